@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { emailSchema } from './user.js';
+import { emailSchema, textError } from './user.js';
 
 const required = (label: string, max: number) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: textError(label) })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);

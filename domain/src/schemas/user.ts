@@ -7,22 +7,26 @@ import {
 } from '../constants.js';
 import { planSchema } from '../plans.js';
 
+/** 'X is required' when absent, 'X must be text' when of another type: both say what to fix. */
+export const textError = (label: string) => (issue: { input: unknown }) =>
+  issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
+
 const personName = (label: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: textError(label) })
     .trim()
     .min(1, `${label} is required`)
     .max(PERSON_NAME_MAX_LENGTH, `${label} must be at most ${PERSON_NAME_MAX_LENGTH} characters`);
 
 export const emailSchema = z
-  .string({ error: 'Email is required' })
+  .string({ error: textError('Email') })
   .trim()
   .min(1, 'Email is required')
   .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
   .pipe(z.email('Invalid email address'));
 
 export const passwordSchema = z
-  .string({ error: 'Password is required' })
+  .string({ error: textError('Password') })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
 
@@ -46,8 +50,8 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 /** POST /api/auth/login: only presence is checked, so a wrong password never reveals the rules. */
 export const loginInputSchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(EMAIL_MAX_LENGTH),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  email: z.string({ error: textError('Email') }).trim().min(1, 'Email is required').max(EMAIL_MAX_LENGTH),
+  password: z.string({ error: textError('Password') }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 

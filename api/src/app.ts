@@ -1,0 +1,88 @@
+import { bodyParser } from '@koa/bodyparser';
+import { SessionStore } from '@planline/db';
+import { MAX_BODY_BYTES } from '@planline/domain';
+import Koa from 'koa';
+import helmet from 'koa-helmet';
+import type { DataSource } from 'typeorm';
+import type { Config } from './config.js';
+import { AppError } from './errors.js';
+import { AuthService } from './features/auth/auth.service.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { LoginThrottle } from './features/auth/login-throttle.js';
+import { sessionMiddleware } from './http/session.js';
+import { staticWeb } from './http/static-web.js';
+import type { Logger } from './logger.js';
+import { loadSessionUser } from './middleware/auth.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { originCheck, requireJsonBody } from './middleware/request-guards.js';
+import { requestLogger } from './middleware/request-logger.js';
+
+export interface AppDeps {
+  config: Config;
+  dataSource: DataSource;
+  sessions: SessionStore;
+  logger: Logger;
+}
+
+/** The HTTP app: each feature's router behind the shared pipeline (log → errors → headers → CSRF → body → session). */
+export function createApp({ config, dataSource, sessions, logger }: AppDeps): Koa {
+  const app = new Koa({ proxy: config.trustProxy });
+  app.keys = config.sessionKeys;
+  // Errors are answered by errorHandler; Koa's default printer would only duplicate them in the log.
+  app.silent = true;
+
+  const auth = new AuthService(dataSource);
+  const throttle = new LoginThrottle(dataSource);
+
+  app.use(requestLogger(logger));
+  app.use(errorHandler());
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          connectSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: config.secureCookies ? [] : null,
+        },
+      },
+      hsts: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  );
+  app.use(originCheck(config.allowedOrigins));
+  app.use(requireJsonBody());
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: MAX_BODY_BYTES,
+      encoding: 'utf-8',
+      // Let errorHandler word parse failures.
+      onError: (err) => {
+        throw err;
+      },
+    }),
+  );
+  app.use(sessionMiddleware(app, sessions, config.secureCookies));
+  app.use(loadSessionUser(auth));
+
+  for (const router of [authRoutes(auth, throttle)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: true }));
+  }
+
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      throw new AppError('not_found', `No API route for ${ctx.method} ${ctx.path}`);
+    }
+    await next();
+  });
+  app.use(staticWeb(config.webDistDir));
+  return app;
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(join(repoRoot, 'data')),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  ALLOWED_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default(join(repoRoot, 'web', 'dist')),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Signing keys for the session cookie; the first signs, all verify (rotation). */
+  sessionKeys: string[];
+  publicUrl: string | undefined;
+  /** Origins besides the server's own that may make state-changing requests and open sockets. */
+  allowedOrigins: string[];
+  /** Behind a TLS-terminating proxy: trust X-Forwarded-*, mark cookies Secure. */
+  trustProxy: boolean;
+  secureCookies: boolean;
+  logLevel: string;
+  webDistDir: string;
+}
+
+/**
+ * Reads the environment (.env.example lists every variable). Nothing is required: without SESSION_SECRET a
+ * random one is made once and kept in DATA_DIR, so sessions survive restarts.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
+  const secret = e.SESSION_SECRET ?? persistedSecret(dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    sessionKeys: secret.split(',').map((s) => s.trim()).filter(Boolean),
+    publicUrl,
+    allowedOrigins: [
+      ...(publicUrl ? [new URL(publicUrl).origin] : []),
+      ...e.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean).map((o) => new URL(o).origin),
+    ],
+    trustProxy: e.TRUST_PROXY === 'true',
+    secureCookies: publicUrl?.startsWith('https://') ?? false,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: resolve(e.WEB_DIST_DIR),
+  };
+}
+
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

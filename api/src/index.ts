@@ -1,0 +1,2 @@
+export { loadConfig, type Config } from './config.js';
+export { startServer, type RunningServer } from './server.js';

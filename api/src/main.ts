@@ -1,0 +1,26 @@
+import { loadConfig } from './config.js';
+import { startServer } from './server.js';
+
+const config = loadConfig();
+const server = await startServer(config);
+server.logger.info(
+  { url: `http://localhost:${server.port}`, database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },
+  'Planline is running',
+);
+console.log(`Planline is running at http://localhost:${server.port}`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.logger.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        server.logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,81 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { databaseConfigFromEnv, openDatabase, SessionStore, type DatabaseConfig } from '@planline/db';
+import { SESSION_COOKIE_NAME } from '@planline/domain';
+import { attachRealtime, createHandshakeAuthenticator, type Realtime } from '@planline/realtime';
+import type { DataSource } from 'typeorm';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { originAllowed } from './middleware/request-guards.js';
+import { createLogger, type Logger } from './logger.js';
+import { projectDocumentAccess } from './features/projects/project-access.js';
+
+const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  httpServer: Server;
+  dataSource: DataSource;
+  realtime: Realtime;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+function requestOwnOrigin(req: IncomingMessage, trustProxy: boolean): string {
+  const forwardedProto = trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() : '';
+  const forwardedHost = trustProxy ? String(req.headers['x-forwarded-host'] ?? '').split(',')[0]?.trim() : '';
+  const proto = forwardedProto || ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http');
+  return `${proto}://${forwardedHost || req.headers.host}`;
+}
+
+/**
+ * The embedded composition root: one process serving the API, Socket.IO, Hocuspocus and the web app on one
+ * port, over PGlite in DATA_DIR or PostgreSQL at DATABASE_URL.
+ */
+export async function startServer(config: Config, options: { database?: DatabaseConfig } = {}): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
+  const dataSource = await openDatabase(options.database ?? databaseConfigFromEnv(process.env, `${config.dataDir}/pglite`));
+  const sessions = new SessionStore(dataSource);
+  const app = createApp({ config, dataSource, sessions, logger });
+  const httpServer = createServer(app.callback());
+
+  const realtime = attachRealtime(httpServer, {
+    authenticate: createHandshakeAuthenticator({ cookieName: SESSION_COOKIE_NAME, keys: config.sessionKeys, sessions }),
+    isAllowedOrigin: (req) => {
+      const origin = req.headers.origin;
+      return !origin || originAllowed(origin, requestOwnOrigin(req, config.trustProxy), config.allowedOrigins);
+    },
+    documentAccess: (userId, projectId) => projectDocumentAccess(dataSource, userId, projectId),
+    logger,
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = httpServer.address() as AddressInfo;
+  const prune = setInterval(() => {
+    sessions.pruneExpired().catch((err: unknown) => logger.warn({ err }, 'session prune failed'));
+  }, SESSION_PRUNE_INTERVAL_MS);
+  prune.unref();
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    httpServer,
+    dataSource,
+    realtime,
+    logger,
+    close() {
+      closing ??= (async () => {
+        clearInterval(prune);
+        await realtime.close(); // also closes the HTTP server
+        httpServer.closeAllConnections();
+        await dataSource.destroy();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import 'reflect-metadata';
+import { mkdirSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { entities } from './entities/index.js';
+import { migrations } from './migrations/index.js';
+import { SnakeNamingStrategy } from './naming-strategy.js';
+import { pglitePgDriver } from './pglite-pool.js';
+
+const PG_DATE_OID = 1082;
+
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** `dataDir` is a folder, or 'memory://' for a throwaway database (tests). */
+  | { kind: 'pglite'; dataDir: string };
+
+/** Chooses the database from the environment: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
+export function databaseConfigFromEnv(env: NodeJS.ProcessEnv, dataDir: string): DatabaseConfig {
+  return env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir };
+}
+
+/**
+ * Opens the database and brings its schema up to date. Both kinds speak the same SQL and run the same
+ * migrations; calendar dates come back as 'yyyy-MM-dd' strings in both (never a local-time Date).
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<DataSource> {
+  const common = {
+    type: 'postgres' as const,
+    entities,
+    migrations,
+    namingStrategy: new SnakeNamingStrategy(),
+    installExtensions: false,
+    synchronize: false,
+    logging: false,
+  };
+  let dataSource: DataSource;
+  if (config.kind === 'postgres') {
+    pg.types.setTypeParser(PG_DATE_OID, (value: string) => value);
+    dataSource = new DataSource({ ...common, url: config.url, poolSize: config.poolSize ?? 10 });
+  } else {
+    if (!config.dataDir.startsWith('memory://')) mkdirSync(config.dataDir, { recursive: true });
+    const db = await PGlite.create(config.dataDir, {
+      parsers: { [pgliteTypes.DATE]: (value: string) => value },
+    });
+    dataSource = new DataSource({ ...common, driver: pglitePgDriver(db) });
+  }
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  return dataSource;
+}

@@ -1,0 +1,41 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { ProjectStatus } from '@planline/domain';
+
+@Entity({ name: 'projects' })
+export class ProjectEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  name!: string;
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  @Column({ type: 'uuid' })
+  teamId!: string;
+
+  /** Like ABC-1234: 2-8 upper-case letters or digits, a hyphen, a number; unique across all teams. */
+  @Column({ type: 'varchar', length: 20 })
+  projectCode!: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  inviteToken!: string | null;
+
+  /** 'yyyy-MM-dd'. */
+  @Column({ type: 'date', nullable: true })
+  startDate!: string | null;
+
+  /** 'yyyy-MM-dd', not before startDate. */
+  @Column({ type: 'date', nullable: true })
+  endDate!: string | null;
+
+  @Column({ type: 'varchar', length: 20, default: 'active' })
+  status!: ProjectStatus;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
+}

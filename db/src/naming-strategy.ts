@@ -1,0 +1,18 @@
+import { DefaultNamingStrategy, type NamingStrategyInterface } from 'typeorm';
+
+const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+/** Columns are snake_case in SQL and camelCase in code and JSON (the spec's field names). */
+export class SnakeNamingStrategy extends DefaultNamingStrategy implements NamingStrategyInterface {
+  override columnName(propertyName: string, customName: string | undefined, prefixes: string[]): string {
+    return snake([...prefixes, customName ?? propertyName].join('_'));
+  }
+
+  override relationName(propertyName: string): string {
+    return snake(propertyName);
+  }
+
+  override joinColumnName(relationName: string, referencedColumnName: string): string {
+    return snake(`${relationName}_${referencedColumnName}`);
+  }
+}

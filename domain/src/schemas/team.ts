@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { TEAM_NAME_MAX_LENGTH } from '../constants.js';
+import { subscriptionStatusSchema } from './enums.js';
+
+/** One entry of GET /api/teams (PRODUCT-SPEC §7): what the workspace needs to pick and show a team. */
+export const teamSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  teamCode: z.string(),
+  subscriptionStatus: subscriptionStatusSchema,
+  /** ISO date-time; null once a team is past its trial or never had one. */
+  trialEndsAt: z.string().nullable(),
+});
+export type TeamSummary = z.infer<typeof teamSummarySchema>;
+
+export const TEAM_DESCRIPTION_MAX_LENGTH = 1000;
+
+/** POST /api/teams (PRODUCT-SPEC §5 team creation). */
+export const createTeamInputSchema = z.object({
+  name: z
+    .string({ error: 'Team name is required' })
+    .trim()
+    .min(1, 'Team name is required')
+    .max(TEAM_NAME_MAX_LENGTH, `Team name must be at most ${TEAM_NAME_MAX_LENGTH} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(TEAM_DESCRIPTION_MAX_LENGTH, `Description must be at most ${TEAM_DESCRIPTION_MAX_LENGTH} characters`)
+    .optional(),
+});
+export type CreateTeamInput = z.infer<typeof createTeamInputSchema>;

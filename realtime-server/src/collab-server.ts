@@ -1,0 +1,63 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Hocuspocus } from '@hocuspocus/server';
+import { COLLAB_PATH, MAX_MESSAGE_BYTES, parseProjectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
+import { WebSocketServer } from 'ws';
+import type { RealtimeOptions } from './types.js';
+
+interface CollabContext {
+  userId: string;
+}
+
+function refuse(socket: Duplex, status: number, reason: string) {
+  socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+/**
+ * Hocuspocus 3 at /collab (one Yjs document per project). The upgrade is refused before any WebSocket exists
+ * unless the Origin is allowed and the session cookie is live; each document is then opened only for users
+ * with access to its project, read-only where that is all they have.
+ */
+export function createCollabServer(httpServer: HttpServer, options: RealtimeOptions) {
+  const hocuspocus = new Hocuspocus({
+    quiet: true,
+    async onConnect({ documentName, context, connectionConfig }) {
+      const { userId } = context as CollabContext;
+      const projectId = parseProjectDocumentName(documentName);
+      const access = projectId ? await options.documentAccess(userId, projectId) : null;
+      if (!access) throw new Error('forbidden');
+      connectionConfig.readOnly = access === 'read';
+    },
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (path.startsWith(SOCKET_IO_PATH)) return; // Socket.IO's own
+    if (path !== COLLAB_PATH && path !== `${COLLAB_PATH}/`) return refuse(socket, 404, 'Not Found');
+    if (!options.isAllowedOrigin(req)) return refuse(socket, 403, 'Forbidden');
+    options.authenticate(req).then(
+      (userId) => {
+        if (!userId) return refuse(socket, 401, 'Unauthorized');
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          hocuspocus.handleConnection(ws, req, { userId } satisfies CollabContext);
+        });
+      },
+      (err: unknown) => {
+        options.logger.error({ err }, 'collab handshake failed');
+        refuse(socket, 500, 'Internal Server Error');
+      },
+    );
+  };
+  httpServer.on('upgrade', onUpgrade);
+
+  return {
+    hocuspocus,
+    async close() {
+      httpServer.off('upgrade', onUpgrade);
+      hocuspocus.closeConnections();
+      wss.close();
+    },
+  };
+}

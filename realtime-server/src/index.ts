@@ -1,0 +1,24 @@
+import type { Server as HttpServer } from 'node:http';
+import { createCollabServer } from './collab-server.js';
+import { createSocketServer } from './socket-server.js';
+import type { RealtimeOptions } from './types.js';
+
+export { createHandshakeAuthenticator, type HandshakeAuthenticator, type SessionLookup } from './handshake-auth.js';
+export type { RealtimeIo, SocketData } from './socket-server.js';
+export type { DocumentAccess, RealtimeLogger, RealtimeOptions } from './types.js';
+
+/** Socket.IO and Hocuspocus on one HTTP server (embedded mode, or a realtime-server process). */
+export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions) {
+  const io = createSocketServer(httpServer, options);
+  const collab = createCollabServer(httpServer, options);
+  return {
+    io,
+    hocuspocus: collab.hocuspocus,
+    async close() {
+      await collab.close();
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    },
+  };
+}
+
+export type Realtime = ReturnType<typeof attachRealtime>;

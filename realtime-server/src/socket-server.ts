@@ -1,0 +1,58 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import {
+  HandshakeError,
+  MAX_MESSAGE_BYTES,
+  rooms,
+  SOCKET_IO_PATH,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@planline/domain';
+import { Server } from 'socket.io';
+import type { RealtimeOptions } from './types.js';
+
+export interface SocketData {
+  userId: string;
+}
+
+export type RealtimeIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * Socket.IO for events (ARCHITECTURE §4). The handshake must come from an allowed Origin and carry a live
+ * session; the server alone joins sockets to rooms (`user:{id}` here, team and project rooms after a
+ * membership check in later features).
+ */
+export function createSocketServer(httpServer: HttpServer, options: RealtimeOptions): RealtimeIo {
+  const io: RealtimeIo = new Server(httpServer, {
+    path: SOCKET_IO_PATH,
+    serveClient: false,
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    // Other upgrade paths (/collab) belong to Hocuspocus: leave them alone instead of destroying them.
+    destroyUpgrade: false,
+    allowRequest: (req: IncomingMessage, callback) => {
+      if (!options.isAllowedOrigin(req)) return callback(HandshakeError.ForbiddenOrigin, false);
+      callback(null, true);
+    },
+  });
+
+  io.use((socket, next) => {
+    options
+      .authenticate(socket.request)
+      .then((userId) => {
+        if (!userId) return next(new Error(HandshakeError.Unauthorized));
+        socket.data.userId = userId;
+        next();
+      })
+      .catch((err: unknown) => {
+        options.logger.error({ err }, 'socket handshake failed');
+        next(new Error(HandshakeError.Unauthorized));
+      });
+  });
+
+  io.on('connection', (socket) => {
+    const { userId } = socket.data;
+    void socket.join(rooms.user(userId));
+    socket.emit('session:ready', { userId });
+  });
+
+  return io;
+}

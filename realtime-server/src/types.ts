@@ -1,0 +1,18 @@
+import type { IncomingMessage } from 'node:http';
+
+export interface RealtimeLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export type DocumentAccess = 'write' | 'read';
+
+/** What the composition root gives the realtime servers: who is asking, from where, and what they may open. */
+export interface RealtimeOptions {
+  authenticate(req: IncomingMessage): Promise<string | null>;
+  isAllowedOrigin(req: IncomingMessage): boolean;
+  /** Access of a user to a project's document, or null for none. */
+  documentAccess(userId: string, projectId: string): Promise<DocumentAccess | null>;
+  logger: RealtimeLogger;
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests (`*.test.ts`) and integration tests (`*.int.test.ts`: real database, real sockets) in one run.
+// Integration suites use PGlite unless DATABASE_URL is set, and Redis suites run only with REDIS_URL.
+export default defineConfig({
+  test: {
+    include: ['{domain,db,api,realtime-server,web}/{src,test}/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', 'e2e/**'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    env: { TZ: 'UTC', LOG_LEVEL: 'silent' },
+  },
+});

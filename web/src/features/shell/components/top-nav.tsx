@@ -1,0 +1,107 @@
+import { displayName, type PublicUser } from '@planline/domain';
+import { BarChart3, FolderKanban, LogOut, Plus, Users } from 'lucide-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { useWorkspaceUi, type WorkspaceDialog } from '../../workspace/workspace-ui.store';
+import { planBadgeText } from '../plan-label';
+import { BrandMark } from './brand-mark';
+import { UserAvatar } from './user-avatar';
+
+const navItemClasses =
+  'inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors cursor-pointer ' +
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
+
+/** Visible from sm up; below that the icon stays and the text is still read out. */
+const responsiveText = 'sr-only sm:not-sr-only';
+
+export function TopNav({ user }: { user: PublicUser }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const openDialog = useWorkspaceUi((state) => state.openDialog);
+  const onProjects = pathname === '/';
+
+  // The dialogs live in the workspace, so from another page we go there first.
+  const open = (dialog: WorkspaceDialog) => {
+    openDialog(dialog);
+    if (!onProjects) navigate('/');
+  };
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
+        <Link
+          to="/"
+          aria-label="Planline home"
+          className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+        >
+          <span className="hidden md:inline">
+            <BrandMark />
+          </span>
+          <span className="md:hidden" aria-hidden="true">
+            <FolderKanban className="h-7 w-7 text-blue-600" />
+          </span>
+        </Link>
+        <nav aria-label="Main" className="flex items-center gap-1">
+          <Link
+            to="/"
+            aria-current={onProjects ? 'page' : undefined}
+            className={cn(
+              navItemClasses,
+              onProjects ? 'bg-blue-50 text-blue-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+            )}
+          >
+            <FolderKanban aria-hidden="true" className="h-4 w-4" />
+            <span className={responsiveText}>Projects</span>
+          </Link>
+          <button
+            type="button"
+            onClick={() => open('teams')}
+            className={cn(navItemClasses, 'text-slate-600 hover:bg-slate-100 hover:text-slate-900')}
+          >
+            <Users aria-hidden="true" className="h-4 w-4" />
+            <span className={responsiveText}>Teams</span>
+          </button>
+          <button
+            type="button"
+            onClick={() => open('reports')}
+            className={cn(navItemClasses, 'text-slate-600 hover:bg-slate-100 hover:text-slate-900')}
+          >
+            <BarChart3 aria-hidden="true" className="h-4 w-4" />
+            <span className={responsiveText}>Reports</span>
+          </button>
+        </nav>
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <Button size="sm" onClick={() => open('newProject')}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            <span className={responsiveText}>New Project</span>
+          </Button>
+          <span className="hidden rounded-full bg-blue-50 px-2.5 py-1 text-xs font-semibold text-blue-700 lg:inline-block">
+            {planBadgeText(user)}
+          </span>
+          <button
+            type="button"
+            aria-label="Profile"
+            onClick={() => navigate('/profile')}
+            className="inline-flex cursor-pointer items-center gap-2 rounded-full p-0.5 pr-0.5 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 md:pr-3"
+          >
+            <UserAvatar user={user} />
+            <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 md:inline">
+              {displayName(user)}
+            </span>
+          </button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              window.location.href = '/api/logout';
+            }}
+          >
+            <LogOut aria-hidden="true" className="h-4 w-4" />
+            <span className={responsiveText}>Logout</span>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+import { Rocket } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+
+/** Shown to a signed-in user who belongs to no team yet. */
+export function WelcomeCard({ onStart }: { onStart: () => void }) {
+  return (
+    <Card className="mx-auto w-full max-w-lg">
+      <CardContent className="p-8 text-center">
+        <span className="mx-auto inline-flex h-12 w-12 items-center justify-center rounded-full bg-blue-50 text-blue-600">
+          <Rocket aria-hidden="true" className="h-6 w-6" />
+        </span>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">Welcome to Planline</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          Create a team to start planning. Your team holds your projects, tasks and timelines, and you can invite
+          teammates whenever you are ready.
+        </p>
+        <Button size="lg" className="mt-6" onClick={onStart}>
+          Start Free Workspace
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
