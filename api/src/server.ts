@@ -33,9 +33,15 @@ function requestOwnOrigin(req: IncomingMessage, trustProxy: boolean): string {
  * The embedded composition root: one process serving the API, Socket.IO, Hocuspocus and the web app on one
  * port, over PGlite in DATA_DIR or PostgreSQL at DATABASE_URL.
  */
-export async function startServer(config: Config, options: { database?: DatabaseConfig } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { database?: DatabaseConfig; dataSource?: DataSource } = {},
+): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
-  const dataSource = await openDatabase(options.database ?? databaseConfigFromEnv(process.env, `${config.dataDir}/pglite`));
+  // A data source handed in (tests) stays open after close(): its owner closes it.
+  const ownsDataSource = !options.dataSource;
+  const dataSource =
+    options.dataSource ?? (await openDatabase(options.database ?? databaseConfigFromEnv(process.env, `${config.dataDir}/pglite`)));
   const sessions = new SessionStore(dataSource);
   const app = createApp({ config, dataSource, sessions, logger });
   const httpServer = createServer(app.callback());
@@ -73,7 +79,7 @@ export async function startServer(config: Config, options: { database?: Database
         clearInterval(prune);
         await realtime.close(); // also closes the HTTP server
         httpServer.closeAllConnections();
-        await dataSource.destroy();
+        if (ownsDataSource) await dataSource.destroy();
       })();
       return closing;
     },

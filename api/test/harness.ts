@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openTestDatabase, type TestDatabase } from '@planline/db/testing';
+import { loadConfig, type Config } from '../src/config.js';
+import { startServer, type RunningServer } from '../src/server.js';
+
+export interface TestServer extends RunningServer {
+  db: TestDatabase;
+  config: Config;
+  stop(): Promise<void>;
+}
+
+/** A real server on a free port over a fresh database (PGlite, or PostgreSQL when DATABASE_URL is set). */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'planline-test-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WEB_DIST_DIR: join(dataDir, 'no-web'),
+    ...env,
+  });
+  const db = await openTestDatabase();
+  const server = await startServer(config, { dataSource: db.dataSource });
+  return {
+    ...server,
+    db,
+    config,
+    async stop() {
+      await server.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like client: keeps the cookies the server sets and sends them back. */
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
+    const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
+    if (this.cookies.size) (init.headers as Record<string, string>).cookie = this.cookieHeader;
+    if (body !== undefined) {
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const res = await fetch(this.baseUrl + path, init);
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      const expired = attrs.some((a) => /expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get = <T = any>(path: string) => this.request<T>('GET', path);
+  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', path, body, headers);
+  put = <T = any>(path: string, body?: unknown) => this.request<T>('PUT', path, body);
+}
+
+let counter = 0;
+export function newAccount(overrides: Partial<Record<'firstName' | 'lastName' | 'email' | 'password', string>> = {}) {
+  counter += 1;
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada.${process.pid}.${counter}.${Date.now()}@example.com`,
+    password: 'analytical-engine',
+    ...overrides,
+  };
+}
+
+export async function registeredClient(server: { url: string }, overrides = {}) {
+  const client = new ApiClient(server.url);
+  const account = newAccount(overrides);
+  const res = await client.post('/api/auth/register', account);
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, account, user: res.body as { id: string; email: string } };
+}
