@@ -2,6 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import {
+  JOIN_REQUEST_STATUSES,
+  PROJECT_STATUSES,
+  SUBSCRIPTION_STATUSES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  TEAM_ROLES,
+  planSchema,
+} from '@planline/domain';
+import {
   addTeamMember,
   createProject,
   createTask,
@@ -365,6 +374,28 @@ describe('checks', () => {
     await expectViolation('check', ds.query(`UPDATE teams SET subscription_plan = 'gold' WHERE id = $1`, [team.id]));
     await expectViolation('check', ds.query(`UPDATE teams SET subscription_status = 'paused' WHERE id = $1`, [team.id]));
     await expectViolation('check', ds.query(`UPDATE team_members SET role = 'boss' WHERE team_id = $1`, [team.id]));
+  });
+
+  it('[enums-match-checks] every value of the domain enums passes the matching CHECK', async () => {
+    const { team, project } = await workspace();
+    const task = await createTask(ds, project);
+    const requestId = randomUUID();
+    await ds.getRepository(TeamJoinRequestEntity).insert({ id: requestId, teamId: team.id, userId: (await createUser(ds)).id });
+    const set = (sql: string, value: string, id: string) => ds.query(sql, [value, id]);
+    for (const v of planSchema.options) await set(`UPDATE teams SET subscription_plan = $1 WHERE id = $2`, v, team.id);
+    for (const v of SUBSCRIPTION_STATUSES) await set(`UPDATE teams SET subscription_status = $1 WHERE id = $2`, v, team.id);
+    for (const v of TEAM_ROLES) await set(`UPDATE team_members SET role = $1 WHERE team_id = $2`, v, team.id);
+    for (const v of PROJECT_STATUSES) await set(`UPDATE projects SET status = $1 WHERE id = $2`, v, project.id);
+    for (const v of TASK_STATUSES) await set(`UPDATE tasks SET status = $1 WHERE id = $2`, v, task.id);
+    for (const v of TASK_PRIORITIES) await set(`UPDATE tasks SET priority = $1 WHERE id = $2`, v, task.id);
+    for (const v of JOIN_REQUEST_STATUSES) {
+      await set(
+        `UPDATE team_join_requests SET status = $1::varchar,
+           responded_at = CASE WHEN $1::varchar = 'pending' THEN NULL ELSE now() END WHERE id = $2`,
+        v,
+        requestId,
+      );
+    }
   });
 
   it('[task-progress-range] rejects progress -1 and 101, accepts 0 and 100', async () => {
