@@ -9,6 +9,7 @@ import { AppError } from './errors.js';
 import { AuthService } from './features/auth/auth.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { LoginThrottle } from './features/auth/login-throttle.js';
+import { healthRoutes } from './features/health/health.routes.js';
 import { sessionMiddleware } from './http/session.js';
 import { staticWeb } from './http/static-web.js';
 import type { Logger } from './logger.js';
@@ -72,7 +73,7 @@ export function createApp({ config, dataSource, sessions, logger }: AppDeps): Ko
   app.use(sessionMiddleware(app, sessions, config.secureCookies));
   app.use(loadSessionUser(auth));
 
-  for (const router of [authRoutes(auth, throttle)]) {
+  for (const router of [healthRoutes(dataSource), authRoutes(auth, throttle)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

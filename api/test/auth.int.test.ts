@@ -279,3 +279,11 @@ describe('profile', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('health', () => {
+  it('[health] answers 200 while the database answers', async () => {
+    const res = await new ApiClient(server.url).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+});

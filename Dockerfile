@@ -1,0 +1,16 @@
+# One image for every process of the product; the command picks the role.
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+COPY domain/package.json domain/
+COPY db/package.json db/
+COPY realtime-server/package.json realtime-server/
+COPY api/package.json api/
+COPY web/package.json web/
+COPY e2e/package.json e2e/
+RUN npm ci --include=dev --no-audit --no-fund
+COPY . .
+RUN npm run build
+EXPOSE 3000
+CMD ["node", "--import", "tsx", "api/src/main.ts"]
