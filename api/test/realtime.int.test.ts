@@ -96,3 +96,48 @@ describe('/collab handshake', () => {
     expect(await upgrade({ cookie: client.cookieHeader }, '/elsewhere')).toEqual({ status: 404 });
   });
 });
+
+describe('/collab documents', () => {
+  async function openDocument(cookie: string, name: string): Promise<'synced' | 'refused'> {
+    const { HocuspocusProvider, HocuspocusProviderWebsocket } = await import('@hocuspocus/provider');
+    class CookieWebSocket extends WebSocket {
+      constructor(url: string, protocols?: string | string[]) {
+        super(url, protocols, { headers: { cookie } });
+      }
+    }
+    const socket = new HocuspocusProviderWebsocket({
+      url: server.url.replace('http', 'ws') + COLLAB_PATH,
+      WebSocketPolyfill: CookieWebSocket,
+      maxAttempts: 1,
+    });
+    return new Promise((resolve) => {
+      const provider = new HocuspocusProvider({
+        websocketProvider: socket,
+        name,
+        onSynced: () => {
+          resolve('synced');
+          provider.destroy();
+          socket.destroy();
+        },
+        onAuthenticationFailed: () => {
+          resolve('refused');
+          provider.destroy();
+          socket.destroy();
+        },
+      });
+      provider.attach();
+    });
+  }
+
+  it('[document-access] a member of the project\'s team can open its document; an outsider cannot', async () => {
+    const { createProject, createTeam } = await import('@planline/db/test/factories');
+    const member = await registeredClient(server);
+    const outsider = await registeredClient(server);
+    const team = await createTeam(server.dataSource, { id: member.user.id });
+    const project = await createProject(server.dataSource, team);
+    const name = `project:${project.id}`;
+    expect(await openDocument(member.client.cookieHeader, name)).toBe('synced');
+    expect(await openDocument(outsider.client.cookieHeader, name)).toBe('refused');
+    expect(await openDocument(member.client.cookieHeader, 'project:not-a-uuid')).toBe('refused');
+  });
+});
