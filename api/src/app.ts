@@ -1,6 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import { SessionStore } from '@planline/db';
 import { MAX_BODY_BYTES } from '@planline/domain';
+import type { RealtimeBus } from '@planline/realtime';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import type { DataSource } from 'typeorm';
@@ -10,6 +11,10 @@ import { AuthService } from './features/auth/auth.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { LoginThrottle } from './features/auth/login-throttle.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { projectsRoutes } from './features/projects/projects.routes.js';
+import { ProjectsService } from './features/projects/projects.service.js';
+import { teamsRoutes } from './features/teams/teams.routes.js';
+import { TeamsService } from './features/teams/teams.service.js';
 import { sessionMiddleware } from './http/session.js';
 import { staticWeb } from './http/static-web.js';
 import type { Logger } from './logger.js';
@@ -23,10 +28,11 @@ export interface AppDeps {
   dataSource: DataSource;
   sessions: SessionStore;
   logger: Logger;
+  bus: RealtimeBus;
 }
 
 /** The HTTP app: each feature's router behind the shared pipeline (log → errors → headers → CSRF → body → session). */
-export function createApp({ config, dataSource, sessions, logger }: AppDeps): Koa {
+export function createApp({ config, dataSource, sessions, logger, bus }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.keys = config.sessionKeys;
   // Errors are answered by errorHandler; Koa's default printer would only duplicate them in the log.
@@ -34,6 +40,8 @@ export function createApp({ config, dataSource, sessions, logger }: AppDeps): Ko
 
   const auth = new AuthService(dataSource);
   const throttle = new LoginThrottle(dataSource);
+  const teams = new TeamsService(dataSource, bus);
+  const projects = new ProjectsService(dataSource, bus);
 
   app.use(requestLogger(logger));
   app.use(errorHandler());
@@ -73,7 +81,13 @@ export function createApp({ config, dataSource, sessions, logger }: AppDeps): Ko
   app.use(sessionMiddleware(app, sessions, config.secureCookies));
   app.use(loadSessionUser(auth));
 
-  for (const router of [healthRoutes(dataSource), authRoutes(auth, throttle)]) {
+  const routers = [
+    healthRoutes(dataSource),
+    authRoutes(auth, throttle),
+    teamsRoutes(teams, config.publicUrl),
+    projectsRoutes(projects, config.publicUrl),
+  ];
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

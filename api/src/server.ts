@@ -8,7 +8,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { originAllowed } from './middleware/request-guards.js';
 import { createLogger, type Logger } from './logger.js';
-import { projectDocumentAccess } from './features/projects/project-access.js';
+import { projectAccess, roomsForUser } from './features/access/access.js';
 
 const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -43,8 +43,8 @@ export async function startServer(
   const dataSource =
     options.dataSource ?? (await openDatabase(options.database ?? databaseConfigFromEnv(process.env, `${config.dataDir}/pglite`)));
   const sessions = new SessionStore(dataSource);
-  const app = createApp({ config, dataSource, sessions, logger });
-  const httpServer = createServer(app.callback());
+  // The HTTP server exists before the app: realtime attaches to it, and the app emits through realtime.
+  const httpServer = createServer();
 
   const realtime = attachRealtime(httpServer, {
     authenticate: createHandshakeAuthenticator({ cookieName: SESSION_COOKIE_NAME, keys: config.sessionKeys, sessions }),
@@ -52,9 +52,13 @@ export async function startServer(
       const origin = req.headers.origin;
       return !origin || originAllowed(origin, requestOwnOrigin(req, config.trustProxy), config.allowedOrigins);
     },
-    documentAccess: (userId, projectId) => projectDocumentAccess(dataSource, userId, projectId),
+    // Every member and guest edits; read-only roles, if the product gets any, map to 'read' here.
+    documentAccess: async (userId, projectId) => ((await projectAccess(dataSource, userId, projectId)) ? 'write' : null),
+    roomsFor: (userId) => roomsForUser(dataSource, userId),
     logger,
   });
+  const app = createApp({ config, dataSource, sessions, logger, bus: realtime.bus });
+  httpServer.on('request', app.callback());
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);

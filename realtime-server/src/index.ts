@@ -1,11 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
 import { createCollabServer } from './collab-server.js';
+import { createRealtimeBus } from './realtime-bus.js';
 import { createSocketServer } from './socket-server.js';
 import type { RealtimeOptions } from './types.js';
 
 export { createHandshakeAuthenticator, type HandshakeAuthenticator, type SessionLookup } from './handshake-auth.js';
 export type { RealtimeIo, SocketData } from './socket-server.js';
 export type { DocumentAccess, RealtimeLogger, RealtimeOptions } from './types.js';
+export { createRealtimeBus, type RealtimeBus } from './realtime-bus.js';
 
 /** Socket.IO and Hocuspocus on one HTTP server (embedded mode, or a realtime-server process). */
 export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions) {
@@ -14,6 +16,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
   return {
     io,
     hocuspocus: collab.hocuspocus,
+    bus: createRealtimeBus(io, collab.hocuspocus),
     async close() {
       await collab.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));

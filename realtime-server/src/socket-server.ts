@@ -50,8 +50,16 @@ export function createSocketServer(httpServer: HttpServer, options: RealtimeOpti
 
   io.on('connection', (socket) => {
     const { userId } = socket.data;
-    void socket.join(rooms.user(userId));
-    socket.emit('session:ready', { userId });
+    options
+      .roomsFor(userId)
+      .then(async (memberRooms) => {
+        await socket.join([rooms.user(userId), ...memberRooms]);
+        socket.emit('session:ready', { userId });
+      })
+      .catch((err: unknown) => {
+        options.logger.error({ err, userId }, 'joining rooms failed');
+        socket.disconnect(true);
+      });
   });
 
   return io;

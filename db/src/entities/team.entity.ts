@@ -9,6 +9,9 @@ export class TeamEntity {
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
   /** Eight upper-case letters or digits, what people type to ask to join. */
   @Column({ type: 'char', length: 8 })
   teamCode!: string;
@@ -32,8 +35,13 @@ export class TeamEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   stripeSubscriptionId!: string | null;
 
+  /** Token of the team's member invite link. */
   @Column({ type: 'varchar', length: 255, nullable: true })
   inviteToken!: string | null;
+
+  /** Token of the team's admin invite link; the role comes from which token was used. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  adminInviteToken!: string | null;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;

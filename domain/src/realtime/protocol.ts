@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { joinResponseSchema } from '../schemas/enums.js';
+import { joinRequestSchema, teamMemberSchema } from '../schemas/membership.js';
+import { projectSchema } from '../schemas/project.js';
 
 /**
  * The realtime protocol, one file per transport (STYLE §2).
@@ -30,6 +33,19 @@ export const sessionReadySchema = z.object({ userId: z.uuid() });
 /** Payload schemas of server-to-client events, keyed by event name. Later features add theirs here. */
 export const serverEventSchemas = {
   'session:ready': sessionReadySchema,
+  /** To `team:{id}`: someone asked to join (owner and admins show it; the badge counts it). */
+  'joinRequest:created': z.object({ teamId: z.uuid(), request: joinRequestSchema }),
+  /** To `team:{id}` and the requester's `user:{id}`: a request was approved or denied. */
+  'joinRequest:responded': z.object({ teamId: z.uuid(), requestId: z.uuid(), userId: z.uuid(), response: joinResponseSchema }),
+  /** To `team:{id}`: a person joined (approval or invite link). */
+  'member:joined': z.object({ teamId: z.uuid(), member: teamMemberSchema }),
+  /** To `team:{id}` and the removed person's `user:{id}`. */
+  'member:removed': z.object({ teamId: z.uuid(), userId: z.uuid() }),
+  /** To `team:{id}` (and the project's guests): a project appeared or changed. */
+  'project:created': z.object({ project: projectSchema.omit({ access: true }) }),
+  'project:updated': z.object({ project: projectSchema.omit({ access: true }) }),
+  /** To `user:{id}`: the server changed which teams and projects this person belongs to; refetch them. */
+  'access:changed': z.object({ teamId: z.uuid().nullable() }),
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;

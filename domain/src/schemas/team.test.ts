@@ -22,6 +22,10 @@ describe('teamSummarySchema', () => {
       teamCode: 'ABCD1234',
       subscriptionStatus: 'trial',
       trialEndsAt: '2024-12-08T00:00:00.000Z',
+      ownerId: '1b7539da-d0ca-4528-9d8b-184c840ebbdd',
+      subscriptionPlan: 'free',
+      effectivePlan: 'pro',
+      role: 'owner',
     };
     expect(teamSummarySchema.parse(team)).toEqual(team);
   });

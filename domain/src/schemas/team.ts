@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEAM_NAME_MAX_LENGTH } from '../constants.js';
-import { subscriptionStatusSchema } from './enums.js';
+import { planSchema } from '../plans.js';
+import { subscriptionStatusSchema, teamRoleSchema } from './enums.js';
 
 /** One entry of GET /api/teams (PRODUCT-SPEC §7): what the workspace needs to pick and show a team. */
 export const teamSummarySchema = z.object({
@@ -10,8 +11,24 @@ export const teamSummarySchema = z.object({
   subscriptionStatus: subscriptionStatusSchema,
   /** ISO date-time; null once a team is past its trial or never had one. */
   trialEndsAt: z.string().nullable(),
+  ownerId: z.uuid(),
+  subscriptionPlan: planSchema,
+  /** What the team may do now: its paid plan, else Pro during the trial, else Free. */
+  effectivePlan: planSchema,
+  /** The viewer's role in this team. */
+  role: teamRoleSchema,
 });
 export type TeamSummary = z.infer<typeof teamSummarySchema>;
+
+/** GET /api/teams/{id}: the summary plus counts against the plan's limits (null = unlimited). */
+export const teamDetailSchema = teamSummarySchema.extend({
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  memberCount: z.number().int(),
+  projectCount: z.number().int(),
+  limits: z.object({ maxProjects: z.number().int().nullable(), maxMembers: z.number().int().nullable() }),
+});
+export type TeamDetail = z.infer<typeof teamDetailSchema>;
 
 export const TEAM_DESCRIPTION_MAX_LENGTH = 1000;
 
