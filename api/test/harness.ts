@@ -107,3 +107,36 @@ export async function registeredClient(server: { url: string }, overrides = {}) 
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { client, account, user: res.body as { id: string; email: string } };
 }
+
+export type ClientUser = Awaited<ReturnType<typeof registeredClient>>;
+
+/** A team created through the API by a fresh user, who is its owner. */
+export async function teamWithOwner(server: { url: string }, name = 'Rocket Team') {
+  const owner = await registeredClient(server);
+  const res = await owner.client.post('/api/teams', { name });
+  if (res.status !== 201) throw new Error(`team create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { owner, team: res.body as { id: string; teamCode: string; name: string } };
+}
+
+/** Puts a team on a plan directly (billing arrives with its own feature); `trial` keeps the 7-day Pro trial. */
+export async function setTeamPlan(
+  server: { dataSource: import('typeorm').DataSource },
+  teamId: string,
+  plan: 'free' | 'pro' | 'enterprise' | 'trial',
+) {
+  if (plan === 'trial') return;
+  await server.dataSource.query(
+    `UPDATE teams SET subscription_plan = $2, subscription_status = 'active', trial_ends_at = NULL WHERE id = $1`,
+    [teamId, plan],
+  );
+}
+
+/** Adds a fresh registered user to a team through an invite link. */
+export async function joinedMember(server: { url: string }, owner: ApiClient, teamId: string, role: 'member' | 'admin' = 'member') {
+  const link = await owner.get(`/api/teams/${teamId}/invite-link?role=${role}`);
+  const token = new URL(link.body.inviteLink).searchParams.get('token')!;
+  const member = await registeredClient(server);
+  const res = await member.client.post('/api/teams/join', { token });
+  if (res.status !== 200) throw new Error(`join failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return member;
+}
