@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { SignedInAuthRedirect } from '../features/auth/components/signed-in-auth-redirect';
 import { SignedInLayout } from '../features/shell/components/signed-in-layout';
 import { NotFoundPage } from '../pages/not-found.page';
 
@@ -30,7 +31,7 @@ const signedInShell: RouteObject[] = [
 
 const signedInOnly: RouteObject[] = [
   { element: <SignedInLayout />, children: signedInShell },
-  { path: '/auth', element: <Navigate to="/" replace /> },
+  { path: '/auth', element: <SignedInAuthRedirect /> },
 ];
 
 const notFound: RouteObject = { path: '*', element: <NotFoundPage /> };

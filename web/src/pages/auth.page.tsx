@@ -1,7 +1,7 @@
 import { parsePlanParam } from '@planline/domain';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { useSearchParams } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
 import { pathAfterAuth } from '../features/auth/auth-redirect';
 import { AuthHeader } from '../features/auth/components/auth-header';
 import { LoginForm } from '../features/auth/components/login-form';
@@ -10,12 +10,14 @@ import { SelectedPlanNote } from '../features/auth/components/selected-plan-note
 
 type Mode = 'register' | 'login';
 
-/** /auth for signed-out visitors; the router sends signed-in users to / before this renders. */
+/**
+ * /auth for signed-out visitors. A successful sign-in or registration flips the route table, and the signed-in
+ * /auth route (SignedInAuthRedirect) sends the user on to `target`.
+ */
 export function AuthPage() {
   const [searchParams] = useSearchParams();
   const plan = parsePlanParam(searchParams.get('plan'));
   const [mode, setMode] = useState<Mode>('register');
-  const navigate = useNavigate();
 
   // A paid plan picked on the landing page needs an account first, so choosing one shows the register form
   // (PRODUCT-SPEC §2 /auth). Adjusting state on a changed param during render avoids an effect's extra pass.
@@ -25,7 +27,7 @@ export function AuthPage() {
     if (plan !== 'free') setMode('register');
   }
 
-  const goOn = () => navigate(pathAfterAuth(plan), { replace: true });
+  const target = pathAfterAuth(plan);
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -33,9 +35,9 @@ export function AuthPage() {
       <main className="mx-auto flex max-w-md flex-col gap-4 px-4 py-10 sm:py-16">
         <Card>
           <CardHeader>
-            <CardTitle className="text-2xl">
+            <h1 className="text-2xl font-semibold text-slate-900">
               {mode === 'register' ? 'Create your account' : 'Sign in to Planline'}
-            </CardTitle>
+            </h1>
             <CardDescription>
               {mode === 'register'
                 ? 'Plan projects with your team on interactive Gantt timelines.'
@@ -44,7 +46,7 @@ export function AuthPage() {
           </CardHeader>
           <CardContent className="space-y-4">
             <SelectedPlanNote plan={plan} />
-            {mode === 'register' ? <RegisterForm onRegistered={goOn} /> : <LoginForm onSignedIn={goOn} />}
+            {mode === 'register' ? <RegisterForm target={target} /> : <LoginForm target={target} />}
             <p className="text-center text-sm text-slate-600">
               {mode === 'register' ? 'Already have an account?' : "Don't have an account?"}{' '}
               <button

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '../components/ui/spinner';
-import { isUnauthorizedError } from '../lib/api-error';
+import { errorStatus } from '../lib/api-error';
 import { AUTH_USER_KEY } from '../features/auth/auth.queries';
 import { useTeams } from '../features/teams/teams.api';
 import { WelcomeCard } from '../features/workspace/components/welcome-card';
@@ -16,9 +16,10 @@ export function WorkspacePage() {
   const queryClient = useQueryClient();
   const openDialog = useWorkspaceUi((state) => state.openDialog);
 
-  // A 401 here means the session ended: re-reading the user lets the app's session-expiry handling take over.
+  // A 401 here likely means the session ended: re-reading the user lets the app's session-expiry handling take
+  // over. Any 401 qualifies (not only isUnauthorizedError's wording): a needless re-read costs one request.
   useEffect(() => {
-    if (isUnauthorizedError(teams.error)) void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+    if (errorStatus(teams.error) === 401) void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
   }, [teams.error, queryClient]);
 
   return (

@@ -1,31 +1,40 @@
-import { publicUserSchema, type LoginInput, type PublicUser, type RegisterInput } from '@planline/domain';
+import type { LoginInput, RegisterInput } from '@planline/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/query-client';
 import { AUTH_USER_KEY } from './auth.queries';
+import { usePostAuthTarget } from './post-auth-target.store';
 
-async function readUser(res: Response): Promise<PublicUser | null> {
-  const parsed = publicUserSchema.safeParse(await res.json().catch(() => null));
-  return parsed.success ? parsed.data : null;
-}
-
-/** After a session is created the auth read is refetched, and awaited, before anyone navigates. */
-function useRefreshAuth() {
+/**
+ * After a session is created: remember where to go, then refetch (and await) the auth read, whose user flips
+ * the route table; the signed-in /auth route then redirects to the remembered target.
+ * Resolves to whether the refetch found the user; false means the session cookie did not stick.
+ */
+function useStartSession() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+  const setTarget = usePostAuthTarget((state) => state.setTarget);
+  return async (target: string): Promise<boolean> => {
+    setTarget(target);
+    await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+    return queryClient.getQueryData(AUTH_USER_KEY) != null;
+  };
 }
 
 export function useRegister() {
-  const refreshAuth = useRefreshAuth();
+  const startSession = useStartSession();
   return useMutation({
-    mutationFn: async (input: RegisterInput) => readUser(await apiRequest('POST', '/api/auth/register', input)),
-    onSuccess: refreshAuth,
+    mutationFn: async ({ input, target }: { input: RegisterInput; target: string }) => {
+      await apiRequest('POST', '/api/auth/register', input);
+      return startSession(target);
+    },
   });
 }
 
 export function useLogin() {
-  const refreshAuth = useRefreshAuth();
+  const startSession = useStartSession();
   return useMutation({
-    mutationFn: async (input: LoginInput) => readUser(await apiRequest('POST', '/api/auth/login', input)),
-    onSuccess: refreshAuth,
+    mutationFn: async ({ input, target }: { input: LoginInput; target: string }) => {
+      await apiRequest('POST', '/api/auth/login', input);
+      return startSession(target);
+    },
   });
 }

@@ -8,10 +8,11 @@ import { serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
 import { useLogin } from '../auth.api';
+import { sessionNotKept } from '../session-not-kept';
 
 const SERVER_FIELDS = ['email', 'password'] as const;
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function LoginForm({ target }: { target: string }) {
   const login = useLogin();
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginInputSchema),
@@ -21,8 +22,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await login.mutateAsync(input);
-      onSignedIn();
+      const started = await login.mutateAsync({ input, target });
+      if (!started) sessionNotKept();
     } catch (err) {
       applyServerIssues(err, form.setError, SERVER_FIELDS);
       toast({

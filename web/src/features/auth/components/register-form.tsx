@@ -8,10 +8,11 @@ import { serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
 import { useRegister } from '../auth.api';
+import { sessionNotKept } from '../session-not-kept';
 
 const SERVER_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
-export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+export function RegisterForm({ target }: { target: string }) {
   const register = useRegister();
   const form = useForm<RegisterFormValues>({
     resolver: zodResolver(registerFormSchema),
@@ -21,8 +22,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
 
   const onSubmit = form.handleSubmit(async ({ firstName, lastName, email, password }) => {
     try {
-      await register.mutateAsync({ firstName, lastName, email, password });
-      onRegistered();
+      const started = await register.mutateAsync({ input: { firstName, lastName, email, password }, target });
+      if (!started) sessionNotKept();
     } catch (err) {
       applyServerIssues(err, form.setError, SERVER_FIELDS);
       toast({

@@ -2,7 +2,7 @@ import type { PublicUser } from '@planline/domain';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, CardDescription, CardTitle } from '../../../components/ui/card';
 import { ProfileForm } from './profile-form';
 
 export function PersonalInfoCard({ user }: { user: PublicUser }) {
@@ -15,7 +15,7 @@ export function PersonalInfoCard({ user }: { user: PublicUser }) {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-start justify-between gap-4">
+      <div className="flex items-start justify-between gap-4 p-6 pb-3">
         <div className="space-y-1.5">
           <CardTitle>Personal Information</CardTitle>
           <CardDescription>Your name and the email you sign in with.</CardDescription>
@@ -26,7 +26,7 @@ export function PersonalInfoCard({ user }: { user: PublicUser }) {
             Edit Profile
           </Button>
         )}
-      </CardHeader>
+      </div>
       <CardContent>
         {editing ? (
           <ProfileForm user={user} onDone={() => setEditing(false)} />

@@ -35,12 +35,7 @@ export function TopNav({ user }: { user: PublicUser }) {
           aria-label="Planline home"
           className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
         >
-          <span className="hidden md:inline">
-            <BrandMark />
-          </span>
-          <span className="md:hidden" aria-hidden="true">
-            <FolderKanban className="h-7 w-7 text-blue-600" />
-          </span>
+          <BrandMark compact />
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">
           <Link

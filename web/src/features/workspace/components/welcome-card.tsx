@@ -1,12 +1,12 @@
 import { Rocket } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 
 /** Shown to a signed-in user who belongs to no team yet. */
 export function WelcomeCard({ onStart }: { onStart: () => void }) {
   return (
     <Card className="mx-auto w-full max-w-lg">
-      <CardContent className="p-8 text-center">
+      <div className="p-8 text-center">
         <span className="mx-auto inline-flex h-12 w-12 items-center justify-center rounded-full bg-blue-50 text-blue-600">
           <Rocket aria-hidden="true" className="h-6 w-6" />
         </span>
@@ -18,7 +18,7 @@ export function WelcomeCard({ onStart }: { onStart: () => void }) {
         <Button size="lg" className="mt-6" onClick={onStart}>
           Start Free Workspace
         </Button>
-      </CardContent>
+      </div>
     </Card>
   );
 }
