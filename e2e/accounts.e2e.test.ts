@@ -1,0 +1,111 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, startApp, type AppProcess } from './harness.js';
+
+let app: AppProcess;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const account = { firstName: 'Grace', lastName: 'Hopper', email: `grace.${Date.now()}@example.com`, password: 'cobol-1959' };
+
+async function register(page: Page, who = account) {
+  await page.getByLabel('First Name').fill(who.firstName);
+  await page.getByLabel('Last Name').fill(who.lastName);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel('Confirm Password').fill(who.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+describe('accounts in the browser', () => {
+  it('[e2e-accounts] register, land in the workspace, sign out, sign in, edit the profile, see the 404 page', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+
+    // Landing page → /auth
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).or(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).click();
+    await page.waitForURL('**/auth');
+
+    // The form checks passwords match before anything is sent.
+    await page.getByLabel('Password', { exact: true }).fill('cobol-1959');
+    await page.getByLabel('Confirm Password').fill('cobol-1960');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => page.getByText('Passwords do not match').isVisible()).toBe(true);
+
+    // Register → workspace with the welcome card, the plan badge and the name in the nav.
+    await register(page);
+    await page.getByRole('heading', { name: 'Welcome to Planline' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByText('FREE Plan').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Profile' }).textContent()).toContain('Grace Hopper');
+
+    // Sign out ends the server session.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('banner').getByText('Sign In').waitFor();
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+
+    // A wrong password is refused with the spec's toast; the right one signs in.
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText('Sign In Failed', { exact: true }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('heading', { name: 'Welcome to Planline' }).waitFor();
+
+    // Profile: validation, cancel resets, save persists.
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('button', { name: 'Edit Profile', exact: true }).click();
+    await page.getByLabel('First Name').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('First name is required').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit Profile', exact: true }).click();
+    expect(await page.getByLabel('First Name').inputValue()).toBe('Grace');
+    await page.getByLabel('Last Name').fill('Brewster Hopper');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Brewster Hopper').first().waitFor();
+    await page.reload();
+    await page.getByText('Brewster Hopper').first().waitFor();
+    expect((await (await page.request.get('/api/auth/user')).json()).lastName).toBe('Brewster Hopper');
+
+    // Paths ignore case and a trailing slash; unknown paths show the 404 page.
+    await page.goto('/PROFILE/');
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('[e2e-accounts] a second registration with the same email is told the user already exists', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await register(page, { ...account, email: account.email.toUpperCase() });
+    await page.getByText('Registration Failed', { exact: true }).waitFor();
+    await page.getByText(/user already exists/).first().waitFor();
+    await context.close();
+  });
+
+  it('[e2e-accounts] a paid plan chosen on the landing page is carried to registration', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/auth?plan=pro');
+    await page.getByText('Selected: Pro Plan ($15/month)').waitFor();
+    await context.close();
+  });
+});
