@@ -1,7 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import { SessionStore } from '@planline/db';
 import { MAX_BODY_BYTES } from '@planline/domain';
-import type { RealtimeBus } from '@planline/realtime';
+import type { ProjectDocuments, RealtimeBus } from '@planline/realtime';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import type { DataSource } from 'typeorm';
@@ -13,6 +13,8 @@ import { LoginThrottle } from './features/auth/login-throttle.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { projectsRoutes } from './features/projects/projects.routes.js';
 import { ProjectsService } from './features/projects/projects.service.js';
+import { tasksRoutes } from './features/tasks/tasks.routes.js';
+import { TasksService } from './features/tasks/tasks.service.js';
 import { teamsRoutes } from './features/teams/teams.routes.js';
 import { TeamsService } from './features/teams/teams.service.js';
 import { sessionMiddleware } from './http/session.js';
@@ -29,10 +31,11 @@ export interface AppDeps {
   sessions: SessionStore;
   logger: Logger;
   bus: RealtimeBus;
+  documents: ProjectDocuments;
 }
 
 /** The HTTP app: each feature's router behind the shared pipeline (log → errors → headers → CSRF → body → session). */
-export function createApp({ config, dataSource, sessions, logger, bus }: AppDeps): Koa {
+export function createApp({ config, dataSource, sessions, logger, bus, documents }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.keys = config.sessionKeys;
   // Errors are answered by errorHandler; Koa's default printer would only duplicate them in the log.
@@ -42,6 +45,7 @@ export function createApp({ config, dataSource, sessions, logger, bus }: AppDeps
   const throttle = new LoginThrottle(dataSource);
   const teams = new TeamsService(dataSource, bus);
   const projects = new ProjectsService(dataSource, bus);
+  const tasks = new TasksService(dataSource, documents);
 
   app.use(requestLogger(logger));
   app.use(errorHandler());
@@ -86,6 +90,7 @@ export function createApp({ config, dataSource, sessions, logger, bus }: AppDeps
     authRoutes(auth, throttle),
     teamsRoutes(teams, config.publicUrl),
     projectsRoutes(projects, config.publicUrl),
+    tasksRoutes(tasks),
   ];
   for (const router of routers) {
     app.use(router.routes());

@@ -2,13 +2,20 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { databaseConfigFromEnv, openDatabase, SessionStore, type DatabaseConfig } from '@planline/db';
 import { SESSION_COOKIE_NAME } from '@planline/domain';
-import { attachRealtime, createHandshakeAuthenticator, type Realtime } from '@planline/realtime';
+import {
+  attachRealtime,
+  createHandshakeAuthenticator,
+  ProjectDocumentStore,
+  type PersistedChanges,
+  type Realtime,
+} from '@planline/realtime';
 import type { DataSource } from 'typeorm';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { originAllowed } from './middleware/request-guards.js';
 import { createLogger, type Logger } from './logger.js';
 import { projectAccess, roomsForUser } from './features/access/access.js';
+import { publishTaskEvents } from './features/tasks/task-events.js';
 
 const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -45,6 +52,9 @@ export async function startServer(
   const sessions = new SessionStore(dataSource);
   // The HTTP server exists before the app: realtime attaches to it, and the app emits through realtime.
   const httpServer = createServer();
+  // Persisted document changes become task events; the publisher needs the realtime bus made just below.
+  let onPersisted: (changes: PersistedChanges) => void = () => {};
+  const store = new ProjectDocumentStore(dataSource, logger, (changes) => onPersisted(changes));
 
   const realtime = attachRealtime(httpServer, {
     authenticate: createHandshakeAuthenticator({ cookieName: SESSION_COOKIE_NAME, keys: config.sessionKeys, sessions }),
@@ -55,9 +65,11 @@ export async function startServer(
     // Every member and guest edits; read-only roles, if the product gets any, map to 'read' here.
     documentAccess: async (userId, projectId) => ((await projectAccess(dataSource, userId, projectId)) ? 'write' : null),
     roomsFor: (userId) => roomsForUser(dataSource, userId),
+    store,
     logger,
   });
-  const app = createApp({ config, dataSource, sessions, logger, bus: realtime.bus });
+  onPersisted = publishTaskEvents(dataSource, realtime.bus, logger);
+  const app = createApp({ config, dataSource, sessions, logger, bus: realtime.bus, documents: realtime.documents });
   httpServer.on('request', app.callback());
 
   await new Promise<void>((resolve, reject) => {

@@ -22,6 +22,16 @@ function refuse(socket: Duplex, status: number, reason: string) {
 export function createCollabServer(httpServer: HttpServer, options: RealtimeOptions) {
   const hocuspocus = new Hocuspocus({
     quiet: true,
+    // Persistence is ours and runs on every transaction (ProjectDocumentStore), so Hocuspocus's debounced
+    // store hook stays unused; loading and unloading hand the document to the store.
+    async onLoadDocument({ documentName, document }) {
+      const projectId = parseProjectDocumentName(documentName);
+      if (!projectId) throw new Error('not a project document');
+      await options.store.load(projectId, document);
+    },
+    async beforeUnloadDocument({ document }) {
+      await options.store.release(document);
+    },
     async onConnect({ documentName, context, connectionConfig }) {
       const { userId } = context as CollabContext;
       const projectId = parseProjectDocumentName(documentName);

@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { createCollabServer } from './collab-server.js';
+import { ProjectDocuments } from './documents/project-documents.js';
 import { createRealtimeBus } from './realtime-bus.js';
 import { createSocketServer } from './socket-server.js';
 import type { RealtimeOptions } from './types.js';
@@ -7,6 +8,9 @@ import type { RealtimeOptions } from './types.js';
 export { createHandshakeAuthenticator, type HandshakeAuthenticator, type SessionLookup } from './handshake-auth.js';
 export type { RealtimeIo, SocketData } from './socket-server.js';
 export type { DocumentAccess, RealtimeLogger, RealtimeOptions } from './types.js';
+export { assignableUsers, ProjectDocumentStore, serverEdit, type PersistedChanges, type ServerEdit } from './documents/project-store.js';
+export * from './documents/task-document.js';
+export { ProjectDocuments } from './documents/project-documents.js';
 export { createRealtimeBus, type RealtimeBus } from './realtime-bus.js';
 
 /** Socket.IO and Hocuspocus on one HTTP server (embedded mode, or a realtime-server process). */
@@ -17,6 +21,7 @@ export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions)
     io,
     hocuspocus: collab.hocuspocus,
     bus: createRealtimeBus(io, collab.hocuspocus),
+    documents: new ProjectDocuments(collab.hocuspocus, options.store),
     async close() {
       await collab.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -14,6 +14,8 @@ export interface RealtimeOptions {
   isAllowedOrigin(req: IncomingMessage): boolean;
   /** Access of a user to a project's document, or null for none. */
   documentAccess(userId: string, projectId: string): Promise<DocumentAccess | null>;
+  /** Loads, persists and releases project documents (ARCHITECTURE §3). */
+  store: import('./documents/project-store.js').ProjectDocumentStore;
   /** The team and project rooms a user belongs in, joined when a socket connects. */
   roomsFor(userId: string): Promise<string[]>;
   logger: RealtimeLogger;

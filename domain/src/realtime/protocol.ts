@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { joinResponseSchema } from '../schemas/enums.js';
 import { joinRequestSchema, teamMemberSchema } from '../schemas/membership.js';
 import { projectSchema } from '../schemas/project.js';
+import { taskSchema } from '../schemas/task.js';
 
 /**
  * The realtime protocol, one file per transport (STYLE §2).
@@ -21,6 +22,40 @@ export const rooms = {
 } as const;
 
 export const projectDocumentName = (projectId: string) => `project:${projectId}`;
+
+/**
+ * The project document (ARCHITECTURE §3). Root Y.Map `tasks`: task id → Y.Map of the task's fields, named as in
+ * the REST API (taskFieldSchemas: name, description, startDate, endDate, status, priority, progress, color,
+ * assigneeId, assigneeIds, order), dates as 'yyyy-MM-dd' strings. Root Y.Map `dependencies`:
+ * `${taskId}->${dependsOnTaskId}` → true. The server validates every changed task after each transaction and
+ * puts an invalid value back to its last valid one; only valid state reaches the database.
+ */
+export const TASKS_MAP = 'tasks';
+export const DEPENDENCIES_MAP = 'dependencies';
+
+export const dependencyKey = (taskId: string, dependsOnTaskId: string) => `${taskId}->${dependsOnTaskId}`;
+
+export function parseDependencyKey(key: string): { taskId: string; dependsOnTaskId: string } | null {
+  const match = /^([0-9a-f-]{36})->([0-9a-f-]{36})$/i.exec(key);
+  return match ? { taskId: match[1]!, dependsOnTaskId: match[2]! } : null;
+}
+
+/**
+ * Awareness (presence) state each client publishes on the project document: who they are and, while they hold
+ * a bar, which task and what the bar would become. In-flight drags travel here, never as document edits.
+ */
+export const presenceStateSchema = z.object({
+  user: z.object({ id: z.uuid(), name: z.string().max(200), color: z.string().regex(/^#[0-9a-fA-F]{6}$/) }),
+  activity: z
+    .object({
+      taskId: z.uuid(),
+      kind: z.enum(['dragging', 'resizing', 'editing', 'progress']),
+      preview: z.object({ startDate: z.string(), endDate: z.string(), progress: z.number() }).partial().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+export type PresenceState = z.infer<typeof presenceStateSchema>;
 
 export function parseProjectDocumentName(name: string): string | null {
   const match = /^project:([0-9a-f-]{36})$/i.exec(name);
@@ -44,6 +79,10 @@ export const serverEventSchemas = {
   /** To `team:{id}` (and the project's guests): a project appeared or changed. */
   'project:created': z.object({ project: projectSchema.omit({ access: true }) }),
   'project:updated': z.object({ project: projectSchema.omit({ access: true }) }),
+  /** To `project:{id}` once a change is in the database (dashboards and other views follow these). */
+  'task:created': z.object({ projectId: z.uuid(), task: taskSchema }),
+  'task:updated': z.object({ projectId: z.uuid(), task: taskSchema, fields: z.array(z.string()) }),
+  'task:deleted': z.object({ projectId: z.uuid(), taskId: z.uuid() }),
   /** To `user:{id}`: the server changed which teams and projects this person belongs to; refetch them. */
   'access:changed': z.object({ teamId: z.uuid().nullable() }),
 } as const;

@@ -85,3 +85,20 @@ describe('codes', () => {
     expect(generateProjectCode('日本', seq([1]))).toBe('PRJ-1111');
   });
 });
+
+describe('dependencies', () => {
+  const e = (taskId: string, dependsOnTaskId: string) => ({ taskId, dependsOnTaskId });
+  it('[dependency-cycle] refuses a task depending on itself', async () => {
+    const { findDependencyCycle } = await import('./dependencies.js');
+    expect(findDependencyCycle([], e('a', 'a'))).toEqual(['a', 'a']);
+  });
+  it('[dependency-cycle] finds a transitive cycle and names its path', async () => {
+    const { findDependencyCycle } = await import('./dependencies.js');
+    // b depends on c, c depends on a: "a depends on b" would close a → b → c → a.
+    expect(findDependencyCycle([e('b', 'c'), e('c', 'a')], e('a', 'b'))).toEqual(['a', 'b', 'c', 'a']);
+  });
+  it('[dependency-cycle] allows a diamond', async () => {
+    const { findDependencyCycle } = await import('./dependencies.js');
+    expect(findDependencyCycle([e('b', 'a'), e('c', 'a'), e('d', 'b')], e('d', 'c'))).toBeNull();
+  });
+});

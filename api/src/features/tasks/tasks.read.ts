@@ -1,0 +1,82 @@
+import type { Task, TaskHistoryEntry } from '@planline/domain';
+import type { Sql } from '../access/access.js';
+
+const TASK_SELECT = `
+  SELECT t.id, t.project_id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress,
+         t.color, t.assignee_id, t."order", t.created_at, t.updated_at,
+         u.first_name AS assignee_first_name, u.last_name AS assignee_last_name,
+         COALESCE((SELECT array_agg(a.user_id::text ORDER BY a.created_at, a.user_id) FROM task_assignments a WHERE a.task_id = t.id), '{}') AS assignee_ids,
+         COALESCE((SELECT array_agg(d.depends_on_task_id::text ORDER BY d.created_at, d.depends_on_task_id) FROM task_dependencies d WHERE d.task_id = t.id), '{}') AS dependencies
+    FROM tasks t LEFT JOIN users u ON u.id = t.assignee_id`;
+
+type TaskRow = Record<string, unknown>;
+
+function presentTask(r: TaskRow): Task {
+  const assignee =
+    r.assignee_id && r.assignee_first_name !== null
+      ? { id: r.assignee_id as string, firstName: r.assignee_first_name as string, lastName: r.assignee_last_name as string }
+      : null;
+  return {
+    id: r.id as string,
+    projectId: r.project_id as string,
+    name: r.name as string,
+    description: (r.description as string | null) ?? null,
+    startDate: r.start_date as string,
+    endDate: r.end_date as string,
+    status: r.status as Task['status'],
+    priority: r.priority as Task['priority'],
+    progress: Number(r.progress),
+    color: r.color as string,
+    assigneeId: (r.assignee_id as string | null) ?? null,
+    assignee,
+    assignedTo: assignee ? `${assignee.firstName} ${assignee.lastName}`.trim() : null,
+    assigneeIds: (r.assignee_ids as string[]) ?? [],
+    order: Number(r.order),
+    dependencies: (r.dependencies as string[]) ?? [],
+    createdAt: (r.created_at as Date).toISOString(),
+    updatedAt: (r.updated_at as Date).toISOString(),
+  };
+}
+
+/** Tasks as the API presents them, read from the persisted rows. */
+export async function listTasks(sql: Sql, projectId: string): Promise<Task[]> {
+  const rows: TaskRow[] = await sql.query(`${TASK_SELECT} WHERE t.project_id = $1 ORDER BY t."order", t.created_at, t.id`, [projectId]);
+  return rows.map(presentTask);
+}
+
+export async function findTasks(sql: Sql, taskIds: string[]): Promise<Task[]> {
+  if (!taskIds.length) return [];
+  const rows: TaskRow[] = await sql.query(`${TASK_SELECT} WHERE t.id = ANY($1::uuid[])`, [taskIds]);
+  return rows.map(presentTask);
+}
+
+export async function findTask(sql: Sql, taskId: string): Promise<Task | null> {
+  return (await findTasks(sql, [taskId]))[0] ?? null;
+}
+
+export async function taskProjectId(sql: Sql, taskId: string): Promise<string | null> {
+  const rows: { project_id: string }[] = await sql.query(`SELECT project_id FROM tasks WHERE id = $1`, [taskId]);
+  return rows[0]?.project_id ?? null;
+}
+
+/** Newest first, with who made each change (PRODUCT-SPEC §7: changedByUser {firstName, email}). */
+export async function taskHistory(sql: Sql, taskId: string): Promise<TaskHistoryEntry[]> {
+  const rows: Record<string, unknown>[] = await sql.query(
+    `SELECT h.id, h.task_id, h.field_name, h.old_value, h.new_value, h.change_reason, h.created_at,
+            u.first_name, u.email
+       FROM task_change_history h LEFT JOIN users u ON u.id = h.changed_by
+      WHERE h.task_id = $1
+      ORDER BY h.created_at DESC, h.id`,
+    [taskId],
+  );
+  return rows.map((r) => ({
+    id: r.id as string,
+    taskId: r.task_id as string,
+    fieldName: r.field_name as string,
+    oldValue: (r.old_value as string | null) ?? null,
+    newValue: (r.new_value as string | null) ?? null,
+    changeReason: (r.change_reason as string | null) ?? null,
+    createdAt: (r.created_at as Date).toISOString(),
+    changedByUser: r.email ? { firstName: r.first_name as string, email: r.email as string } : null,
+  }));
+}

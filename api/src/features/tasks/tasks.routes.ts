@@ -1,0 +1,50 @@
+import Router from '@koa/router';
+import { createTaskInputSchema, dependencyInputSchema, updateTaskInputSchema } from '@planline/domain';
+import { currentUser, requireAuth } from '../../middleware/auth.js';
+import { uuidParams } from '../../middleware/params.js';
+import { validate } from '../../middleware/validate.js';
+import { PROJECT_NOT_FOUND } from '../access/access.js';
+import { TASK_NOT_FOUND, type TasksService } from './tasks.service.js';
+
+export function tasksRoutes(tasks: TasksService): Router {
+  const router = new Router({ prefix: '/api' });
+  const taskParam = uuidParams({ taskId: TASK_NOT_FOUND });
+
+  router.get('/projects/:projectId/tasks', requireAuth, uuidParams({ projectId: PROJECT_NOT_FOUND }), async (ctx) => {
+    ctx.body = await tasks.list(currentUser(ctx.state).id, ctx.params.projectId!);
+  });
+
+  router.post('/tasks', requireAuth, validate('body', createTaskInputSchema), async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await tasks.create(currentUser(ctx.state).id, ctx.state.body);
+  });
+
+  router.patch('/tasks/:taskId', requireAuth, taskParam, validate('body', updateTaskInputSchema), async (ctx) => {
+    ctx.body = await tasks.update(currentUser(ctx.state).id, ctx.params.taskId!, ctx.state.body);
+  });
+
+  router.delete('/tasks/:taskId', requireAuth, taskParam, async (ctx) => {
+    await tasks.remove(currentUser(ctx.state).id, ctx.params.taskId!);
+    ctx.status = 204;
+  });
+
+  router.get('/tasks/:taskId/history', requireAuth, taskParam, async (ctx) => {
+    ctx.body = await tasks.history(currentUser(ctx.state).id, ctx.params.taskId!);
+  });
+
+  router.post('/tasks/:taskId/dependencies', requireAuth, taskParam, validate('body', dependencyInputSchema), async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await tasks.addDependency(currentUser(ctx.state).id, ctx.params.taskId!, ctx.state.body.dependsOnTaskId);
+  });
+
+  router.delete(
+    '/tasks/:taskId/dependencies/:dependsOnTaskId',
+    requireAuth,
+    uuidParams({ taskId: TASK_NOT_FOUND, dependsOnTaskId: 'That dependency does not exist' }),
+    async (ctx) => {
+      ctx.body = await tasks.removeDependency(currentUser(ctx.state).id, ctx.params.taskId!, ctx.params.dependsOnTaskId!);
+    },
+  );
+
+  return router;
+}

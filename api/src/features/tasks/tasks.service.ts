@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import {
+  findDependencyCycle,
+  type CreateTaskInput,
+  type Task,
+  type TaskHistoryEntry,
+  type UpdateTaskInput,
+} from '@planline/domain';
+import {
+  addDependency,
+  assignableUsers,
+  dependencyEdges,
+  deleteTask,
+  readTask,
+  removeDependency,
+  serverEdit,
+  tasksMap,
+  writeTask,
+  type ProjectDocuments,
+} from '@planline/realtime';
+import type { DataSource } from 'typeorm';
+import { AppError } from '../../errors.js';
+import { requireProjectAccess } from '../access/access.js';
+import { findTask, listTasks, taskHistory, taskProjectId } from './tasks.read.js';
+
+export const TASK_NOT_FOUND = 'Task not found';
+
+const endBeforeStart = () =>
+  new AppError('validation_failed', 'End date cannot be before start date', {
+    issues: [{ path: 'endDate', message: 'End date cannot be before start date' }],
+  });
+
+/**
+ * Tasks through the one write path (ARCHITECTURE §3): every change is a transaction on the project's live
+ * document, answered once persisted; reads come from the persisted rows.
+ */
+export class TasksService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly documents: ProjectDocuments,
+  ) {}
+
+  async list(userId: string, projectId: string): Promise<Task[]> {
+    await requireProjectAccess(this.dataSource, userId, projectId);
+    return listTasks(this.dataSource, projectId);
+  }
+
+  /** The project of a task the user may work on, or 404 (outsiders learn nothing). */
+  private async projectOf(userId: string, taskId: string): Promise<string> {
+    const projectId = await taskProjectId(this.dataSource, taskId);
+    if (!projectId) throw new AppError('not_found', TASK_NOT_FOUND);
+    await requireProjectAccess(this.dataSource, userId, projectId).catch(() => {
+      throw new AppError('not_found', TASK_NOT_FOUND);
+    });
+    return projectId;
+  }
+
+  private async assertAssignable(projectId: string, ids: (string | null | undefined)[]): Promise<void> {
+    const wanted = ids.filter((id): id is string => !!id);
+    if (!wanted.length) return;
+    const members = await assignableUsers(this.dataSource, projectId);
+    if (wanted.some((id) => !members.has(id))) {
+      throw new AppError('validation_failed', 'Tasks can only be assigned to members of the project', {
+        issues: [{ path: 'assigneeId', message: 'Tasks can only be assigned to members of the project' }],
+      });
+    }
+  }
+
+  async create(userId: string, input: CreateTaskInput): Promise<Task> {
+    await requireProjectAccess(this.dataSource, userId, input.projectId);
+    const assigneeIds = input.assigneeIds ?? (input.assigneeId ? [input.assigneeId] : []);
+    const assigneeId = input.assigneeId ?? assigneeIds[0] ?? null;
+    await this.assertAssignable(input.projectId, [assigneeId, ...assigneeIds]);
+    const id = randomUUID();
+    await this.documents.edit(input.projectId, serverEdit(userId, input.changeReason), (doc) => {
+      // New tasks go to the end unless an order is given.
+      let order = input.order;
+      if (order === undefined) {
+        order = 0;
+        for (const entry of tasksMap(doc).values()) order = Math.max(order, Number(entry.get('order') ?? 0) + 1);
+      }
+      writeTask(doc, id, {
+        name: input.name,
+        description: input.description ?? null,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        status: input.status,
+        priority: input.priority,
+        progress: input.progress,
+        color: input.color,
+        assigneeId,
+        assigneeIds: assigneeIds.includes(assigneeId ?? '') || !assigneeId ? assigneeIds : [assigneeId, ...assigneeIds],
+        order,
+      });
+    });
+    return this.persisted(id);
+  }
+
+  async update(userId: string, taskId: string, input: UpdateTaskInput): Promise<Task> {
+    const projectId = await this.projectOf(userId, taskId);
+    await this.assertAssignable(projectId, [input.assigneeId, ...(input.assigneeIds ?? [])]);
+    const { changeReason, ...fields } = input;
+    await this.documents.edit(projectId, serverEdit(userId, changeReason), (doc) => {
+      const current = readTask(doc, taskId);
+      if (!current) throw new AppError('not_found', TASK_NOT_FOUND);
+      const start = fields.startDate ?? (current.startDate as string);
+      const end = fields.endDate ?? (current.endDate as string);
+      if (end < start) throw endBeforeStart();
+      const next = { ...fields };
+      // The primary assignee is always one of the assignees.
+      if (fields.assigneeId !== undefined && fields.assigneeIds === undefined) {
+        const others = ((current.assigneeIds as string[] | undefined) ?? []).filter((id) => id !== current.assigneeId && id !== fields.assigneeId);
+        next.assigneeIds = fields.assigneeId ? [fields.assigneeId, ...others] : others;
+      }
+      writeTask(doc, taskId, next);
+    });
+    return this.persisted(taskId);
+  }
+
+  async remove(userId: string, taskId: string): Promise<void> {
+    const projectId = await this.projectOf(userId, taskId);
+    await this.documents.edit(projectId, serverEdit(userId), (doc) => {
+      if (!readTask(doc, taskId)) throw new AppError('not_found', TASK_NOT_FOUND);
+      deleteTask(doc, taskId);
+    });
+  }
+
+  async history(userId: string, taskId: string): Promise<TaskHistoryEntry[]> {
+    await this.projectOf(userId, taskId);
+    return taskHistory(this.dataSource, taskId);
+  }
+
+  async addDependency(userId: string, taskId: string, dependsOnTaskId: string): Promise<Task> {
+    const projectId = await this.projectOf(userId, taskId);
+    await this.documents.edit(projectId, serverEdit(userId), (doc) => {
+      if (!readTask(doc, taskId)) throw new AppError('not_found', TASK_NOT_FOUND);
+      const other = readTask(doc, dependsOnTaskId);
+      if (!other) throw new AppError('validation_failed', 'A task can only depend on another task of the same project');
+      const cycle = findDependencyCycle(dependencyEdges(doc), { taskId, dependsOnTaskId });
+      if (cycle) {
+        const names = cycle.map((id) => String(readTask(doc, id)?.name ?? id));
+        throw new AppError('validation_failed', `That dependency would make a cycle: ${names.join(' → ')}`);
+      }
+      addDependency(doc, taskId, dependsOnTaskId);
+    });
+    return this.persisted(taskId);
+  }
+
+  async removeDependency(userId: string, taskId: string, dependsOnTaskId: string): Promise<Task> {
+    const projectId = await this.projectOf(userId, taskId);
+    await this.documents.edit(projectId, serverEdit(userId), (doc) => {
+      const exists = dependencyEdges(doc).some((e) => e.taskId === taskId && e.dependsOnTaskId === dependsOnTaskId);
+      if (!exists) throw new AppError('not_found', 'That dependency does not exist');
+      removeDependency(doc, taskId, dependsOnTaskId);
+    });
+    return this.persisted(taskId);
+  }
+
+  private async persisted(taskId: string): Promise<Task> {
+    const task = await findTask(this.dataSource, taskId);
+    // Only if someone deleted it between our write and this read.
+    if (!task) throw new AppError('conflict', 'The task was deleted while it was being saved');
+    return task;
+  }
+}

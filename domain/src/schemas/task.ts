@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { TASK_COLOR_DEFAULT, TASK_NAME_MAX_LENGTH } from '../constants.js';
+import { taskPrioritySchema, taskStatusSchema, type TaskStatus } from './enums.js';
+import { calendarDateSchema } from './project.js';
+import { textError } from './user.js';
+
+export const TASK_DESCRIPTION_MAX_LENGTH = 10_000;
+export const TASK_MAX_ASSIGNEES = 50;
+export const CHANGE_REASON_MAX_LENGTH = 1000;
+
+/**
+ * [task-status] The stored spellings are pending, in_progress, completed and blocked. Dashboard widgets write
+ * 'in-progress' with a hyphen; both mean in progress. Anything else is refused on input.
+ */
+export function normaliseTaskStatus(value: string): string {
+  const v = value.trim().toLowerCase();
+  return v === 'in-progress' ? 'in_progress' : v;
+}
+
+/** How a status reads for rules that only care whether work has started (widgets: other values = not started). */
+export function isInProgress(status: string): boolean {
+  return normaliseTaskStatus(status) === 'in_progress';
+}
+
+export const taskStatusInputSchema = z
+  .string({ error: textError('Status') })
+  .transform(normaliseTaskStatus)
+  .pipe(z.enum(taskStatusSchema.options, { error: 'Status must be one of pending, in_progress, completed or blocked' }));
+
+const requiredDate = (label: string) =>
+  z.string({ error: (i) => (i.input === undefined || i.input === null ? `${label} is required` : `${label} must be text`) })
+    .min(1, `${label} is required`)
+    .pipe(calendarDateSchema);
+
+/** One field each: the API's input, the document's validation and the web form share these (STYLE §1). */
+export const taskFieldSchemas = {
+  name: z
+    .string({ error: (i) => (i.input === undefined || i.input === null ? 'Task name is required' : 'Task name must be text') })
+    .trim()
+    .min(1, 'Task name is required')
+    .max(TASK_NAME_MAX_LENGTH, `Task name must be at most ${TASK_NAME_MAX_LENGTH} characters`),
+  description: z
+    .string({ error: textError('Description') })
+    .max(TASK_DESCRIPTION_MAX_LENGTH, `Description must be at most ${TASK_DESCRIPTION_MAX_LENGTH} characters`)
+    .nullable(),
+  startDate: requiredDate('Start date'),
+  endDate: requiredDate('End date'),
+  status: taskStatusInputSchema,
+  priority: z.enum(taskPrioritySchema.options, { error: 'Priority must be one of low, medium, high or critical' }),
+  progress: z
+    .number({ error: 'Progress must be a whole number from 0 to 100' })
+    .int('Progress must be a whole number from 0 to 100')
+    .min(0, 'Progress must be a whole number from 0 to 100')
+    .max(100, 'Progress must be a whole number from 0 to 100'),
+  color: z.string({ error: textError('Colour') }).regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be written like #3b82f6'),
+  assigneeId: z.uuid({ error: 'Assignee is not valid' }).nullable(),
+  assigneeIds: z
+    .array(z.uuid({ error: 'Assignee is not valid' }), { error: 'Assignees must be a list' })
+    .max(TASK_MAX_ASSIGNEES, `A task can have at most ${TASK_MAX_ASSIGNEES} assignees`),
+  order: z.number({ error: 'Order must be a whole number' }).int('Order must be a whole number').min(-1e9).max(1e9),
+} as const;
+
+export type TaskFieldName = keyof typeof taskFieldSchemas;
+export const TASK_FIELDS = Object.keys(taskFieldSchemas) as TaskFieldName[];
+
+/** A task's editable fields, as stored in the project document and the `tasks` row. */
+export const taskFieldsSchema = z.object(taskFieldSchemas);
+export type TaskFields = z.infer<typeof taskFieldsSchema> & { status: TaskStatus };
+
+const endNotBeforeStart = (v: { startDate?: string; endDate?: string }) => !v.startDate || !v.endDate || v.endDate >= v.startDate;
+const END_BEFORE_START = { message: 'End date cannot be before start date', path: ['endDate'] };
+
+export const TASK_DEFAULTS = {
+  description: null,
+  status: 'pending',
+  priority: 'medium',
+  progress: 0,
+  color: TASK_COLOR_DEFAULT,
+  assigneeId: null,
+  assigneeIds: [] as string[],
+} as const;
+
+const changeReasonSchema = z
+  .string({ error: textError('Change reason') })
+  .trim()
+  .max(CHANGE_REASON_MAX_LENGTH, `Change reason must be at most ${CHANGE_REASON_MAX_LENGTH} characters`)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** POST /api/tasks (PRODUCT-SPEC §5 quick add and task edit). */
+export const createTaskInputSchema = z
+  .object({
+    projectId: z.uuid({ error: 'Project is required' }),
+    name: taskFieldSchemas.name,
+    description: taskFieldSchemas.description.optional(),
+    startDate: taskFieldSchemas.startDate,
+    endDate: taskFieldSchemas.endDate,
+    status: taskFieldSchemas.status.default('pending'),
+    priority: taskFieldSchemas.priority.default('medium'),
+    progress: taskFieldSchemas.progress.default(0),
+    color: taskFieldSchemas.color.default(TASK_COLOR_DEFAULT),
+    assigneeId: taskFieldSchemas.assigneeId.optional(),
+    assigneeIds: taskFieldSchemas.assigneeIds.optional(),
+    order: taskFieldSchemas.order.optional(),
+    changeReason: changeReasonSchema,
+  })
+  .refine(endNotBeforeStart, END_BEFORE_START);
+export type CreateTaskInput = z.infer<typeof createTaskInputSchema>;
+
+/** PATCH /api/tasks/{id}: any fields, plus a reason kept in the history when it is not blank. */
+export const updateTaskInputSchema = z
+  .object({
+    name: taskFieldSchemas.name.optional(),
+    description: taskFieldSchemas.description.optional(),
+    startDate: taskFieldSchemas.startDate.optional(),
+    endDate: taskFieldSchemas.endDate.optional(),
+    status: taskFieldSchemas.status.optional(),
+    priority: taskFieldSchemas.priority.optional(),
+    progress: taskFieldSchemas.progress.optional(),
+    color: taskFieldSchemas.color.optional(),
+    assigneeId: taskFieldSchemas.assigneeId.optional(),
+    assigneeIds: taskFieldSchemas.assigneeIds.optional(),
+    order: taskFieldSchemas.order.optional(),
+    changeReason: changeReasonSchema,
+  })
+  .refine((v) => TASK_FIELDS.some((f) => v[f] !== undefined), { message: 'Nothing to update: send at least one task field' })
+  .refine(endNotBeforeStart, END_BEFORE_START);
+export type UpdateTaskInput = z.infer<typeof updateTaskInputSchema>;
+
+export const dependencyInputSchema = z.object({ dependsOnTaskId: z.uuid({ error: 'Choose the task this one depends on' }) });
+
+const personSchema = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() });
+
+export const taskSchema = z.object({
+  id: z.uuid(),
+  projectId: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: taskStatusSchema,
+  priority: taskPrioritySchema,
+  progress: z.number().int(),
+  color: z.string(),
+  assigneeId: z.uuid().nullable(),
+  /** The UI reads the assignee's names (PRODUCT-SPEC §3) and a ready-made display name. */
+  assignee: personSchema.nullable(),
+  assignedTo: z.string().nullable(),
+  assigneeIds: z.array(z.uuid()),
+  order: z.number().int(),
+  /** Ids of the tasks this one depends on. */
+  dependencies: z.array(z.uuid()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const taskHistoryEntrySchema = z.object({
+  id: z.uuid(),
+  taskId: z.uuid(),
+  fieldName: z.string(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  changeReason: z.string().nullable(),
+  createdAt: z.string(),
+  changedByUser: z.object({ firstName: z.string(), email: z.string() }).nullable(),
+});
+export type TaskHistoryEntry = z.infer<typeof taskHistoryEntrySchema>;
