@@ -1,0 +1,54 @@
+import { COLLAB_PATH, projectDocumentName } from '@planline/domain';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+
+export interface DocClient {
+  doc: Y.Doc;
+  provider: HocuspocusProvider;
+  synced: Promise<void>;
+  close(): void;
+}
+
+/** A project document opened the way a browser opens it: Hocuspocus provider, session cookie, /collab. */
+export function openProjectDocument(baseUrl: string, cookie: string, projectId: string): DocClient {
+  class CookieWebSocket extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { headers: { cookie } });
+    }
+  }
+  const socket = new HocuspocusProviderWebsocket({
+    url: baseUrl.replace(/^http/, 'ws') + COLLAB_PATH,
+    WebSocketPolyfill: CookieWebSocket,
+    // Reconnect quickly: tests restart servers under open clients.
+    delay: 100,
+    maxDelay: 500,
+    minDelay: 100,
+    factor: 1.5,
+  });
+  const doc = new Y.Doc();
+  const provider = new HocuspocusProvider({ websocketProvider: socket, name: projectDocumentName(projectId), document: doc });
+  const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
+  provider.attach();
+  return {
+    doc,
+    provider,
+    synced,
+    close() {
+      provider.destroy();
+      socket.destroy();
+    },
+  };
+}
+
+/** Waits until `check` holds (or fails with what it last saw). */
+export async function eventually<T>(read: () => T | Promise<T>, check: (value: T) => boolean, timeoutMs = 3000): Promise<T> {
+  const started = Date.now();
+  let last = await read();
+  while (!check(last)) {
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 25));
+    last = await read();
+  }
+  return last;
+}
