@@ -10,6 +10,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  // The server's own log, for a failure whose cause is on the server side.
+  if (process.env.E2E_SERVER_LOG) console.log(app?.output());
   await app?.stop();
 });
 
