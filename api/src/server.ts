@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { databaseConfigFromEnv, openDatabase, SessionStore, type DatabaseConfig } from '@planline/db';
 import { SESSION_COOKIE_NAME } from '@planline/domain';
@@ -50,8 +50,14 @@ export async function startServer(
   const dataSource =
     options.dataSource ?? (await openDatabase(options.database ?? databaseConfigFromEnv(process.env, `${config.dataDir}/pglite`)));
   const sessions = new SessionStore(dataSource);
-  // The HTTP server exists before the app: realtime attaches to it, and the app emits through realtime.
-  const httpServer = createServer();
+  // The HTTP server exists before the app (realtime attaches to it, and the app emits through realtime), but
+  // its request handler must exist before Socket.IO attaches: engine.io wraps the handlers present then and
+  // keeps /socket.io requests from them. A handler added later would answer those requests a second time.
+  let handleRequest: RequestListener = (_req, res) => {
+    res.statusCode = 503;
+    res.end();
+  };
+  const httpServer = createServer((req, res) => handleRequest(req, res));
   // Persisted document changes become task events; the publisher needs the realtime bus made just below.
   let onPersisted: (changes: PersistedChanges) => void = () => {};
   const store = new ProjectDocumentStore(dataSource, logger, (changes) => onPersisted(changes));
@@ -70,7 +76,7 @@ export async function startServer(
   });
   onPersisted = publishTaskEvents(dataSource, realtime.bus, logger);
   const app = createApp({ config, dataSource, sessions, logger, bus: realtime.bus, documents: realtime.documents });
-  httpServer.on('request', app.callback());
+  handleRequest = app.callback();
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);

@@ -141,3 +141,23 @@ describe('/collab documents', () => {
     expect(await openDocument(member.client.cookieHeader, 'project:not-a-uuid')).toBe('refused');
   });
 });
+
+describe('Socket.IO transports', () => {
+  it('[socket-polling] the long-polling transport works and cannot crash the server', async () => {
+    const { client, user } = await registeredClient(server);
+    const socket = connectSocket(server.url, {
+      path: SOCKET_IO_PATH,
+      transports: ['polling'],
+      reconnection: false,
+      extraHeaders: { cookie: client.cookieHeader },
+    });
+    sockets.push(socket);
+    expect(await outcome(socket)).toEqual({ ready: { userId: user.id } });
+    // Raw polling requests without a session: refused by engine.io alone, and the server stays up.
+    const open = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`);
+    expect(open.status).toBeGreaterThanOrEqual(200);
+    const post = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling&sid=nope`, { method: 'POST', body: '40' });
+    expect(post.status).toBe(400);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+});
