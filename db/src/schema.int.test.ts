@@ -84,6 +84,7 @@ describe('migrations', () => {
       char: 'character',
       text: 'text',
       integer: 'integer',
+      bigint: 'bigint',
       boolean: 'boolean',
       timestamptz: 'timestamp with time zone',
       date: 'date',

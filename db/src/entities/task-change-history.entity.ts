@@ -7,6 +7,10 @@ export class TaskChangeHistoryEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
+  /** Write order (ties on created_at are common within one change); filled by the database. */
+  @Column({ type: 'bigint', insert: false, update: false })
+  seq!: string;
+
   @Column({ type: 'uuid' })
   taskId!: string;
 

@@ -354,9 +354,8 @@ export class ProjectDocumentStore {
   ): Promise<void> {
     for (const e of entries) {
       await m.query(
-        // clock_timestamp(), not now(): rows of one change keep the order they were written in.
-        `INSERT INTO task_change_history (id, task_id, changed_by, field_name, old_value, new_value, change_reason, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, clock_timestamp())`,
+        `INSERT INTO task_change_history (id, task_id, changed_by, field_name, old_value, new_value, change_reason)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [randomUUID(), taskId, who.userId, e.field, historyValue(e.from), historyValue(e.to), who.reason],
       );
     }

@@ -66,7 +66,7 @@ export async function taskHistory(sql: Sql, taskId: string): Promise<TaskHistory
             u.first_name, u.email
        FROM task_change_history h LEFT JOIN users u ON u.id = h.changed_by
       WHERE h.task_id = $1
-      ORDER BY h.created_at DESC, h.id`,
+      ORDER BY h.seq DESC`,
     [taskId],
   );
   return rows.map((r) => ({
