@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useRoutes } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/use-auth';
+import { RealtimeBridge } from '../features/realtime/realtime-bridge';
 import { useSessionExpiry } from '../features/auth/use-session-expiry';
 import { useScrollToTop } from './use-scroll-to-top';
 import { signedInRoutes, signedOutRoutes } from './route-tables';
@@ -14,5 +15,10 @@ export function AppRoutes() {
   const element = useRoutes(user ? signedInRoutes : signedOutRoutes);
 
   if (isLoading || expiring) return <FullPageSpinner />;
-  return <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>;
+  return (
+    <>
+      {user ? <RealtimeBridge userId={user.id} /> : null}
+      <Suspense fallback={<FullPageSpinner />}>{element}</Suspense>
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorStatus, isUnauthorizedError, serverIssues, serverMessage } from './api-error';
+import { errorStatus, isUnauthorizedError, paymentRequired, serverIssues, serverMessage } from './api-error';
 
 describe('isUnauthorizedError', () => {
   it('[errors-unauthorized] is true for a 401 that says Unauthorized', () => {
@@ -59,5 +59,30 @@ describe('errorStatus', () => {
   it('reads the status of an API error', () => {
     expect(errorStatus(new Error('409: {}'))).toBe(409);
     expect(errorStatus(new Error('no status'))).toBeNull();
+  });
+});
+
+describe('paymentRequired', () => {
+  const body = {
+    message: 'Upgrade to Pro',
+    code: 'payment_required',
+    requiredPlan: 'pro',
+    teamOwnerId: '6f1c2a4e-1b2c-4d5e-8f90-123456789abc',
+    requiresUpgrade: true,
+  };
+
+  it('[plan-402] reads the 402 body', () => {
+    expect(paymentRequired(new Error(`402: ${JSON.stringify(body)}`))).toEqual({
+      message: 'Upgrade to Pro',
+      requiredPlan: 'pro',
+      teamOwnerId: body.teamOwnerId,
+      requiresUpgrade: true,
+    });
+  });
+
+  it('is null for other statuses and malformed bodies', () => {
+    expect(paymentRequired(new Error(`403: ${JSON.stringify(body)}`))).toBeNull();
+    expect(paymentRequired(new Error('402: {"message":"x"}'))).toBeNull();
+    expect(paymentRequired(new Error('402: Payment Required'))).toBeNull();
   });
 });

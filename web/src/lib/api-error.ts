@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@planline/domain';
+import { paymentRequiredSchema, type FieldIssue, type PaymentRequired } from '@planline/domain';
 
 /** Splits an error thrown by throwIfResNotOk into its status and body text; null for any other error. */
 export function parseApiError(err: unknown): { status: number; body: string } | null {
@@ -48,4 +48,11 @@ export function serverIssues(err: unknown): FieldIssue[] {
 
 export function errorStatus(err: unknown): number | null {
   return parseApiError(err)?.status ?? null;
+}
+
+/** The body of a 402 (plan limit reached): who may upgrade the team, and to what. Null for anything else. */
+export function paymentRequired(err: unknown): PaymentRequired | null {
+  if (errorStatus(err) !== 402) return null;
+  const parsed = paymentRequiredSchema.safeParse(errorBody(err));
+  return parsed.success ? parsed.data : null;
 }

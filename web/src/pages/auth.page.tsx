@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
 import { pathAfterAuth } from '../features/auth/auth-redirect';
+import { peekReturnTo } from '../features/auth/return-to';
 import { AuthHeader } from '../features/auth/components/auth-header';
 import { LoginForm } from '../features/auth/components/login-form';
 import { RegisterForm } from '../features/auth/components/register-form';
@@ -27,7 +28,8 @@ export function AuthPage() {
     if (plan !== 'free') setMode('register');
   }
 
-  const target = pathAfterAuth(plan);
+  // An invite page that sent the visitor here to sign in gets them back (PRODUCT-SPEC §2 invite pages).
+  const target = peekReturnTo() ?? pathAfterAuth(plan);
 
   return (
     <div className="min-h-screen bg-slate-50">

@@ -1,49 +1,180 @@
-import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Button } from '../components/ui/button';
+import { ErrorBlock } from '../components/ui/query-state';
 import { Spinner } from '../components/ui/spinner';
-import { errorStatus } from '../lib/api-error';
+import { errorStatus, serverMessage } from '../lib/api-error';
 import { AUTH_USER_KEY } from '../features/auth/auth.queries';
-import { useTeams } from '../features/teams/teams.api';
+import { ProjectOverview } from '../features/projects/components/project-overview';
+import { useTeamMembers } from '../features/teams/teams.queries';
+import { NoProjectsCard } from '../features/workspace/components/no-projects-card';
 import { WelcomeCard } from '../features/workspace/components/welcome-card';
 import { WorkspaceDialogs } from '../features/workspace/components/workspace-dialogs';
 import { WorkspaceError } from '../features/workspace/components/workspace-error';
 import { WorkspaceHeader } from '../features/workspace/components/workspace-header';
+import { WorkspaceSidebar } from '../features/workspace/components/workspace-sidebar';
+import { useWorkspace, type WorkspaceData } from '../features/workspace/use-workspace';
 import { useWorkspaceUi } from '../features/workspace/workspace-ui.store';
+import { scopeId } from '../features/workspace/workspace-selection';
+
+/** Teams whose empty state already opened the new-project dialog in this page session. */
+const offeredNewProject = new Set<string>();
 
 /** / for signed-in users. */
 export function WorkspacePage() {
-  const teams = useTeams();
+  const workspace = useWorkspace();
+  const { teams, userProjects, scope, team, teamProjects, project } = workspace;
   const queryClient = useQueryClient();
   const openDialog = useWorkspaceUi((state) => state.openDialog);
+  const activeDialog = useWorkspaceUi((state) => state.activeDialog);
 
   // A 401 here likely means the session ended: re-reading the user lets the app's session-expiry handling take
   // over. Any 401 qualifies (not only isUnauthorizedError's wording): a needless re-read costs one request.
   useEffect(() => {
-    if (errorStatus(teams.error) === 401) void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
-  }, [teams.error, queryClient]);
+    if (errorStatus(teams.error) === 401 || errorStatus(userProjects.error) === 401) {
+      void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+    }
+  }, [teams.error, userProjects.error, queryClient]);
+
+  useSelectionSync(workspace);
+
+  // PRODUCT-SPEC §2: a team without projects shows the new-project dialog, once per team.
+  const emptyTeamId = team && teamProjects.data?.length === 0 ? team.id : null;
+  useEffect(() => {
+    if (!emptyTeamId || activeDialog !== null || offeredNewProject.has(emptyTeamId)) return;
+    offeredNewProject.add(emptyTeamId);
+    openDialog('newProject');
+  }, [emptyTeamId, activeDialog, openDialog]);
+
+  const dialogs = (
+    <WorkspaceDialogs
+      team={team}
+      teams={teams.data ?? []}
+      currentScope={scopeId(scope)}
+      guestProjectCount={workspace.guestProjects.length}
+    />
+  );
+
+  if (teams.isPending || (teams.data?.length === 0 && userProjects.isPending)) {
+    return (
+      <>
+        <main className="flex justify-center px-4 py-24">
+          <Spinner label="Loading workspace" />
+        </main>
+        {dialogs}
+      </>
+    );
+  }
+
+  // Without teams, a failed projects read could hide shared projects: not knowing is not "nothing".
+  if (teams.isError || (scope.kind === 'none' && userProjects.isError)) {
+    const failed = teams.isError ? teams : userProjects;
+    return (
+      <>
+        <main className="px-4 py-16">
+          <WorkspaceError
+            onRetry={() => void failed.refetch()}
+            retrying={failed.isFetching}
+            title={teams.isError ? "We couldn't load your teams" : "We couldn't load your projects"}
+          />
+        </main>
+        {dialogs}
+      </>
+    );
+  }
+
+  if (scope.kind === 'none') {
+    return (
+      <>
+        <main className="px-4 py-16">
+          <WelcomeCard onStart={() => openDialog('createTeam')} onJoin={() => openDialog('joinTeam')} />
+        </main>
+        {dialogs}
+      </>
+    );
+  }
+
+  const projectsLoaded = scope.kind === 'shared' || teamProjects.isSuccess;
+  const hasProjects = (workspace.projects?.length ?? 0) > 0;
 
   return (
     <>
-      {teams.isPending ? (
-        <main className="flex justify-center px-4 py-24">
-          <Spinner label="Loading teams" />
+      <WorkspaceHeader
+        team={team}
+        project={project}
+        matching={workspace.matching}
+        hasProjects={hasProjects}
+        loading={!projectsLoaded}
+      />
+      <div className="flex min-h-[calc(100vh-8rem)]">
+        <WorkspaceSidebar team={team} hasProject={project !== null} />
+        <main aria-label="Project workspace" className="min-w-0 flex-1 px-4 py-6 sm:px-6">
+          <MainArea workspace={workspace} />
         </main>
-      ) : teams.isError ? (
-        <main className="px-4 py-16">
-          <WorkspaceError onRetry={() => void teams.refetch()} retrying={teams.isFetching} />
-        </main>
-      ) : teams.data[0] ? (
-        <>
-          <WorkspaceHeader team={teams.data[0]} />
-          {/* Sidebar, projects and the Gantt timeline fill this region in the next issue. */}
-          <main aria-label="Workspace" className="mx-auto max-w-7xl px-4 py-6 sm:px-6" />
-        </>
-      ) : (
-        <main className="px-4 py-16">
-          <WelcomeCard onStart={() => openDialog('createTeam')} />
-        </main>
-      )}
-      <WorkspaceDialogs />
+      </div>
+      {dialogs}
     </>
   );
+}
+
+function MainArea({ workspace }: { workspace: WorkspaceData }) {
+  const { team, teamProjects, project, scope, search } = workspace;
+  const view = useWorkspaceUi((state) => state.view);
+  const openDialog = useWorkspaceUi((state) => state.openDialog);
+  const setSearch = useWorkspaceUi((state) => state.setProjectSearch);
+  const members = useTeamMembers(scope.kind === 'team' ? (team?.id ?? null) : null);
+
+  if (team && teamProjects.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading projects" />
+      </div>
+    );
+  }
+  if (team && teamProjects.isError) {
+    return (
+      <div className="mx-auto max-w-lg py-8">
+        <ErrorBlock
+          message={serverMessage(teamProjects.error) ?? "We couldn't load this team's projects."}
+          onRetry={() => void teamProjects.refetch()}
+          retrying={teamProjects.isFetching}
+        />
+      </div>
+    );
+  }
+  if ((workspace.projects?.length ?? 0) === 0) {
+    return <NoProjectsCard teamName={team?.name ?? 'This team'} onCreate={() => openDialog('newProject')} />;
+  }
+  if (!project) {
+    return (
+      <div className="mx-auto max-w-lg py-12 text-center">
+        <p className="text-sm text-slate-700">No projects match “{search.trim()}”.</p>
+        <Button variant="outline" size="sm" className="mt-4" onClick={() => setSearch('')}>
+          Clear search
+        </Button>
+      </div>
+    );
+  }
+  return <ProjectOverview project={project} members={scope.kind === 'team' ? members.data : undefined} view={view} />;
+}
+
+/**
+ * Writes what the workspace shows back into the store, so that the automatic choice (first team, first
+ * matching project) is the one a reload restores. Waits for the lists it depends on, so a list still loading
+ * never overwrites a choice it would have confirmed.
+ */
+function useSelectionSync({ teams, userProjects, scope, teamProjects, project }: WorkspaceData) {
+  const shownScope = scopeId(scope);
+  const listsLoaded = teams.isSuccess && !userProjects.isPending;
+  const projectsLoaded = scope.kind === 'shared' || teamProjects.isSuccess;
+  const shownProject = project?.id ?? null;
+
+  useEffect(() => {
+    if (!listsLoaded || shownScope === null) return;
+    const state = useWorkspaceUi.getState();
+    const next: { selectedTeamId?: string; selectedProjectId?: string } = {};
+    if (state.selectedTeamId !== shownScope) next.selectedTeamId = shownScope;
+    if (projectsLoaded && shownProject && state.selectedProjectId !== shownProject) next.selectedProjectId = shownProject;
+    if (Object.keys(next).length > 0) useWorkspaceUi.setState(next);
+  }, [listsLoaded, projectsLoaded, shownScope, shownProject]);
 }

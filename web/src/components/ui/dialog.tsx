@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -16,10 +16,42 @@ interface DialogContentProps {
 
 /** A modal with a title (required by Radix for screen readers), a close button, focus trap and Escape. */
 export function DialogContent({ title, description, children, className }: DialogContentProps) {
+  const content = useRef<HTMLDivElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  // Radix gives Escape to the most recent layer only, and a toast raised from inside the dialog ('Link Copied')
+  // is a layer too: Escape would close the toast and leave the dialog open. Escape pressed inside the dialog
+  // closes the dialog as well. Keys from portalled children (an open select) are not inside, so they only
+  // close their own layer.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && event.target instanceof Node && content.current?.contains(event.target)) {
+      close.current?.click();
+    }
+  };
+
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50 data-[state=open]:animate-overlay-in" />
       <DialogPrimitive.Content
+        ref={content}
+        onKeyDown={onKeyDown}
+        // Radix returns focus to a Dialog.Trigger; dialogs opened from the store (the top navigation, the
+        // sidebar) have none, so focus goes back to whatever opened them, unless another dialog took over.
+        onOpenAutoFocus={() => {
+          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          const anotherDialog = Array.from(document.querySelectorAll('[role="dialog"][data-state="open"]')).some(
+            (dialog) => dialog !== content.current,
+          );
+          const target = returnFocus.current;
+          if (anotherDialog) event.preventDefault();
+          else if (target?.isConnected && target !== document.body) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
           'overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none data-[state=open]:animate-dialog-in',
@@ -36,6 +68,7 @@ export function DialogContent({ title, description, children, className }: Dialo
         </div>
         {children}
         <DialogPrimitive.Close
+          ref={close}
           aria-label="Close"
           className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
         >

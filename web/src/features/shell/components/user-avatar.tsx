@@ -1,15 +1,18 @@
 import { initials, type PublicUser } from '@planline/domain';
 import { useState } from 'react';
+import { cn } from '../../../lib/cn';
+
+type AvatarPerson = Pick<PublicUser, 'firstName' | 'lastName' | 'email' | 'profileImageUrl'>;
 
 /** The profile picture, else the user's initials (also when the picture fails to load). */
-export function UserAvatar({ user }: { user: PublicUser }) {
+export function UserAvatar({ user, className }: { user: AvatarPerson; className?: string }) {
   const [broken, setBroken] = useState(false);
   if (user.profileImageUrl && !broken) {
     return (
       <img
         src={user.profileImageUrl}
         alt=""
-        className="h-8 w-8 rounded-full object-cover"
+        className={cn('h-8 w-8 shrink-0 rounded-full object-cover', className)}
         onError={() => setBroken(true)}
       />
     );
@@ -17,7 +20,10 @@ export function UserAvatar({ user }: { user: PublicUser }) {
   return (
     <span
       aria-hidden="true"
-      className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-blue-100 text-xs font-semibold text-blue-700"
+      className={cn(
+        'inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-blue-100 text-xs font-semibold text-blue-700',
+        className,
+      )}
     >
       {initials(user)}
     </span>

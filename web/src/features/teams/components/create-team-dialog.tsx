@@ -1,4 +1,4 @@
-import { createTeamInputSchema, type CreateTeamInput } from '@planline/domain';
+import { createTeamInputSchema, type CreateTeamInput, type TeamSummary } from '@planline/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -17,17 +17,20 @@ const EMPTY: CreateTeamInput = { name: '', description: '' };
 interface CreateTeamDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Runs before the dialog closes, e.g. to put the new team in view. */
+  onCreated?: (team: TeamSummary) => void;
 }
 
-export function CreateTeamDialog({ open, onOpenChange }: CreateTeamDialogProps) {
+export function CreateTeamDialog({ open, onOpenChange, onCreated }: CreateTeamDialogProps) {
   const createTeam = useCreateTeam();
   const form = useForm<CreateTeamInput>({ resolver: zodResolver(createTeamInputSchema), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ name, description }) => {
     try {
-      await createTeam.mutateAsync({ name, description: description || undefined });
+      const team = await createTeam.mutateAsync({ name, description: description || undefined });
       toast({ title: 'Team created successfully!' });
+      onCreated?.(team);
       form.reset(EMPTY);
       onOpenChange(false);
     } catch (err) {

@@ -2,8 +2,8 @@ import { Rocket } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 
-/** Shown to a signed-in user who belongs to no team yet. */
-export function WelcomeCard({ onStart }: { onStart: () => void }) {
+/** Shown to a signed-in user who belongs to no team yet (and has no shared projects). */
+export function WelcomeCard({ onStart, onJoin }: { onStart: () => void; onJoin: () => void }) {
   return (
     <Card className="mx-auto w-full max-w-lg">
       <div className="p-8 text-center">
@@ -18,6 +18,16 @@ export function WelcomeCard({ onStart }: { onStart: () => void }) {
         <Button size="lg" className="mt-6" onClick={onStart}>
           Start Free Workspace
         </Button>
+        <p className="mt-4 text-sm text-slate-600">
+          Have a team code?{' '}
+          <button
+            type="button"
+            onClick={onJoin}
+            className="cursor-pointer rounded font-medium text-blue-600 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+          >
+            Join a Team
+          </button>
+        </p>
       </div>
     </Card>
   );

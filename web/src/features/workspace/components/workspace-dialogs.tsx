@@ -1,19 +1,62 @@
+import type { TeamSummary } from '@planline/domain';
+import { CreateProjectDialog } from '../../projects/components/create-project-dialog';
 import { CreateTeamDialog } from '../../teams/components/create-team-dialog';
-import { useWorkspaceUi } from '../workspace-ui.store';
+import { InviteMembersDialog } from '../../teams/components/invite-members-dialog';
+import { JoinRequestsDialog } from '../../teams/components/join-requests-dialog';
+import { JoinTeamDialog } from '../../teams/components/join-team-dialog';
+import { TeamManagementDialog } from '../../teams/components/team-management-dialog';
+import { useWorkspaceUi, type WorkspaceDialog } from '../workspace-ui.store';
+
+interface WorkspaceDialogsProps {
+  /** The team in view; null when the workspace shows shared projects or nothing. */
+  team: TeamSummary | null;
+  teams: readonly TeamSummary[];
+  /** The id of the team in view, or SHARED_SCOPE, or null. */
+  currentScope: string | null;
+  guestProjectCount: number;
+}
 
 /**
- * Every workspace dialog, driven by the workspace UI store. Only Create Team exists so far; Teams, Reports
- * and New Project arrive with their issues and read the same store.
+ * Every workspace dialog, driven by the workspace UI store: one open at a time, so moving from Team Management
+ * to Invite replaces one with the other. Reports arrives with its issue.
  */
-export function WorkspaceDialogs() {
+export function WorkspaceDialogs({ team, teams, currentScope, guestProjectCount }: WorkspaceDialogsProps) {
   const activeDialog = useWorkspaceUi((state) => state.activeDialog);
+  const openDialog = useWorkspaceUi((state) => state.openDialog);
   const closeDialog = useWorkspaceUi((state) => state.closeDialog);
+  const selectTeam = useWorkspaceUi((state) => state.selectTeam);
+
+  const bind = (dialog: WorkspaceDialog) => ({
+    open: activeDialog === dialog,
+    onOpenChange: (open: boolean) => {
+      if (open) openDialog(dialog);
+      else if (useWorkspaceUi.getState().activeDialog === dialog) closeDialog();
+    },
+  });
+
   return (
-    <CreateTeamDialog
-      open={activeDialog === 'createTeam'}
-      onOpenChange={(open) => {
-        if (!open) closeDialog();
-      }}
-    />
+    <>
+      <CreateTeamDialog {...bind('createTeam')} onCreated={(created) => selectTeam(created.id)} />
+      <CreateProjectDialog
+        {...bind('newProject')}
+        teams={teams}
+        defaultTeamId={team?.id ?? null}
+        onCreateTeam={() => openDialog('createTeam')}
+      />
+      <InviteMembersDialog {...bind('inviteMembers')} team={team} />
+      <JoinTeamDialog {...bind('joinTeam')} />
+      <JoinRequestsDialog {...bind('joinRequests')} team={team} />
+      <TeamManagementDialog
+        {...bind('teams')}
+        team={team}
+        teams={teams}
+        currentScope={currentScope}
+        guestProjectCount={guestProjectCount}
+        onSwitch={(scope) => {
+          selectTeam(scope);
+        }}
+        onAction={(action) => openDialog(action)}
+      />
+    </>
   );
 }

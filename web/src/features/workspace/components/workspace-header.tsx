@@ -1,15 +1,84 @@
-import type { TeamSummary } from '@planline/domain';
+import type { Project, TeamSummary } from '@planline/domain';
+import { Search } from 'lucide-react';
+import { Input } from '../../../components/ui/input';
+import { ProjectInviteButton } from '../../projects/components/project-invite-button';
+import { ProjectNameEditor } from '../../projects/components/project-name-editor';
+import { ProjectSelect } from '../../projects/components/project-select';
+import { ProjectStatusSelect } from '../../projects/components/project-status-select';
+import { useWorkspaceUi } from '../workspace-ui.store';
+import { SHARED_SCOPE_LABEL, scopeOfProject } from '../workspace-selection';
 
-/** The workspace's header bar; project name, status, search and selectors join it with the projects issue. */
-export function WorkspaceHeader({ team }: { team: TeamSummary }) {
+interface WorkspaceHeaderProps {
+  /** The team in view; null for projects shared with the user as a guest. */
+  team: TeamSummary | null;
+  project: Project | null;
+  /** The projects of the team in view that match the search. */
+  matching: readonly Project[];
+  /** Whether the team in view has any project at all (search aside). */
+  hasProjects: boolean;
+  loading: boolean;
+}
+
+/** The workspace's header bar (PRODUCT-SPEC §2): team, project name, Project ID, status, search and select. */
+export function WorkspaceHeader({ team, project, matching, hasProjects, loading }: WorkspaceHeaderProps) {
+  const search = useWorkspaceUi((state) => state.projectSearch);
+  const setSearch = useWorkspaceUi((state) => state.setProjectSearch);
+  const selectProject = useWorkspaceUi((state) => state.selectProject);
+  // Guests work on tasks only: the project's name, status and invite link belong to its team.
+  const isTeamProject = project?.access === 'team';
+
   return (
     <div className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6">
-        <h1 className="truncate text-lg font-semibold text-slate-900">{team.name}</h1>
-        {team.subscriptionStatus === 'trial' ? (
-          <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-700">
-            7-day Free Trial
-          </span>
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3 sm:px-6">
+        <div className="min-w-0 flex-1 basis-72">
+          <p className="flex items-center gap-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
+            <span className="truncate">
+              {team ? team.name : SHARED_SCOPE_LABEL}
+            </span>
+            {team?.subscriptionStatus === 'trial' ? (
+              <span className="rounded-full bg-amber-50 px-2 py-0.5 text-[11px] font-medium text-amber-700 normal-case">
+                7-day Free Trial
+              </span>
+            ) : null}
+          </p>
+          {project ? (
+            <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-2">
+              <ProjectNameEditor key={project.id} project={project} editable={isTeamProject} />
+              <p className="text-sm text-slate-600">
+                <span className="font-medium">Project ID:</span>{' '}
+                <span className="font-mono text-slate-900">{project.projectCode}</span>
+              </p>
+              <ProjectStatusSelect project={project} editable={isTeamProject} />
+            </div>
+          ) : (
+            <h1 className="mt-1 text-xl font-semibold text-slate-900">
+              {loading ? 'Loading projects…' : hasProjects ? 'No matching projects' : 'No projects yet'}
+            </h1>
+          )}
+        </div>
+        {hasProjects ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <div className="relative">
+              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+              <Input
+                type="search"
+                aria-label="Search projects"
+                placeholder="Search projects..."
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                className="h-9 w-52 pl-9"
+              />
+            </div>
+            <ProjectSelect
+              projects={matching}
+              value={project?.id ?? null}
+              onChange={(projectId) => {
+                const next = matching.find((p) => p.id === projectId);
+                if (next) selectProject(next.id, scopeOfProject(next));
+              }}
+            />
+            {project && isTeamProject ? <ProjectInviteButton project={project} /> : null}
+          </div>
         ) : null}
       </div>
     </div>

@@ -1,0 +1,152 @@
+import { createProjectInputSchema, PROJECT_STATUSES, type TeamSummary } from '@planline/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { isUnauthorizedError, paymentRequired, serverMessage } from '../../../lib/api-error';
+import { applyServerIssues } from '../../../lib/form-issues';
+import { toast } from '../../../lib/toast.store';
+import { handleUnauthorized } from '../../auth/unauthorized';
+import { useAuth } from '../../auth/use-auth';
+import { promptUpgrade } from '../../teams/upgrade-prompt';
+import { useWorkspaceUi } from '../../workspace/workspace-ui.store';
+import { PROJECT_STATUS_LABELS } from '../project-status';
+import { useCreateProject } from '../projects.api';
+import { ProjectStatusDot } from './project-status-dot';
+
+
+interface CreateProjectDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  teams: readonly TeamSummary[];
+  /** The team in view; the Team select starts on it. */
+  defaultTeamId: string | null;
+  onCreateTeam: () => void;
+}
+
+export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, onCreateTeam }: CreateProjectDialogProps) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const createProject = useCreateProject();
+  const selectProject = useWorkspaceUi((state) => state.selectProject);
+  const setProjectSearch = useWorkspaceUi((state) => state.setProjectSearch);
+  const initialTeamId = defaultTeamId ?? teams[0]?.id ?? '';
+  const form = useForm({
+    resolver: zodResolver(createProjectInputSchema),
+    defaultValues: { name: '', description: '', teamId: initialTeamId, status: 'active' as const },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  // Each opening starts on the team in view.
+  useEffect(() => {
+    if (open) form.reset({ name: '', description: '', teamId: initialTeamId, status: 'active' });
+  }, [open, initialTeamId, form]);
+
+  const onSubmit = form.handleSubmit(async ({ name, description, teamId, status }) => {
+    try {
+      const project = await createProject.mutateAsync({ name, description: description || undefined, teamId, status });
+      toast({ title: 'Project created', description: `${project.name} is ready.` });
+      setProjectSearch('');
+      selectProject(project.id, project.teamId);
+      onOpenChange(false);
+    } catch (err) {
+      if (isUnauthorizedError(err)) {
+        handleUnauthorized();
+        return;
+      }
+      const payment = paymentRequired(err);
+      if (payment && user) {
+        promptUpgrade(payment, { userId: user.id, teamId, navigate });
+        return;
+      }
+      applyServerIssues(err, form.setError, ['name', 'description', 'teamId', 'status']);
+      toast({ title: 'Error', description: serverMessage(err) ?? 'Failed to create project', variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Create New Project" description="Projects belong to a team; everyone in it can work on them.">
+        {teams.length === 0 ? (
+          <div className="space-y-4">
+            <p className="text-sm text-slate-700">You need a team before you can create a project.</p>
+            <div className="flex justify-end gap-2">
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <Button onClick={onCreateTeam}>Create Team</Button>
+            </div>
+          </div>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            <FormField id="project-team" label="Team" error={errors.teamId?.message}>
+              {(control) => (
+                <Controller
+                  control={form.control}
+                  name="teamId"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                      <SelectTrigger {...control} onBlur={field.onBlur} className="w-full">
+                        <SelectValue placeholder="Choose a team" />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {teams.map((team) => (
+                          <SelectItem key={team.id} value={team.id}>
+                            {team.name}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </FormField>
+            <FormField id="project-name" label="Project Name" error={errors.name?.message}>
+              {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
+            </FormField>
+            <FormField id="project-description" label="Description" hint="Optional." error={errors.description?.message}>
+              {(control) => <Textarea {...control} rows={3} {...form.register('description')} />}
+            </FormField>
+            <FormField id="project-status" label="Status" error={errors.status?.message}>
+              {(control) => (
+                <Controller
+                  control={form.control}
+                  name="status"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                      <SelectTrigger {...control} onBlur={field.onBlur} className="w-full">
+                        <ProjectStatusDot status={field.value ?? 'active'} />
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {PROJECT_STATUSES.map((status) => (
+                          <SelectItem key={status} value={status} leading={<ProjectStatusDot status={status} />}>
+                            {PROJECT_STATUS_LABELS[status]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </FormField>
+            <div className="flex justify-end gap-2">
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <Button type="submit" disabled={isSubmitting}>
+                {isSubmitting ? 'Creating...' : 'Create Project'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

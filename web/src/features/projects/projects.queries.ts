@@ -1,0 +1,36 @@
+import { inviteLinkSchema, projectInviteInfoSchema, projectSchema } from '@planline/domain';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { parsedQueryFn } from '../../lib/parsed-query';
+
+/** Every project the user can open: team ones (access 'team') and invited ones (access 'guest'). */
+export const USER_PROJECTS_KEY = ['/api/projects/user'] as const;
+/** Under the team's key, so a team-wide invalidation refreshes its projects too. */
+export const teamProjectsKey = (teamId: string) => ['/api/teams', teamId, 'projects'] as const;
+export const projectInviteLinkKey = (projectId: string) => ['/api/projects', projectId, 'invite-link'] as const;
+export const projectInviteInfoKey = (token: string) =>
+  [`/api/projects/invite-info?token=${encodeURIComponent(token)}`] as const;
+
+const projectListFn = parsedQueryFn(projectSchema.array());
+const inviteLinkFn = parsedQueryFn(inviteLinkSchema);
+const inviteInfoFn = parsedQueryFn(projectInviteInfoSchema);
+
+export function useUserProjects() {
+  return useQuery({ queryKey: USER_PROJECTS_KEY, queryFn: projectListFn });
+}
+
+/** Reads the user's projects now, whoever is watching (see fetchTeamsNow). */
+export function fetchUserProjectsNow(queryClient: QueryClient) {
+  return queryClient.fetchQuery({ queryKey: USER_PROJECTS_KEY, queryFn: projectListFn, staleTime: 0 });
+}
+
+export function useTeamProjects(teamId: string | null) {
+  return useQuery({ queryKey: teamProjectsKey(teamId ?? ''), queryFn: projectListFn, enabled: teamId !== null });
+}
+
+export function useProjectInviteLink(projectId: string, enabled: boolean) {
+  return useQuery({ queryKey: projectInviteLinkKey(projectId), queryFn: inviteLinkFn, enabled });
+}
+
+export function useProjectInviteInfo(token: string) {
+  return useQuery({ queryKey: projectInviteInfoKey(token), queryFn: inviteInfoFn, enabled: token !== '' });
+}

@@ -1,0 +1,159 @@
+import type { JoinRequest, Project, TeamMember, TeamSummary } from '@planline/domain';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { makeJoinRequest, makeMember, makeProject, makeTeam, makeUser } from '../../../test/factories';
+import { teamProjectsKey, USER_PROJECTS_KEY } from '../projects/projects.queries';
+import { joinRequestsKey, teamKey, teamMembersKey, TEAMS_KEY } from '../teams/teams.queries';
+import { applyServerEvent, refreshAfterReconnect, type RealtimeEffects } from './apply-server-event';
+import { parseServerEvent } from './server-events';
+
+const me = crypto.randomUUID();
+
+function setup() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  const effects: RealtimeEffects = { userId: me, onRemovedFromTeam: vi.fn() };
+  const team = makeTeam();
+  queryClient.setQueryData<TeamSummary[]>(TEAMS_KEY, [team]);
+  return { queryClient, effects, team };
+}
+
+const isInvalidated = (queryClient: QueryClient, key: readonly unknown[]) =>
+  queryClient.getQueryState(key)?.isInvalidated ?? null;
+
+describe('parseServerEvent', () => {
+  it('[realtime-validate] accepts a payload that fits the protocol', () => {
+    const request = makeJoinRequest();
+    expect(parseServerEvent('joinRequest:created', { teamId: request.teamId, request })).toEqual({
+      name: 'joinRequest:created',
+      payload: { teamId: request.teamId, request },
+    });
+  });
+
+  it('[realtime-validate] drops a malformed payload', () => {
+    expect(parseServerEvent('member:removed', { teamId: 'nope', userId: me })).toBeNull();
+    expect(parseServerEvent('project:created', null)).toBeNull();
+  });
+});
+
+describe('applyServerEvent', () => {
+  it('[join-requests-live] adds a new request to the cached list (the badge counts it)', () => {
+    const { queryClient, effects, team } = setup();
+    queryClient.setQueryData<JoinRequest[]>(joinRequestsKey(team.id), []);
+    const request = makeJoinRequest({ teamId: team.id });
+    applyServerEvent(queryClient, { name: 'joinRequest:created', payload: { teamId: team.id, request } }, effects);
+    expect(queryClient.getQueryData(joinRequestsKey(team.id))).toEqual([request]);
+  });
+
+  it('leaves an unread list unread', () => {
+    const { queryClient, effects, team } = setup();
+    const request = makeJoinRequest({ teamId: team.id });
+    applyServerEvent(queryClient, { name: 'joinRequest:created', payload: { teamId: team.id, request } }, effects);
+    expect(queryClient.getQueryData(joinRequestsKey(team.id))).toBeUndefined();
+  });
+
+  it('[join-requests-live] removes an answered request', () => {
+    const { queryClient, effects, team } = setup();
+    const request = makeJoinRequest({ teamId: team.id });
+    queryClient.setQueryData<JoinRequest[]>(joinRequestsKey(team.id), [request]);
+    applyServerEvent(
+      queryClient,
+      { name: 'joinRequest:responded', payload: { teamId: team.id, requestId: request.id, userId: request.user.id, response: 'denied' } },
+      effects,
+    );
+    expect(queryClient.getQueryData(joinRequestsKey(team.id))).toEqual([]);
+  });
+
+  it('[members-live] adds a joined member, clears their request and refreshes the counts', () => {
+    const { queryClient, effects, team } = setup();
+    const user = makeUser();
+    const owner = makeMember({ teamId: team.id, role: 'owner' });
+    queryClient.setQueryData<TeamMember[]>(teamMembersKey(team.id), [owner]);
+    queryClient.setQueryData<JoinRequest[]>(joinRequestsKey(team.id), [makeJoinRequest({ teamId: team.id, user })]);
+    queryClient.setQueryData(teamKey(team.id), { memberCount: 1 });
+    const member = makeMember({ teamId: team.id, user });
+    applyServerEvent(queryClient, { name: 'member:joined', payload: { teamId: team.id, member } }, effects);
+    expect(queryClient.getQueryData(teamMembersKey(team.id))).toEqual([owner, member]);
+    expect(queryClient.getQueryData(joinRequestsKey(team.id))).toEqual([]);
+    expect(isInvalidated(queryClient, teamKey(team.id))).toBe(true);
+  });
+
+  it('[members-live] removes another member from the list', () => {
+    const { queryClient, effects, team } = setup();
+    const gone = makeMember({ teamId: team.id });
+    const stays = makeMember({ teamId: team.id });
+    queryClient.setQueryData<TeamMember[]>(teamMembersKey(team.id), [stays, gone]);
+    applyServerEvent(queryClient, { name: 'member:removed', payload: { teamId: team.id, userId: gone.userId } }, effects);
+    expect(queryClient.getQueryData(teamMembersKey(team.id))).toEqual([stays]);
+    expect(effects.onRemovedFromTeam).not.toHaveBeenCalled();
+  });
+
+  it('[members-live] drops the team of a removed user, keeps their guest projects and tells them', () => {
+    const { queryClient, effects, team } = setup();
+    const other = makeTeam();
+    queryClient.setQueryData<TeamSummary[]>(TEAMS_KEY, [team, other]);
+    const viaTeam = makeProject({ teamId: team.id });
+    const asGuest = makeProject({ teamId: team.id, access: 'guest' });
+    queryClient.setQueryData<Project[]>(USER_PROJECTS_KEY, [viaTeam, asGuest]);
+    applyServerEvent(queryClient, { name: 'member:removed', payload: { teamId: team.id, userId: me } }, effects);
+    expect(queryClient.getQueryData(TEAMS_KEY)).toEqual([other]);
+    expect(queryClient.getQueryData(USER_PROJECTS_KEY)).toEqual([asGuest]);
+    expect(effects.onRemovedFromTeam).toHaveBeenCalledWith(team.name);
+  });
+
+  it('[projects-live] adds a created project to the team list and the user list', () => {
+    const { queryClient, effects, team } = setup();
+    queryClient.setQueryData<Project[]>(teamProjectsKey(team.id), []);
+    queryClient.setQueryData<Project[]>(USER_PROJECTS_KEY, []);
+    const { access: _access, ...project } = makeProject({ teamId: team.id });
+    applyServerEvent(queryClient, { name: 'project:created', payload: { project } }, effects);
+    expect(queryClient.getQueryData(teamProjectsKey(team.id))).toEqual([{ ...project, access: 'team' }]);
+    expect(queryClient.getQueryData(USER_PROJECTS_KEY)).toEqual([{ ...project, access: 'team' }]);
+  });
+
+  it('[projects-live] replaces an updated project everywhere, keeping the guest access', () => {
+    const { queryClient, effects, team } = setup();
+    const teamProject = makeProject({ teamId: team.id });
+    const guestProject = makeProject({ access: 'guest' });
+    queryClient.setQueryData<Project[]>(teamProjectsKey(team.id), [teamProject]);
+    queryClient.setQueryData<Project[]>(USER_PROJECTS_KEY, [teamProject, guestProject]);
+    const { access: _a, ...renamed } = { ...teamProject, name: 'Renamed' };
+    applyServerEvent(queryClient, { name: 'project:updated', payload: { project: renamed } }, effects);
+    const { access: _b, ...held } = { ...guestProject, status: 'on-hold' as const };
+    applyServerEvent(queryClient, { name: 'project:updated', payload: { project: held } }, effects);
+    expect(queryClient.getQueryData<Project[]>(teamProjectsKey(team.id))?.[0]?.name).toBe('Renamed');
+    expect(queryClient.getQueryData(USER_PROJECTS_KEY)).toEqual([
+      { ...teamProject, name: 'Renamed' },
+      { ...guestProject, status: 'on-hold' },
+    ]);
+  });
+
+  it('[access-live] refetches the team and project lists and the team it names', () => {
+    const { queryClient, effects, team } = setup();
+    queryClient.setQueryData<Project[]>(USER_PROJECTS_KEY, []);
+    queryClient.setQueryData<TeamMember[]>(teamMembersKey(team.id), []);
+    applyServerEvent(queryClient, { name: 'access:changed', payload: { teamId: team.id } }, effects);
+    expect(isInvalidated(queryClient, TEAMS_KEY)).toBe(true);
+    expect(isInvalidated(queryClient, USER_PROJECTS_KEY)).toBe(true);
+    expect(isInvalidated(queryClient, teamMembersKey(team.id))).toBe(true);
+  });
+
+  it('[access-live] forgets cached reads of a team the user is not in', () => {
+    const { queryClient, effects } = setup();
+    const formerTeamId = crypto.randomUUID();
+    queryClient.setQueryData<TeamMember[]>(teamMembersKey(formerTeamId), []);
+    applyServerEvent(queryClient, { name: 'access:changed', payload: { teamId: formerTeamId } }, effects);
+    expect(queryClient.getQueryData(teamMembersKey(formerTeamId))).toBeUndefined();
+  });
+});
+
+describe('refreshAfterReconnect', () => {
+  it('[realtime-reconnect] marks every read but the user read for refetching', () => {
+    const { queryClient, team } = setup();
+    queryClient.setQueryData(['/api/auth/user'], { id: me });
+    queryClient.setQueryData<TeamMember[]>(teamMembersKey(team.id), []);
+    refreshAfterReconnect(queryClient);
+    expect(isInvalidated(queryClient, TEAMS_KEY)).toBe(true);
+    expect(isInvalidated(queryClient, teamMembersKey(team.id))).toBe(true);
+    expect(isInvalidated(queryClient, ['/api/auth/user'])).toBe(false);
+  });
+});

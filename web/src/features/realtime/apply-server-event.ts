@@ -1,0 +1,138 @@
+import type { JoinRequest, Project, TeamMember, TeamSummary } from '@planline/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { AUTH_USER_KEY } from '../auth/auth.queries';
+import { dropTeamAccess, replaceProject, upsertProject } from '../projects/project-cache';
+import { teamProjectsKey, USER_PROJECTS_KEY } from '../projects/projects.queries';
+import {
+  addJoinRequest,
+  removeJoinRequest,
+  removeJoinRequestsOf,
+  removeMemberFrom,
+  removeTeam,
+  upsertMember,
+} from '../teams/team-cache';
+import { joinRequestsKey, teamKey, teamMembersKey, TEAMS_KEY } from '../teams/teams.queries';
+import type { ServerEvent } from './server-events';
+
+export interface RealtimeEffects {
+  /** The signed-in user, to tell events about them from events about others. */
+  userId: string;
+  /** Tells the user they lost a team; `teamName` is null when the team was not in the cached list. */
+  onRemovedFromTeam: (teamName: string | null) => void;
+}
+
+const exact = { exact: true } as const;
+
+/**
+ * Writes one live event into the query caches (issue 3). Lists that are cached are patched in place; counts
+ * and anything the payload cannot rebuild are refetched. Caches nobody has read stay unread.
+ */
+export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, effects: RealtimeEffects): void {
+  switch (event.name) {
+    case 'session:ready':
+      // Handled by the connection: it marks a (re)connect, not a change.
+      return;
+
+    case 'joinRequest:created': {
+      const { teamId, request } = event.payload;
+      patchList<JoinRequest>(queryClient, joinRequestsKey(teamId), (list) => addJoinRequest(list, request));
+      return;
+    }
+
+    case 'joinRequest:responded': {
+      const { teamId, requestId } = event.payload;
+      patchList<JoinRequest>(queryClient, joinRequestsKey(teamId), (list) => removeJoinRequest(list, requestId));
+      return;
+    }
+
+    case 'member:joined': {
+      const { teamId, member } = event.payload;
+      patchList<TeamMember>(queryClient, teamMembersKey(teamId), (list) => upsertMember(list, member));
+      patchList<JoinRequest>(queryClient, joinRequestsKey(teamId), (list) => removeJoinRequestsOf(list, member.userId));
+      void queryClient.invalidateQueries({ queryKey: teamKey(teamId), ...exact });
+      return;
+    }
+
+    case 'member:removed': {
+      const { teamId, userId } = event.payload;
+      if (userId === effects.userId) {
+        forgetTeam(queryClient, teamId, effects);
+        return;
+      }
+      patchList<TeamMember>(queryClient, teamMembersKey(teamId), (list) => removeMemberFrom(list, userId));
+      void queryClient.invalidateQueries({ queryKey: teamKey(teamId), ...exact });
+      return;
+    }
+
+    case 'project:created': {
+      const { project } = event.payload;
+      patchList<Project>(queryClient, teamProjectsKey(project.teamId), (list) => upsertProject(list, project, 'team'));
+      if (isMyTeam(queryClient, project.teamId)) {
+        patchList<Project>(queryClient, USER_PROJECTS_KEY, (list) => upsertProject(list, project, 'team'));
+      } else {
+        void queryClient.invalidateQueries({ queryKey: USER_PROJECTS_KEY });
+      }
+      void queryClient.invalidateQueries({ queryKey: teamKey(project.teamId), ...exact });
+      return;
+    }
+
+    case 'project:updated': {
+      const { project } = event.payload;
+      patchList<Project>(queryClient, teamProjectsKey(project.teamId), (list) => replaceProject(list, project));
+      const listed = queryClient.getQueryData<Project[]>(USER_PROJECTS_KEY)?.some((p) => p.id === project.id);
+      if (listed) {
+        patchList<Project>(queryClient, USER_PROJECTS_KEY, (list) => replaceProject(list, project));
+      } else {
+        void queryClient.invalidateQueries({ queryKey: USER_PROJECTS_KEY });
+      }
+      return;
+    }
+
+    case 'access:changed': {
+      const { teamId } = event.payload;
+      void queryClient.invalidateQueries({ queryKey: TEAMS_KEY, ...exact });
+      void queryClient.invalidateQueries({ queryKey: USER_PROJECTS_KEY });
+      if (teamId === null) return;
+      if (isMyTeam(queryClient, teamId)) {
+        void queryClient.invalidateQueries({ queryKey: teamKey(teamId) });
+      } else {
+        // A team we are not (or no longer) in: whatever is cached from an earlier membership is out of date.
+        queryClient.removeQueries({ queryKey: teamKey(teamId), type: 'inactive' });
+      }
+      return;
+    }
+  }
+}
+
+/** Updates a cached list; a list nobody has read stays unread. */
+function patchList<T>(queryClient: QueryClient, key: readonly unknown[], update: (list: T[]) => T[]): void {
+  queryClient.setQueryData<T[]>(key, (list) => (list ? update(list) : list));
+}
+
+function isMyTeam(queryClient: QueryClient, teamId: string): boolean {
+  return queryClient.getQueryData<TeamSummary[]>(TEAMS_KEY)?.some((t) => t.id === teamId) ?? false;
+}
+
+/**
+ * The user was removed from a team: drop it from the lists at once (the workspace falls back to another team),
+ * then forget its cached reads once the screens that showed them are gone.
+ */
+function forgetTeam(queryClient: QueryClient, teamId: string, effects: RealtimeEffects): void {
+  const team = queryClient.getQueryData<TeamSummary[]>(TEAMS_KEY)?.find((t) => t.id === teamId) ?? null;
+  patchList<TeamSummary>(queryClient, TEAMS_KEY, (list) => removeTeam(list, teamId));
+  patchList<Project>(queryClient, USER_PROJECTS_KEY, (list) => dropTeamAccess(list, teamId));
+  void queryClient.cancelQueries({ queryKey: teamKey(teamId) });
+  setTimeout(() => queryClient.removeQueries({ queryKey: teamKey(teamId), type: 'inactive' }), 0);
+  effects.onRemovedFromTeam(team?.name ?? null);
+}
+
+/**
+ * After a (re)connect, events may have been missed: every read on screen is refetched. The user read is left
+ * alone: a lost session shows up as a refused handshake instead.
+ */
+export function refreshAfterReconnect(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries(
+    { predicate: (query) => query.queryKey[0] !== AUTH_USER_KEY[0] },
+    { cancelRefetch: false },
+  );
+}

@@ -1,0 +1,84 @@
+import { canManageJoinRequests, type TeamSummary } from '@planline/domain';
+import { ChartGantt, Inbox, LayoutDashboard, ListPlus, UserPlus, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { cn } from '../../../lib/cn';
+import { pendingRequestCount } from '../../teams/team-cache';
+import { useJoinRequests } from '../../teams/teams.queries';
+import { useWorkspaceUi } from '../workspace-ui.store';
+
+/** The workspace's 64 px icon rail (PRODUCT-SPEC §2 sidebar). Team actions need a team in view. */
+export function WorkspaceSidebar({ team, hasProject }: { team: TeamSummary | null; hasProject: boolean }) {
+  const view = useWorkspaceUi((state) => state.view);
+  const setView = useWorkspaceUi((state) => state.setView);
+  const startAddTask = useWorkspaceUi((state) => state.startAddTask);
+  const openDialog = useWorkspaceUi((state) => state.openDialog);
+  const canManage = team ? canManageJoinRequests(team.role) : false;
+  const requests = useJoinRequests(team?.id ?? null, canManage);
+  const pending = pendingRequestCount(requests.data);
+
+  return (
+    <nav aria-label="Workspace" className="flex w-16 shrink-0 flex-col items-center gap-2 border-r border-slate-200 bg-white py-4">
+      <RailButton label="Gantt Chart View" icon={ChartGantt} pressed={view === 'gantt'} onClick={() => setView('gantt')} />
+      {team ? <RailButton label="Add User" icon={UserPlus} onClick={() => openDialog('inviteMembers')} /> : null}
+      {canManage ? (
+        <RailButton
+          label="Manage Join Requests"
+          icon={Inbox}
+          onClick={() => openDialog('joinRequests')}
+          describedBy={pending > 0 ? 'join-requests-count' : undefined}
+        >
+          {pending > 0 ? (
+            <span
+              id="join-requests-count"
+              className="absolute -top-1 -right-1 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
+            >
+              {pending}
+              <span className="sr-only">{pending === 1 ? ' pending request' : ' pending requests'}</span>
+            </span>
+          ) : null}
+        </RailButton>
+      ) : null}
+      <RailButton
+        label="Dashboard View"
+        icon={LayoutDashboard}
+        pressed={view === 'dashboard'}
+        onClick={() => setView('dashboard')}
+      />
+      <RailButton label="Add Task" icon={ListPlus} onClick={startAddTask} disabled={!hasProject} />
+    </nav>
+  );
+}
+
+interface RailButtonProps {
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+  pressed?: boolean;
+  disabled?: boolean;
+  describedBy?: string | undefined;
+  children?: ReactNode;
+}
+
+function RailButton({ label, icon: Icon, onClick, pressed, disabled, describedBy, children }: RailButtonProps) {
+  return (
+    <Tooltip content={label} side="right">
+      <button
+        type="button"
+        aria-label={label}
+        aria-pressed={pressed}
+        aria-describedby={describedBy}
+        disabled={disabled}
+        onClick={onClick}
+        className={cn(
+          'relative inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg transition-colors',
+          'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 disabled:cursor-not-allowed disabled:opacity-40',
+          pressed ? 'bg-blue-50 text-blue-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+        )}
+      >
+        <Icon aria-hidden="true" className="h-5 w-5" />
+        {children}
+      </button>
+    </Tooltip>
+  );
+}
