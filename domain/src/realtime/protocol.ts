@@ -3,6 +3,8 @@ import { joinResponseSchema } from '../schemas/enums.js';
 import { joinRequestSchema, teamMemberSchema } from '../schemas/membership.js';
 import { projectSchema } from '../schemas/project.js';
 import { taskSchema } from '../schemas/task.js';
+import { widgetSchema } from '../schemas/dashboard.js';
+import { weeklyReportSchema } from '../schemas/report.js';
 
 /**
  * The realtime protocol, one file per transport (STYLE §2).
@@ -83,6 +85,10 @@ export const serverEventSchemas = {
   'task:created': z.object({ projectId: z.uuid(), task: taskSchema }),
   'task:updated': z.object({ projectId: z.uuid(), task: taskSchema, fields: z.array(z.string()) }),
   'task:deleted': z.object({ projectId: z.uuid(), taskId: z.uuid() }),
+  /** To `user:{id}`: a layout saved in one tab or device, for the user's other open dashboards. */
+  'dashboard:updated': z.object({ projectId: z.uuid().nullable(), layout: z.array(widgetSchema) }),
+  /** To `project:{id}`: a weekly report was created or updated. */
+  'report:created': z.object({ projectId: z.uuid(), report: weeklyReportSchema }),
   /** To `user:{id}`: the server changed which teams and projects this person belongs to; refetch them. */
   'access:changed': z.object({ teamId: z.uuid().nullable() }),
 } as const;
