@@ -10,7 +10,11 @@ import { AppError } from './errors.js';
 import { AuthService } from './features/auth/auth.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { LoginThrottle } from './features/auth/login-throttle.js';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { DashboardService } from './features/dashboard/dashboard.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { reportsRoutes } from './features/reports/reports.routes.js';
+import { ReportsService } from './features/reports/reports.service.js';
 import { projectsRoutes } from './features/projects/projects.routes.js';
 import { ProjectsService } from './features/projects/projects.service.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
@@ -46,6 +50,8 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   const teams = new TeamsService(dataSource, bus);
   const projects = new ProjectsService(dataSource, bus);
   const tasks = new TasksService(dataSource, documents);
+  const dashboards = new DashboardService(dataSource, bus);
+  const reports = new ReportsService(dataSource, bus);
 
   app.use(requestLogger(logger));
   app.use(errorHandler());
@@ -91,6 +97,8 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     teamsRoutes(teams, config.publicUrl),
     projectsRoutes(projects, config.publicUrl),
     tasksRoutes(tasks),
+    dashboardRoutes(dashboards),
+    reportsRoutes(reports),
   ];
   for (const router of routers) {
     app.use(router.routes());

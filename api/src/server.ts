@@ -15,6 +15,8 @@ import type { Config } from './config.js';
 import { originAllowed } from './middleware/request-guards.js';
 import { createLogger, type Logger } from './logger.js';
 import { projectAccess, roomsForUser } from './features/access/access.js';
+import { ReportsService } from './features/reports/reports.service.js';
+import { scheduleWeeklyReports } from './features/reports/weekly-report-job.js';
 import { publishTaskEvents } from './features/tasks/task-events.js';
 
 const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -83,6 +85,7 @@ export async function startServer(
     httpServer.listen(config.port, config.host, () => resolve());
   });
   const { port } = httpServer.address() as AddressInfo;
+  const stopWeeklyReports = scheduleWeeklyReports(new ReportsService(dataSource, realtime.bus), logger);
   const prune = setInterval(() => {
     sessions.pruneExpired().catch((err: unknown) => logger.warn({ err }, 'session prune failed'));
   }, SESSION_PRUNE_INTERVAL_MS);
@@ -99,6 +102,7 @@ export async function startServer(
     close() {
       closing ??= (async () => {
         clearInterval(prune);
+        stopWeeklyReports();
         await realtime.close(); // also closes the HTTP server
         httpServer.closeAllConnections();
         if (ownsDataSource) await dataSource.destroy();
