@@ -8,7 +8,7 @@ import type { RealtimeOptions } from './types.js';
 export { createHandshakeAuthenticator, type HandshakeAuthenticator, type SessionLookup } from './handshake-auth.js';
 export type { RealtimeIo, SocketData } from './socket-server.js';
 export type { DocumentAccess, RealtimeLogger, RealtimeOptions } from './types.js';
-export { assignableUsers, ProjectDocumentStore, serverEdit, type PersistedChanges, type ServerEdit } from './documents/project-store.js';
+export { assignableUsers, ProjectDocumentStore, serverEdit, taskFieldsFromRow, type PersistedChanges, type ServerEdit } from './documents/project-store.js';
 export * from './documents/task-document.js';
 export { ProjectDocuments } from './documents/project-documents.js';
 export { createRealtimeBus, type RealtimeBus } from './realtime-bus.js';

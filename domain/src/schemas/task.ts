@@ -56,7 +56,9 @@ export const taskFieldSchemas = {
   assigneeId: z.uuid({ error: 'Assignee is not valid' }).nullable(),
   assigneeIds: z
     .array(z.uuid({ error: 'Assignee is not valid' }), { error: 'Assignees must be a list' })
-    .max(TASK_MAX_ASSIGNEES, `A task can have at most ${TASK_MAX_ASSIGNEES} assignees`),
+    .max(TASK_MAX_ASSIGNEES, `A task can have at most ${TASK_MAX_ASSIGNEES} assignees`)
+    // A set, kept in one canonical order (the primary assignee is assigneeId), so copies compare equal.
+    .transform((ids) => [...new Set(ids)].sort()),
   order: z.number({ error: 'Order must be a whole number' }).int('Order must be a whole number').min(-1e9).max(1e9),
 } as const;
 

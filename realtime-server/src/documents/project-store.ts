@@ -60,6 +60,23 @@ interface Change {
 
 const edgeKey = (e: { taskId: string; dependsOnTaskId: string }) => `${e.taskId}->${e.dependsOnTaskId}`;
 
+/** A task's fields from a `tasks` row (snake_case columns, `assignee_ids` aggregated by the query). */
+export function taskFieldsFromRow(r: Record<string, unknown>): PersistedTask {
+  return {
+    name: r.name as string,
+    description: (r.description as string | null) ?? null,
+    startDate: r.start_date as string,
+    endDate: r.end_date as string,
+    status: r.status as PersistedTask['status'],
+    priority: r.priority as PersistedTask['priority'],
+    progress: Number(r.progress),
+    color: r.color as string,
+    assigneeId: (r.assignee_id as string | null) ?? null,
+    assigneeIds: (r.assignee_ids as string[] | null) ?? [],
+    order: Number(r.order),
+  };
+}
+
 /** Members of the project's team and guests of the project: who a task may be assigned to. */
 export async function assignableUsers(sql: Pick<DataSource, 'query'>, projectId: string): Promise<Set<string>> {
   const rows: { user_id: string }[] = await sql.query(
@@ -372,26 +389,12 @@ export class ProjectDocumentStore {
     const rows: Record<string, unknown>[] = await m.query(
       `SELECT t.id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress, t.color,
               t.assignee_id, t."order",
-              COALESCE((SELECT array_agg(a.user_id::text ORDER BY a.created_at, a.user_id) FROM task_assignments a WHERE a.task_id = t.id), '{}') AS assignee_ids
+              COALESCE((SELECT array_agg(a.user_id::text ORDER BY a.user_id::text) FROM task_assignments a WHERE a.task_id = t.id), '{}') AS assignee_ids
          FROM tasks t WHERE t.project_id = $1`,
       [projectId],
     );
     const tasks = new Map<string, PersistedTask>();
-    for (const r of rows) {
-      tasks.set(r.id as string, {
-        name: r.name as string,
-        description: (r.description as string | null) ?? null,
-        startDate: r.start_date as string,
-        endDate: r.end_date as string,
-        status: r.status as PersistedTask['status'],
-        priority: r.priority as PersistedTask['priority'],
-        progress: Number(r.progress),
-        color: r.color as string,
-        assigneeId: (r.assignee_id as string | null) ?? null,
-        assigneeIds: (r.assignee_ids as string[]) ?? [],
-        order: Number(r.order),
-      });
-    }
+    for (const r of rows) tasks.set(r.id as string, taskFieldsFromRow(r));
     const deps: { task_id: string; depends_on_task_id: string }[] = await m.query(
       `SELECT d.task_id, d.depends_on_task_id FROM task_dependencies d JOIN tasks t ON t.id = d.task_id WHERE t.project_id = $1`,
       [projectId],

@@ -1,11 +1,12 @@
 import type { Task, TaskHistoryEntry } from '@planline/domain';
+import { taskFieldsFromRow } from '@planline/realtime';
 import type { Sql } from '../access/access.js';
 
 const TASK_SELECT = `
   SELECT t.id, t.project_id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress,
          t.color, t.assignee_id, t."order", t.created_at, t.updated_at,
          u.first_name AS assignee_first_name, u.last_name AS assignee_last_name,
-         COALESCE((SELECT array_agg(a.user_id::text ORDER BY a.created_at, a.user_id) FROM task_assignments a WHERE a.task_id = t.id), '{}') AS assignee_ids,
+         COALESCE((SELECT array_agg(a.user_id::text ORDER BY a.user_id::text) FROM task_assignments a WHERE a.task_id = t.id), '{}') AS assignee_ids,
          COALESCE((SELECT array_agg(d.depends_on_task_id::text ORDER BY d.created_at, d.depends_on_task_id) FROM task_dependencies d WHERE d.task_id = t.id), '{}') AS dependencies
     FROM tasks t LEFT JOIN users u ON u.id = t.assignee_id`;
 
@@ -19,19 +20,9 @@ function presentTask(r: TaskRow): Task {
   return {
     id: r.id as string,
     projectId: r.project_id as string,
-    name: r.name as string,
-    description: (r.description as string | null) ?? null,
-    startDate: r.start_date as string,
-    endDate: r.end_date as string,
-    status: r.status as Task['status'],
-    priority: r.priority as Task['priority'],
-    progress: Number(r.progress),
-    color: r.color as string,
-    assigneeId: (r.assignee_id as string | null) ?? null,
+    ...taskFieldsFromRow(r),
     assignee,
     assignedTo: assignee ? `${assignee.firstName} ${assignee.lastName}`.trim() : null,
-    assigneeIds: (r.assignee_ids as string[]) ?? [],
-    order: Number(r.order),
     dependencies: (r.dependencies as string[]) ?? [],
     createdAt: (r.created_at as Date).toISOString(),
     updatedAt: (r.updated_at as Date).toISOString(),

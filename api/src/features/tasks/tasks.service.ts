@@ -89,7 +89,7 @@ export class TasksService {
         progress: input.progress,
         color: input.color,
         assigneeId,
-        assigneeIds: assigneeIds.includes(assigneeId ?? '') || !assigneeId ? assigneeIds : [assigneeId, ...assigneeIds],
+        assigneeIds: [...new Set(assigneeId ? [assigneeId, ...assigneeIds] : assigneeIds)].sort(),
         order,
       });
     });
@@ -110,7 +110,7 @@ export class TasksService {
       // The primary assignee is always one of the assignees.
       if (fields.assigneeId !== undefined && fields.assigneeIds === undefined) {
         const others = ((current.assigneeIds as string[] | undefined) ?? []).filter((id) => id !== current.assigneeId && id !== fields.assigneeId);
-        next.assigneeIds = fields.assigneeId ? [fields.assigneeId, ...others] : others;
+        next.assigneeIds = (fields.assigneeId ? [fields.assigneeId, ...others] : others).sort();
       }
       writeTask(doc, taskId, next);
     });
