@@ -17,12 +17,14 @@ export { createRealtimeBus, type RealtimeBus } from './realtime-bus.js';
 export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions) {
   const io = createSocketServer(httpServer, options);
   const collab = createCollabServer(httpServer, options);
+  const documents = new ProjectDocuments(collab.hocuspocus, options.store);
   return {
     io,
     hocuspocus: collab.hocuspocus,
     bus: createRealtimeBus(io, collab.hocuspocus),
-    documents: new ProjectDocuments(collab.hocuspocus, options.store),
+    documents,
     async close() {
+      await documents.releaseAll();
       await collab.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },

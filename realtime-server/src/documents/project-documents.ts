@@ -3,14 +3,29 @@ import { projectDocumentName } from '@planline/domain';
 import type * as Y from 'yjs';
 import type { ProjectDocumentStore, ServerEdit } from './project-store.js';
 
+/** How long a document stays loaded after the server's last edit or read of it, when no browser has it open. */
+export const SERVER_DOCUMENT_IDLE_MS = 30_000;
+
+type DirectConnection = Awaited<ReturnType<Hocuspocus['openDirectConnection']>>;
+
+interface Held {
+  connection: Promise<DirectConnection>;
+  timer?: NodeJS.Timeout;
+}
+
 /**
  * The server's way to change a project: one transaction on the live document (the same one browsers edit),
- * answered only once it is persisted. REST, quick add and the AI creator all write through here.
+ * answered only once it is persisted. REST, quick add and the AI creator all write through here. A document
+ * the server used stays loaded for a while, so a burst of API edits does not reload it from the database
+ * each time.
  */
 export class ProjectDocuments {
+  private readonly held = new Map<string, Held>();
+
   constructor(
     private readonly hocuspocus: Hocuspocus,
     private readonly store: ProjectDocumentStore,
+    private readonly idleMs = SERVER_DOCUMENT_IDLE_MS,
   ) {}
 
   /**
@@ -18,28 +33,45 @@ export class ProjectDocuments {
    * changes anything: Yjs keeps whatever a transaction did before it threw.
    */
   async edit<T>(projectId: string, origin: ServerEdit, edit: (doc: Y.Doc) => T): Promise<T> {
-    const connection = await this.hocuspocus.openDirectConnection(projectDocumentName(projectId), { userId: origin.userId });
-    try {
-      const doc = connection.document;
-      if (!doc) throw new Error('project document closed');
-      let result!: T;
-      doc.transact(() => {
-        result = edit(doc);
-      }, origin);
-      await this.store.whenPersisted(doc);
-      return result;
-    } finally {
-      await connection.disconnect();
-    }
+    const doc = await this.document(projectId);
+    let result!: T;
+    doc.transact(() => {
+      result = edit(doc);
+    }, origin);
+    await this.store.whenPersisted(doc);
+    return result;
   }
 
   /** Reads the live document (loading it if nobody has it open). */
   async read<T>(projectId: string, read: (doc: Y.Doc) => T): Promise<T> {
-    const connection = await this.hocuspocus.openDirectConnection(projectDocumentName(projectId), {});
-    try {
-      return read(connection.document!);
-    } finally {
-      await connection.disconnect();
+    return read(await this.document(projectId));
+  }
+
+  /** Lets go of every document the server holds (shutdown). */
+  async releaseAll(): Promise<void> {
+    await Promise.all([...this.held.keys()].map((projectId) => this.release(projectId)));
+  }
+
+  private async document(projectId: string): Promise<Y.Doc> {
+    let held = this.held.get(projectId);
+    if (!held) {
+      held = { connection: this.hocuspocus.openDirectConnection(projectDocumentName(projectId), {}) };
+      this.held.set(projectId, held);
+      held.connection.catch(() => this.held.delete(projectId));
     }
+    clearTimeout(held.timer);
+    held.timer = setTimeout(() => void this.release(projectId), this.idleMs);
+    held.timer.unref();
+    const connection = await held.connection;
+    if (!connection.document) throw new Error('project document closed');
+    return connection.document;
+  }
+
+  private async release(projectId: string): Promise<void> {
+    const held = this.held.get(projectId);
+    if (!held) return;
+    this.held.delete(projectId);
+    clearTimeout(held.timer);
+    await (await held.connection.catch(() => null))?.disconnect();
   }
 }
