@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { TASK_PRIORITIES, TASK_STATUSES } from '../schemas/enums.js';
+import { CHANGE_REASON_MAX_LENGTH, createTaskInputSchema, taskFieldSchemas, updateTaskInputSchema } from '../schemas/task.js';
+
+/** The assignee select's value for nobody (a select item cannot have an empty value). */
+export const UNASSIGNED = 'unassigned';
+
+const assigneeChoice = z.union([z.literal(UNASSIGNED), taskFieldSchemas.assigneeId.unwrap()], { error: 'Assignee is not valid' });
+const endNotBeforeStart = (v: { startDate: string; endDate: string }) => !v.startDate || !v.endDate || v.endDate >= v.startDate;
+const END_BEFORE_START = { message: 'End date cannot be before start date', path: ['endDate'] };
+
+/**
+ * The timeline's task forms (PRODUCT-SPEC §5), built from the API's field schemas so the messages are the
+ * server's: 'Task name is required', 'Start date is required', 'End date is required', 'End date cannot be
+ * before start date'.
+ */
+export const quickAddFormSchema = z
+  .object({
+    name: taskFieldSchemas.name,
+    startDate: taskFieldSchemas.startDate,
+    endDate: taskFieldSchemas.endDate,
+    assigneeId: assigneeChoice,
+  })
+  .refine(endNotBeforeStart, END_BEFORE_START);
+export type QuickAddFormInput = z.input<typeof quickAddFormSchema>;
+export type QuickAddFormValues = z.output<typeof quickAddFormSchema>;
+
+/** Edit Task: every field a person edits, plus the optional change reason kept in the history. */
+export const taskEditFormSchema = z
+  .object({
+    name: taskFieldSchemas.name,
+    description: taskFieldSchemas.description.unwrap(),
+    startDate: taskFieldSchemas.startDate,
+    endDate: taskFieldSchemas.endDate,
+    status: z.enum(TASK_STATUSES, { error: 'Status must be one of pending, in_progress, completed or blocked' }),
+    priority: z.enum(TASK_PRIORITIES, { error: 'Priority must be one of low, medium, high or critical' }),
+    progress: taskFieldSchemas.progress,
+    assigneeId: assigneeChoice,
+    changeReason: z.string().max(CHANGE_REASON_MAX_LENGTH, `Change reason must be at most ${CHANGE_REASON_MAX_LENGTH} characters`),
+  })
+  .refine(endNotBeforeStart, END_BEFORE_START);
+export type TaskEditFormInput = z.input<typeof taskEditFormSchema>;
+export type TaskEditFormValues = z.output<typeof taskEditFormSchema>;
+
+/** A form's assignee choice as the API writes it. */
+export function assigneeFromChoice(choice: string): string | null {
+  return choice === UNASSIGNED ? null : choice;
+}
+
+/** What a client sends to POST /api/tasks and PATCH /api/tasks/{id}: the schemas' input side (defaults optional). */
+export type CreateTaskRequest = z.input<typeof createTaskInputSchema>;
+export type UpdateTaskRequest = z.input<typeof updateTaskInputSchema>;

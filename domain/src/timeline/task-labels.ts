@@ -1,0 +1,39 @@
+import { TASK_STATUSES, type TaskPriority, type TaskStatus } from '../schemas/enums.js';
+import { normaliseTaskStatus } from '../schemas/task.js';
+
+/** PRODUCT-SPEC §4 task statuses as people read them. */
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  pending: 'Pending',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  blocked: 'Blocked',
+};
+
+export const TASK_PRIORITY_LABELS: Record<TaskPriority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  critical: 'Critical',
+};
+
+/** [task-status] Both spellings of in progress count; any other value is treated as not started (pending). */
+export function taskStatusOf(value: unknown): TaskStatus {
+  const status = typeof value === 'string' ? normaliseTaskStatus(value) : '';
+  return (TASK_STATUSES as readonly string[]).includes(status) ? (status as TaskStatus) : 'pending';
+}
+
+/** The Change History's names for the recorded fields (task_change_history.field_name). */
+export const TASK_FIELD_LABELS: Record<string, string> = {
+  created: 'Created',
+  name: 'Name',
+  description: 'Description',
+  startDate: 'Start date',
+  endDate: 'End date',
+  status: 'Status',
+  priority: 'Priority',
+  progress: 'Progress',
+  color: 'Colour',
+  assigneeId: 'Assignee',
+  assigneeIds: 'Assignees',
+  order: 'Order',
+};

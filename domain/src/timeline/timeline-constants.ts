@@ -1,0 +1,18 @@
+/** Timeline sizing of PRODUCT-SPEC §9. */
+export const DAY_WIDTH_BASE_PX = 32;
+export const ZOOM_DEFAULT = 0.4;
+export const ZOOM_STEP = 1.2;
+export const ZOOM_MIN = 0.1;
+export const ZOOM_MAX = 3;
+export const FIT_MIN = 0.5;
+export const FIT_MAX = 4;
+export const NAME_COLUMN_PX = 320;
+export const BAR_MIN_WIDTH_PX = 80;
+export const PLACEHOLDER_ROWS = 10;
+/** Progress steps of Alt+Arrow on a focused bar. */
+export const PROGRESS_KEY_STEP = 10;
+/** Zoom level from which the header names every day ('Mon 23'): the 'day' view of PRODUCT-SPEC §4. */
+export const DAY_VIEW_MIN_DAY_WIDTH_PX = 48;
+/** How far apart placeholder rows' suggested dates start, and how long they last. */
+export const PLACEHOLDER_STAGGER_DAYS = 1;
+export const PLACEHOLDER_LENGTH_DAYS = 5;

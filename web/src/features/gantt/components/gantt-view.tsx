@@ -1,0 +1,215 @@
+import { displayName, type PlaceholderRow, type Task } from '@planline/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { WifiOff } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ErrorBlock } from '../../../components/ui/query-state';
+import { AUTH_USER_KEY } from '../../auth/auth.queries';
+import { retryProjectConnection, useConnectionState, useProjectConnection } from '../connection/use-project-connection';
+import { dragStore } from '../model/drag.store';
+import { userColor } from '../model/presence';
+import { useToday } from '../model/use-today';
+import { CreateTaskDialog, QuickAddForm } from './task-create-form';
+import { DeleteTaskDialog } from './delete-task-dialog';
+import { TaskDetailsDialog } from './task-details-dialog';
+import { TimelineChart } from './timeline-chart';
+import type { Person } from './timeline-context';
+import { TimelineSkeleton } from './timeline-skeleton';
+
+export interface GanttViewProps {
+  projectId: string;
+  currentUser: Person;
+  members: (Person & { profileImageUrl: string | null })[];
+  /** Set by the sidebar's Add Task: the quick add's name input takes focus, then onFocusHandled runs. */
+  focusTaskName?: boolean;
+  onFocusHandled?: () => void;
+}
+
+function isTextEntry(el: HTMLElement): boolean {
+  return el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || (el.tagName === 'INPUT' && (el as HTMLInputElement).type !== 'button');
+}
+
+/**
+ * The live Gantt timeline of one project (PRODUCT-SPEC §2 "Project Timeline"). Tasks come from the project's
+ * Yjs document; drags edit it directly (one transaction per drop, undoable with Ctrl/⌘+Z); the details panel,
+ * quick add and delete go through REST, and the document brings their result back.
+ */
+export function GanttView({ projectId, currentUser, members, focusTaskName, onFocusHandled }: GanttViewProps) {
+  const connection = useProjectConnection(projectId);
+  const status = useConnectionState(connection, (s) => s.status);
+  const online = useConnectionState(connection, (s) => s.online);
+  const readOnly = useConnectionState(connection, (s) => s.readOnly);
+  const canUndo = useConnectionState(connection, (s) => s.canUndo);
+  const canRedo = useConnectionState(connection, (s) => s.canRedo);
+  const today = useToday();
+  const queryClient = useQueryClient();
+
+  const peopleList = useMemo<Person[]>(() => {
+    const list: Person[] = members.map(({ id, firstName, lastName, email }) => ({ id, firstName, lastName, email }));
+    if (!list.some((p) => p.id === currentUser.id)) list.push(currentUser);
+    return list.sort((a, b) => displayName(a).localeCompare(displayName(b)));
+  }, [members, currentUser]);
+  const people = useMemo(() => new Map(peopleList.map((p) => [p.id, p])), [peopleList]);
+
+  const userName = displayName(currentUser);
+  useEffect(() => {
+    connection?.setUser({ id: currentUser.id, name: userName, color: userColor(currentUser.id) });
+  }, [connection, currentUser.id, userName]);
+
+  // A socket that never gets through may mean the session ended: re-reading the user lets the app's session
+  // expiry flow decide.
+  useEffect(() => {
+    if (status === 'unreachable') void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+  }, [status, queryClient]);
+
+  const [detailsTaskId, setDetailsTaskId] = useState<string | null>(null);
+  const [createDates, setCreateDates] = useState<{ startDate: string; endDate: string } | null>(null);
+  const [deleteTaskId, setDeleteTaskId] = useState<string | null>(null);
+  const [revealTaskId, setRevealTaskId] = useState<string | null>(null);
+  // Another project: nothing of the previous one stays open.
+  useEffect(() => {
+    setDetailsTaskId(null);
+    setCreateDates(null);
+    setDeleteTaskId(null);
+    setRevealTaskId(null);
+  }, [projectId]);
+  // Read when the confirm opens: the name it asks about.
+  const deleteTarget = deleteTaskId ? connection?.tasks.getState().tasks.get(deleteTaskId) : undefined;
+
+  // Teammates see who has a task open in the details panel.
+  useEffect(() => {
+    if (!connection || !detailsTaskId) return;
+    connection.setActivity({ taskId: detailsTaskId, kind: 'editing' });
+    return () => connection.setActivity(null);
+  }, [connection, detailsTaskId]);
+
+  const openDetails = useCallback((taskId: string) => setDetailsTaskId(taskId), []);
+  const askDelete = useCallback((taskId: string) => setDeleteTaskId(taskId), []);
+  const createFromPlaceholder = useCallback((row: PlaceholderRow) => setCreateDates({ startDate: row.startDate, endDate: row.endDate }), []);
+  const onRevealed = useCallback(() => setRevealTaskId(null), []);
+  const onCreated = useCallback((task: Task) => setRevealTaskId(task.id), []);
+
+  const undo = useCallback(() => {
+    if (connection && !dragStore.getState().drag) connection.undoManager.undo();
+  }, [connection]);
+  const redo = useCallback(() => {
+    if (connection && !dragStore.getState().drag) connection.undoManager.redo();
+  }, [connection]);
+
+  const root = useRef<HTMLElement>(null);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    // Dialogs are portalled but their key events bubble through React: only keys from the timeline itself count.
+    if (!root.current?.contains(target) || isTextEntry(target) || readOnly) return;
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) undo();
+    else if ((key === 'z' && event.shiftKey) || (key === 'y' && event.ctrlKey)) redo();
+    else return;
+    event.preventDefault();
+  };
+
+  const title = (
+    <div className="flex items-center gap-3">
+      <h2 id="project-timeline-title" className="text-lg font-semibold text-slate-900">
+        Project Timeline
+      </h2>
+      {status === 'synced' && !online ? (
+        <span role="status" className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">
+          <WifiOff aria-hidden="true" className="h-3.5 w-3.5" />
+          Reconnecting… your changes will sync
+        </span>
+      ) : null}
+      {readOnly && status === 'synced' ? <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">View only</span> : null}
+    </div>
+  );
+
+  let body;
+  if (!connection || status === 'connecting') {
+    body = (
+      <>
+        <div className="border-b border-slate-200 px-4 py-3">{title}</div>
+        <TimelineSkeleton />
+      </>
+    );
+  } else if (status === 'denied' || status === 'unreachable') {
+    body = (
+      <>
+        <div className="border-b border-slate-200 px-4 py-3">{title}</div>
+        <div className="p-6">
+          <ErrorBlock
+            message={
+              status === 'denied'
+                ? "You don't have access to this project's timeline."
+                : "We couldn't connect to the live timeline. Check your connection and try again."
+            }
+            onRetry={() => retryProjectConnection(connection)}
+          />
+        </div>
+      </>
+    );
+  } else {
+    body = (
+      <TimelineChart
+        connection={connection}
+        today={today}
+        people={people}
+        readOnly={readOnly}
+        canUndo={canUndo}
+        canRedo={canRedo}
+        onUndo={undo}
+        onRedo={redo}
+        openDetails={openDetails}
+        askDelete={askDelete}
+        createFromPlaceholder={createFromPlaceholder}
+        revealTaskId={revealTaskId}
+        onRevealed={onRevealed}
+        title={title}
+      />
+    );
+  }
+
+  return (
+    <section
+      ref={root}
+      aria-labelledby="project-timeline-title"
+      onKeyDown={onKeyDown}
+      className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      {body}
+      <QuickAddForm
+        projectId={projectId}
+        today={today}
+        people={peopleList}
+        disabled={readOnly}
+        focusName={focusTaskName}
+        onFocusHandled={onFocusHandled}
+        onCreated={onCreated}
+      />
+      {connection ? (
+        <TaskDetailsDialog
+          connection={connection}
+          taskId={detailsTaskId}
+          people={people}
+          peopleList={peopleList}
+          readOnly={readOnly}
+          onClose={() => setDetailsTaskId(null)}
+          onDelete={askDelete}
+        />
+      ) : null}
+      <CreateTaskDialog
+        projectId={projectId}
+        today={today}
+        people={peopleList}
+        dates={createDates}
+        onClose={() => setCreateDates(null)}
+        onCreated={onCreated}
+      />
+      <DeleteTaskDialog
+        projectId={projectId}
+        task={deleteTaskId && deleteTarget ? { id: deleteTaskId, name: deleteTarget.name } : null}
+        onClose={() => setDeleteTaskId(null)}
+        onDeleted={(id) => setDetailsTaskId((open) => (open === id ? null : open))}
+      />
+    </section>
+  );
+}

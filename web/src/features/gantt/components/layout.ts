@@ -1,0 +1,14 @@
+/** Row and header heights of the chart (px); the spec's sizes live in domain (timeline-constants.ts). */
+export const ROW_HEIGHT_PX = 44;
+export const BAR_HEIGHT_PX = 26;
+export const HEADER_BAND_PX = 22;
+export const HEADER_CELLS_PX = 38;
+export const HEADER_HEIGHT_PX = HEADER_BAND_PX + HEADER_CELLS_PX;
+/** Tallest the chart grows before its rows scroll. */
+export const CHART_MAX_HEIGHT = 'min(70vh, 720px)';
+/** Rows drawn above and below the visible ones, so a fast scroll does not show blank rows. */
+export const OVERSCAN_ROWS = 8;
+/** Pointer travel below which a press on a bar is a click (open details), not a drag. */
+export const DRAG_THRESHOLD_PX = 4;
+/** Awareness updates while dragging: about 20 a second (ARCHITECTURE §4 rate limits). */
+export const PRESENCE_THROTTLE_MS = 50;

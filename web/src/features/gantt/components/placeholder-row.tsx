@@ -1,0 +1,43 @@
+import { barGeometry, NAME_COLUMN_PX, type PlaceholderRow as PlaceholderRowData } from '@planline/domain';
+import { Plus } from 'lucide-react';
+import { memo } from 'react';
+import { BAR_HEIGHT_PX, ROW_HEIGHT_PX } from './layout';
+import { useTimeline } from './timeline-context';
+
+/** A preview row of an empty plan: 'Add task N', 'Click to create task'; opens Create New Task with its dates. */
+export const PlaceholderRow = memo(function PlaceholderRow({ row, top }: { row: PlaceholderRowData; top: number }) {
+  const { range, zoom, timelineWidth, createFromPlaceholder, readOnly } = useTimeline();
+  const geometry = barGeometry(row, range, zoom);
+  const create = () => createFromPlaceholder(row);
+  return (
+    <div
+      role="listitem"
+      data-placeholder-row={row.number}
+      className="group absolute left-0 flex border-b border-slate-100"
+      style={{ top, height: ROW_HEIGHT_PX, width: NAME_COLUMN_PX + timelineWidth }}
+    >
+      <div className="sticky left-0 z-10 shrink-0 border-r border-slate-200 bg-white" style={{ width: NAME_COLUMN_PX }}>
+        <button
+          type="button"
+          onClick={create}
+          disabled={readOnly}
+          className="flex h-full w-full items-center gap-2.5 px-4 text-left text-slate-400 group-hover:bg-slate-50 group-hover:text-slate-600 focus-visible:bg-blue-50 focus-visible:outline-none disabled:cursor-default"
+        >
+          <Plus aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+          <span className="min-w-0 flex-1 truncate text-sm italic">{row.name}</span>
+          <span className="shrink-0 text-xs">Click to create task</span>
+        </button>
+      </div>
+      <div className="relative shrink-0 overflow-hidden" style={{ width: timelineWidth }}>
+        {geometry ? (
+          <div
+            aria-hidden="true"
+            onClick={readOnly ? undefined : create}
+            className="absolute cursor-pointer rounded-md border border-dashed border-slate-300 bg-slate-50/80 transition-colors group-hover:border-blue-400 group-hover:bg-blue-50"
+            style={{ left: geometry.left, width: geometry.width, top: (ROW_HEIGHT_PX - BAR_HEIGHT_PX) / 2, height: BAR_HEIGHT_PX }}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+});

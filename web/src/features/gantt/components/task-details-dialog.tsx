@@ -1,0 +1,100 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useStore } from 'zustand';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { cn } from '../../../lib/cn';
+import type { ProjectConnection } from '../connection/project-connection';
+import { TaskEditForm } from './task-edit-form';
+import { TaskHistory } from './task-history';
+import type { Person } from './timeline-context';
+
+type Tab = 'edit' | 'history';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'edit', label: 'Edit Task' },
+  { id: 'history', label: 'Change History' },
+];
+
+interface TaskDetailsDialogProps {
+  connection: ProjectConnection;
+  taskId: string | null;
+  people: ReadonlyMap<string, Person>;
+  peopleList: readonly Person[];
+  readOnly: boolean;
+  onClose: () => void;
+  onDelete: (taskId: string) => void;
+}
+
+/** Task Details: 'Edit Task' and 'Change History' tabs over the live task. */
+export function TaskDetailsDialog({ taskId, onClose, ...props }: TaskDetailsDialogProps) {
+  return (
+    <Dialog open={taskId !== null} onOpenChange={(open) => !open && onClose()}>
+      {taskId ? <TaskDetailsBody key={taskId} taskId={taskId} onClose={onClose} {...props} /> : null}
+    </Dialog>
+  );
+}
+
+function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, onClose, onDelete }: TaskDetailsDialogProps & { taskId: string }) {
+  const task = useStore(connection.tasks, (s) => s.tasks.get(taskId));
+  const [tab, setTab] = useState<Tab>('edit');
+  const baseId = useId();
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ edit: null, history: null });
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    const index = TABS.findIndex((t) => t.id === tab);
+    const next =
+      event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : (index + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
+    const nextTab = TABS[next]!.id;
+    setTab(nextTab);
+    tabRefs.current[nextTab]?.focus();
+  };
+
+  if (!task) {
+    return (
+      <DialogContent title="Task Details" description="This task is no longer in the project.">
+        <p className="text-sm text-slate-700">Someone deleted this task while it was open.</p>
+        <div className="mt-4 flex justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">Close</Button>
+          </DialogClose>
+        </div>
+      </DialogContent>
+    );
+  }
+
+  return (
+    <DialogContent title="Task Details" description={task.name} className="max-w-2xl">
+      <div role="tablist" aria-label="Task details" className="mb-4 flex gap-1 border-b border-slate-200">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              tabRefs.current[t.id] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`${baseId}-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            onKeyDown={onTabKeyDown}
+            className={cn(
+              '-mb-px cursor-pointer border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600',
+              tab === t.id ? 'border-blue-600 text-blue-700' : 'border-transparent text-slate-600 hover:text-slate-900',
+            )}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel-edit`} aria-labelledby={`${baseId}-tab-edit`} hidden={tab !== 'edit'}>
+        <TaskEditForm task={task} people={peopleList} readOnly={readOnly} onDelete={() => onDelete(task.id)} onCancel={onClose} />
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel-history`} aria-labelledby={`${baseId}-tab-history`} hidden={tab !== 'history'}>
+        <TaskHistory task={task} people={people} />
+      </div>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,89 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { History } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
+import { serverMessage } from '../../../lib/api-error';
+import { changeCount, historyLines } from '../model/history-format';
+import type { TimelineTask } from '../model/timeline-task';
+import { taskHistoryKey, useTaskHistory } from '../tasks.queries';
+import type { Person } from './timeline-context';
+
+/**
+ * After the task changes in the document (anyone's edit), its history is read again. The document reaches this
+ * browser a moment before the server has stored the change and its history rows, hence a read soon and a second
+ * read a little later.
+ */
+const HISTORY_REFRESH_DELAYS_MS = [400, 1500];
+
+interface TaskHistoryProps {
+  task: TimelineTask;
+  people: ReadonlyMap<string, Person>;
+}
+
+/** Change History: how many changes, then who changed what from what to what, when and why. */
+export function TaskHistory({ task, people }: TaskHistoryProps) {
+  const queryClient = useQueryClient();
+  const history = useTaskHistory(task.id, true);
+  const lines = history.data ? historyLines(history.data, people, new Date()) : [];
+
+  const seen = useRef(task);
+  useEffect(() => {
+    if (seen.current === task) return;
+    seen.current = task;
+    const timers = HISTORY_REFRESH_DELAYS_MS.map((ms) =>
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: taskHistoryKey(task.id) }), ms),
+    );
+    return () => timers.forEach(clearTimeout);
+  }, [task, queryClient]);
+
+  if (history.isPending) return <LoadingBlock label="Loading change history" />;
+  if (history.isError) {
+    return (
+      <ErrorBlock
+        message={serverMessage(history.error) ?? "We couldn't load this task's history."}
+        onRetry={() => void history.refetch()}
+        retrying={history.isFetching}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-3">
+      <p className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        <History aria-hidden="true" className="h-4 w-4 text-slate-500" />
+        <span data-history-count>{changeCount(lines.length)}</span>
+      </p>
+      <ol aria-label="Change history" className="h-72 space-y-2 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-2">
+        {lines.length === 0 ? <li className="p-3 text-sm text-slate-500">No changes recorded yet.</li> : null}
+        {lines.map((line) => (
+          <li key={line.id} className="rounded-md border border-slate-200 bg-white p-3 text-sm">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <p className="text-slate-900">
+                <span className="font-semibold">{line.who}</span>{' '}
+                {line.field === 'Created' ? 'created the task' : <>changed <span className="font-medium">{line.field}</span></>}
+              </p>
+              <time dateTime={line.at} title={new Date(line.at).toLocaleString()} className="text-xs text-slate-500">
+                {line.when}
+              </time>
+            </div>
+            {line.field === 'Created' ? (
+              <p className="mt-1 text-slate-700">{line.to}</p>
+            ) : (
+              <p className="mt-1 break-words text-slate-700">
+                <span className="text-slate-500 line-through decoration-slate-300">{line.from}</span>
+                <span aria-hidden="true" className="mx-1.5 text-slate-400">→</span>
+                <span className="sr-only"> to </span>
+                <span className="font-medium text-slate-900">{line.to}</span>
+              </p>
+            )}
+            {line.reason ? (
+              <p className="mt-1.5 border-l-2 border-blue-200 pl-2 text-slate-600 italic">
+                <span className="sr-only">Reason: </span>“{line.reason}”
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

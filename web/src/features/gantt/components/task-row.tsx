@@ -1,0 +1,57 @@
+import { displayName, NAME_COLUMN_PX } from '@planline/domain';
+import { memo } from 'react';
+import { useStore } from 'zustand';
+import { displayedDates } from '../model/displayed-dates';
+import { dragStore } from '../model/drag.store';
+import { StatusDot } from './status-dot';
+import { TaskBar } from './task-bar';
+import { ROW_HEIGHT_PX } from './layout';
+import { useTimeline, type Person } from './timeline-context';
+
+export function assigneeName(assigneeId: string | null, people: ReadonlyMap<string, Person>): string {
+  if (!assigneeId) return 'Unassigned';
+  const person = people.get(assigneeId);
+  return person ? displayName(person) : 'Former member';
+}
+
+interface TaskRowProps {
+  taskId: string;
+  top: number;
+}
+
+/**
+ * One task: the name column (status dot, name, assignee; opens the details) and its bar. Re-renders only when
+ * its task, its drag preview or whoever else holds it changes.
+ */
+export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
+  const { connection, people, timelineWidth, openDetails } = useTimeline();
+  const task = useStore(connection.tasks, (s) => s.tasks.get(taskId));
+  const drag = useStore(dragStore, (s) => (s.drag?.taskId === taskId ? s.drag : null));
+  const remote = useStore(connection.presence, (s) => s.activities.get(taskId));
+  if (!task) return null;
+  const shown = displayedDates(task, drag, remote);
+
+  return (
+    <div
+      role="listitem"
+      data-task-row={taskId}
+      className="group absolute left-0 flex border-b border-slate-100"
+      style={{ top, height: ROW_HEIGHT_PX, width: NAME_COLUMN_PX + timelineWidth }}
+    >
+      <div className="sticky left-0 z-10 shrink-0 border-r border-slate-200 bg-white" style={{ width: NAME_COLUMN_PX }}>
+        <button
+          type="button"
+          onClick={() => openDetails(taskId)}
+          className="flex h-full w-full items-center gap-2.5 px-4 text-left group-hover:bg-slate-50 focus-visible:bg-blue-50 focus-visible:outline-none"
+        >
+          <StatusDot status={task.status} />
+          <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{task.name}</span>
+          <span className="max-w-[40%] shrink-0 truncate text-xs text-slate-500">{assigneeName(task.assigneeId, people)}</span>
+        </button>
+      </div>
+      <div className="relative shrink-0 overflow-hidden" style={{ width: timelineWidth }}>
+        <TaskBar task={task} shown={shown} dragging={drag?.mode ?? null} remote={remote} />
+      </div>
+    </div>
+  );
+});

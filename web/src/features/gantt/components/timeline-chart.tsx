@@ -1,0 +1,195 @@
+import {
+  dayWidth,
+  daysBetween,
+  displayZoom,
+  headerCells,
+  headerViewFor,
+  NAME_COLUMN_PX,
+  placeholderRows,
+  rangeContains,
+  rangeDayCount,
+  ZOOM_MAX,
+  zoomOut,
+  type PlaceholderRow as PlaceholderRowData,
+} from '@planline/domain';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import type { ProjectConnection } from '../connection/project-connection';
+import { shownTimeline, useTimelineView } from '../model/timeline-view.store';
+import { DependencyOverlay } from './dependency-overlay';
+import { CHART_MAX_HEIGHT, HEADER_HEIGHT_PX, OVERSCAN_ROWS, ROW_HEIGHT_PX } from './layout';
+import { PlaceholderRow } from './placeholder-row';
+import { TaskRow } from './task-row';
+import { TimelineContext, type Person, type TimelineContextValue } from './timeline-context';
+import { TimelineDateHeader, TimelineGrid } from './timeline-header';
+import { TimelineToolbar } from './timeline-toolbar';
+
+interface TimelineChartProps {
+  connection: ProjectConnection;
+  today: string;
+  people: ReadonlyMap<string, Person>;
+  readOnly: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
+  openDetails: (taskId: string) => void;
+  askDelete: (taskId: string) => void;
+  createFromPlaceholder: (row: PlaceholderRowData) => void;
+  /** A task to scroll into view once it has a row (a task just created). */
+  revealTaskId: string | null;
+  onRevealed: () => void;
+  /** Rendered in the card's title bar, before the toolbar. */
+  title: ReactNode;
+}
+
+/** The chart width the rows' timeline part gets: the scroll area minus the name column. */
+function useViewportWidth(ref: React.RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth(Math.max(0, el.clientWidth - NAME_COLUMN_PX));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * The Gantt chart: toolbar, date header, virtualised rows (tasks, then placeholders up to 10), today marker and
+ * dependency arrows. Rows are absolutely placed by @tanstack/react-virtual; only the rows on screen exist.
+ */
+export function TimelineChart(props: TimelineChartProps) {
+  const { connection, today, people, readOnly, openDetails, askDelete, createFromPlaceholder } = props;
+  const rows = useStore(connection.tasks, (s) => s.rows);
+  const rowIndex = useStore(connection.tasks, (s) => s.rowIndex);
+  const placeholders = useMemo(() => placeholderRows(rows.length, today), [rows.length, today]);
+  const count = rows.length + placeholders.length;
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const viewportWidth = useViewportWidth(scrollRef);
+  const view = useTimelineView(useShallow((s) => ({ rangeKind: s.rangeKind, zoom: s.zoom, fit: s.fit })));
+  const actions = useTimelineView(
+    useShallow((s) => ({ setRangeKind: s.setRangeKind, zoomIn: s.zoomIn, zoomOut: s.zoomOut, fitTo: s.fitTo, clearFit: s.clearFit })),
+  );
+  const { range, zoom, kind } = shownTimeline(view, today, viewportWidth);
+  const dw = dayWidth(zoom);
+  const timelineWidth = Math.max(rangeDayCount(range) * dw, viewportWidth);
+  // `range` is a new object every render: the memos below depend on its dates.
+  const header = useMemo(
+    () => headerCells(headerViewFor(kind, range, dw), range, today),
+    [kind, range.start, range.end, dw, today]
+  );
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT_PX,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin: HEADER_HEIGHT_PX,
+    scrollPaddingStart: HEADER_HEIGHT_PX,
+  });
+  const items = virtualizer.getVirtualItems();
+  const bodyHeight = count * ROW_HEIGHT_PX;
+
+  // Zooming keeps the day in the middle of the chart where it was.
+  const previousDayWidth = useRef(dw);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    const before = previousDayWidth.current;
+    previousDayWidth.current = dw;
+    if (!el || before === dw || viewportWidth <= 0) return;
+    const centerDay = (el.scrollLeft + viewportWidth / 2) / before;
+    el.scrollLeft = Math.max(0, centerDay * dw - viewportWidth / 2);
+  }, [dw, viewportWidth]);
+
+  // A new range, and the Today button, bring today to the middle (or the range's start when today is outside).
+  const [todayRequests, setTodayRequests] = useState(0);
+  const measured = viewportWidth > 0;
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || !measured) return;
+    el.scrollLeft = rangeContains(range, today) ? Math.max(0, (daysBetween(range.start, today) + 0.5) * dw - viewportWidth / 2) : 0;
+    // Not on zoom or width changes: those keep the centre (above) rather than jumping back to today.
+  }, [todayRequests, range.start, range.end, measured]);
+
+  const { revealTaskId, onRevealed } = props;
+  useEffect(() => {
+    if (!revealTaskId) return;
+    const index = rowIndex.get(revealTaskId);
+    if (index === undefined) return;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    onRevealed();
+  }, [revealTaskId, rowIndex, virtualizer, onRevealed]);
+
+  const barHelpId = useId();
+  const context = useMemo<TimelineContextValue>(
+    () => ({ connection, range, zoom, timelineWidth, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId }),
+    [connection, range.start, range.end, zoom, timelineWidth, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId],
+  );
+
+  const fillZoomFloor = displayZoom(0, range, viewportWidth);
+  const canZoomOut = zoomOut(zoom) < zoom && Math.max(zoomOut(zoom), fillZoomFloor) < zoom - 1e-6;
+  const onToday = () => {
+    if (view.fit && !rangeContains(view.fit, today)) actions.clearFit();
+    setTodayRequests((n) => n + 1);
+  };
+  const onFit = () => actions.fitTo([...connection.tasks.getState().tasks.values()], viewportWidth);
+
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? -1;
+
+  return (
+    <TimelineContext.Provider value={context}>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+        {props.title}
+        <TimelineToolbar
+          rangeKind={view.fit ? null : view.rangeKind}
+          onRange={actions.setRangeKind}
+          canZoomIn={zoom < ZOOM_MAX}
+          canZoomOut={canZoomOut}
+          onZoomIn={() => actions.zoomIn(zoom)}
+          onZoomOut={() => actions.zoomOut(zoom)}
+          onFit={onFit}
+          fitActive={view.fit !== null}
+          canFit={rows.length > 0}
+          onToday={onToday}
+          canUndo={props.canUndo && !readOnly}
+          canRedo={props.canRedo && !readOnly}
+          onUndo={props.onUndo}
+          onRedo={props.onRedo}
+        />
+      </div>
+      <p id={barHelpId} className="sr-only">
+        Arrow keys move the task by a day. Shift with an arrow key changes the end date. Alt with an arrow key changes
+        progress by 10 percent. Enter opens the task details. Delete deletes the task. Control Z undoes your last change.
+      </p>
+      <div
+        ref={scrollRef}
+        data-timeline-scroll
+        className="relative isolate overflow-auto overscroll-contain"
+        style={{ maxHeight: CHART_MAX_HEIGHT }}
+      >
+        <TimelineDateHeader header={header} dayWidthPx={dw} timelineWidth={timelineWidth} />
+        <div role="list" aria-label="Tasks" className="relative" style={{ height: bodyHeight, width: NAME_COLUMN_PX + timelineWidth }}>
+          <TimelineGrid header={header} dayWidthPx={dw} timelineWidth={timelineWidth} height={bodyHeight} />
+          <DependencyOverlay firstRow={first} lastRow={last} height={bodyHeight} />
+          {items.map((item) => {
+            const top = item.start - HEADER_HEIGHT_PX;
+            if (item.index < rows.length) {
+              const taskId = rows[item.index]!;
+              return <TaskRow key={taskId} taskId={taskId} top={top} />;
+            }
+            const row = placeholders[item.index - rows.length]!;
+            return <PlaceholderRow key={`placeholder-${row.number}`} row={row} top={top} />;
+          })}
+        </div>
+      </div>
+    </TimelineContext.Provider>
+  );
+}

@@ -1,0 +1,34 @@
+import type { PlaceholderRow, TimelineRange } from '@planline/domain';
+import { createContext, useContext } from 'react';
+import type { ProjectConnection } from '../connection/project-connection';
+
+export interface Person {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** What every row and bar of one chart shares; changes only with the view, not on drag frames. */
+export interface TimelineContextValue {
+  connection: ProjectConnection;
+  range: TimelineRange;
+  /** The zoom the chart is drawn at (displayZoom). */
+  zoom: number;
+  timelineWidth: number;
+  readOnly: boolean;
+  people: ReadonlyMap<string, Person>;
+  openDetails: (taskId: string) => void;
+  askDelete: (taskId: string) => void;
+  createFromPlaceholder: (row: PlaceholderRow) => void;
+  /** Id of the element that explains the bars' keys, for aria-describedby. */
+  barHelpId: string;
+}
+
+export const TimelineContext = createContext<TimelineContextValue | null>(null);
+
+export function useTimeline(): TimelineContextValue {
+  const value = useContext(TimelineContext);
+  if (!value) throw new Error('useTimeline outside a timeline chart');
+  return value;
+}

@@ -1,0 +1,101 @@
+import { RANGE_KINDS, RANGE_LABELS, type RangeKind } from '@planline/domain';
+import { Maximize2, Redo2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { cn } from '../../../lib/cn';
+
+interface TimelineToolbarProps {
+  /** The range button shown pressed; null while Fit is on. */
+  rangeKind: RangeKind | null;
+  onRange: (kind: RangeKind) => void;
+  canZoomIn: boolean;
+  canZoomOut: boolean;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
+  onFit: () => void;
+  fitActive: boolean;
+  canFit: boolean;
+  onToday: () => void;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
+}
+
+function IconButton({ label, hint, onClick, disabled, children }: { label: string; hint: string; onClick: () => void; disabled: boolean; children: ReactNode }) {
+  return (
+    <Tooltip content={hint}>
+      {/* aria-disabled keeps a disabled button focusable, so its tooltip still explains it. */}
+      <button
+        type="button"
+        aria-label={label}
+        aria-disabled={disabled || undefined}
+        onClick={disabled ? undefined : onClick}
+        className={cn(
+          'inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-md border border-slate-300 bg-white text-slate-800 shadow-sm',
+          'hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2',
+          disabled && 'cursor-not-allowed opacity-50 hover:bg-white',
+        )}
+      >
+        {children}
+      </button>
+    </Tooltip>
+  );
+}
+
+/** Range, zoom, Fit, Today, and undo/redo of one's own edits. */
+export function TimelineToolbar(props: TimelineToolbarProps) {
+  const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+  const mod = isMac ? '⌘' : 'Ctrl+';
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <div role="group" aria-label="Timeline range" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5 shadow-sm">
+        {RANGE_KINDS.map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            aria-pressed={props.rangeKind === kind}
+            onClick={() => props.onRange(kind)}
+            className={cn(
+              'h-7 cursor-pointer rounded px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600',
+              props.rangeKind === kind ? 'bg-blue-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+            )}
+          >
+            {RANGE_LABELS[kind]}
+          </button>
+        ))}
+      </div>
+      <div className="flex items-center gap-1">
+        <IconButton label="Zoom out" hint="Zoom out" onClick={props.onZoomOut} disabled={!props.canZoomOut}>
+          <ZoomOut aria-hidden="true" className="h-4 w-4" />
+        </IconButton>
+        <IconButton label="Zoom in" hint="Zoom in" onClick={props.onZoomIn} disabled={!props.canZoomIn}>
+          <ZoomIn aria-hidden="true" className="h-4 w-4" />
+        </IconButton>
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-pressed={props.fitActive}
+        aria-disabled={!props.canFit || undefined}
+        onClick={props.canFit ? props.onFit : undefined}
+        className={cn(props.fitActive && 'border-blue-600 text-blue-700', !props.canFit && 'cursor-not-allowed opacity-50')}
+      >
+        <Maximize2 aria-hidden="true" className="h-3.5 w-3.5" />
+        Fit
+      </Button>
+      <Button variant="outline" size="sm" onClick={props.onToday}>
+        Today
+      </Button>
+      <div className="flex items-center gap-1">
+        <IconButton label="Undo" hint={`Undo your last change (${mod}Z)`} onClick={props.onUndo} disabled={!props.canUndo}>
+          <Undo2 aria-hidden="true" className="h-4 w-4" />
+        </IconButton>
+        <IconButton label="Redo" hint={`Redo (${mod}${isMac ? '⇧Z' : 'Shift+Z'})`} onClick={props.onRedo} disabled={!props.canRedo}>
+          <Redo2 aria-hidden="true" className="h-4 w-4" />
+        </IconButton>
+      </div>
+    </div>
+  );
+}

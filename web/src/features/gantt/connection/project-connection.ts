@@ -1,0 +1,186 @@
+import { COLLAB_PATH, projectDocumentName } from '@planline/domain';
+import { HocuspocusProvider } from '@hocuspocus/provider';
+import { dependenciesMap, tasksMap, writeTask, type DocTask } from '@planline/realtime/task-document';
+import * as Y from 'yjs';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { readPresence, type ActivityKind, type ActivityPreview, type PresenceSnapshot, type PresenceUser } from '../model/presence';
+import { createTasksStore, type TasksState } from '../model/tasks-store';
+
+/**
+ * The origin of this browser's own edits of the document. The undo manager tracks it alone, so undo never takes
+ * back a teammate's edit (theirs arrive with the provider as origin) or a server repair.
+ */
+export const LOCAL_ORIGIN = { source: 'planline-timeline' } as const;
+
+/** Closes of the socket before the first sync after which the chart says it cannot connect (it keeps trying). */
+const FAILED_ATTEMPTS_BEFORE_ERROR = 3;
+/** A connection nobody uses any more is closed after this, so StrictMode's remount and quick switches reuse it. */
+const RELEASE_DELAY_MS = 1000;
+
+export type ConnectionStatus = 'connecting' | 'synced' | 'denied' | 'unreachable';
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  /** False while the socket is down after the first sync: edits wait and merge on reconnect. */
+  online: boolean;
+  readOnly: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+export interface ProjectConnection {
+  projectId: string;
+  doc: Y.Doc;
+  provider: HocuspocusProvider;
+  undoManager: Y.UndoManager;
+  tasks: StoreApi<TasksState>;
+  presence: StoreApi<PresenceSnapshot>;
+  state: StoreApi<ConnectionState>;
+  /** Who this browser is, for everyone else's avatars and bar outlines. */
+  setUser(user: PresenceUser): void;
+  /** What this browser is doing with a bar (null when nothing): the in-flight drag travels here, not in the document. */
+  setActivity(activity: { taskId: string; kind: ActivityKind; preview?: ActivityPreview } | null): void;
+  /** One transaction, tracked for undo. */
+  writeTask(taskId: string, fields: DocTask): void;
+}
+
+function collabUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}${COLLAB_PATH}`;
+}
+
+function openConnection(projectId: string): { connection: ProjectConnection; destroy: () => void } {
+  const doc = new Y.Doc();
+  const state = createStore<ConnectionState>(() => ({
+    status: 'connecting',
+    online: false,
+    readOnly: false,
+    canUndo: false,
+    canRedo: false,
+  }));
+  const tasks = createTasksStore(doc);
+  const presence = createStore<PresenceSnapshot>(() => ({ viewers: [], activities: new Map() }));
+  const undoManager = new Y.UndoManager([tasksMap(doc), dependenciesMap(doc)], {
+    trackedOrigins: new Set([LOCAL_ORIGIN]),
+    // Every drop or key press is its own step: two quick drags are undone one at a time.
+    captureTimeout: 0,
+  });
+  const provider = new HocuspocusProvider({ url: collabUrl(), name: projectDocumentName(projectId), document: doc });
+  let failedAttempts = 0;
+
+  const ownUserId = () => {
+    const user: unknown = provider.awareness?.getLocalState()?.user;
+    return user && typeof user === 'object' && typeof (user as PresenceUser).id === 'string' ? (user as PresenceUser).id : null;
+  };
+  const refreshPresence = () => {
+    const awareness = provider.awareness;
+    if (!awareness) return;
+    const next = readPresence(awareness.getStates(), { clientId: doc.clientID, userId: ownUserId() }, presence.getState());
+    if (next !== presence.getState()) presence.setState(next, true);
+  };
+  const refreshUndo = () => state.setState({ canUndo: undoManager.canUndo(), canRedo: undoManager.canRedo() });
+
+  provider.on('synced', () => {
+    failedAttempts = 0;
+    state.setState({ status: 'synced', online: true });
+  });
+  provider.on('authenticated', ({ scope }: { scope: string }) => state.setState({ readOnly: scope === 'readonly' }));
+  provider.on('authenticationFailed', () => {
+    state.setState({ status: 'denied' });
+    // Trying again would be refused again; the error state's retry opens a fresh connection.
+    provider.disconnect();
+  });
+  provider.on('status', ({ status }: { status: string }) => {
+    if (status === 'connected' && state.getState().status === 'synced') state.setState({ online: true });
+    if (status === 'disconnected') state.setState({ online: false });
+  });
+  provider.on('close', () => {
+    if (state.getState().status !== 'connecting' && state.getState().status !== 'unreachable') return;
+    failedAttempts += 1;
+    if (failedAttempts >= FAILED_ATTEMPTS_BEFORE_ERROR) state.setState({ status: 'unreachable' });
+  });
+  provider.awareness?.on('change', refreshPresence);
+  undoManager.on('stack-item-added', refreshUndo);
+  undoManager.on('stack-item-popped', refreshUndo);
+  undoManager.on('stack-cleared', refreshUndo);
+
+  const connection: ProjectConnection = {
+    projectId,
+    doc,
+    provider,
+    undoManager,
+    tasks: tasks.store,
+    presence,
+    state,
+    setUser(input) {
+      // The protocol caps names at 200 characters (presenceStateSchema); teammates drop longer states.
+      const user = { ...input, name: input.name.slice(0, 200) };
+      const current = provider.awareness?.getLocalState()?.user as PresenceUser | undefined;
+      if (current && current.id === user.id && current.name === user.name && current.color === user.color) return;
+      provider.setAwarenessField('user', user);
+      refreshPresence();
+    },
+    setActivity(activity) {
+      provider.setAwarenessField('activity', activity);
+    },
+    writeTask(taskId, fields) {
+      doc.transact(() => writeTask(doc, taskId, fields), LOCAL_ORIGIN);
+    },
+  };
+
+  return {
+    connection,
+    destroy: () => {
+      tasks.dispose();
+      undoManager.destroy();
+      provider.destroy();
+      doc.destroy();
+    },
+  };
+}
+
+interface Entry {
+  connection: ProjectConnection;
+  destroy: () => void;
+  users: number;
+  closeTimer: ReturnType<typeof setTimeout> | null;
+}
+
+const open = new Map<string, Entry>();
+
+/**
+ * One live document per project for the whole page: the timeline and the header's avatars share it. Each user
+ * of it acquires and releases; the last release closes it shortly after.
+ */
+export function acquireProjectConnection(projectId: string): ProjectConnection {
+  let entry = open.get(projectId);
+  if (!entry) {
+    const opened = openConnection(projectId);
+    entry = { ...opened, users: 0, closeTimer: null };
+    open.set(projectId, entry);
+  }
+  if (entry.closeTimer) clearTimeout(entry.closeTimer);
+  entry.closeTimer = null;
+  entry.users += 1;
+  return entry.connection;
+}
+
+export function releaseProjectConnection(connection: ProjectConnection): void {
+  const entry = open.get(connection.projectId);
+  if (!entry || entry.connection !== connection) return;
+  entry.users -= 1;
+  if (entry.users > 0) return;
+  entry.closeTimer = setTimeout(() => {
+    open.delete(connection.projectId);
+    entry.destroy();
+  }, RELEASE_DELAY_MS);
+}
+
+/** Drops a project's connection at once (after a refusal), so the next acquire opens a fresh one. */
+export function discardProjectConnection(connection: ProjectConnection): void {
+  const entry = open.get(connection.projectId);
+  if (!entry || entry.connection !== connection) return;
+  open.delete(connection.projectId);
+  if (entry.closeTimer) clearTimeout(entry.closeTimer);
+  entry.destroy();
+}

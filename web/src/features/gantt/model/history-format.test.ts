@@ -1,0 +1,57 @@
+import type { TaskHistoryEntry } from '@planline/domain';
+import { describe, expect, it } from 'vitest';
+import { changeCount, historyLines, type HistoryPerson } from './history-format';
+
+const BEA = '00000000-0000-4000-8000-000000000002';
+const people = new Map<string, HistoryPerson>([[BEA, { id: BEA, firstName: 'Bea', lastName: 'Builder', email: 'bea@example.com' }]]);
+const entry = (over: Partial<TaskHistoryEntry>): TaskHistoryEntry => ({
+  id: '00000000-0000-4000-8000-0000000000e1',
+  taskId: '00000000-0000-4000-8000-0000000000aa',
+  fieldName: 'progress',
+  oldValue: '0',
+  newValue: '40',
+  changeReason: null,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  changedByUser: { firstName: 'Bea', email: 'bea@example.com' },
+  ...over,
+});
+const now = new Date('2026-11-22T10:05:00.000Z');
+
+describe('change history', () => {
+  it('[task-history] who, when, which field, old → new and the reason', () => {
+    const [line] = historyLines([entry({ changeReason: 'supplier was late' })], people, now);
+    expect(line).toMatchObject({ who: 'Bea', when: '5 minutes ago', field: 'Progress', from: '0%', to: '40%', reason: 'supplier was late' });
+  });
+
+  it('[task-history] assignees by name, statuses and priorities by label, nothing as —', () => {
+    const lines = historyLines(
+      [
+        entry({ fieldName: 'assigneeId', oldValue: null, newValue: BEA }),
+        entry({ fieldName: 'status', oldValue: 'pending', newValue: 'in_progress' }),
+        entry({ fieldName: 'priority', oldValue: 'medium', newValue: 'critical' }),
+        entry({ fieldName: 'endDate', oldValue: '2026-11-27', newValue: '2026-11-30' }),
+        entry({ fieldName: 'assigneeId', oldValue: BEA, newValue: '00000000-0000-4000-8000-0000000000ff' }),
+      ],
+      people,
+      now,
+    );
+    expect(lines.map((l) => [l.field, l.from, l.to])).toEqual([
+      ['Assignee', '—', 'Bea Builder'],
+      ['Status', 'Pending', 'In Progress'],
+      ['Priority', 'Medium', 'Critical'],
+      ['End date', 'Nov 27, 2026', 'Nov 30, 2026'],
+      ['Assignee', 'Bea Builder', 'Former member'],
+    ]);
+  });
+
+  it('[task-history] the author is the first name, else the email', () => {
+    expect(historyLines([entry({ changedByUser: { firstName: ' ', email: 'x@example.com' } })], people, now)[0]?.who).toBe('x@example.com');
+    expect(historyLines([entry({ changedByUser: null })], people, now)[0]?.who).toBe('Someone');
+  });
+
+  it('[task-history] counts changes', () => {
+    expect(changeCount(0)).toBe('0 changes');
+    expect(changeCount(1)).toBe('1 change');
+    expect(changeCount(12)).toBe('12 changes');
+  });
+});

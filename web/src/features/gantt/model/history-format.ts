@@ -1,0 +1,86 @@
+import {
+  displayName,
+  formatCalendarDate,
+  isCalendarDate,
+  TASK_FIELD_LABELS,
+  TASK_PRIORITY_LABELS,
+  TASK_STATUS_LABELS,
+  taskStatusOf,
+  type TaskHistoryEntry,
+  type TaskPriority,
+} from '@planline/domain';
+import { formatDistance, parseISO } from 'date-fns';
+
+export interface HistoryPerson {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface HistoryLine {
+  id: string;
+  who: string;
+  when: string;
+  /** The exact moment, for a tooltip. */
+  at: string;
+  field: string;
+  from: string;
+  to: string;
+  reason: string | null;
+}
+
+const EMPTY = '—';
+
+/** How a recorded value reads: names for assignees, labels for status and priority, '—' for nothing. */
+export function historyValue(field: string, value: string | null, people: ReadonlyMap<string, HistoryPerson>): string {
+  if (value === null || value.trim() === '') return EMPTY;
+  switch (field) {
+    case 'status':
+      return TASK_STATUS_LABELS[taskStatusOf(value)];
+    case 'priority':
+      return TASK_PRIORITY_LABELS[value as TaskPriority] ?? value;
+    case 'progress':
+      return `${value}%`;
+    case 'startDate':
+    case 'endDate':
+      return isCalendarDate(value) ? formatCalendarDate(value) : value;
+    case 'assigneeId':
+      return personName(value, people);
+    case 'assigneeIds':
+      return value.split(',').map((id) => personName(id, people)).join(', ');
+    default:
+      return value;
+  }
+}
+
+function personName(id: string, people: ReadonlyMap<string, HistoryPerson>): string {
+  const person = people.get(id);
+  return person ? displayName(person) : 'Former member';
+}
+
+/**
+ * [task-history] One line per recorded change: who (first name, else email), when (relative to `now`), which
+ * field, old → new, and the reason when there is one.
+ */
+export function historyLines(entries: readonly TaskHistoryEntry[], people: ReadonlyMap<string, HistoryPerson>, now: Date): HistoryLine[] {
+  return entries.map((entry) => {
+    const at = parseISO(entry.createdAt);
+    const person = entry.changedByUser;
+    return {
+      id: entry.id,
+      who: person?.firstName.trim() || person?.email || 'Someone',
+      when: Number.isNaN(at.getTime()) ? '' : formatDistance(at, now, { addSuffix: true }),
+      at: entry.createdAt,
+      field: TASK_FIELD_LABELS[entry.fieldName] ?? entry.fieldName,
+      from: historyValue(entry.fieldName, entry.oldValue, people),
+      to: historyValue(entry.fieldName, entry.newValue, people),
+      reason: entry.changeReason?.trim() ? entry.changeReason : null,
+    };
+  });
+}
+
+/** '1 change', 'N changes'. */
+export function changeCount(n: number): string {
+  return `${n} ${n === 1 ? 'change' : 'changes'}`;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { displayedDates } from './displayed-dates';
+import { presenceInitials, readPresence, userColor } from './presence';
+import type { TimelineTask } from './timeline-task';
+
+const ME = '00000000-0000-4000-8000-000000000001';
+const ANA = '00000000-0000-4000-8000-000000000002';
+const BO = '00000000-0000-4000-8000-000000000003';
+const TASK = '00000000-0000-4000-8000-0000000000aa';
+const user = (id: string, name: string) => ({ id, name, color: userColor(id) });
+
+describe('presence', () => {
+  it('[presence-color] a person has the same colour everywhere', () => {
+    expect(userColor(ANA)).toBe(userColor(ANA));
+    expect(userColor(ANA)).toMatch(/^#[0-9a-f]{6}$/);
+    expect(presenceInitials('Ada Lovelace')).toBe('AL');
+    expect(presenceInitials('bea@example.com')).toBe('BE');
+  });
+
+  it('[presence] lists everyone else once, and who holds which bar with their preview', () => {
+    const states = new Map<number, unknown>([
+      [1, { user: user(ME, 'Me') }],
+      [2, { user: user(ANA, 'Ana Smith'), activity: { taskId: TASK, kind: 'dragging', preview: { startDate: '2026-11-24', endDate: '2026-11-28', progress: 0 } } }],
+      [3, { user: user(ANA, 'Ana Smith') }],
+      [4, { user: user(BO, 'Bo') }],
+      [5, { user: user(ME, 'Me') }],
+      [6, { user: { id: 'not-a-uuid', name: 'x', color: 'red' } }],
+      [7, {}],
+    ]);
+    const snapshot = readPresence(states, { clientId: 1, userId: ME });
+    expect(snapshot.viewers.map((v) => v.name)).toEqual(['Ana Smith', 'Bo']);
+    expect(snapshot.activities.get(TASK)).toMatchObject({ clientId: 2, kind: 'dragging', user: { name: 'Ana Smith' } });
+  });
+
+  it('[presence] unchanged entries are reused, so rows that nobody touched do not re-render', () => {
+    const states = new Map<number, unknown>([[2, { user: user(ANA, 'Ana'), activity: { taskId: TASK, kind: 'resizing' } }]]);
+    const first = readPresence(states, { clientId: 1, userId: ME });
+    const second = readPresence(new Map(states), { clientId: 1, userId: ME }, first);
+    expect(second.viewers).toBe(first.viewers);
+    expect(second.activities).toBe(first.activities);
+    const moved = readPresence(
+      new Map([[2, { user: user(ANA, 'Ana'), activity: { taskId: TASK, kind: 'resizing', preview: { endDate: '2026-12-01' } } }]]),
+      { clientId: 1, userId: ME },
+      second,
+    );
+    expect(moved.activities).not.toBe(second.activities);
+    expect(moved.viewers).toBe(first.viewers);
+  });
+
+  it('[presence] a bar follows its holder\'s preview, and this browser\'s own drag wins', () => {
+    const task = { id: TASK, startDate: '2026-11-23', endDate: '2026-11-27', progress: 10 } as TimelineTask;
+    const remote = { clientId: 2, user: user(ANA, 'Ana'), kind: 'resizing' as const, preview: { endDate: '2026-11-30' } };
+    expect(displayedDates(task, null, remote)).toEqual({ startDate: '2026-11-23', endDate: '2026-11-30', progress: 10 });
+    expect(displayedDates(task, null, { ...remote, preview: { endDate: 'garbage', progress: 400 } })).toEqual({ startDate: '2026-11-23', endDate: '2026-11-27', progress: 100 });
+    const drag = { taskId: TASK, mode: 'move' as const, preview: { startDate: '2026-11-25', endDate: '2026-11-29', progress: 10 } };
+    expect(displayedDates(task, drag, remote)).toBe(drag.preview);
+  });
+});

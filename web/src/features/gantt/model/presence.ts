@@ -1,0 +1,80 @@
+import { presenceStateSchema, type PresenceState } from '@planline/domain';
+
+export type PresenceUser = PresenceState['user'];
+export type ActivityKind = NonNullable<PresenceState['activity']>['kind'];
+export type ActivityPreview = NonNullable<NonNullable<PresenceState['activity']>['preview']>;
+
+/** Someone else holding a task bar, or editing a task. */
+export interface RemoteActivity {
+  clientId: number;
+  user: PresenceUser;
+  kind: ActivityKind;
+  preview: ActivityPreview | null;
+}
+
+export interface PresenceSnapshot {
+  /** Everyone else with the project open, one entry per person, by name. */
+  viewers: readonly PresenceUser[];
+  /** Task id → who is holding it (the most recent client when two hold the same bar). */
+  activities: ReadonlyMap<string, RemoteActivity>;
+}
+
+// Distinct, readable on white, and readable as a background for white initials.
+const PALETTE = ['#2563eb', '#db2777', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#dc2626', '#4f46e5', '#ca8a04', '#0d9488'];
+
+/** [presence-color] A person's colour, the same in every browser: a hash of the user id. */
+export function userColor(userId: string): string {
+  let hash = 0;
+  for (let i = 0; i < userId.length; i += 1) hash = (hash * 31 + userId.charCodeAt(i)) >>> 0;
+  return PALETTE[hash % PALETTE.length]!;
+}
+
+export function presenceInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? `${words[0]![0]}${words[words.length - 1]![0]}` : (words[0]?.slice(0, 2) ?? '?');
+  return letters.toUpperCase();
+}
+
+const sameUser = (a: PresenceUser, b: PresenceUser) => a.id === b.id && a.name === b.name && a.color === b.color;
+const samePreview = (a: ActivityPreview | null, b: ActivityPreview | null) =>
+  a === b || (!!a && !!b && a.startDate === b.startDate && a.endDate === b.endDate && a.progress === b.progress);
+const sameActivity = (a: RemoteActivity | undefined, b: RemoteActivity) =>
+  !!a && a.clientId === b.clientId && a.kind === b.kind && sameUser(a.user, b.user) && samePreview(a.preview, b.preview);
+
+/**
+ * [presence] Reads the awareness states of a project document: viewers are the other people (not this client,
+ * not this user's other tabs), activities are every other client's; each state is checked against the
+ * protocol's schema since it comes from other browsers. Entries equal to `previous` ones are reused so that
+ * only the rows whose holder changed re-render.
+ */
+export function readPresence(
+  states: ReadonlyMap<number, unknown>,
+  own: { clientId: number; userId: string | null },
+  previous: PresenceSnapshot = { viewers: [], activities: new Map() },
+): PresenceSnapshot {
+  const viewers = new Map<string, PresenceUser>();
+  const activities = new Map<string, RemoteActivity>();
+  const clientIds = [...states.keys()].sort((a, b) => a - b);
+  for (const clientId of clientIds) {
+    if (clientId === own.clientId) continue;
+    const parsed = presenceStateSchema.safeParse(states.get(clientId));
+    if (!parsed.success) continue;
+    const { user, activity } = parsed.data;
+    // This user's other tabs are not "someone else viewing", but a bar they hold still follows their pointer.
+    if (user.id !== own.userId && !viewers.has(user.id)) viewers.set(user.id, user);
+    if (activity) {
+      const entry: RemoteActivity = { clientId, user, kind: activity.kind, preview: activity.preview ?? null };
+      const before = previous.activities.get(activity.taskId);
+      activities.set(activity.taskId, sameActivity(before, entry) ? before! : entry);
+    }
+  }
+  const viewerList = [...viewers.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  const sameViewers =
+    viewerList.length === previous.viewers.length && viewerList.every((v, i) => sameUser(v, previous.viewers[i]!));
+  const sameActivities =
+    activities.size === previous.activities.size && [...activities].every(([id, a]) => previous.activities.get(id) === a);
+  return {
+    viewers: sameViewers ? previous.viewers : viewerList,
+    activities: sameActivities ? previous.activities : activities,
+  };
+}

@@ -1,0 +1,80 @@
+import { addDependency, deleteTask, writeTask } from '@planline/realtime/task-document';
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { createTasksStore } from './tasks-store';
+import { toTimelineTask } from './timeline-task';
+
+const A = '00000000-0000-4000-8000-00000000000a';
+const B = '00000000-0000-4000-8000-00000000000b';
+const C = '00000000-0000-4000-8000-00000000000c';
+const base = { startDate: '2026-11-23', endDate: '2026-11-27', status: 'pending', priority: 'medium', progress: 0, color: '#3b82f6', assigneeId: null };
+
+function docWith(tasks: Record<string, object>) {
+  const doc = new Y.Doc();
+  doc.transact(() => Object.entries(tasks).forEach(([id, fields]) => writeTask(doc, id, fields)));
+  return doc;
+}
+
+describe('the tasks snapshot', () => {
+  it('[timeline-snapshot] reads the document into rows ordered by order, then start', () => {
+    const doc = docWith({ [A]: { ...base, name: 'A', order: 1 }, [B]: { ...base, name: 'B', order: 0 }, [C]: { ...base, name: 'C', order: 1, startDate: '2026-11-01' } });
+    const { store } = createTasksStore(doc);
+    expect(store.getState().rows).toEqual([B, C, A]);
+    expect(store.getState().rowIndex.get(A)).toBe(2);
+  });
+
+  it('[timeline-snapshot] a change re-reads only its task: the others keep their objects and the order stays', () => {
+    const doc = docWith({ [A]: { ...base, name: 'A', order: 0 }, [B]: { ...base, name: 'B', order: 1 } });
+    const { store } = createTasksStore(doc);
+    const before = store.getState();
+    doc.transact(() => writeTask(doc, A, { progress: 40 }));
+    const after = store.getState();
+    expect(after.tasks.get(A)?.progress).toBe(40);
+    expect(after.tasks.get(B)).toBe(before.tasks.get(B));
+    expect(after.rows).toBe(before.rows);
+  });
+
+  it('[timeline-snapshot] adding, moving and deleting tasks re-sorts the rows', () => {
+    const doc = docWith({ [A]: { ...base, name: 'A', order: 0 } });
+    const { store } = createTasksStore(doc);
+    doc.transact(() => writeTask(doc, B, { ...base, name: 'B', order: 0, startDate: '2026-11-01' }));
+    expect(store.getState().rows).toEqual([B, A]);
+    doc.transact(() => writeTask(doc, B, { startDate: '2026-12-01', endDate: '2026-12-02' }));
+    expect(store.getState().rows).toEqual([A, B]);
+    doc.transact(() => deleteTask(doc, A));
+    expect(store.getState().rows).toEqual([B]);
+  });
+
+  it('[timeline-snapshot] a remote update arriving as a Yjs update is applied too', () => {
+    const doc = docWith({ [A]: { ...base, name: 'A', order: 0 } });
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(doc));
+    const { store } = createTasksStore(doc);
+    other.transact(() => writeTask(other, A, { name: 'Renamed' }));
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(other));
+    expect(store.getState().tasks.get(A)?.name).toBe('Renamed');
+  });
+
+  it('[timeline-snapshot] dependencies are indexed by both ends', () => {
+    const doc = docWith({ [A]: { ...base, name: 'A' }, [B]: { ...base, name: 'B' } });
+    const { store, dispose } = createTasksStore(doc);
+    doc.transact(() => addDependency(doc, B, A));
+    expect(store.getState().edges).toEqual([{ taskId: B, dependsOnTaskId: A }]);
+    expect(store.getState().edgesByTask.get(A)).toEqual([{ taskId: B, dependsOnTaskId: A }]);
+    dispose();
+    doc.transact(() => writeTask(doc, A, { name: 'after dispose' }));
+    expect(store.getState().tasks.get(A)?.name).toBe('A');
+  });
+
+  it('[timeline-snapshot] a task without a name or dates waits (the server removes or repairs it)', () => {
+    expect(toTimelineTask(A, { ...base, name: '  ' })).toBeNull();
+    expect(toTimelineTask(A, { ...base, name: 'x', startDate: '2026-02-30' })).toBeNull();
+    expect(toTimelineTask(A, { ...base, name: 'x', endDate: '2026-11-01', status: 'in-progress', progress: 150, color: 'red' })).toMatchObject({
+      endDate: '2026-11-23',
+      status: 'in_progress',
+      progress: 100,
+      color: '#3b82f6',
+    });
+    expect(toTimelineTask(A, { ...base, name: 'x', status: 'bogus' })?.status).toBe('pending');
+  });
+});

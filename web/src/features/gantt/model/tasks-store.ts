@@ -1,0 +1,95 @@
+import { dependenciesMap, dependencyEdges, readTask, tasksMap } from '@planline/realtime/task-document';
+import type * as Y from 'yjs';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { affectsOrder, compareTasks, sameTimelineTask, toTimelineTask, type TimelineTask } from './timeline-task';
+
+export interface DependencyEdge {
+  /** The dependent task: its bar's start receives the arrow. */
+  taskId: string;
+  /** The predecessor: the arrow leaves its bar's end. */
+  dependsOnTaskId: string;
+}
+
+export interface TasksState {
+  tasks: ReadonlyMap<string, TimelineTask>;
+  /** Task ids in row order. */
+  rows: readonly string[];
+  rowIndex: ReadonlyMap<string, number>;
+  edges: readonly DependencyEdge[];
+  /** Edges by either end, for drawing only the arrows of rows on screen. */
+  edgesByTask: ReadonlyMap<string, readonly DependencyEdge[]>;
+}
+
+function ordered(tasks: ReadonlyMap<string, TimelineTask>): Pick<TasksState, 'rows' | 'rowIndex'> {
+  const rows = [...tasks.values()].sort(compareTasks).map((t) => t.id);
+  return { rows, rowIndex: new Map(rows.map((id, i) => [id, i])) };
+}
+
+function indexEdges(edges: readonly DependencyEdge[]): ReadonlyMap<string, readonly DependencyEdge[]> {
+  const byTask = new Map<string, DependencyEdge[]>();
+  for (const edge of edges) {
+    for (const id of [edge.taskId, edge.dependsOnTaskId]) {
+      const list = byTask.get(id);
+      if (list) list.push(edge);
+      else byTask.set(id, [edge]);
+    }
+  }
+  return byTask;
+}
+
+/**
+ * An immutable snapshot of the project document's tasks that follows the document. A change re-reads only the
+ * tasks it touched; unchanged tasks keep their object (rows re-render only when theirs changed), and the rows
+ * are re-sorted only when a change can move one.
+ */
+export function createTasksStore(doc: Y.Doc): { store: StoreApi<TasksState>; dispose: () => void } {
+  const initial = new Map<string, TimelineTask>();
+  for (const id of tasksMap(doc).keys()) {
+    const task = toTimelineTask(id, readTask(doc, id));
+    if (task) initial.set(id, task);
+  }
+  const initialEdges = dependencyEdges(doc);
+  const store = createStore<TasksState>(() => ({
+    tasks: initial,
+    ...ordered(initial),
+    edges: initialEdges,
+    edgesByTask: indexEdges(initialEdges),
+  }));
+
+  const onTasks = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
+    const touched = new Set<string>();
+    for (const event of events) {
+      if (event.path.length === 0) for (const key of event.changes.keys.keys()) touched.add(key);
+      else touched.add(String(event.path[0]));
+    }
+    const before = store.getState().tasks;
+    let next: Map<string, TimelineTask> | null = null;
+    let reorder = false;
+    for (const id of touched) {
+      const previous = before.get(id);
+      const task = toTimelineTask(id, readTask(doc, id));
+      if (task ? sameTimelineTask(previous, task) : !previous) continue;
+      next ??= new Map(before);
+      if (task) next.set(id, task);
+      else next.delete(id);
+      reorder ||= affectsOrder(previous, task ?? undefined);
+    }
+    if (!next) return;
+    store.setState(reorder ? { tasks: next, ...ordered(next) } : { tasks: next });
+  };
+
+  const onDependencies = () => {
+    const edges = dependencyEdges(doc);
+    store.setState({ edges, edgesByTask: indexEdges(edges) });
+  };
+
+  tasksMap(doc).observeDeep(onTasks);
+  dependenciesMap(doc).observe(onDependencies);
+  return {
+    store,
+    dispose: () => {
+      tasksMap(doc).unobserveDeep(onTasks);
+      dependenciesMap(doc).unobserve(onDependencies);
+    },
+  };
+}

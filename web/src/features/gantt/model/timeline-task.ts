@@ -1,0 +1,69 @@
+import {
+  isCalendarDate,
+  maxDate,
+  TASK_COLOR_DEFAULT,
+  TASK_PRIORITIES,
+  taskStatusOf,
+  type TaskPriority,
+  type TaskStatus,
+} from '@planline/domain';
+import type { DocTask } from '@planline/realtime/task-document';
+
+/** A task as the timeline draws it: read from the project document, with safe fallbacks. */
+export interface TimelineTask {
+  id: string;
+  name: string;
+  description: string | null;
+  startDate: string;
+  endDate: string;
+  status: TaskStatus;
+  priority: TaskPriority;
+  progress: number;
+  color: string;
+  assigneeId: string | null;
+  order: number;
+}
+
+const COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * The document may hold a value for a moment that the server is about to put back (a teammate's bad edit, a task
+ * created without a name). The chart shows what can be drawn and waits: no name or no dates means no row yet.
+ */
+export function toTimelineTask(id: string, doc: DocTask | null): TimelineTask | null {
+  if (!doc) return null;
+  const { name, startDate, endDate } = doc;
+  if (typeof name !== 'string' || !name.trim() || !isCalendarDate(startDate) || !isCalendarDate(endDate)) return null;
+  const progress = typeof doc.progress === 'number' && Number.isFinite(doc.progress) ? Math.min(100, Math.max(0, Math.round(doc.progress))) : 0;
+  return {
+    id,
+    name,
+    description: typeof doc.description === 'string' ? doc.description : null,
+    startDate,
+    endDate: maxDate(startDate, endDate),
+    status: taskStatusOf(doc.status),
+    priority: (TASK_PRIORITIES as readonly unknown[]).includes(doc.priority) ? (doc.priority as TaskPriority) : 'medium',
+    progress,
+    color: typeof doc.color === 'string' && COLOR.test(doc.color) ? doc.color : TASK_COLOR_DEFAULT,
+    assigneeId: typeof doc.assigneeId === 'string' ? doc.assigneeId : null,
+    order: typeof doc.order === 'number' && Number.isFinite(doc.order) ? doc.order : 0,
+  };
+}
+
+export function sameTimelineTask(a: TimelineTask | undefined, b: TimelineTask): boolean {
+  if (!a) return false;
+  for (const key of Object.keys(b) as (keyof TimelineTask)[]) if (a[key] !== b[key]) return false;
+  return true;
+}
+
+/** Row order: the task's order (creation order from the API), then start, then name; id breaks ties. */
+export function compareTasks(a: TimelineTask, b: TimelineTask): number {
+  return a.order - b.order || cmp(a.startDate, b.startDate) || cmp(a.name, b.name) || cmp(a.id, b.id);
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Fields whose change can move a row. */
+export function affectsOrder(a: TimelineTask | undefined, b: TimelineTask | undefined): boolean {
+  return !a || !b || a.order !== b.order || a.startDate !== b.startDate || a.name !== b.name;
+}

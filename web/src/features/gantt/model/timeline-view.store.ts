@@ -1,0 +1,61 @@
+import {
+  displayZoom,
+  fitRange,
+  fitZoom,
+  timelineRange,
+  ZOOM_DEFAULT,
+  zoomIn,
+  zoomOut,
+  type RangeKind,
+  type TimelineRange,
+} from '@planline/domain';
+import { create } from 'zustand';
+import { immer } from 'zustand/middleware/immer';
+
+interface TimelineViewState {
+  rangeKind: RangeKind;
+  zoom: number;
+  /** Set by Fit: the tasks' span, shown instead of the range until a range button or Today is pressed. */
+  fit: TimelineRange | null;
+  setRangeKind: (kind: RangeKind) => void;
+  /** Zoom steps start from the zoom on screen, which can be above the chosen one when the range fills the chart. */
+  zoomIn: (shownZoom: number) => void;
+  zoomOut: (shownZoom: number) => void;
+  fitTo: (tasks: readonly { startDate: string; endDate: string }[], viewportWidthPx: number) => void;
+  clearFit: () => void;
+}
+
+/** The timeline's view (PRODUCT-SPEC §4 timeline range, zoom): client state, the same for every project. */
+export const useTimelineView = create<TimelineViewState>()(
+  immer((set) => ({
+    rangeKind: 'biweekly',
+    zoom: ZOOM_DEFAULT,
+    fit: null,
+    setRangeKind: (kind) =>
+      set((s) => {
+        s.rangeKind = kind;
+        s.fit = null;
+        s.zoom = ZOOM_DEFAULT;
+      }),
+    zoomIn: (shownZoom) => set((s) => void (s.zoom = zoomIn(shownZoom))),
+    zoomOut: (shownZoom) => set((s) => void (s.zoom = zoomOut(shownZoom))),
+    fitTo: (tasks, viewportWidthPx) =>
+      set((s) => {
+        const range = fitRange(tasks, viewportWidthPx);
+        if (!range) return;
+        s.fit = range;
+        s.zoom = fitZoom(tasks, viewportWidthPx);
+      }),
+    clearFit: () => set((s) => void (s.fit = null)),
+  })),
+);
+
+/** The range and zoom the chart draws for a given day and chart width. */
+export function shownTimeline(
+  view: Pick<TimelineViewState, 'rangeKind' | 'zoom' | 'fit'>,
+  today: string,
+  viewportWidthPx: number,
+): { range: TimelineRange; zoom: number; kind: RangeKind | null } {
+  const range = view.fit ?? timelineRange(view.rangeKind, today);
+  return { range, zoom: displayZoom(view.zoom, range, viewportWidthPx), kind: view.fit ? null : view.rangeKind };
+}
