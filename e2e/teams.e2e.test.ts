@@ -43,7 +43,7 @@ describe('teams in two browsers', () => {
     await a.getByLabel('Project Name').fill('Launch Plan');
     await a.getByRole('button', { name: 'Create Project' }).click();
     await a.getByText('Project created', { exact: true }).waitFor();
-    await a.getByRole('region', { name: 'Project overview' }).waitFor();
+    await a.getByRole('heading', { name: 'Project Timeline' }).waitFor();
 
     // A reads the team code from Team Management.
     await a.getByRole('button', { name: 'Teams' }).click();
@@ -68,7 +68,7 @@ describe('teams in two browsers', () => {
     await a.keyboard.press('Escape');
 
     // B's workspace shows the team and its project without a reload.
-    await b.getByRole('region', { name: 'Project overview' }).waitFor({ timeout: 10_000 });
+    await b.getByRole('heading', { name: 'Project Timeline' }).waitFor({ timeout: 10_000 });
     await b.getByText('Orbital').first().waitFor();
     await b.getByText('Launch Plan').first().waitFor();
 

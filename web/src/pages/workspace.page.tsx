@@ -5,7 +5,8 @@ import { ErrorBlock } from '../components/ui/query-state';
 import { Spinner } from '../components/ui/spinner';
 import { errorStatus, serverMessage } from '../lib/api-error';
 import { AUTH_USER_KEY } from '../features/auth/auth.queries';
-import { ProjectOverview } from '../features/projects/components/project-overview';
+import { useAuth } from '../features/auth/use-auth';
+import { GanttView } from '../features/gantt';
 import { useTeamMembers } from '../features/teams/teams.queries';
 import { NoProjectsCard } from '../features/workspace/components/no-projects-card';
 import { WelcomeCard } from '../features/workspace/components/welcome-card';
@@ -119,10 +120,12 @@ export function WorkspacePage() {
 
 function MainArea({ workspace }: { workspace: WorkspaceData }) {
   const { team, teamProjects, project, scope, search } = workspace;
-  const view = useWorkspaceUi((state) => state.view);
   const openDialog = useWorkspaceUi((state) => state.openDialog);
   const setSearch = useWorkspaceUi((state) => state.setProjectSearch);
   const members = useTeamMembers(scope.kind === 'team' ? (team?.id ?? null) : null);
+  const { user } = useAuth();
+  const focusTaskName = useWorkspaceUi((state) => state.focusTaskName);
+  const clearFocusTaskName = useWorkspaceUi((state) => state.clearFocusTaskName);
 
   if (team && teamProjects.isPending) {
     return (
@@ -155,7 +158,18 @@ function MainArea({ workspace }: { workspace: WorkspaceData }) {
       </div>
     );
   }
-  return <ProjectOverview project={project} members={scope.kind === 'team' ? members.data : undefined} view={view} />;
+  if (!user) return null;
+  return (
+    <GanttView
+      key={project.id}
+      projectId={project.id}
+      currentUser={user}
+      // Guests of a shared project cannot list the team; their timeline names only themselves.
+      members={(scope.kind === 'team' ? members.data ?? [] : []).map((m) => m.user)}
+      focusTaskName={focusTaskName}
+      onFocusHandled={clearFocusTaskName}
+    />
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { taskHistoryEntrySchema } from '@planline/domain';
+import { taskHistoryEntrySchema, taskSchema } from '@planline/domain';
 import { useQuery } from '@tanstack/react-query';
 import { parsedQueryFn } from '../../lib/parsed-query';
 
@@ -11,4 +11,11 @@ const historyFn = parsedQueryFn(taskHistoryEntrySchema.array());
 
 export function useTaskHistory(taskId: string, enabled: boolean) {
   return useQuery({ queryKey: taskHistoryKey(taskId), queryFn: historyFn, enabled });
+}
+
+const tasksFn = parsedQueryFn(taskSchema.array());
+
+/** The project's tasks as stored; task events keep this cache live (features/realtime). */
+export function useProjectTasks(projectId: string) {
+  return useQuery({ queryKey: projectTasksKey(projectId), queryFn: tasksFn });
 }

@@ -2,6 +2,8 @@ import type { Project, TeamSummary } from '@planline/domain';
 import { Search } from 'lucide-react';
 import { Input } from '../../../components/ui/input';
 import { ProjectInviteButton } from '../../projects/components/project-invite-button';
+import { PresenceAvatars } from '../../gantt';
+import { CompletedCount } from '../../projects/components/completed-count';
 import { ProjectNameEditor } from '../../projects/components/project-name-editor';
 import { ProjectSelect } from '../../projects/components/project-select';
 import { ProjectStatusSelect } from '../../projects/components/project-status-select';
@@ -49,6 +51,8 @@ export function WorkspaceHeader({ team, project, matching, hasProjects, loading 
                 <span className="font-mono text-slate-900">{project.projectCode}</span>
               </p>
               <ProjectStatusSelect project={project} editable={isTeamProject} />
+              <CompletedCount projectId={project.id} />
+              <PresenceAvatars projectId={project.id} />
             </div>
           ) : (
             <h1 className="mt-1 text-xl font-semibold text-slate-900">

@@ -1,0 +1,87 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, startApp, type AppProcess } from './harness.js';
+
+let app: AppProcess;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  if (process.env.E2E_SERVER_LOG) console.log(app?.output());
+  await app?.stop();
+});
+
+/** Signs a new person up through the API inside the browser context (cookies land in the context). */
+async function person(context: BrowserContext, firstName: string) {
+  const page = await context.newPage();
+  const res = await page.request.post('/api/auth/register', {
+    data: { firstName, lastName: 'Planner', email: `${firstName.toLowerCase()}.${Date.now()}@example.com`, password: 'long-enough-1' },
+  });
+  expect(res.status()).toBe(201);
+  return page;
+}
+
+const barLabel = (page: Page, taskId: string) => page.locator(`[data-task-bar="${taskId}"]`).getAttribute('aria-label');
+
+describe('the live timeline in two browsers', () => {
+  it('[e2e-gantt] A drags a bar and B sees it move; B edits with a reason and A\'s history shows it', async () => {
+    const contextA = await newContext(browser, app.url);
+    const contextB = await newContext(browser, app.url);
+    const a = await person(contextA, 'Ada');
+    const b = await person(contextB, 'Bea');
+
+    const team = await (await a.request.post('/api/teams', { data: { name: 'Shipyard' } })).json();
+    const project = await (await a.request.post('/api/projects', { data: { name: 'Hull', teamId: team.id } })).json();
+    const link = await (await a.request.get(`/api/teams/${team.id}/invite-link`)).json();
+    const token = new URL(link.inviteLink).searchParams.get('token');
+    expect((await b.request.post('/api/teams/join', { data: { token } })).status()).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const inFive = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const task = await (await a.request.post('/api/tasks', { data: { projectId: project.id, name: 'Weld frame', startDate: today, endDate: inFive } })).json();
+
+    await a.goto('/');
+    await b.goto('/');
+    for (const page of [a, b]) {
+      await page.getByRole('heading', { name: 'Project Timeline' }).waitFor();
+      await page.locator(`[data-task-bar="${task.id}"]`).waitFor();
+    }
+    const before = await barLabel(b, task.id);
+
+    // A drags the bar to the right by a few days.
+    const bar = a.locator(`[data-task-bar="${task.id}"]`);
+    const box = (await bar.boundingBox())!;
+    await a.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await a.mouse.down();
+    for (let i = 1; i <= 10; i++) await a.mouse.move(box.x + box.width / 2 + i * 12, box.y + box.height / 2);
+    await a.mouse.up();
+    await expect.poll(() => barLabel(a, task.id)).not.toBe(before);
+    const moved = await barLabel(a, task.id);
+
+    // B sees the same dates without a reload, and the database has them.
+    await expect.poll(() => barLabel(b, task.id), { timeout: 5000 }).toBe(moved);
+    const stored = await (await a.request.get(`/api/projects/${project.id}/tasks`)).json();
+    expect(stored[0].startDate > today).toBe(true);
+
+    // B edits the task in the details panel with a reason.
+    await b.locator(`[data-task-row="${task.id}"]`).getByRole('button').first().click();
+    const details = b.getByRole('dialog', { name: 'Task Details' });
+    await details.waitFor();
+    await details.getByLabel('Progress (%)').fill('60');
+    await details.getByLabel('Change reason').fill('Supplier was late');
+    await details.getByRole('button', { name: 'Save Changes' }).click();
+    await b.getByText('Task Updated', { exact: true }).waitFor();
+
+    // A opens the task's Change History and sees B's change with B's name and the reason.
+    await a.locator(`[data-task-row="${task.id}"]`).getByRole('button').first().click();
+    const panel = a.getByRole('dialog', { name: 'Task Details' });
+    await panel.getByRole('tab', { name: 'Change History' }).click();
+    const history = panel.getByRole('list', { name: 'Change history' });
+    await history.getByText('Supplier was late').first().waitFor({ timeout: 5000 });
+    await history.getByText('Bea').first().waitFor();
+    await contextA.close();
+    await contextB.close();
+  });
+});
