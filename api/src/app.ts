@@ -7,16 +7,25 @@ import helmet from 'koa-helmet';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config.js';
 import { AppError } from './errors.js';
+import { ModelRefiner } from './features/ai/ai-model.js';
+import { aiRoutes } from './features/ai/ai.routes.js';
+import { AiTaskService } from './features/ai/ai.service.js';
 import { AuthService } from './features/auth/auth.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { LoginThrottle } from './features/auth/login-throttle.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { DashboardService } from './features/dashboard/dashboard.service.js';
+import { exportRoutes } from './features/export/export.routes.js';
+import { ExportService } from './features/export/export.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { ReportsService } from './features/reports/reports.service.js';
 import { projectsRoutes } from './features/projects/projects.routes.js';
 import { ProjectsService } from './features/projects/projects.service.js';
+import { createMailer } from './features/support/mailer.js';
+import { supportRoutes } from './features/support/support.routes.js';
+import { SupportService } from './features/support/support.service.js';
+import { SupportThrottle } from './features/support/support-throttle.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { TasksService } from './features/tasks/tasks.service.js';
 import { teamsRoutes } from './features/teams/teams.routes.js';
@@ -52,6 +61,9 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   const tasks = new TasksService(dataSource, documents);
   const dashboards = new DashboardService(dataSource, bus);
   const reports = new ReportsService(dataSource, bus);
+  const exporter = new ExportService(dataSource);
+  const ai = new AiTaskService(dataSource, tasks, config.ai ? new ModelRefiner(config.ai, logger) : null);
+  const support = new SupportService(dataSource, new SupportThrottle(dataSource), createMailer(config.smtpUrl, logger), config.supportEmail);
 
   app.use(requestLogger(logger));
   app.use(errorHandler());
@@ -99,6 +111,9 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     tasksRoutes(tasks),
     dashboardRoutes(dashboards),
     reportsRoutes(reports),
+    exportRoutes(exporter),
+    aiRoutes(ai),
+    supportRoutes(support),
   ];
   for (const router of routers) {
     app.use(router.routes());

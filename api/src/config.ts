@@ -18,6 +18,16 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(join(repoRoot, 'web', 'dist')),
+  SMTP_URL: z.string().optional(),
+  SUPPORT_EMAIL: z
+    .string()
+    .optional()
+    .transform((v) => v || 'support@localhost')
+    .pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'SUPPORT_EMAIL must be an e-mail address')),
+  AI_BASE_URL: z.url('AI_BASE_URL must be a URL, e.g. https://api.openai.com/v1').optional().or(z.literal('')),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
 export interface Config {
@@ -36,6 +46,12 @@ export interface Config {
   secureCookies: boolean;
   logLevel: string;
   webDistDir: string;
+  /** smtp(s)://user:pass@host:port; without it support e-mails stay in the `email_outbox` table and the log. */
+  smtpUrl: string | undefined;
+  /** Where support tickets are e-mailed (also their From address; the sender is the Reply-To). */
+  supportEmail: string;
+  /** An OpenAI-compatible chat completions API that refines the AI task creator's offline parse, when all set. */
+  ai: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
 }
 
 /**
@@ -68,6 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl?.startsWith('https://') ?? false,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(e.WEB_DIST_DIR),
+    smtpUrl: e.SMTP_URL || undefined,
+    supportEmail: e.SUPPORT_EMAIL,
+    ai:
+      e.AI_BASE_URL && e.AI_API_KEY && e.AI_MODEL
+        ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
+        : undefined,
   };
 }
 

@@ -23,3 +23,7 @@ export * from './timeline/timeline-header.js';
 export * from './timeline/bar-geometry.js';
 export * from './timeline/task-form.js';
 export * from './timeline/task-labels.js';
+export * from './schemas/export.js';
+export * from './schemas/ai.js';
+export * from './schemas/support-ticket.js';
+export * from './rules/ai-parse.js';

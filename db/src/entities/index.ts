@@ -1,4 +1,5 @@
 import { DashboardConfigEntity } from './dashboard-config.entity.js';
+import { EmailOutboxEntity } from './email-outbox.entity.js';
 import { GoogleDocsSyncEntity } from './google-docs-sync.entity.js';
 import { LoginThrottleEntity } from './login-throttle.entity.js';
 import { ProjectDocumentEntity } from './project-document.entity.js';
@@ -6,6 +7,8 @@ import { ProjectMemberEntity } from './project-member.entity.js';
 import { ProjectTemplateEntity } from './project-template.entity.js';
 import { ProjectEntity } from './project.entity.js';
 import { SessionEntity } from './session.entity.js';
+import { SupportTicketEntity } from './support-ticket.entity.js';
+import { SupportTicketThrottleEntity } from './support-ticket-throttle.entity.js';
 import { TaskAssignmentEntity } from './task-assignment.entity.js';
 import { TaskChangeHistoryEntity } from './task-change-history.entity.js';
 import { TaskDependencyEntity } from './task-dependency.entity.js';
@@ -20,6 +23,7 @@ import { WeeklyReportEntity } from './weekly-report.entity.js';
 
 export {
   DashboardConfigEntity,
+  EmailOutboxEntity,
   GoogleDocsSyncEntity,
   LoginThrottleEntity,
   ProjectDocumentEntity,
@@ -27,6 +31,8 @@ export {
   ProjectMemberEntity,
   ProjectTemplateEntity,
   SessionEntity,
+  SupportTicketEntity,
+  SupportTicketThrottleEntity,
   TaskAssignmentEntity,
   TaskChangeHistoryEntity,
   TaskDependencyEntity,
@@ -61,4 +67,7 @@ export const entities = [
   WeeklyReportEntity,
   DashboardConfigEntity,
   TeamChatMessageEntity,
+  SupportTicketEntity,
+  EmailOutboxEntity,
+  SupportTicketThrottleEntity,
 ];

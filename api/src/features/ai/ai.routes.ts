@@ -1,0 +1,16 @@
+import Router from '@koa/router';
+import { aiCreateTaskInputSchema } from '@planline/domain';
+import { currentUser, requireAuth } from '../../middleware/auth.js';
+import { validate } from '../../middleware/validate.js';
+import type { AiTaskService } from './ai.service.js';
+
+export function aiRoutes(ai: AiTaskService): Router {
+  const router = new Router({ prefix: '/api' });
+
+  router.post('/tasks/ai-create', requireAuth, validate('body', aiCreateTaskInputSchema), async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await ai.create(currentUser(ctx.state).id, ctx.state.body);
+  });
+
+  return router;
+}

@@ -1,0 +1,188 @@
+import { TASK_PRIORITY_LABELS, TASK_STATUSES, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
+import ExcelJS from 'exceljs';
+import {
+  exportCounts,
+  overlaps,
+  PRIORITY_COLORS,
+  PROJECT_STATUS_LABELS,
+  STATUS_COLORS,
+  timelineRange,
+  timelineScale,
+  utcDate,
+  type ExportData,
+} from './export-data.js';
+
+/**
+ * [export-formula] Text people typed reaches a cell only through here, and only ever as a plain string value:
+ * never `{ formula }`, so exceljs writes a shared-string cell (t="s") that Excel, LibreOffice and Google
+ * Sheets display as text and never evaluate, '=1+1' and '@cmd' included. We do not prepend an apostrophe or an
+ * invisible character: in a .xlsx an apostrophe is not Excel's hidden "quote prefix" (a style flag exceljs
+ * cannot write) but a visible character, and either would change the text people see, copy, sort and filter by.
+ * Characters XML cannot carry as they are are escaped the OOXML way (_xHHHH_), so '\r=x' comes back as
+ * '\r=x' (a raw CR would be read back as LF) and a literal '_x000D_' stays literal.
+ */
+export function cellText(value: string): string {
+  return value
+    .replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1')
+    .replace(/[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
+}
+
+const argb = (hex: string) => `FF${hex.replace('#', '').toUpperCase()}`;
+const solid = (hex: string): ExcelJS.Fill => ({ type: 'pattern', pattern: 'solid', fgColor: { argb: argb(hex) } });
+const HEADER_FILL = solid('#1e293b');
+const HEADER_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FFFFFFFF' } };
+const DATE_FORMAT = 'yyyy-mm-dd';
+const thin: Partial<ExcelJS.Borders> = { right: { style: 'hair', color: { argb: 'FFE2E8F0' } } };
+
+function styleHeader(row: ExcelJS.Row): void {
+  row.font = HEADER_FONT;
+  row.fill = HEADER_FILL;
+  row.alignment = { vertical: 'middle' };
+  row.height = 20;
+}
+
+function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportOptions): void {
+  const ws = wb.addWorksheet('Tasks', { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = [
+    { header: 'Name', key: 'name', width: 40 },
+    { header: 'Description', key: 'description', width: 50 },
+    { header: 'Status', key: 'status', width: 13 },
+    { header: 'Priority', key: 'priority', width: 10 },
+    { header: 'Start', key: 'start', width: 12, style: { numFmt: DATE_FORMAT } },
+    { header: 'End', key: 'end', width: 12, style: { numFmt: DATE_FORMAT } },
+    { header: 'Progress', key: 'progress', width: 10, style: { numFmt: '0%' } },
+    { header: 'Colour', key: 'color', width: 10 },
+    { header: 'Order', key: 'order', width: 8 },
+    { header: 'Depends on', key: 'dependsOn', width: 40 },
+    ...(options.includeAssignments
+      ? [
+          { header: 'Assignee', key: 'assignee', width: 24 },
+          { header: 'Assignees', key: 'assignees', width: 40 },
+        ]
+      : []),
+  ];
+  styleHeader(ws.getRow(1));
+  for (const task of data.tasks) {
+    const row = ws.addRow({
+      name: cellText(task.name),
+      description: task.description === null ? null : cellText(task.description),
+      status: TASK_STATUS_LABELS[task.status],
+      priority: TASK_PRIORITY_LABELS[task.priority],
+      start: utcDate(task.startDate),
+      end: utcDate(task.endDate),
+      progress: task.progress / 100,
+      color: task.color,
+      order: task.order,
+      dependsOn: task.dependsOn.length ? cellText(task.dependsOn.join(', ')) : null,
+      ...(options.includeAssignments
+        ? { assignee: task.assignee === null ? null : cellText(task.assignee), assignees: task.assignees.length ? cellText(task.assignees.join(', ')) : null }
+        : {}),
+    });
+    row.getCell('status').font = { color: { argb: argb(STATUS_COLORS[task.status]) }, bold: true };
+    row.getCell('color').fill = solid(task.color);
+  }
+  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: Math.max(1, data.tasks.length + 1), column: ws.columns.length } };
+}
+
+function timelineSheet(wb: ExcelJS.Workbook, data: ExportData): void {
+  const FIXED = 4;
+  const ws = wb.addWorksheet('Timeline', { views: [{ state: 'frozen', xSplit: FIXED, ySplit: 2 }] });
+  const range = timelineRange(data);
+  if (!range) {
+    ws.getCell('A1').value = 'No tasks to draw yet.';
+    return;
+  }
+  const scale = timelineScale(range);
+  const unit = { day: 'day', week: 'week starting', month: 'month' }[scale.granularity];
+  ws.getColumn(1).width = 36;
+  ws.getColumn(2).width = 12;
+  ws.getColumn(3).width = 11;
+  ws.getColumn(4).width = 11;
+  const band = ws.getRow(1);
+  const labels = ws.getRow(2);
+  band.getCell(1).value = `Timeline, one column per ${unit}`;
+  labels.values = ['Task', 'Status', 'Start', 'End'];
+  scale.buckets.forEach((bucket, i) => {
+    const column = FIXED + 1 + i;
+    ws.getColumn(column).width = scale.granularity === 'day' ? 3.2 : 4.5;
+    labels.getCell(column).value = bucket.label;
+    const isToday = bucket.start <= data.today && data.today <= bucket.end;
+    if (isToday) labels.getCell(column).fill = solid('#dc2626');
+    if (i === 0 || scale.buckets[i - 1]!.group !== bucket.group) band.getCell(column).value = bucket.group;
+  });
+  styleHeader(band);
+  styleHeader(labels);
+  labels.alignment = { horizontal: 'center' };
+  const fills = Object.fromEntries(Object.entries(STATUS_COLORS).map(([status, color]) => [status, solid(color)]));
+  for (const task of data.tasks) {
+    const row = ws.addRow([cellText(task.name), TASK_STATUS_LABELS[task.status], utcDate(task.startDate), utcDate(task.endDate)]);
+    row.getCell(3).numFmt = DATE_FORMAT;
+    row.getCell(4).numFmt = DATE_FORMAT;
+    scale.buckets.forEach((bucket, i) => {
+      const cell = row.getCell(FIXED + 1 + i);
+      if (overlaps(task, bucket)) cell.fill = fills[task.status]!;
+      else cell.border = thin;
+    });
+  }
+  const legend = ws.addRow([]);
+  ws.addRow([]);
+  legend.getCell(1).value = 'Legend';
+  legend.getCell(1).font = { bold: true };
+  for (const status of TASK_STATUSES) ws.addRow([TASK_STATUS_LABELS[status]]).getCell(2).fill = solid(STATUS_COLORS[status]);
+}
+
+const BAR_COLUMNS = 30;
+
+function summarySheet(wb: ExcelJS.Workbook, data: ExportData): void {
+  const ws = wb.addWorksheet('Summary');
+  const counts = exportCounts(data);
+  ws.getColumn(1).width = 22;
+  ws.getColumn(2).width = 10;
+  ws.getColumn(3).width = 10;
+  for (let c = 4; c < 4 + BAR_COLUMNS; c++) ws.getColumn(c).width = 1.6;
+  const title = ws.addRow([cellText(data.project.name)]);
+  title.font = { bold: true, size: 16 };
+  const facts: [string, string | number | Date | null][] = [
+    ['Project ID', data.project.code],
+    ['Status', PROJECT_STATUS_LABELS[data.project.status]],
+    ['Start', data.project.startDate ? utcDate(data.project.startDate) : null],
+    ['End', data.project.endDate ? utcDate(data.project.endDate) : null],
+    ['Tasks', counts.total],
+    ['Completed', counts.completed],
+    ['Completion rate', counts.completionRate / 100],
+    ['Overdue', counts.overdue],
+    ['Exported', utcDate(data.today)],
+  ];
+  for (const [label, value] of facts) {
+    const row = ws.addRow([label, value]);
+    row.getCell(1).font = { bold: true };
+    if (value instanceof Date) row.getCell(2).numFmt = DATE_FORMAT;
+    if (label === 'Completion rate') row.getCell(2).numFmt = '0%';
+  }
+  const table = (heading: string, entries: { label: string; count: number; color: string }[]) => {
+    ws.addRow([]);
+    styleHeader(ws.addRow([heading, 'Tasks', 'Share']));
+    const max = Math.max(1, ...entries.map((e) => e.count));
+    for (const entry of entries) {
+      const row = ws.addRow([entry.label, entry.count, counts.total ? entry.count / counts.total : 0]);
+      row.getCell(3).numFmt = '0%';
+      // The chart: a bar of filled cells, as long as the count is against the largest count.
+      const filled = entry.count ? Math.max(1, Math.round((entry.count / max) * BAR_COLUMNS)) : 0;
+      for (let c = 0; c < filled; c++) row.getCell(4 + c).fill = solid(entry.color);
+    }
+  };
+  table('Tasks by status', counts.byStatus.map((s) => ({ label: s.label, count: s.count, color: STATUS_COLORS[s.status] })));
+  table('Tasks by priority', counts.byPriority.map((p) => ({ label: p.label, count: p.count, color: PRIORITY_COLORS[p.priority] })));
+}
+
+/** [export-excel] The workbook: Tasks, then Timeline and Summary as the options ask. */
+export async function buildWorkbook(data: ExportData, options: ExportOptions): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Planline';
+  wb.title = cellText(data.project.name);
+  wb.subject = `${data.project.code} exported ${data.today}`;
+  tasksSheet(wb, data, options);
+  if (options.includeTimeline) timelineSheet(wb, data);
+  if (options.includeCharts) summarySheet(wb, data);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

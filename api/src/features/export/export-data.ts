@@ -1,0 +1,157 @@
+import {
+  TASK_PRIORITIES,
+  TASK_PRIORITY_LABELS,
+  TASK_STATUSES,
+  TASK_STATUS_LABELS,
+  type ProjectStatus,
+  type TaskPriority,
+  type TaskStatus,
+} from '@planline/domain';
+
+/** What an export shows, read once from the rows; both file builders take only this. */
+export interface ExportTask {
+  name: string;
+  description: string | null;
+  status: TaskStatus;
+  priority: TaskPriority;
+  startDate: string;
+  endDate: string;
+  progress: number;
+  color: string;
+  order: number;
+  /** Names of the tasks this one depends on. */
+  dependsOn: string[];
+  /** The primary assignee's name, and every assignee's (primary first). */
+  assignee: string | null;
+  assignees: string[];
+}
+
+export interface ExportProject {
+  name: string;
+  code: string;
+  status: ProjectStatus;
+  description: string | null;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+export interface ExportData {
+  project: ExportProject;
+  tasks: ExportTask[];
+  /** The export date, 'yyyy-MM-dd' (UTC): the file name's date and the 'overdue' reference. */
+  today: string;
+}
+
+/** PRODUCT-SPEC §4 status colours: pending orange, in progress blue, completed green, blocked red. */
+export const STATUS_COLORS: Record<TaskStatus, string> = {
+  pending: '#f97316',
+  in_progress: '#3b82f6',
+  completed: '#22c55e',
+  blocked: '#ef4444',
+};
+export const PRIORITY_COLORS: Record<TaskPriority, string> = {
+  low: '#94a3b8',
+  medium: '#3b82f6',
+  high: '#f97316',
+  critical: '#dc2626',
+};
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = { active: 'Active', completed: 'Completed', 'on-hold': 'On hold' };
+
+export interface ExportCounts {
+  total: number;
+  byStatus: { status: TaskStatus; label: string; count: number }[];
+  byPriority: { priority: TaskPriority; label: string; count: number }[];
+  completed: number;
+  /** Whole percent, 0 with no tasks (PRODUCT-SPEC §9). */
+  completionRate: number;
+  /** End date in the past and not completed (PRODUCT-SPEC §9). */
+  overdue: number;
+}
+
+export function exportCounts(data: ExportData): ExportCounts {
+  const total = data.tasks.length;
+  const completed = data.tasks.filter((t) => t.status === 'completed').length;
+  return {
+    total,
+    byStatus: TASK_STATUSES.map((status) => ({ status, label: TASK_STATUS_LABELS[status], count: data.tasks.filter((t) => t.status === status).length })),
+    byPriority: TASK_PRIORITIES.map((priority) => ({
+      priority,
+      label: TASK_PRIORITY_LABELS[priority],
+      count: data.tasks.filter((t) => t.priority === priority).length,
+    })),
+    completed,
+    completionRate: total ? Math.round((completed / total) * 100) : 0,
+    overdue: data.tasks.filter((t) => t.endDate < data.today && t.status !== 'completed').length,
+  };
+}
+
+// ---- the timeline's scale ----------------------------------------------------------------------------
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** [export-timeline] Up to this many days the timeline has a column per day; longer, per week; past two years, per month. */
+export const TIMELINE_DAY_COLUMNS_MAX_DAYS = 120;
+export const TIMELINE_WEEK_COLUMNS_MAX_DAYS = 2 * 366;
+
+const utc = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+export const addDays = (date: string, days: number) => iso(utc(date) + days * DAY_MS);
+export const daysBetween = (from: string, to: string) => Math.round((utc(to) - utc(from)) / DAY_MS);
+/** 'yyyy-MM-dd' as a Date at UTC midnight: what a spreadsheet date cell holds. */
+export const utcDate = (date: string) => new Date(utc(date));
+export const monthLabel = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+
+export interface TimelineBucket {
+  start: string;
+  end: string;
+  /** Short label of the column ('23', '23 Nov', 'Nov'). */
+  label: string;
+  /** The month (or year) it belongs to, for the band above the labels. */
+  group: string;
+}
+
+export interface TimelineScale {
+  granularity: 'day' | 'week' | 'month';
+  start: string;
+  end: string;
+  buckets: TimelineBucket[];
+}
+
+/** The dates a timeline covers: every task, and the project's own dates when set. Null with nothing to draw. */
+export function timelineRange(data: ExportData): { start: string; end: string } | null {
+  const starts = data.tasks.map((t) => t.startDate);
+  const ends = data.tasks.map((t) => t.endDate);
+  if (data.project.startDate) starts.push(data.project.startDate);
+  if (data.project.endDate) ends.push(data.project.endDate);
+  if (!data.tasks.length || !starts.length || !ends.length) return null;
+  const start = starts.reduce((a, b) => (b < a ? b : a));
+  const end = ends.reduce((a, b) => (b > a ? b : a));
+  return { start, end: end < start ? start : end };
+}
+
+export function timelineScale(range: { start: string; end: string }): TimelineScale {
+  const days = daysBetween(range.start, range.end) + 1;
+  const buckets: TimelineBucket[] = [];
+  if (days <= TIMELINE_DAY_COLUMNS_MAX_DAYS) {
+    for (let d = range.start; d <= range.end; d = addDays(d, 1)) buckets.push({ start: d, end: d, label: String(Number(d.slice(8))), group: monthLabel(d) });
+    return { granularity: 'day', ...range, buckets };
+  }
+  if (days <= TIMELINE_WEEK_COLUMNS_MAX_DAYS) {
+    // Weeks start on Monday (ISO 8601).
+    const weekday = (new Date(utc(range.start)).getUTCDay() + 6) % 7;
+    for (let d = addDays(range.start, -weekday); d <= range.end; d = addDays(d, 7)) {
+      buckets.push({ start: d, end: addDays(d, 6), label: String(Number(d.slice(8))), group: monthLabel(d) });
+    }
+    return { granularity: 'week', start: buckets[0]!.start, end: buckets.at(-1)!.end, buckets };
+  }
+  for (let d = `${range.start.slice(0, 7)}-01`; d <= range.end; ) {
+    const next = new Date(utc(d));
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    const nextStart = iso(next.getTime());
+    buckets.push({ start: d, end: addDays(nextStart, -1), label: MONTHS[Number(d.slice(5, 7)) - 1]!, group: d.slice(0, 4) });
+    d = nextStart;
+  }
+  return { granularity: 'month', start: buckets[0]!.start, end: buckets.at(-1)!.end, buckets };
+}
+
+export const overlaps = (task: Pick<ExportTask, 'startDate' | 'endDate'>, bucket: Pick<TimelineBucket, 'start' | 'end'>) =>
+  task.startDate <= bucket.end && task.endDate >= bucket.start;

@@ -1,0 +1,26 @@
+import Router from '@koa/router';
+import { exportOptionsSchema } from '@planline/domain';
+import type { Context } from 'koa';
+import { currentUser, requireAuth } from '../../middleware/auth.js';
+import { uuidParams } from '../../middleware/params.js';
+import { validate } from '../../middleware/validate.js';
+import { PROJECT_NOT_FOUND } from '../access/access.js';
+import type { ExportService, FileFormat } from './export.service.js';
+
+/** PRODUCT-SPEC §7: the web reads the file name from Content-Disposition. */
+export function exportRoutes(exporter: ExportService): Router {
+  const router = new Router({ prefix: '/api/export' });
+  const send = (format: FileFormat) => async (ctx: Context) => {
+    const file = await exporter.export(currentUser(ctx.state).id, ctx.params.projectId!, format, ctx.state.body);
+    ctx.set('Content-Disposition', `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = file.contentType;
+    ctx.body = file.body;
+  };
+  const project = uuidParams({ projectId: PROJECT_NOT_FOUND });
+
+  router.post('/excel/:projectId', requireAuth, project, validate('body', exportOptionsSchema), send('excel'));
+  router.post('/pdf/:projectId', requireAuth, project, validate('body', exportOptionsSchema), send('pdf'));
+
+  return router;
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** PRODUCT-SPEC §4: excel is the default; google-sheets is advertised but answered with 'coming soon'. */
+export const exportFormatSchema = z.enum(['excel', 'pdf', 'google-sheets']);
+export type ExportFormat = z.infer<typeof exportFormatSchema>;
+export const EXPORT_FORMATS = exportFormatSchema.options;
+export const DEFAULT_EXPORT_FORMAT: ExportFormat = 'excel';
+
+const option = (name: string) => z.boolean({ error: `${name} must be true or false` }).default(true);
+
+/** POST /api/export/{excel|pdf}/{projectId}: the Export Project dialog's three options, each on unless turned off. */
+export const exportOptionsSchema = z.object({
+  includeTimeline: option('includeTimeline'),
+  includeAssignments: option('includeAssignments'),
+  includeCharts: option('includeCharts'),
+});
+export type ExportOptions = z.infer<typeof exportOptionsSchema>;
+
+export const EXPORT_FILE_EXTENSIONS = { excel: 'xlsx', pdf: 'pdf' } as const;
+export const EXPORT_CONTENT_TYPES = {
+  excel: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const;
+
+/**
+ * [export-filename] `ABC-1234-2026-11-22.xlsx`: the project code and the export date, reduced to characters
+ * that are safe in a Content-Disposition header and on every file system ([A-Za-z0-9._-]).
+ */
+export function exportFileName(projectCode: string, today: string, format: keyof typeof EXPORT_FILE_EXTENSIONS): string {
+  const stem = `${projectCode}-${today}`
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
+  return `${stem || 'project'}.${EXPORT_FILE_EXTENSIONS[format]}`;
+}
