@@ -23,6 +23,7 @@ export * from './timeline/timeline-header.js';
 export * from './timeline/bar-geometry.js';
 export * from './timeline/task-form.js';
 export * from './timeline/task-labels.js';
+export * from './dashboard/index.js';
 export * from './schemas/export.js';
 export * from './schemas/ai.js';
 export * from './schemas/support-ticket.js';

@@ -1,4 +1,4 @@
-import type { JoinRequest, MemberUser, Project, TeamMember, TeamSummary } from '@planline/domain';
+import type { JoinRequest, MemberUser, Project, Task, TeamMember, TeamSummary, WeeklyReport } from '@planline/domain';
 
 /** Plain objects shaped like the API's answers, for the web's unit tests; every call makes fresh ids. */
 
@@ -51,4 +51,44 @@ export function makeMember(values: Partial<TeamMember> = {}): TeamMember {
 
 export function makeJoinRequest(values: Partial<JoinRequest> = {}): JoinRequest {
   return { id: uuid(), teamId: uuid(), status: 'pending', requestedAt: '2025-01-01T00:00:00.000Z', user: makeUser(), ...values };
+}
+
+export function makeTask(values: Partial<Task> = {}): Task {
+  const n = ++sequence;
+  return {
+    id: uuid(),
+    projectId: uuid(),
+    name: `Task ${n}`,
+    description: null,
+    startDate: '2025-01-06',
+    endDate: '2025-01-10',
+    status: 'pending',
+    priority: 'medium',
+    progress: 0,
+    color: '#3b82f6',
+    assigneeId: null,
+    assignee: null,
+    assignedTo: null,
+    assigneeIds: [],
+    order: n,
+    dependencies: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...values,
+  };
+}
+
+export function makeWeeklyReport(values: Partial<WeeklyReport> = {}): WeeklyReport {
+  return {
+    id: uuid(),
+    projectId: uuid(),
+    weekEndingDate: '2025-01-05',
+    summary: null,
+    ganttScreenshot: null,
+    tasksCompleted: 0,
+    tasksTotal: 0,
+    progressPercentage: 0,
+    createdAt: '2025-01-05T18:00:00.000Z',
+    ...values,
+  };
 }

@@ -5,6 +5,7 @@ import { ErrorBlock } from '../components/ui/query-state';
 import { Spinner } from '../components/ui/spinner';
 import { errorStatus, serverMessage } from '../lib/api-error';
 import { AUTH_USER_KEY } from '../features/auth/auth.queries';
+import { DashboardView } from '../features/dashboard/components/dashboard-view';
 import { useAuth } from '../features/auth/use-auth';
 import { GanttView } from '../features/gantt';
 import { useTeamMembers } from '../features/teams/teams.queries';
@@ -53,6 +54,7 @@ export function WorkspacePage() {
       teams={teams.data ?? []}
       currentScope={scopeId(scope)}
       guestProjectCount={workspace.guestProjects.length}
+      project={project}
     />
   );
 
@@ -120,6 +122,7 @@ export function WorkspacePage() {
 
 function MainArea({ workspace }: { workspace: WorkspaceData }) {
   const { team, teamProjects, project, scope, search } = workspace;
+  const view = useWorkspaceUi((state) => state.view);
   const openDialog = useWorkspaceUi((state) => state.openDialog);
   const setSearch = useWorkspaceUi((state) => state.setProjectSearch);
   const members = useTeamMembers(scope.kind === 'team' ? (team?.id ?? null) : null);
@@ -156,6 +159,12 @@ function MainArea({ workspace }: { workspace: WorkspaceData }) {
           Clear search
         </Button>
       </div>
+    );
+  }
+  if (view === 'dashboard') {
+    // Keyed by project: a draft layout never follows the user to another project.
+    return (
+      <DashboardView key={project.id} projectId={project.id} teamId={scope.kind === 'team' ? (team?.id ?? null) : null} project={project} />
     );
   }
   if (!user) return null;

@@ -1,7 +1,10 @@
-import type { JoinRequest, Project, TeamMember, TeamSummary } from '@planline/domain';
+import { defaultDashboardLayout, type DashboardConfig, type JoinRequest, type Project, type Task, type TeamMember, type TeamSummary, type WeeklyReport } from '@planline/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { makeJoinRequest, makeMember, makeProject, makeTeam, makeUser } from '../../../test/factories';
+import { makeJoinRequest, makeMember, makeProject, makeTask, makeTeam, makeUser, makeWeeklyReport } from '../../../test/factories';
+import { dashboardConfigKey } from '../dashboard/dashboard.queries';
+import { projectTasksKey } from '../gantt/tasks.queries';
+import { latestWeeklyReportKey, weeklyReportsKey } from '../reports/reports.queries';
 import { teamProjectsKey, USER_PROJECTS_KEY } from '../projects/projects.queries';
 import { joinRequestsKey, teamKey, teamMembersKey, TEAMS_KEY } from '../teams/teams.queries';
 import { applyServerEvent, refreshAfterReconnect, type RealtimeEffects } from './apply-server-event';
@@ -143,6 +146,54 @@ describe('applyServerEvent', () => {
     queryClient.setQueryData<TeamMember[]>(teamMembersKey(formerTeamId), []);
     applyServerEvent(queryClient, { name: 'access:changed', payload: { teamId: formerTeamId } }, effects);
     expect(queryClient.getQueryData(teamMembersKey(formerTeamId))).toBeUndefined();
+  });
+});
+
+describe('applyServerEvent: dashboard events', () => {
+  const projectId = crypto.randomUUID();
+
+  it('[dashboard-live] task:created, task:updated and task:deleted patch the cached task list without a refetch', () => {
+    const { queryClient, effects } = setup();
+    const a = makeTask({ projectId, order: 1 });
+    queryClient.setQueryData<Task[]>(projectTasksKey(projectId), [a]);
+    const b = makeTask({ projectId, order: 2 });
+    applyServerEvent(queryClient, { name: 'task:created', payload: { projectId, task: b } }, effects);
+    expect(queryClient.getQueryData(projectTasksKey(projectId))).toEqual([a, b]);
+    const done = { ...a, status: 'completed' as const, updatedAt: '2025-02-01T00:00:00.000Z' };
+    applyServerEvent(queryClient, { name: 'task:updated', payload: { projectId, task: done, fields: ['status'] } }, effects);
+    expect(queryClient.getQueryData(projectTasksKey(projectId))).toEqual([done, b]);
+    applyServerEvent(queryClient, { name: 'task:deleted', payload: { projectId, taskId: b.id } }, effects);
+    expect(queryClient.getQueryData(projectTasksKey(projectId))).toEqual([done]);
+    expect(isInvalidated(queryClient, projectTasksKey(projectId))).toBe(false);
+  });
+
+  it('leaves an unread task list unread', () => {
+    const { queryClient, effects } = setup();
+    applyServerEvent(queryClient, { name: 'task:created', payload: { projectId, task: makeTask({ projectId }) } }, effects);
+    expect(queryClient.getQueryData(projectTasksKey(projectId))).toBeUndefined();
+  });
+
+  it('[dashboard-live] dashboard:updated replaces the cached layout of that project only', () => {
+    const { queryClient, effects } = setup();
+    const config: DashboardConfig = { projectId, layout: defaultDashboardLayout(), isDefault: true, updatedAt: null };
+    const other = crypto.randomUUID();
+    queryClient.setQueryData(dashboardConfigKey(projectId), config);
+    queryClient.setQueryData(dashboardConfigKey(other), { ...config, projectId: other });
+    const layout = defaultDashboardLayout().slice(1);
+    applyServerEvent(queryClient, { name: 'dashboard:updated', payload: { projectId, layout } }, effects);
+    expect(queryClient.getQueryData<DashboardConfig>(dashboardConfigKey(projectId))).toMatchObject({ layout, isDefault: false });
+    expect(queryClient.getQueryData<DashboardConfig>(dashboardConfigKey(other))?.layout).toHaveLength(3);
+  });
+
+  it('[reports-live] report:created updates the report list and the latest report', () => {
+    const { queryClient, effects } = setup();
+    const older = makeWeeklyReport({ projectId, weekEndingDate: '2025-01-05' });
+    queryClient.setQueryData<WeeklyReport[]>(weeklyReportsKey(projectId), [older]);
+    queryClient.setQueryData<WeeklyReport | null>(latestWeeklyReportKey(projectId), older);
+    const report = makeWeeklyReport({ projectId, weekEndingDate: '2025-01-12' });
+    applyServerEvent(queryClient, { name: 'report:created', payload: { projectId, report } }, effects);
+    expect(queryClient.getQueryData(weeklyReportsKey(projectId))).toEqual([report, older]);
+    expect(queryClient.getQueryData(latestWeeklyReportKey(projectId))).toEqual(report);
   });
 });
 

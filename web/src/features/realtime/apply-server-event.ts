@@ -1,6 +1,10 @@
-import type { JoinRequest, Project, TeamMember, TeamSummary } from '@planline/domain';
+import type { DashboardConfig, JoinRequest, Project, Task, TeamMember, TeamSummary } from '@planline/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../auth/auth.queries';
+import { removeTask, upsertTask, withSavedLayout } from '../dashboard/dashboard-cache';
+import { dashboardConfigKey } from '../dashboard/dashboard.queries';
+import { projectTasksKey } from '../gantt/tasks.queries';
+import { cacheReport } from '../reports/reports.api';
 import { dropTeamAccess, replaceProject, upsertProject } from '../projects/project-cache';
 import { teamProjectsKey, USER_PROJECTS_KEY } from '../projects/projects.queries';
 import {
@@ -24,7 +28,7 @@ export interface RealtimeEffects {
 const exact = { exact: true } as const;
 
 /**
- * Writes one live event into the query caches (issue 3). Lists that are cached are patched in place; counts
+ * Writes one live event into the query caches (issues 3 and 5). Lists that are cached are patched in place; counts
  * and anything the payload cannot rebuild are refetched. Caches nobody has read stay unread.
  */
 export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, effects: RealtimeEffects): void {
@@ -101,6 +105,33 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       }
       return;
     }
+
+    // Tasks (issue 5): the dashboard's widgets follow teammates' edits in the cached list, without a refetch.
+    case 'task:created':
+    case 'task:updated': {
+      const { projectId, task } = event.payload;
+      patchList<Task>(queryClient, projectTasksKey(projectId), (list) => upsertTask(list, task));
+      return;
+    }
+
+    case 'task:deleted': {
+      const { projectId, taskId } = event.payload;
+      patchList<Task>(queryClient, projectTasksKey(projectId), (list) => removeTask(list, taskId));
+      return;
+    }
+
+    case 'dashboard:updated': {
+      // Saved in another tab: the view shows it unless the user is customising (their draft is kept apart).
+      const { projectId, layout } = event.payload;
+      queryClient.setQueryData<DashboardConfig>(dashboardConfigKey(projectId), (config) =>
+        config ? withSavedLayout(config, layout) : config,
+      );
+      return;
+    }
+
+    case 'report:created':
+      cacheReport(queryClient, event.payload.report);
+      return;
   }
 }
 

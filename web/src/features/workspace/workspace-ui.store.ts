@@ -8,7 +8,9 @@ export type WorkspaceDialog =
   | 'createTeam'
   | 'inviteMembers'
   | 'joinTeam'
-  | 'joinRequests';
+  | 'joinRequests'
+  | 'exportProject'
+  | 'aiTask';
 
 export type WorkspaceView = 'gantt' | 'dashboard';
 

@@ -1,5 +1,8 @@
-import type { TeamSummary } from '@planline/domain';
+import type { Project, TeamSummary } from '@planline/domain';
+import { AiTaskCreatorDialog } from '../../ai-task';
+import { ExportProjectDialog } from '../../export';
 import { CreateProjectDialog } from '../../projects/components/create-project-dialog';
+import { WeeklyReportsDialog } from '../../reports/components/weekly-reports-dialog';
 import { CreateTeamDialog } from '../../teams/components/create-team-dialog';
 import { InviteMembersDialog } from '../../teams/components/invite-members-dialog';
 import { JoinRequestsDialog } from '../../teams/components/join-requests-dialog';
@@ -14,13 +17,15 @@ interface WorkspaceDialogsProps {
   /** The id of the team in view, or SHARED_SCOPE, or null. */
   currentScope: string | null;
   guestProjectCount: number;
+  /** The selected project: the Reports dialog shows its weekly reports. */
+  project: Project | null;
 }
 
 /**
  * Every workspace dialog, driven by the workspace UI store: one open at a time, so moving from Team Management
- * to Invite replaces one with the other. Reports arrives with its issue.
+ * to Invite replaces one with the other.
  */
-export function WorkspaceDialogs({ team, teams, currentScope, guestProjectCount }: WorkspaceDialogsProps) {
+export function WorkspaceDialogs({ team, teams, currentScope, guestProjectCount, project }: WorkspaceDialogsProps) {
   const activeDialog = useWorkspaceUi((state) => state.activeDialog);
   const openDialog = useWorkspaceUi((state) => state.openDialog);
   const closeDialog = useWorkspaceUi((state) => state.closeDialog);
@@ -44,6 +49,9 @@ export function WorkspaceDialogs({ team, teams, currentScope, guestProjectCount 
         onCreateTeam={() => openDialog('createTeam')}
       />
       <InviteMembersDialog {...bind('inviteMembers')} team={team} />
+      <WeeklyReportsDialog {...bind('reports')} project={project} />
+      {project ? <ExportProjectDialog {...bind('exportProject')} project={project} /> : null}
+      {project ? <AiTaskCreatorDialog {...bind('aiTask')} projectId={project.id} /> : null}
       <JoinTeamDialog {...bind('joinTeam')} />
       <JoinRequestsDialog {...bind('joinRequests')} team={team} />
       <TeamManagementDialog

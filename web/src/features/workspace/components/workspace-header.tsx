@@ -1,5 +1,6 @@
 import type { Project, TeamSummary } from '@planline/domain';
-import { Search } from 'lucide-react';
+import { Download, Search, Sparkles } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { ProjectInviteButton } from '../../projects/components/project-invite-button';
 import { PresenceAvatars } from '../../gantt';
@@ -26,6 +27,7 @@ export function WorkspaceHeader({ team, project, matching, hasProjects, loading 
   const search = useWorkspaceUi((state) => state.projectSearch);
   const setSearch = useWorkspaceUi((state) => state.setProjectSearch);
   const selectProject = useWorkspaceUi((state) => state.selectProject);
+  const openDialog = useWorkspaceUi((state) => state.openDialog);
   // Guests work on tasks only: the project's name, status and invite link belong to its team.
   const isTeamProject = project?.access === 'team';
 
@@ -82,6 +84,18 @@ export function WorkspaceHeader({ team, project, matching, hasProjects, loading 
               }}
             />
             {project && isTeamProject ? <ProjectInviteButton project={project} /> : null}
+            {project ? (
+              <>
+                <Button variant="outline" size="sm" onClick={() => openDialog('aiTask')}>
+                  <Sparkles aria-hidden="true" className="h-4 w-4" />
+                  AI Task
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => openDialog('exportProject')}>
+                  <Download aria-hidden="true" className="h-4 w-4" />
+                  Export
+                </Button>
+              </>
+            ) : null}
           </div>
         ) : null}
       </div>
