@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { SignedInAuthRedirect } from '../features/auth/components/signed-in-auth-redirect';
+import { PublicLayout } from '../features/legal/components/public-layout';
 import { SignedInLayout } from '../features/shell/components/signed-in-layout';
 import { NotFoundPage } from '../pages/not-found.page';
 
@@ -13,13 +14,20 @@ const TeamInvitePage = lazy(() => import('../pages/team-invite.page').then((m) =
 const ProjectInvitePage = lazy(() =>
   import('../pages/project-invite.page').then((m) => ({ default: m.ProjectInvitePage })),
 );
+const HelpCenterPage = lazy(() => import('../pages/help-center.page').then((m) => ({ default: m.HelpCenterPage })));
+const PrivacyPolicyPage = lazy(() =>
+  import('../pages/privacy-policy.page').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+const TermsOfServicePage = lazy(() =>
+  import('../pages/terms-of-service.page').then((m) => ({ default: m.TermsOfServicePage })),
+);
 
 /*
  * The route table of PRODUCT-SPEC §2, one line per route. react-router matches paths case-insensitively and
  * ignores a trailing slash unless a route sets caseSensitive, so /Profile/ reaches /profile.
  */
 
-/** Reachable signed in or out: invites; /payment, legal pages and /help-center arrive with their issues. */
+/** Reachable signed in or out, in their own frame: invites; /payment arrives with its issue. */
 const bothStates: RouteObject[] = [
   { path: '/invite/:teamId', element: <TeamInvitePage /> },
   // An invite link without its team (or token) leads nowhere useful: PRODUCT-SPEC §2 sends it to /.
@@ -27,15 +35,27 @@ const bothStates: RouteObject[] = [
   { path: '/project-invite/:token', element: <ProjectInvitePage /> },
 ];
 
+/**
+ * Static pages, reachable signed in or out: under the top navigation for signed-in users, and in the landing
+ * page's header and footer for visitors.
+ */
+const staticPages: RouteObject[] = [
+  { path: '/help-center', element: <HelpCenterPage /> },
+  { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
+  { path: '/terms-of-service', element: <TermsOfServicePage /> },
+];
+
 const signedOutOnly: RouteObject[] = [
   { path: '/', element: <LandingPage /> },
   { path: '/auth', element: <AuthPage /> },
+  { element: <PublicLayout />, children: staticPages },
 ];
 
 /** Pages under the top navigation. */
 const signedInShell: RouteObject[] = [
   { path: '/', element: <WorkspacePage /> },
   { path: '/profile', element: <ProfilePage /> },
+  ...staticPages,
 ];
 
 const signedInOnly: RouteObject[] = [

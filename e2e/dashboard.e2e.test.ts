@@ -1,0 +1,83 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, startApp, type AppProcess } from './harness.js';
+
+let app: AppProcess;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  if (process.env.E2E_SERVER_LOG) console.log(app?.output());
+  await app?.stop();
+});
+
+async function person(context: BrowserContext, firstName: string): Promise<Page> {
+  const page = await context.newPage();
+  const res = await page.request.post('/api/auth/register', {
+    data: { firstName, lastName: 'Lead', email: `${firstName.toLowerCase()}.${Date.now()}@example.com`, password: 'long-enough-1' },
+  });
+  expect(res.status()).toBe(201);
+  return page;
+}
+
+/** The widget titles of the dashboard, in the order they are shown. */
+async function widgetTitles(page: Page): Promise<string[]> {
+  return page.getByRole('region', { name: 'Dashboard' }).locator('h3').allTextContents();
+}
+
+describe('the dashboard', () => {
+  it('[e2e-dashboard] statistics follow a teammate live; customize, drag, resize, remove, add, save, reload', async () => {
+    const contextA = await newContext(browser, app.url);
+    const contextB = await newContext(browser, app.url);
+    const a = await person(contextA, 'Quinn');
+    const b = await person(contextB, 'Rita');
+    const team = await (await a.request.post('/api/teams', { data: { name: 'Quarter' } })).json();
+    const project = await (await a.request.post('/api/projects', { data: { name: 'Q1 Plan', teamId: team.id } })).json();
+    const token = new URL((await (await a.request.get(`/api/teams/${team.id}/invite-link`)).json()).inviteLink).searchParams.get('token');
+    await b.request.post('/api/teams/join', { data: { token } });
+    const tasks = [];
+    for (const name of ['Scope', 'Build', 'Ship', 'Review']) {
+      tasks.push(await (await a.request.post('/api/tasks', { data: { projectId: project.id, name, startDate: '2026-11-23', endDate: '2026-11-27' } })).json());
+    }
+
+    await a.goto('/');
+    await a.getByRole('button', { name: 'Dashboard View' }).click();
+    const completion = a.getByRole('region', { name: 'Project Statistics' }).getByRole('progressbar', { name: 'Completion rate' });
+    await expect.poll(() => completion.getAttribute('aria-valuenow')).toBe('0');
+
+    // A teammate completes a task: A's statistics change without a reload.
+    await b.request.patch(`/api/tasks/${tasks[0].id}`, { data: { status: 'completed' } });
+    await expect.poll(() => completion.getAttribute('aria-valuenow'), { timeout: 5000 }).toBe('25');
+
+    // Customize: move the Gantt preview to the front with the keyboard, resize, remove, add, save.
+    expect(await widgetTitles(a)).toEqual(['Project Statistics', 'Recent Tasks', 'Gantt Chart Preview']);
+    await a.getByRole('button', { name: 'Customize' }).click();
+    await a.getByRole('button', { name: 'Move Gantt Chart Preview', exact: true }).focus();
+    await a.keyboard.press('Space');
+    await a.keyboard.press('ArrowLeft');
+    await a.keyboard.press('ArrowLeft');
+    await a.keyboard.press('Space');
+    await expect.poll(() => widgetTitles(a)).toEqual(['Gantt Chart Preview', 'Project Statistics', 'Recent Tasks']);
+    await a.getByRole('combobox', { name: 'Size of Recent Tasks' }).selectOption('large');
+    await a.getByRole('button', { name: 'Remove Project Statistics' }).click();
+    await a.getByRole('button', { name: 'Add Widget' }).click();
+    await a.getByRole('menuitem', { name: 'Upcoming Tasks' }).click();
+    await a.getByRole('button', { name: 'Save Layout' }).click();
+    await a.getByRole('button', { name: 'Customize' }).waitFor();
+
+    await a.reload();
+    await a.getByRole('region', { name: 'Dashboard' }).waitFor();
+    await expect.poll(() => widgetTitles(a)).toEqual(['Gantt Chart Preview', 'Recent Tasks', 'Upcoming Tasks']);
+    const saved = await (await a.request.get(`/api/dashboard-config?projectId=${project.id}`)).json();
+    expect(saved.layout.map((w: { type: string; size: string }) => [w.type, w.size])).toEqual([
+      ['gantt-preview', 'large'],
+      ['task-list', 'large'],
+      ['upcoming-tasks', 'small'],
+    ]);
+    await contextA.close();
+    await contextB.close();
+  });
+});

@@ -1,0 +1,45 @@
+import type { AiCreateTaskResult } from '@planline/domain';
+import { describe, expect, it } from 'vitest';
+import { canSubmitPrompt, unmatchedAssignee } from './ai-parsing';
+
+function parsing(assignedTo: string | null, assigneeFound: boolean): AiCreateTaskResult['aiParsing'] {
+  return {
+    parsedDetails: {
+      name: 'Design review',
+      description: null,
+      priority: 'high',
+      status: 'pending',
+      assignedTo,
+      startDate: '2026-11-27',
+      endDate: '2026-11-27',
+    },
+    assigneeFound,
+    source: 'offline',
+  };
+}
+
+describe('unmatchedAssignee', () => {
+  it('[ai-assignee-warning] names the person when they were named but not found', () => {
+    expect(unmatchedAssignee(parsing('Maria', false))).toBe('Maria');
+  });
+
+  it('[ai-assignee-warning] is null when the assignee was found', () => {
+    expect(unmatchedAssignee(parsing('Maria Lopez', true))).toBeNull();
+  });
+
+  it('[ai-assignee-warning] is null when nobody was named', () => {
+    expect(unmatchedAssignee(parsing(null, false))).toBeNull();
+    expect(unmatchedAssignee(parsing('   ', false))).toBeNull();
+  });
+});
+
+describe('canSubmitPrompt', () => {
+  it('[ai-submit-disabled] refuses a blank or whitespace-only prompt', () => {
+    expect(canSubmitPrompt('')).toBe(false);
+    expect(canSubmitPrompt('  \n\t ')).toBe(false);
+  });
+
+  it('[ai-submit-disabled] accepts any prompt with text', () => {
+    expect(canSubmitPrompt(' Design review next Friday ')).toBe(true);
+  });
+});

@@ -1,0 +1,186 @@
+import { DEFAULT_EXPORT_FORMAT, type ExportFormat, type ExportOptions } from '@planline/domain';
+import { FileSpreadsheet, FileText, LoaderCircle, Sheet, type LucideIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { toast } from '../../../lib/toast.store';
+import { EXPORT_FAILED_TEXT, useExportProject } from '../export.api';
+
+export interface ExportProjectDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  project: { id: string; name: string; projectCode: string };
+}
+
+interface FormatChoice {
+  value: ExportFormat;
+  label: string;
+  detail: string;
+  icon: LucideIcon;
+  available: boolean;
+}
+
+const FORMAT_CHOICES: readonly FormatChoice[] = [
+  { value: 'excel', label: 'Excel', detail: 'Spreadsheet (.xlsx)', icon: FileSpreadsheet, available: true },
+  { value: 'pdf', label: 'PDF', detail: 'Printable document (.pdf)', icon: FileText, available: true },
+  { value: 'google-sheets', label: 'Google Sheets', detail: 'Not available yet', icon: Sheet, available: false },
+];
+
+const OPTION_CHOICES: readonly { key: keyof ExportOptions; label: string }[] = [
+  { key: 'includeTimeline', label: 'Include timeline' },
+  { key: 'includeAssignments', label: 'Include assignments' },
+  { key: 'includeCharts', label: 'Include charts' },
+];
+
+const DEFAULT_OPTIONS: ExportOptions = { includeTimeline: true, includeAssignments: true, includeCharts: true };
+
+/**
+ * The Export Project dialog (PRODUCT-SPEC §2): Excel or PDF downloads a file made by the server; Google Sheets
+ * is advertised and answered with 'Coming Soon'. While a file is being made the dialog stays open.
+ */
+export function ExportProjectDialog({ open, onOpenChange, project }: ExportProjectDialogProps) {
+  const exportProject = useExportProject(() => onOpenChange(false));
+  const { isPending: exporting, reset } = exportProject;
+
+  // A new opening does not show the last one's failure.
+  useEffect(() => {
+    if (open && !exporting) reset();
+    // Only an opening resets: the end of an export must not clear what it reports.
+  }, [open]);
+
+  const handleOpenChange = (next: boolean) => {
+    // Escape, the overlay and the close button all land here: none of them may drop a download half-way.
+    if (!next && exporting) return;
+    onOpenChange(next);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent
+        title="Export Project"
+        description={
+          <>
+            Download <span className="font-medium text-slate-900">{project.name}</span> ({project.projectCode}).
+          </>
+        }
+      >
+        <ExportForm
+          exporting={exporting}
+          failed={exportProject.isError}
+          onCancel={() => handleOpenChange(false)}
+          onExport={(format, options) => {
+            if (format === 'google-sheets') {
+              toast({ title: 'Coming Soon', description: 'Google Sheets integration is coming soon!' });
+              return;
+            }
+            exportProject.mutate({ format, project, options });
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface ExportFormProps {
+  exporting: boolean;
+  failed: boolean;
+  onCancel: () => void;
+  onExport: (format: ExportFormat, options: ExportOptions) => void;
+}
+
+/** Its own component so that the choices start from the defaults each time the dialog opens. */
+function ExportForm({ exporting, failed, onCancel, onExport }: ExportFormProps) {
+  const id = useId();
+  const [format, setFormat] = useState<ExportFormat>(DEFAULT_EXPORT_FORMAT);
+  const [options, setOptions] = useState<ExportOptions>(DEFAULT_OPTIONS);
+  const submitButton = useRef<HTMLButtonElement>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (exporting) return;
+    // Enter in a radio button also submits; the choices are disabled next, so focus waits on the button.
+    submitButton.current?.focus();
+    onExport(format, options);
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-busy={exporting} className="space-y-5">
+      <fieldset disabled={exporting} className="space-y-2">
+        <legend className="mb-2 text-sm font-medium text-slate-700">Format</legend>
+        {FORMAT_CHOICES.map(({ value, label, detail, icon: Icon, available }) => (
+          <label
+            key={value}
+            className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 transition-colors hover:bg-slate-50 has-checked:border-blue-600 has-checked:bg-blue-50 has-focus-visible:ring-2 has-focus-visible:ring-blue-600 has-disabled:cursor-not-allowed"
+          >
+            <input
+              type="radio"
+              name={`${id}-format`}
+              value={value}
+              checked={format === value}
+              onChange={() => setFormat(value)}
+              className="h-4 w-4 accent-blue-600 focus-visible:outline-none"
+            />
+            <Icon aria-hidden="true" className={available ? 'h-5 w-5 text-blue-600' : 'h-5 w-5 text-slate-400'} />
+            <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-2">
+              <span className="text-sm font-medium text-slate-900">{label}</span>
+              <span
+                className={
+                  available
+                    ? 'text-xs text-slate-500'
+                    : 'rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600'
+                }
+              >
+                {detail}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+
+      <fieldset disabled={exporting} className="space-y-2">
+        <legend className="mb-2 text-sm font-medium text-slate-700">Options</legend>
+        {OPTION_CHOICES.map(({ key, label }) => (
+          <label key={key} className="flex cursor-pointer items-center gap-3 text-sm text-slate-800 has-disabled:cursor-not-allowed">
+            <input
+              type="checkbox"
+              checked={options[key]}
+              onChange={(event) => setOptions((current) => ({ ...current, [key]: event.target.checked }))}
+              className="h-4 w-4 rounded accent-blue-600 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 focus-visible:outline-none"
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+
+      {/* The failure is announced by its toast; the line repeats it for whoever looks back at the dialog. */}
+      <div className="min-h-5 text-sm">
+        <p role="status" className="text-slate-600">
+          {exporting ? 'Preparing your file. Please keep this window open.' : null}
+        </p>
+        {!exporting && failed ? <p className="text-red-600">{EXPORT_FAILED_TEXT}</p> : null}
+      </div>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={exporting}>
+          Cancel
+        </Button>
+        {/* aria-disabled, not disabled: a disabled button would drop the focus out of the dialog. */}
+        <button
+          ref={submitButton}
+          type="submit"
+          aria-disabled={exporting || undefined}
+          className={buttonClasses('primary', 'md', 'aria-disabled:cursor-wait aria-disabled:opacity-60')}
+        >
+          {exporting ? (
+            <>
+              <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
+              Exporting…
+            </>
+          ) : (
+            'Export'
+          )}
+        </button>
+      </div>
+    </form>
+  );
+}
