@@ -42,7 +42,7 @@ describe('exports and the AI task creator in the browser', () => {
     expect(excel.suggestedFilename()).toMatch(new RegExp(`^${project.projectCode}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
     await page.getByText('Export Successful', { exact: true }).waitFor();
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await readFile((await excel.path())!));
+    await workbook.xlsx.readFile((await excel.path())!);
     const sheet = workbook.getWorksheet('Tasks')!;
     const cells: { text: string; formula?: unknown }[] = [];
     sheet.eachRow((row) => row.eachCell((cell) => cells.push({ text: cell.text, formula: cell.formula })));
