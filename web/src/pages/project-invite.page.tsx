@@ -6,12 +6,12 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button, buttonClasses } from '../components/ui/button';
 import { ErrorBlock } from '../components/ui/query-state';
 import { Spinner } from '../components/ui/spinner';
-import { errorStatus, isUnauthorizedError, paymentRequired, serverMessage } from '../lib/api-error';
+import { errorStatus } from '../lib/api-error';
 import { toast } from '../lib/toast.store';
 import { signInToContinue } from '../features/auth/return-to';
-import { handleUnauthorized } from '../features/auth/unauthorized';
 import { useAuth } from '../features/auth/use-auth';
 import { InviteLayout, InviteMessage } from '../features/invites/components/invite-layout';
+import { handleJoinFailure } from '../features/invites/join-failure';
 import { UpgradeNeeded } from '../features/invites/components/upgrade-needed';
 import { useJoinProject } from '../features/projects/projects.api';
 import { useProjectInviteInfo, USER_PROJECTS_KEY } from '../features/projects/projects.queries';
@@ -94,22 +94,7 @@ function ProjectInvite({ token }: { token: string }) {
       );
       navigate('/');
     } catch (err) {
-      if (isUnauthorizedError(err)) {
-        handleUnauthorized();
-        return;
-      }
-      const limit = paymentRequired(err);
-      if (limit) {
-        setPayment(limit);
-        return;
-      }
-      if (errorStatus(err) === 404) {
-        setGone(true);
-        return;
-      }
-      const message = serverMessage(err) ?? 'Failed to join project';
-      setFailure(message);
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      handleJoinFailure(err, 'Failed to join project', { onPayment: setPayment, onGone: () => setGone(true), onFailed: setFailure });
     }
   };
 

@@ -5,12 +5,12 @@ import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } 
 import { Button, buttonClasses } from '../components/ui/button';
 import { ErrorBlock } from '../components/ui/query-state';
 import { Spinner } from '../components/ui/spinner';
-import { errorStatus, isUnauthorizedError, paymentRequired, serverMessage } from '../lib/api-error';
+import { errorStatus } from '../lib/api-error';
 import { toast } from '../lib/toast.store';
 import { signInToContinue } from '../features/auth/return-to';
-import { handleUnauthorized } from '../features/auth/unauthorized';
 import { useAuth } from '../features/auth/use-auth';
 import { InviteLayout, InviteMessage } from '../features/invites/components/invite-layout';
+import { handleJoinFailure } from '../features/invites/join-failure';
 import { UpgradeNeeded } from '../features/invites/components/upgrade-needed';
 import { ROLE_LABELS } from '../features/teams/components/role-badge';
 import { useJoinTeam } from '../features/teams/teams.api';
@@ -95,22 +95,7 @@ function TeamInvite({ teamId, token }: { teamId: string; token: string }) {
       );
       navigate('/');
     } catch (err) {
-      if (isUnauthorizedError(err)) {
-        handleUnauthorized();
-        return;
-      }
-      const limit = paymentRequired(err);
-      if (limit) {
-        setPayment(limit);
-        return;
-      }
-      if (errorStatus(err) === 404) {
-        setGone(true);
-        return;
-      }
-      const message = serverMessage(err) ?? 'Failed to join team';
-      setFailure(message);
-      toast({ title: 'Error', description: message, variant: 'destructive' });
+      handleJoinFailure(err, 'Failed to join team', { onPayment: setPayment, onGone: () => setGone(true), onFailed: setFailure });
     }
   };
 
