@@ -195,8 +195,11 @@ const componentsDate = (c: ParsedResult['start']) => isoDate(c.get('year')!, c.g
 
 function takeDates(text: string, today: string) {
   const [y, m, d] = ymd(today);
-  // Noon UTC and a zero offset: chrono's idea of 'today' is the calendar date given, whatever TZ the process has.
-  const reference = { instant: new Date(Date.UTC(y, m - 1, d, 12)), timezone: 0 };
+  // Local noon of the given day, in the process's own zone: chrono does part of its weekday arithmetic in local
+  // time, so a UTC reference is already tomorrow east of UTC (Pacific/Auckland turned "Monday to Wednesday" into
+  // Monday to Thursday). At local noon every step agrees on the calendar day; no zone changes its clocks at noon.
+  // Only the parsed year/month/day components are read back, never an instant.
+  const reference = { instant: new Date(y, m - 1, d, 12) };
   const results = dateParser(today).parse(text, reference, { forwardDate: true });
   const found: { kind: DateKind; start: string; end: string | null }[] = [];
   let out = text;
