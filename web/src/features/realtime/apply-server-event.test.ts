@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { makeJoinRequest, makeMember, makeProject, makeTask, makeTeam, makeUser, makeWeeklyReport } from '../../../test/factories';
 import { dashboardConfigKey } from '../dashboard/dashboard.queries';
-import { projectTasksKey } from '../gantt/tasks.queries';
+import { projectTasksKey, taskHistoryKey } from '../gantt/tasks.queries';
 import { latestWeeklyReportKey, weeklyReportsKey } from '../reports/reports.queries';
 import { teamProjectsKey, USER_PROJECTS_KEY } from '../projects/projects.queries';
 import { joinRequestsKey, teamKey, teamMembersKey, TEAMS_KEY } from '../teams/teams.queries';
@@ -165,6 +165,17 @@ describe('applyServerEvent: dashboard events', () => {
     applyServerEvent(queryClient, { name: 'task:deleted', payload: { projectId, taskId: b.id } }, effects);
     expect(queryClient.getQueryData(projectTasksKey(projectId))).toEqual([done]);
     expect(isInvalidated(queryClient, projectTasksKey(projectId))).toBe(false);
+  });
+
+  it('[task-history] task:updated makes an open Change History read the stored change, other tasks untouched', () => {
+    const { queryClient, effects } = setup();
+    const task = makeTask({ projectId });
+    const other = makeTask({ projectId });
+    queryClient.setQueryData(taskHistoryKey(task.id), []);
+    queryClient.setQueryData(taskHistoryKey(other.id), []);
+    applyServerEvent(queryClient, { name: 'task:updated', payload: { projectId, task, fields: ['progress'] } }, effects);
+    expect(isInvalidated(queryClient, taskHistoryKey(task.id))).toBe(true);
+    expect(isInvalidated(queryClient, taskHistoryKey(other.id))).toBe(false);
   });
 
   it('leaves an unread task list unread', () => {

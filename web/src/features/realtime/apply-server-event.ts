@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../auth/auth.queries';
 import { removeTask, upsertTask, withSavedLayout } from '../dashboard/dashboard-cache';
 import { dashboardConfigKey } from '../dashboard/dashboard.queries';
-import { projectTasksKey } from '../gantt/tasks.queries';
+import { projectTasksKey, taskHistoryKey } from '../gantt/tasks.queries';
 import { cacheReport } from '../reports/reports.api';
 import { dropTeamAccess, replaceProject, upsertProject } from '../projects/project-cache';
 import { teamProjectsKey, USER_PROJECTS_KEY } from '../projects/projects.queries';
@@ -111,6 +111,8 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
     case 'task:updated': {
       const { projectId, task } = event.payload;
       patchList<Task>(queryClient, projectTasksKey(projectId), (list) => upsertTask(list, task));
+      // Sent after the change and its history rows are committed: an open Change History reads them now.
+      void queryClient.invalidateQueries({ queryKey: taskHistoryKey(task.id) });
       return;
     }
 

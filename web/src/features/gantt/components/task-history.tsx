@@ -1,19 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { History } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
 import { serverMessage } from '../../../lib/api-error';
 import { changeCount, historyLines } from '../model/history-format';
 import type { TimelineTask } from '../model/timeline-task';
-import { taskHistoryKey, useTaskHistory } from '../tasks.queries';
+import { useTaskHistory } from '../tasks.queries';
 import type { Person } from './timeline-context';
-
-/**
- * After the task changes in the document (anyone's edit), its history is read again. The document reaches this
- * browser a moment before the server has stored the change and its history rows, hence a read soon and a second
- * read a little later.
- */
-const HISTORY_REFRESH_DELAYS_MS = [400, 1500];
 
 interface TaskHistoryProps {
   task: TimelineTask;
@@ -22,19 +13,9 @@ interface TaskHistoryProps {
 
 /** Change History: how many changes, then who changed what from what to what, when and why. */
 export function TaskHistory({ task, people }: TaskHistoryProps) {
-  const queryClient = useQueryClient();
+  // Kept current by the 'task:updated' event (features/realtime), sent once a change and its history are stored.
   const history = useTaskHistory(task.id, true);
   const lines = history.data ? historyLines(history.data, people, new Date()) : [];
-
-  const seen = useRef(task);
-  useEffect(() => {
-    if (seen.current === task) return;
-    seen.current = task;
-    const timers = HISTORY_REFRESH_DELAYS_MS.map((ms) =>
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: taskHistoryKey(task.id) }), ms),
-    );
-    return () => timers.forEach(clearTimeout);
-  }, [task, queryClient]);
 
   if (history.isPending) return <LoadingBlock label="Loading change history" />;
   if (history.isError) {
