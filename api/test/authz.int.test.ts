@@ -80,6 +80,7 @@ const rows: Row[] = [
     expect: { anonymous: 401, outsider: 404, removed: 404, member: 200, admin: 200, owner: 200 },
   },
   { name: 'GET /api/projects/{id}/invite-link', request: () => ['GET', `/api/projects/${ids.project}/invite-link`], expect: readTeam },
+  { name: 'GET /api/projects/{id}/people', request: () => ['GET', `/api/projects/${ids.project}/people`], expect: readTeam },
   // Another team's ids: nobody here is in that team, whatever their role at home.
   ...(['GET /api/teams/{other}', 'GET /api/teams/{other}/members', 'GET /api/teams/{other}/projects', 'GET /api/teams/{other}/join-requests'] as const).map(
     (name): Row => ({

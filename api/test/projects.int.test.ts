@@ -112,3 +112,19 @@ describe('project invites and guests', () => {
     expect(res.body).toMatchObject({ requiredPlan: 'pro', teamOwnerId: owner.user.id });
   });
 });
+
+describe('project people', () => {
+  it('[project-people] members of the team and guests, readable by guests too; outsiders get 404', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const member = await joinedMember(server, owner.client, team.id);
+    const p = (await owner.client.post('/api/projects', { name: 'Shared', teamId: team.id })).body;
+    const token = (await owner.client.get(`/api/projects/${p.id}/invite-link`)).body.inviteLink.split('/').pop();
+    const guest = await registeredClient(server, { firstName: 'Gus' });
+    await guest.client.post('/api/projects/join', { token });
+    const asGuest = await guest.client.get(`/api/projects/${p.id}/people`);
+    expect(asGuest.status).toBe(200);
+    expect(asGuest.body.map((u: { id: string }) => u.id).sort()).toEqual([owner.user.id, member.user.id, guest.user.id].sort());
+    expect(asGuest.body[0]).toEqual({ id: expect.any(String), firstName: expect.any(String), lastName: 'Lovelace', email: expect.any(String), profileImageUrl: null });
+    expect((await (await registeredClient(server)).client.get(`/api/projects/${p.id}/people`)).status).toBe(404);
+  });
+});

@@ -8,7 +8,7 @@ import { AUTH_USER_KEY } from '../features/auth/auth.queries';
 import { DashboardView } from '../features/dashboard/components/dashboard-view';
 import { useAuth } from '../features/auth/use-auth';
 import { GanttView } from '../features/gantt';
-import { useTeamMembers } from '../features/teams/teams.queries';
+import { useProjectPeople } from '../features/projects/projects.queries';
 import { NoProjectsCard } from '../features/workspace/components/no-projects-card';
 import { WelcomeCard } from '../features/workspace/components/welcome-card';
 import { WorkspaceDialogs } from '../features/workspace/components/workspace-dialogs';
@@ -125,8 +125,8 @@ function MainArea({ workspace }: { workspace: WorkspaceData }) {
   const view = useWorkspaceUi((state) => state.view);
   const openDialog = useWorkspaceUi((state) => state.openDialog);
   const setSearch = useWorkspaceUi((state) => state.setProjectSearch);
-  const members = useTeamMembers(scope.kind === 'team' ? (team?.id ?? null) : null);
   const { user } = useAuth();
+  const people = useProjectPeople(project?.id ?? '');
   const focusTaskName = useWorkspaceUi((state) => state.focusTaskName);
   const clearFocusTaskName = useWorkspaceUi((state) => state.clearFocusTaskName);
 
@@ -173,8 +173,7 @@ function MainArea({ workspace }: { workspace: WorkspaceData }) {
       key={project.id}
       projectId={project.id}
       currentUser={user}
-      // Guests of a shared project cannot list the team; their timeline names only themselves.
-      members={(scope.kind === 'team' ? members.data ?? [] : []).map((m) => m.user)}
+      members={people.data ?? []}
       focusTaskName={focusTaskName}
       onFocusHandled={clearFocusTaskName}
     />

@@ -37,6 +37,10 @@ export function projectsRoutes(projects: ProjectsService, publicUrl: string | un
     ctx.body = await projects.update(currentUser(ctx.state).id, ctx.params.projectId!, ctx.state.body);
   });
 
+  router.get('/projects/:projectId/people', requireAuth, projectParam, async (ctx) => {
+    ctx.body = await projects.people(currentUser(ctx.state).id, ctx.params.projectId!);
+  });
+
   router.get('/projects/:projectId/invite-link', requireAuth, projectParam, async (ctx) => {
     ctx.body = await projects.inviteLink(currentUser(ctx.state).id, ctx.params.projectId!, publicOrigin(ctx, publicUrl));
   });

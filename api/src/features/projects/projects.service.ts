@@ -6,6 +6,7 @@ import {
   generateProjectCode,
   rooms,
   type CreateProjectInput,
+  type MemberUser,
   type Project,
   type ProjectInviteInfo,
   type ProjectJoinResult,
@@ -120,6 +121,24 @@ export class ProjectsService {
     const project = await this.projects.findOneByOrFail({ id: projectId });
     this.bus.emit([rooms.team(project.teamId), rooms.project(project.id)], 'project:updated', { project: presentProjectEvent(project) });
     return presentProject(project, 'team');
+  }
+
+  /**
+   * Everyone who can work on a project (members of its team and its guests), for assignee pickers and names.
+   * Readable by anyone with access to the project, guests included: they cannot list the team itself.
+   */
+  async people(userId: string, projectId: string): Promise<MemberUser[]> {
+    await requireProjectAccess(this.dataSource, userId, projectId);
+    const rows: { id: string; first_name: string; last_name: string; email: string; profile_image_url: string | null }[] =
+      await this.dataSource.query(
+        `SELECT u.id, u.first_name, u.last_name, u.email, u.profile_image_url
+           FROM users u
+          WHERE u.id IN (SELECT tm.user_id FROM projects p JOIN team_members tm ON tm.team_id = p.team_id WHERE p.id = $1
+                         UNION SELECT pm.user_id FROM project_members pm WHERE pm.project_id = $1)
+          ORDER BY lower(u.first_name), lower(u.last_name), u.id`,
+        [projectId],
+      );
+    return rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, profileImageUrl: r.profile_image_url }));
   }
 
   async inviteLink(userId: string, projectId: string, origin: string): Promise<{ inviteLink: string }> {

@@ -1,4 +1,4 @@
-import { inviteLinkSchema, projectInviteInfoSchema, projectSchema } from '@planline/domain';
+import { inviteLinkSchema, memberUserSchema, projectInviteInfoSchema, projectSchema } from '@planline/domain';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { parsedQueryFn } from '../../lib/parsed-query';
 
@@ -7,12 +7,21 @@ export const USER_PROJECTS_KEY = ['/api/projects/user'] as const;
 /** Under the team's key, so a team-wide invalidation refreshes its projects too. */
 export const teamProjectsKey = (teamId: string) => ['/api/teams', teamId, 'projects'] as const;
 export const projectInviteLinkKey = (projectId: string) => ['/api/projects', projectId, 'invite-link'] as const;
+/** Everyone who works on a project (team members and guests): names and assignee choices. */
+export const projectPeopleKey = (projectId: string) => ['/api/projects', projectId, 'people'] as const;
+/** Matches every project's people query: membership events refresh them all. */
+export const isProjectPeopleKey = (key: readonly unknown[]) => key[0] === '/api/projects' && key[2] === 'people';
 export const projectInviteInfoKey = (token: string) =>
   [`/api/projects/invite-info?token=${encodeURIComponent(token)}`] as const;
 
 const projectListFn = parsedQueryFn(projectSchema.array());
 const inviteLinkFn = parsedQueryFn(inviteLinkSchema);
 const inviteInfoFn = parsedQueryFn(projectInviteInfoSchema);
+const peopleFn = parsedQueryFn(memberUserSchema.array());
+
+export function useProjectPeople(projectId: string) {
+  return useQuery({ queryKey: projectPeopleKey(projectId), queryFn: peopleFn });
+}
 
 export function useUserProjects() {
   return useQuery({ queryKey: USER_PROJECTS_KEY, queryFn: projectListFn });

@@ -5,7 +5,7 @@ import { makeJoinRequest, makeMember, makeProject, makeTask, makeTeam, makeUser,
 import { dashboardConfigKey } from '../dashboard/dashboard.queries';
 import { projectTasksKey, taskHistoryKey } from '../gantt/tasks.queries';
 import { latestWeeklyReportKey, weeklyReportsKey } from '../reports/reports.queries';
-import { teamProjectsKey, USER_PROJECTS_KEY } from '../projects/projects.queries';
+import { projectPeopleKey, teamProjectsKey, USER_PROJECTS_KEY } from '../projects/projects.queries';
 import { joinRequestsKey, teamKey, teamMembersKey, TEAMS_KEY } from '../teams/teams.queries';
 import { applyServerEvent, refreshAfterReconnect, type RealtimeEffects } from './apply-server-event';
 import { parseServerEvent } from './server-events';
@@ -146,6 +146,17 @@ describe('applyServerEvent', () => {
     queryClient.setQueryData<TeamMember[]>(teamMembersKey(formerTeamId), []);
     applyServerEvent(queryClient, { name: 'access:changed', payload: { teamId: formerTeamId } }, effects);
     expect(queryClient.getQueryData(teamMembersKey(formerTeamId))).toBeUndefined();
+  });
+});
+
+describe('applyServerEvent: project people', () => {
+  it('[project-people] a member joining or leaving makes every project people list read again', () => {
+    const { queryClient, effects } = setup();
+    const team = makeTeam();
+    const projectId = crypto.randomUUID();
+    queryClient.setQueryData(projectPeopleKey(projectId), []);
+    applyServerEvent(queryClient, { name: 'member:joined', payload: { teamId: team.id, member: makeMember({ teamId: team.id }) } }, effects);
+    expect(isInvalidated(queryClient, projectPeopleKey(projectId))).toBe(true);
   });
 });
 

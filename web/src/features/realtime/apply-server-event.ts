@@ -6,7 +6,7 @@ import { dashboardConfigKey } from '../dashboard/dashboard.queries';
 import { projectTasksKey, taskHistoryKey } from '../gantt/tasks.queries';
 import { cacheReport } from '../reports/reports.api';
 import { dropTeamAccess, replaceProject, upsertProject } from '../projects/project-cache';
-import { teamProjectsKey, USER_PROJECTS_KEY } from '../projects/projects.queries';
+import { isProjectPeopleKey, teamProjectsKey, USER_PROJECTS_KEY } from '../projects/projects.queries';
 import {
   addJoinRequest,
   removeJoinRequest,
@@ -54,6 +54,7 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       patchList<TeamMember>(queryClient, teamMembersKey(teamId), (list) => upsertMember(list, member));
       patchList<JoinRequest>(queryClient, joinRequestsKey(teamId), (list) => removeJoinRequestsOf(list, member.userId));
       void queryClient.invalidateQueries({ queryKey: teamKey(teamId), ...exact });
+      void queryClient.invalidateQueries({ predicate: (q) => isProjectPeopleKey(q.queryKey) });
       return;
     }
 
@@ -65,6 +66,7 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       }
       patchList<TeamMember>(queryClient, teamMembersKey(teamId), (list) => removeMemberFrom(list, userId));
       void queryClient.invalidateQueries({ queryKey: teamKey(teamId), ...exact });
+      void queryClient.invalidateQueries({ predicate: (q) => isProjectPeopleKey(q.queryKey) });
       return;
     }
 
