@@ -7,6 +7,7 @@ import {
   taskEditFormSchema,
   UNASSIGNED,
   type Task,
+  type TaskStatus,
   type TaskEditFormInput,
   type UpdateTaskRequest,
 } from '@planline/domain';
@@ -15,9 +16,9 @@ import { Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
+import { FormSelect } from '../../../components/ui/form-select';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { isUnauthorizedError, serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
@@ -121,46 +122,22 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: Tas
         </FormField>
         <FormField id="task-edit-status" label="Status" error={errors.status?.message}>
           {(control) => (
-            <Controller
+            <FormSelect
               control={form.control}
               name="status"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger {...control} onBlur={field.onBlur} className="w-full">
-                    <StatusDot status={field.value} labelled={false} />
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {TASK_STATUSES.map((status) => (
-                      <SelectItem key={status} value={status} leading={<StatusDot status={status} labelled={false} />}>
-                        {TASK_STATUS_LABELS[status]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+              field={control}
+              options={TASK_STATUSES.map((status) => ({ value: status, label: TASK_STATUS_LABELS[status], leading: <StatusDot status={status} labelled={false} /> }))}
+              triggerLeading={(value) => <StatusDot status={value as TaskStatus} labelled={false} />}
             />
           )}
         </FormField>
         <FormField id="task-edit-priority" label="Priority" error={errors.priority?.message}>
           {(control) => (
-            <Controller
+            <FormSelect
               control={form.control}
               name="priority"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger {...control} onBlur={field.onBlur} className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {TASK_PRIORITIES.map((priority) => (
-                      <SelectItem key={priority} value={priority}>
-                        {TASK_PRIORITY_LABELS[priority]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+              field={control}
+              options={TASK_PRIORITIES.map((priority) => ({ value: priority, label: TASK_PRIORITY_LABELS[priority] }))}
             />
           )}
         </FormField>

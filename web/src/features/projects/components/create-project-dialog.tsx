@@ -1,13 +1,13 @@
-import { createProjectInputSchema, PROJECT_STATUSES, type TeamSummary } from '@planline/domain';
+import { createProjectInputSchema, PROJECT_STATUSES, type ProjectStatus, type TeamSummary } from '@planline/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { FormSelect } from '../../../components/ui/form-select';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { isUnauthorizedError, paymentRequired, serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
@@ -87,24 +87,7 @@ export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, 
           <form onSubmit={onSubmit} noValidate className="space-y-4">
             <FormField id="project-team" label="Team" error={errors.teamId?.message}>
               {(control) => (
-                <Controller
-                  control={form.control}
-                  name="teamId"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                      <SelectTrigger {...control} onBlur={field.onBlur} className="w-full">
-                        <SelectValue placeholder="Choose a team" />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {teams.map((team) => (
-                          <SelectItem key={team.id} value={team.id}>
-                            {team.name}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
+                <FormSelect control={form.control} name="teamId" field={control} placeholder="Choose a team" options={teams.map((team) => ({ value: team.id, label: team.name }))} />
               )}
             </FormField>
             <FormField id="project-name" label="Project Name" error={errors.name?.message}>
@@ -115,24 +98,12 @@ export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, 
             </FormField>
             <FormField id="project-status" label="Status" error={errors.status?.message}>
               {(control) => (
-                <Controller
+                <FormSelect
                   control={form.control}
                   name="status"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                      <SelectTrigger {...control} onBlur={field.onBlur} className="w-full">
-                        <ProjectStatusDot status={field.value ?? 'active'} />
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {PROJECT_STATUSES.map((status) => (
-                          <SelectItem key={status} value={status} leading={<ProjectStatusDot status={status} />}>
-                            {PROJECT_STATUS_LABELS[status]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
+                  field={control}
+                  options={PROJECT_STATUSES.map((status) => ({ value: status, label: PROJECT_STATUS_LABELS[status], leading: <ProjectStatusDot status={status} /> }))}
+                  triggerLeading={(value) => <ProjectStatusDot status={(value as ProjectStatus | undefined) ?? 'active'} />}
                 />
               )}
             </FormField>

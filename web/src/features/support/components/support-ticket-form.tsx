@@ -9,11 +9,11 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Send } from 'lucide-react';
 import { useMemo, type FormEvent } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
+import { FormSelect } from '../../../components/ui/form-select';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
@@ -90,45 +90,21 @@ export function SupportTicketForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="ticket-priority" label="Priority" hint={responseTargetText(priority)} error={errors.priority?.message}>
           {(control) => (
-            <Controller
+            <FormSelect
               control={form.control}
               name="priority"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger {...control} onBlur={field.onBlur} className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {TICKET_PRIORITIES.map((value) => (
-                      <SelectItem key={value} value={value}>
-                        {TICKET_PRIORITY_LABELS[value]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+              field={control}
+              options={TICKET_PRIORITIES.map((value) => ({ value, label: TICKET_PRIORITY_LABELS[value] }))}
             />
           )}
         </FormField>
         <FormField id="ticket-category" label="Category" error={errors.category?.message}>
           {(control) => (
-            <Controller
+            <FormSelect
               control={form.control}
               name="category"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger {...control} onBlur={field.onBlur} className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {TICKET_CATEGORIES.map((value) => (
-                      <SelectItem key={value} value={value}>
-                        {TICKET_CATEGORY_LABELS[value]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
+              field={control}
+              options={TICKET_CATEGORIES.map((value) => ({ value, label: TICKET_CATEGORY_LABELS[value] }))}
             />
           )}
         </FormField>
