@@ -1,19 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startApp, type AppProcess } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, useAppAndBrowser } from './harness.js';
 
-let app: AppProcess;
-let browser: Browser;
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  // The server's own log, for a failure whose cause is on the server side.
-  if (process.env.E2E_SERVER_LOG) console.log(app?.output());
-  await app?.stop();
-});
+const env = useAppAndBrowser();
 
 const account = { firstName: 'Grace', lastName: 'Hopper', email: `grace.${Date.now()}@example.com`, password: 'cobol-1959' };
 
@@ -28,7 +17,7 @@ async function register(page: Page, who = account) {
 
 describe('accounts in the browser', () => {
   it('[e2e-accounts] register, land in the workspace, sign out, sign in, edit the profile, see the 404 page', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(env.browser(), env.app().url);
     const page = await context.newPage();
 
     // Landing page → /auth
@@ -94,7 +83,7 @@ describe('accounts in the browser', () => {
   });
 
   it('[e2e-accounts] a second registration with the same email is told the user already exists', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(env.browser(), env.app().url);
     const page = await context.newPage();
     await page.goto('/auth');
     await register(page, { ...account, email: account.email.toUpperCase() });
@@ -104,7 +93,7 @@ describe('accounts in the browser', () => {
   });
 
   it('[e2e-accounts] a paid plan chosen on the landing page is carried to registration', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(env.browser(), env.app().url);
     const page = await context.newPage();
     await page.goto('/auth?plan=pro');
     await page.getByText('Selected: Pro Plan ($15/month)').waitFor();

@@ -1,27 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startApp, type AppProcess } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, signUpByApi, useAppAndBrowser } from './harness.js';
 
-let app: AppProcess;
-let browser: Browser;
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  if (process.env.E2E_SERVER_LOG) console.log(app?.output());
-  await app?.stop();
-});
+const env = useAppAndBrowser();
 
-async function person(context: BrowserContext, firstName: string): Promise<Page> {
-  const page = await context.newPage();
-  const res = await page.request.post('/api/auth/register', {
-    data: { firstName, lastName: 'Lead', email: `${firstName.toLowerCase()}.${Date.now()}@example.com`, password: 'long-enough-1' },
-  });
-  expect(res.status()).toBe(201);
-  return page;
-}
 
 /** The widget titles of the dashboard, in the order they are shown. */
 async function widgetTitles(page: Page): Promise<string[]> {
@@ -30,10 +12,10 @@ async function widgetTitles(page: Page): Promise<string[]> {
 
 describe('the dashboard', () => {
   it('[e2e-dashboard] statistics follow a teammate live; customize, drag, resize, remove, add, save, reload', async () => {
-    const contextA = await newContext(browser, app.url);
-    const contextB = await newContext(browser, app.url);
-    const a = await person(contextA, 'Quinn');
-    const b = await person(contextB, 'Rita');
+    const contextA = await newContext(env.browser(), env.app().url);
+    const contextB = await newContext(env.browser(), env.app().url);
+    const a = await signUpByApi(contextA, 'Quinn', 'Lead');
+    const b = await signUpByApi(contextB, 'Rita', 'Lead');
     const team = await (await a.request.post('/api/teams', { data: { name: 'Quarter' } })).json();
     const project = await (await a.request.post('/api/projects', { data: { name: 'Q1 Plan', teamId: team.id } })).json();
     const token = new URL((await (await a.request.get(`/api/teams/${team.id}/invite-link`)).json()).inviteLink).searchParams.get('token');

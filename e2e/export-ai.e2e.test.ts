@@ -1,26 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startApp, type AppProcess } from './harness.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, signUpByApi, useAppAndBrowser } from './harness.js';
 
-let app: AppProcess;
-let browser: Browser;
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  if (process.env.E2E_SERVER_LOG) console.log(app?.output());
-  await app?.stop();
-});
+const env = useAppAndBrowser();
 
 async function workspaceWithProject(context: BrowserContext): Promise<{ page: Page; project: { id: string; projectCode: string } }> {
-  const page = await context.newPage();
-  await page.request.post('/api/auth/register', {
-    data: { firstName: 'Maria', lastName: 'López', email: `maria.${Date.now()}@example.com`, password: 'long-enough-1' },
-  });
+  const page = await signUpByApi(context, 'Maria', 'López');
   const team = await (await page.request.post('/api/teams', { data: { name: 'Exporters' } })).json();
   const project = await (await page.request.post('/api/projects', { data: { name: 'Export Me', teamId: team.id } })).json();
   for (const name of ['=HYPERLINK("http://evil")', 'Проверка качества', 'Plain task']) {
@@ -33,7 +20,7 @@ async function workspaceWithProject(context: BrowserContext): Promise<{ page: Pa
 
 describe('exports and the AI task creator in the browser', () => {
   it('[e2e-export] exports Excel and PDF from the dialog; the files hold the tasks', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(env.browser(), env.app().url);
     const { page, project } = await workspaceWithProject(context);
 
     await page.getByRole('button', { name: 'Export', exact: true }).click();
@@ -75,7 +62,7 @@ describe('exports and the AI task creator in the browser', () => {
   });
 
   it('[e2e-ai-task] a sentence becomes a task that appears on the timeline', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(env.browser(), env.app().url);
     const { page } = await workspaceWithProject(context);
     await page.getByRole('button', { name: 'AI Task' }).click();
     const dialog = page.getByRole('dialog', { name: 'AI Task Creator' });

@@ -1,37 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startApp, type AppProcess } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, signUpByApi, useAppAndBrowser } from './harness.js';
 
-let app: AppProcess;
-let browser: Browser;
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  if (process.env.E2E_SERVER_LOG) console.log(app?.output());
-  await app?.stop();
-});
+const env = useAppAndBrowser();
 
-/** Signs a new person up through the API inside the browser context (cookies land in the context). */
-async function person(context: BrowserContext, firstName: string) {
-  const page = await context.newPage();
-  const res = await page.request.post('/api/auth/register', {
-    data: { firstName, lastName: 'Planner', email: `${firstName.toLowerCase()}.${Date.now()}@example.com`, password: 'long-enough-1' },
-  });
-  expect(res.status()).toBe(201);
-  return page;
-}
 
 const barLabel = (page: Page, taskId: string) => page.locator(`[data-task-bar="${taskId}"]`).getAttribute('aria-label');
 
 describe('the live timeline in two browsers', () => {
   it('[e2e-gantt] A drags a bar and B sees it move; B edits with a reason and A\'s history shows it', async () => {
-    const contextA = await newContext(browser, app.url);
-    const contextB = await newContext(browser, app.url);
-    const a = await person(contextA, 'Ada');
-    const b = await person(contextB, 'Bea');
+    const contextA = await newContext(env.browser(), env.app().url);
+    const contextB = await newContext(env.browser(), env.app().url);
+    const a = await signUpByApi(contextA, 'Ada', 'Planner');
+    const b = await signUpByApi(contextB, 'Bea', 'Planner');
 
     const team = await (await a.request.post('/api/teams', { data: { name: 'Shipyard' } })).json();
     const project = await (await a.request.post('/api/projects', { data: { name: 'Hull', teamId: team.id } })).json();

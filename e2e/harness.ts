@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess } from '@planline/api/test/process';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -43,4 +44,36 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(15_000);
   return context;
+}
+
+/**
+ * The server and browser one e2e file shares: started before its tests, stopped after (printing the server's
+ * log when E2E_SERVER_LOG is set). Read `app()` and `browser()` inside tests.
+ */
+export function useAppAndBrowser(env: Record<string, string> = {}) {
+  let app: AppProcess | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    app = await startApp(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (process.env.E2E_SERVER_LOG) console.log(app?.output());
+    await app?.stop();
+  });
+  return {
+    app: () => app!,
+    browser: () => browser!,
+  };
+}
+
+/** Signs a new person up through the API inside a browser context (the session cookie lands in the context). */
+export async function signUpByApi(context: BrowserContext, firstName: string, lastName: string): Promise<Page> {
+  const page = await context.newPage();
+  const res = await page.request.post('/api/auth/register', {
+    data: { firstName, lastName, email: `${firstName.toLowerCase()}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`, password: 'long-enough-1' },
+  });
+  if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+  return page;
 }

@@ -1,18 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startApp, type AppProcess } from './harness.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, useAppAndBrowser } from './harness.js';
 
-let app: AppProcess;
-let browser: Browser;
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  if (process.env.E2E_SERVER_LOG) console.log(app?.output());
-  await app?.stop();
-});
+const env = useAppAndBrowser();
 
 async function signUp(context: BrowserContext, firstName: string): Promise<Page> {
   const page = await context.newPage();
@@ -29,8 +19,8 @@ async function signUp(context: BrowserContext, firstName: string): Promise<Page>
 
 describe('teams in two browsers', () => {
   it('[e2e-join-request] B asks by code, A sees the badge live and approves, B gets the team, A removes B, B loses it', async () => {
-    const contextA = await newContext(browser, app.url);
-    const contextB = await newContext(browser, app.url);
+    const contextA = await newContext(env.browser(), env.app().url);
+    const contextB = await newContext(env.browser(), env.app().url);
     const a = await signUp(contextA, 'Alice');
     const b = await signUp(contextB, 'Bruno');
 
