@@ -13,6 +13,13 @@ import { AiTaskService } from './features/ai/ai.service.js';
 import { AuthService } from './features/auth/auth.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { LoginThrottle } from './features/auth/login-throttle.js';
+import { billingRoutes, stripeWebhookRoutes } from './features/billing/billing.routes.js';
+import { BillingService } from './features/billing/billing.service.js';
+import { createStripeClient, type StripeCheckoutApi } from './features/billing/stripe-client.js';
+import { planByPriceId } from './features/billing/stripe-events.js';
+import { StripeWebhook } from './features/billing/stripe-webhook.js';
+import { SubscriptionLedger } from './features/billing/subscription-ledger.js';
+import { TestCheckout } from './features/billing/test-checkout.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { DashboardService } from './features/dashboard/dashboard.service.js';
 import { exportRoutes } from './features/export/export.routes.js';
@@ -31,11 +38,12 @@ import { TasksService } from './features/tasks/tasks.service.js';
 import { teamsRoutes } from './features/teams/teams.routes.js';
 import { TeamsService } from './features/teams/teams.service.js';
 import { sessionMiddleware } from './http/session.js';
+import { openApiRoutes, routeLayers } from './http/openapi.js';
 import { staticWeb } from './http/static-web.js';
 import type { Logger } from './logger.js';
 import { loadSessionUser } from './middleware/auth.js';
 import { errorHandler } from './middleware/error-handler.js';
-import { originCheck, requireJsonBody } from './middleware/request-guards.js';
+import { originCheck, requireJsonBody, strictTransportSecurity } from './middleware/request-guards.js';
 import { requestLogger } from './middleware/request-logger.js';
 
 export interface AppDeps {
@@ -45,10 +53,12 @@ export interface AppDeps {
   logger: Logger;
   bus: RealtimeBus;
   documents: ProjectDocuments;
+  /** Live mode's Stripe client; made from STRIPE_SECRET_KEY unless given (tests give a fake). */
+  stripe?: StripeCheckoutApi;
 }
 
 /** The HTTP app: each feature's router behind the shared pipeline (log → errors → headers → CSRF → body → session). */
-export function createApp({ config, dataSource, sessions, logger, bus, documents }: AppDeps): Koa {
+export function createApp({ config, dataSource, sessions, logger, bus, documents, stripe }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.keys = config.sessionKeys;
   // Errors are answered by errorHandler; Koa's default printer would only duplicate them in the log.
@@ -64,6 +74,16 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   const exporter = new ExportService(dataSource);
   const ai = new AiTaskService(dataSource, tasks, config.ai ? new ModelRefiner(config.ai, logger) : null);
   const support = new SupportService(dataSource, new SupportThrottle(dataSource), createMailer(config.smtpUrl, logger), config.supportEmail);
+  const payments = config.billing;
+  const webhook = new StripeWebhook(payments.webhookSecret, planByPriceId(payments.prices), new SubscriptionLedger(dataSource, bus, logger));
+  const billing = new BillingService(
+    dataSource,
+    payments,
+    config.allowedOrigins,
+    payments.mode === 'live' ? (stripe ?? createStripeClient(payments.secretKey)) : null,
+    logger,
+  );
+  const testCheckout = payments.mode === 'test' ? new TestCheckout(dataSource, webhook, payments) : null;
 
   app.use(requestLogger(logger));
   app.use(errorHandler());
@@ -83,12 +103,16 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
           upgradeInsecureRequests: config.secureCookies ? [] : null,
         },
       },
-      hsts: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
+      // Set per request below: behind a trusted https proxy too, never on plain http.
+      hsts: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
+  app.use(strictTransportSecurity(config.secureCookies));
   app.use(originCheck(config.allowedOrigins));
   app.use(requireJsonBody());
+  // Before the body parser: the webhook's signature is over the raw body.
+  app.use(stripeWebhookRoutes(webhook).routes());
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -114,6 +138,8 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     exportRoutes(exporter),
     aiRoutes(ai),
     supportRoutes(support),
+    billingRoutes(billing, testCheckout),
+    openApiRoutes(app),
   ];
   for (const router of routers) {
     app.use(router.routes());
@@ -127,5 +153,36 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     await next();
   });
   app.use(staticWeb(config.webDistDir));
+  return app;
+}
+
+/** One route of the app: an HTTP method and the router's path pattern (`/api/teams/:id`). */
+export interface RouteEntry {
+  method: string;
+  path: string;
+}
+
+/**
+ * Every route the app's feature routers answer (the same walk the OpenAPI document makes), so a test can hold
+ * a rule for each one and notice a new route without one.
+ */
+export function listRoutes(app: Koa): RouteEntry[] {
+  return routeLayers(app).map(({ method, path }) => ({ method, path }));
+}
+
+/**
+ * A realtime process's own HTTP answers (scaled mode): only the health check, for the proxy and the
+ * orchestrator; Socket.IO and /collab take their requests before this app sees them.
+ */
+export function createRealtimeOnlyApp({ dataSource, logger }: Pick<AppDeps, 'dataSource' | 'logger'>): Koa {
+  const app = new Koa();
+  app.silent = true;
+  app.use(requestLogger(logger));
+  app.use(errorHandler());
+  const health = healthRoutes(dataSource);
+  app.use(health.routes());
+  app.use(() => {
+    throw new AppError('not_found', 'This is a realtime process: it serves /socket.io and /collab only.');
+  });
   return app;
 }

@@ -8,6 +8,8 @@ import {
   TASK_PRIORITIES,
   TASK_STATUSES,
   TEAM_ROLES,
+  PROVIDER_SUBSCRIPTION_STATUSES,
+  paidPlanSchema,
   planSchema,
 } from '@planline/domain';
 import {
@@ -398,6 +400,14 @@ describe('checks', () => {
         requestId,
       );
     }
+    await ds.query(
+      `INSERT INTO stripe_subscriptions (id, team_id, plan, status, state_at, state_rank) VALUES ('sub_enums', $1, 'pro', 'active', now(), 1)`,
+      [team.id],
+    );
+    for (const v of paidPlanSchema.options) await set(`UPDATE stripe_subscriptions SET plan = $1 WHERE id = $2`, v, 'sub_enums');
+    for (const v of PROVIDER_SUBSCRIPTION_STATUSES) await set(`UPDATE stripe_subscriptions SET status = $1 WHERE id = $2`, v, 'sub_enums');
+    await expectViolation('check', set(`UPDATE stripe_subscriptions SET plan = $1 WHERE id = $2`, 'free', 'sub_enums'));
+    await expectViolation('check', set(`UPDATE stripe_subscriptions SET status = $1 WHERE id = $2`, 'trialing', 'sub_enums'));
   });
 
   it('[task-progress-range] rejects progress -1 and 101, accepts 0 and 100', async () => {

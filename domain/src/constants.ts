@@ -14,6 +14,8 @@ export const TRIAL_DAYS = 7;
 /** Sign-in throttling (issue 2): the 11th failure inside the window is refused with 429. */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** Failed sign-ins from one address (any accounts) in the same window before it is refused too. */
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
 
 /** Request bodies above this are refused with 413 (ARCHITECTURE §4, §6). */
 export const MAX_BODY_BYTES = 1024 * 1024;

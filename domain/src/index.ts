@@ -12,6 +12,8 @@ export * from './schemas/dashboard.js';
 export * from './schemas/report.js';
 export * from './rules/reports.js';
 export * from './rules/plan-limits.js';
+export * from './rules/subscriptions.js';
+export * from './schemas/billing.js';
 export * from './rules/team-permissions.js';
 export * from './rules/codes.js';
 export * from './rules/dependencies.js';

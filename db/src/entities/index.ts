@@ -1,3 +1,4 @@
+import { CheckoutSessionEntity } from './checkout-session.entity.js';
 import { DashboardConfigEntity } from './dashboard-config.entity.js';
 import { EmailOutboxEntity } from './email-outbox.entity.js';
 import { GoogleDocsSyncEntity } from './google-docs-sync.entity.js';
@@ -7,6 +8,8 @@ import { ProjectMemberEntity } from './project-member.entity.js';
 import { ProjectTemplateEntity } from './project-template.entity.js';
 import { ProjectEntity } from './project.entity.js';
 import { SessionEntity } from './session.entity.js';
+import { StripeEventEntity } from './stripe-event.entity.js';
+import { StripeSubscriptionEntity } from './stripe-subscription.entity.js';
 import { SupportTicketEntity } from './support-ticket.entity.js';
 import { SupportTicketThrottleEntity } from './support-ticket-throttle.entity.js';
 import { TaskAssignmentEntity } from './task-assignment.entity.js';
@@ -22,6 +25,7 @@ import { UserEntity } from './user.entity.js';
 import { WeeklyReportEntity } from './weekly-report.entity.js';
 
 export {
+  CheckoutSessionEntity,
   DashboardConfigEntity,
   EmailOutboxEntity,
   GoogleDocsSyncEntity,
@@ -31,6 +35,8 @@ export {
   ProjectMemberEntity,
   ProjectTemplateEntity,
   SessionEntity,
+  StripeEventEntity,
+  StripeSubscriptionEntity,
   SupportTicketEntity,
   SupportTicketThrottleEntity,
   TaskAssignmentEntity,
@@ -70,4 +76,7 @@ export const entities = [
   SupportTicketEntity,
   EmailOutboxEntity,
   SupportTicketThrottleEntity,
+  StripeEventEntity,
+  StripeSubscriptionEntity,
+  CheckoutSessionEntity,
 ];

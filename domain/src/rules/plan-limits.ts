@@ -14,16 +14,39 @@ export interface TeamPlanState {
   trialEndsAt: Date | string | null;
 }
 
+/** A paid plan counts while it is active, and while past due: Stripe retries a failed payment for a while. */
+const PAYING_STATUSES: readonly SubscriptionStatus[] = ['active', 'past_due'];
+export const isPayingStatus = (status: SubscriptionStatus): boolean => PAYING_STATUSES.includes(status);
+
 /**
- * [effective-plan] An active paid plan, else Pro during an unexpired trial, else Free. `now` is a parameter:
- * rules never read the clock.
+ * [effective-plan] A paid plan that is active or past due (the card payment provider is retrying the payment),
+ * else Pro during an unexpired trial, else Free. `now` is a parameter: rules never read the clock.
  */
 export function effectivePlan(team: TeamPlanState, now: Date): Plan {
-  if (team.subscriptionStatus === 'active' && team.subscriptionPlan !== 'free') return team.subscriptionPlan;
+  if (isPayingStatus(team.subscriptionStatus) && team.subscriptionPlan !== 'free') return team.subscriptionPlan;
   if (team.subscriptionStatus === 'trial' && team.trialEndsAt && new Date(team.trialEndsAt).getTime() > now.getTime()) {
     return 'pro';
   }
   return 'free';
+}
+
+const PLAN_ORDER: readonly Plan[] = ['free', 'pro', 'enterprise'];
+
+/** Free < Pro < Enterprise. */
+export const planRank = (plan: Plan): number => PLAN_ORDER.indexOf(plan);
+
+/**
+ * [account-plan] A person's plan (users.currentPlan, the plan badge): the highest paid plan among the teams they
+ * own whose subscription is active or past due, else Free. A trial is not a paid plan.
+ */
+export function accountPlan(ownedTeams: readonly Pick<TeamPlanState, 'subscriptionPlan' | 'subscriptionStatus'>[]): Plan {
+  let best: Plan = 'free';
+  for (const team of ownedTeams) {
+    if (isPayingStatus(team.subscriptionStatus) && planRank(team.subscriptionPlan) > planRank(best)) {
+      best = team.subscriptionPlan;
+    }
+  }
+  return best;
 }
 
 export type LimitCheck = { ok: true } | { ok: false; requiredPlan: PaidPlan; message: string };

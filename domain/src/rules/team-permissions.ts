@@ -16,3 +16,6 @@ export function invitableRoles(actor: TeamRole): TeamRole[] {
 }
 
 export const canInviteAs = (actor: TeamRole, role: TeamRole) => invitableRoles(actor).includes(role);
+
+/** [plan-owner] Only the owner changes a team's plan (starts a checkout): they are the one who pays. */
+export const canChangePlan = (role: TeamRole) => role === 'owner';

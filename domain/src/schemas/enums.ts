@@ -21,6 +21,14 @@ export const subscriptionStatusSchema = z.enum(['trial', 'active', 'past_due', '
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 export const SUBSCRIPTION_STATUSES = subscriptionStatusSchema.options;
 
+/**
+ * The status we keep of one subscription at the card payment provider (table stripe_subscriptions), mapped from
+ * Stripe's by subscriptionStatusFromStripe. A team's own subscriptionStatus is derived from these.
+ */
+export const providerSubscriptionStatusSchema = z.enum(['incomplete', 'active', 'past_due', 'paused', 'canceled']);
+export type ProviderSubscriptionStatus = z.infer<typeof providerSubscriptionStatusSchema>;
+export const PROVIDER_SUBSCRIPTION_STATUSES = providerSubscriptionStatusSchema.options;
+
 export const projectStatusSchema = z.enum(['active', 'completed', 'on-hold']);
 export type ProjectStatus = z.infer<typeof projectStatusSchema>;
 export const PROJECT_STATUSES = projectStatusSchema.options;

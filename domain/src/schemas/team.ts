@@ -30,6 +30,18 @@ export const teamDetailSchema = teamSummarySchema.extend({
 });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
 
+/** A team's plan and what it allows, as the `team:updated` event carries it after a payment or a lapse. */
+export const teamPlanSchema = teamDetailSchema.pick({
+  id: true,
+  ownerId: true,
+  subscriptionPlan: true,
+  subscriptionStatus: true,
+  trialEndsAt: true,
+  effectivePlan: true,
+  limits: true,
+});
+export type TeamPlan = z.infer<typeof teamPlanSchema>;
+
 export const TEAM_DESCRIPTION_MAX_LENGTH = 1000;
 
 /** POST /api/teams (PRODUCT-SPEC §5 team creation). */

@@ -1,4 +1,5 @@
-import { matchRoutes } from 'react-router';
+import { isValidElement } from 'react';
+import { matchRoutes, Navigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { signedInRoutes, signedOutRoutes } from './route-tables';
 
@@ -19,5 +20,25 @@ describe.each([
 
   it('[routes-matching] matches case-insensitively and with a trailing slash', () => {
     expect(matchedPath(routes, '/Help-Center/')).toBe('/help-center');
+  });
+});
+
+describe('plan pages (issue 7)', () => {
+  it.each(['/subscribe', '/payment', '/upgrade', '/upgrade/success'])('[routes-plans] %s is a signed-in page', (path) => {
+    expect(matchedPath(signedInRoutes, path)).toBe(path);
+  });
+
+  it('[routes-plans] the test checkout page is signed in only', () => {
+    expect(matchedPath(signedInRoutes, '/checkout/test/cs_test_1')).toBe('/checkout/test/:sessionId');
+    expect(matchedPath(signedOutRoutes, '/checkout/test/cs_test_1')).toBe('*');
+  });
+
+  it('[routes-plans] signed out, /payment is a page, /subscribe is not, the upgrade pages lead to /', () => {
+    expect(matchedPath(signedOutRoutes, '/payment')).toBe('/payment');
+    expect(matchedPath(signedOutRoutes, '/subscribe')).toBe('*');
+    for (const path of ['/upgrade', '/Upgrade/Success/']) {
+      const element = matchRoutes(signedOutRoutes, path)?.at(-1)?.route.element;
+      expect(isValidElement(element) && element.type === Navigate && (element.props as { to: string }).to).toBe('/');
+    }
   });
 });

@@ -21,13 +21,20 @@ const PrivacyPolicyPage = lazy(() =>
 const TermsOfServicePage = lazy(() =>
   import('../pages/terms-of-service.page').then((m) => ({ default: m.TermsOfServicePage })),
 );
+const PaymentPage = lazy(() => import('../pages/payment.page').then((m) => ({ default: m.PaymentPage })));
+const SubscribePage = lazy(() => import('../pages/subscribe.page').then((m) => ({ default: m.SubscribePage })));
+const UpgradePage = lazy(() => import('../pages/upgrade.page').then((m) => ({ default: m.UpgradePage })));
+const UpgradeSuccessPage = lazy(() =>
+  import('../pages/upgrade-success.page').then((m) => ({ default: m.UpgradeSuccessPage })),
+);
+const TestCheckoutPage = lazy(() => import('../pages/test-checkout.page').then((m) => ({ default: m.TestCheckoutPage })));
 
 /*
  * The route table of PRODUCT-SPEC §2, one line per route. react-router matches paths case-insensitively and
  * ignores a trailing slash unless a route sets caseSensitive, so /Profile/ reaches /profile.
  */
 
-/** Reachable signed in or out, in their own frame: invites; /payment arrives with its issue. */
+/** Reachable signed in or out, in their own frame: invites. */
 const bothStates: RouteObject[] = [
   { path: '/invite/:teamId', element: <TeamInvitePage /> },
   // An invite link without its team (or token) leads nowhere useful: PRODUCT-SPEC §2 sends it to /.
@@ -45,22 +52,37 @@ const staticPages: RouteObject[] = [
   { path: '/terms-of-service', element: <TermsOfServicePage /> },
 ];
 
+/**
+ * Plan checkout, signed in or out in the same frames as the static pages: Subscribe sends visitors to /auth with
+ * the plan, and signed-in users on to pay for a team.
+ */
+const planPages: RouteObject[] = [{ path: '/payment', element: <PaymentPage /> }];
+
 const signedOutOnly: RouteObject[] = [
   { path: '/', element: <LandingPage /> },
   { path: '/auth', element: <AuthPage /> },
-  { element: <PublicLayout />, children: staticPages },
+  { element: <PublicLayout />, children: [...staticPages, ...planPages] },
+  // PRODUCT-SPEC §2: signed-out visitors to the upgrade pages are sent to /.
+  { path: '/upgrade', element: <Navigate to="/" replace /> },
+  { path: '/upgrade/success', element: <Navigate to="/" replace /> },
 ];
 
 /** Pages under the top navigation. */
 const signedInShell: RouteObject[] = [
   { path: '/', element: <WorkspacePage /> },
   { path: '/profile', element: <ProfilePage /> },
+  { path: '/subscribe', element: <SubscribePage /> },
+  { path: '/upgrade', element: <UpgradePage /> },
+  { path: '/upgrade/success', element: <UpgradeSuccessPage /> },
   ...staticPages,
+  ...planPages,
 ];
 
 const signedInOnly: RouteObject[] = [
   { element: <SignedInLayout />, children: signedInShell },
   { path: '/auth', element: <SignedInAuthRedirect /> },
+  // The local stand-in for the payment provider's page, in its own frame as the provider's would be.
+  { path: '/checkout/test/:sessionId', element: <TestCheckoutPage /> },
 ];
 
 const notFound: RouteObject = { path: '*', element: <NotFoundPage /> };

@@ -6,6 +6,7 @@ import {
   type Plan,
   type TeamDetail,
   type TeamMember,
+  type TeamPlan,
   type TeamRole,
   type TeamSummary,
 } from '@planline/domain';
@@ -36,6 +37,24 @@ export function presentTeamSummary(team: TeamEntity, role: TeamRole, plan: Plan)
 
 const finite = (n: number) => (Number.isFinite(n) ? n : null);
 
+/** What a plan allows, null meaning unlimited. */
+export function presentLimits(plan: Plan): TeamDetail['limits'] {
+  return { maxProjects: finite(PLAN_LIMITS[plan].maxProjects), maxMembers: finite(PLAN_LIMITS[plan].maxMembers) };
+}
+
+/** A team's plan fields and limits, as the `team:updated` event carries them. */
+export function presentTeamPlan(team: TeamEntity, plan: Plan): TeamPlan {
+  return {
+    id: team.id,
+    ownerId: team.ownerId,
+    subscriptionPlan: team.subscriptionPlan,
+    subscriptionStatus: team.subscriptionStatus,
+    trialEndsAt: team.trialEndsAt?.toISOString() ?? null,
+    effectivePlan: plan,
+    limits: presentLimits(plan),
+  };
+}
+
 export function presentTeamDetail(
   team: TeamEntity,
   role: TeamRole,
@@ -48,7 +67,7 @@ export function presentTeamDetail(
     createdAt: team.createdAt.toISOString(),
     memberCount: counts.members,
     projectCount: counts.projects,
-    limits: { maxProjects: finite(PLAN_LIMITS[plan].maxProjects), maxMembers: finite(PLAN_LIMITS[plan].maxMembers) },
+    limits: presentLimits(plan),
   };
 }
 

@@ -212,7 +212,7 @@ export class TeamsService {
     const saved = await this.dataSource
       .getRepository(TeamJoinRequestEntity)
       .findOneOrFail({ where: { id: request.id }, relations: { user: true } });
-    this.bus.emit(rooms.team(team.id), 'joinRequest:created', {
+    this.bus.emit(await this.managerRooms(team.id), 'joinRequest:created', {
       teamId: team.id,
       request: presentJoinRequest(saved as TeamJoinRequestEntity & { user: UserEntity }),
     });
@@ -262,7 +262,7 @@ export class TeamsService {
       if (changed !== 1) throw new AppError('conflict', 'This request was already answered');
       return response === 'approved';
     });
-    this.bus.emit([rooms.team(request.teamId), rooms.user(request.userId)], 'joinRequest:responded', {
+    this.bus.emit([...(await this.managerRooms(request.teamId)), rooms.user(request.userId)], 'joinRequest:responded', {
       teamId: request.teamId,
       requestId,
       userId: request.userId,
@@ -270,6 +270,18 @@ export class TeamsService {
     });
     if (joined) await this.announceJoin(request.teamId, request.userId);
     return { id: requestId, status: response };
+  }
+
+  /**
+   * Join requests are the owner's and admins' business (team-roles; members get 403 on the list), so their
+   * events go to those people's own rooms, not to the team's room where members would read who asked.
+   */
+  private async managerRooms(teamId: string): Promise<string[]> {
+    const rows: { user_id: string }[] = await this.dataSource.query(
+      `SELECT user_id FROM team_members WHERE team_id = $1 AND role IN ('owner', 'admin')`,
+      [teamId],
+    );
+    return rows.map((r) => rooms.user(r.user_id));
   }
 
   private async assertRoomForOneMore(m: EntityManager, team: TeamEntity): Promise<void> {

@@ -149,6 +149,45 @@ describe('applyServerEvent', () => {
   });
 });
 
+describe('applyServerEvent: plans (issue 7)', () => {
+  const proLimits = { maxProjects: null, maxMembers: 5 };
+  const paid = (team: TeamSummary) => ({
+    id: team.id,
+    ownerId: team.ownerId,
+    subscriptionPlan: 'pro' as const,
+    subscriptionStatus: 'active' as const,
+    trialEndsAt: null,
+    effectivePlan: 'pro' as const,
+    limits: proLimits,
+  });
+
+  it('[plan-live] team:updated changes the cached team and its limits at once, then reads them again', () => {
+    const { queryClient, effects, team } = setup();
+    const other = makeTeam();
+    queryClient.setQueryData<TeamSummary[]>(TEAMS_KEY, [team, other]);
+    queryClient.setQueryData(teamKey(team.id), { ...team, memberCount: 1, limits: { maxProjects: 3, maxMembers: 1 } });
+    queryClient.setQueryData(['/api/auth/user'], { id: me });
+    applyServerEvent(queryClient, { name: 'team:updated', payload: { teamId: team.id, team: paid(team) } }, effects);
+    expect(queryClient.getQueryData<TeamSummary[]>(TEAMS_KEY)).toEqual([
+      { ...team, subscriptionPlan: 'pro', subscriptionStatus: 'active', trialEndsAt: null, effectivePlan: 'pro' },
+      other,
+    ]);
+    expect(queryClient.getQueryData(teamKey(team.id))).toMatchObject({ effectivePlan: 'pro', memberCount: 1, limits: proLimits });
+    expect(isInvalidated(queryClient, TEAMS_KEY)).toBe(true);
+    expect(isInvalidated(queryClient, teamKey(team.id))).toBe(true);
+    // Not the owner: the user's own plan (the badge) is not this team's.
+    expect(isInvalidated(queryClient, ['/api/auth/user'])).toBe(false);
+  });
+
+  it("[plan-live] the owner's plan badge is read again", () => {
+    const { queryClient, effects } = setup();
+    const team = makeTeam({ ownerId: me });
+    queryClient.setQueryData(['/api/auth/user'], { id: me });
+    applyServerEvent(queryClient, { name: 'team:updated', payload: { teamId: team.id, team: paid(team) } }, effects);
+    expect(isInvalidated(queryClient, ['/api/auth/user'])).toBe(true);
+  });
+});
+
 describe('applyServerEvent: project people', () => {
   it('[project-people] a member joining or leaving makes every project people list read again', () => {
     const { queryClient, effects } = setup();

@@ -1,4 +1,4 @@
-import type { DashboardConfig, JoinRequest, Project, Task, TeamMember, TeamSummary } from '@planline/domain';
+import type { DashboardConfig, JoinRequest, Project, Task, TeamDetail, TeamMember, TeamSummary } from '@planline/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../auth/auth.queries';
 import { removeTask, upsertTask, withSavedLayout } from '../dashboard/dashboard-cache';
@@ -14,6 +14,7 @@ import {
   removeMemberFrom,
   removeTeam,
   upsertMember,
+  withTeamPlan,
 } from '../teams/team-cache';
 import { joinRequestsKey, teamKey, teamMembersKey, TEAMS_KEY } from '../teams/teams.queries';
 import type { ServerEvent } from './server-events';
@@ -105,6 +106,20 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
         // A team we are not (or no longer) in: whatever is cached from an earlier membership is out of date.
         queryClient.removeQueries({ queryKey: teamKey(teamId), type: 'inactive' });
       }
+      return;
+    }
+
+    case 'team:updated': {
+      // Issue 7: a payment, a failed renewal or a cancellation. The plan and limits change at once; counts and
+      // anything else that follows the plan are read again, and the owner's plan badge (users.currentPlan) too.
+      const { teamId, team } = event.payload;
+      patchList<TeamSummary>(queryClient, TEAMS_KEY, (list) => withTeamPlan(list, teamId, team));
+      queryClient.setQueryData<TeamDetail>(teamKey(teamId), (detail) =>
+        detail ? { ...withTeamPlan([detail], teamId, team)[0]!, limits: team.limits } : detail,
+      );
+      void queryClient.invalidateQueries({ queryKey: TEAMS_KEY, ...exact });
+      void queryClient.invalidateQueries({ queryKey: teamKey(teamId), ...exact });
+      if (team.ownerId === effects.userId) void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
       return;
     }
 

@@ -39,3 +39,20 @@ export function removeMemberFrom(list: readonly TeamMember[], userId: string): T
 export function removeTeam(list: readonly TeamSummary[], teamId: string): TeamSummary[] {
   return list.filter((t) => t.id !== teamId);
 }
+
+type TeamPlanFields = Pick<TeamSummary, 'subscriptionPlan' | 'subscriptionStatus' | 'trialEndsAt' | 'effectivePlan'>;
+
+/** [plan-live] A team's new plan (after a payment or a lapse), written into a cached list of teams. */
+export function withTeamPlan<T extends TeamSummary>(list: readonly T[], teamId: string, plan: TeamPlanFields): T[] {
+  return list.map((t) =>
+    t.id === teamId
+      ? {
+          ...t,
+          subscriptionPlan: plan.subscriptionPlan,
+          subscriptionStatus: plan.subscriptionStatus,
+          trialEndsAt: plan.trialEndsAt,
+          effectivePlan: plan.effectivePlan,
+        }
+      : t,
+  );
+}

@@ -41,6 +41,11 @@ export function fetchTeamsNow(queryClient: QueryClient) {
   return queryClient.fetchQuery({ queryKey: TEAMS_KEY, queryFn: teamsFn, staleTime: 0 });
 }
 
+/** GET /api/teams/{id}, for pages that read it with options of their own (the upgrade success page polls it). */
+export function teamDetailQuery(teamId: string) {
+  return { queryKey: teamKey(teamId), queryFn: teamDetailFn };
+}
+
 export function useTeamDetail(teamId: string | null) {
   return useQuery({ queryKey: teamKey(teamId ?? ''), queryFn: teamDetailFn, enabled: teamId !== null });
 }

@@ -1,0 +1,132 @@
+import { PLAN_LIMITS, planOffer, TRIAL_DAYS, type TeamSummary } from '@planline/domain';
+import { BadgeCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonClasses } from '../components/ui/button';
+import { formatDay, planTitle, subscribeView, type TrialState } from '../features/billing/billing-rules';
+import { BillingFrame, TeamsNotReady } from '../features/billing/components/billing-frame';
+import { BillingMessage } from '../features/billing/components/billing-message';
+import { PlanBadge, PlanCard } from '../features/billing/components/plan-card';
+import { PlanFeatureList } from '../features/billing/components/plan-feature-list';
+import { TeamCheckout } from '../features/billing/components/team-checkout';
+import { usePageTitle } from '../features/legal';
+import { useTeams } from '../features/teams/teams.queries';
+import { useWorkspaceUi } from '../features/workspace/workspace-ui.store';
+
+
+/** /subscribe (signed in): the first team's plan; if it is not paid for, the trial and the Team Plan side by side. */
+export function SubscribePage() {
+  usePageTitle('Choose your plan');
+  const teams = useTeams();
+  const [now] = useState(() => new Date());
+
+  if (teams.isPending || teams.isError) return <TeamsNotReady teams={teams} loadingLabel="Loading your plan" />;
+
+  const view = subscribeView(teams.data, now);
+  if (view.kind === 'subscribed') {
+    return (
+      <BillingFrame>
+        <BillingMessage
+          icon={<BadgeCheck aria-hidden="true" className="h-6 w-6" />}
+          title="You're subscribed!"
+          tone="success"
+          actions={
+            <Link to="/" className={buttonClasses('primary', 'md', 'w-full')}>
+              Continue to Projects
+            </Link>
+          }
+        >
+          <p>
+            <strong className="text-slate-900">{view.team.name}</strong> is on the {planTitle(view.plan)} plan.
+          </p>
+          {view.team.subscriptionStatus === 'past_due' ? (
+            <p className="text-amber-800">
+              The last payment did not go through. The card payment provider is retrying it, so please check your card.
+            </p>
+          ) : null}
+        </BillingMessage>
+      </BillingFrame>
+    );
+  }
+
+  const pro = planOffer('pro');
+  return (
+    <BillingFrame>
+      <header className="text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Choose your plan</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-600">
+          New teams start with a {TRIAL_DAYS}-day free trial. Subscribe to the Team Plan to keep everything when it ends.
+        </p>
+      </header>
+      <div className="mx-auto mt-10 grid max-w-4xl gap-6 md:grid-cols-2">
+        <FreeTrialCard team={view.team} trial={view.trial} />
+        <PlanCard title="Team Plan" price={`$${pro.priceUsdPerMonth}`} priceNote="/month per team" highlighted>
+          <PlanFeatureList features={pro.features} className="flex-1" />
+          <div className="mt-8">
+            <TeamCheckout
+              plan="pro"
+              teams={teams.data}
+              preferredTeamId={view.team?.id ?? null}
+              cancelPath="/subscribe"
+              label="Subscribe Now"
+            />
+          </div>
+        </PlanCard>
+      </div>
+    </BillingFrame>
+  );
+}
+
+function FreeTrialCard({ team, trial }: { team: TeamSummary | null; trial: TrialState }) {
+  const navigate = useNavigate();
+  const openDialog = useWorkspaceUi((state) => state.openDialog);
+  const badge =
+    trial.kind === 'active' ? (
+      <PlanBadge tone="green">Active Trial</PlanBadge>
+    ) : trial.kind === 'ended' ? (
+      <PlanBadge tone="grey">Trial Ended</PlanBadge>
+    ) : null;
+
+  return (
+    <PlanCard title="Free Trial" price="$0" priceNote={`for ${TRIAL_DAYS} days`} badge={badge}>
+      <PlanFeatureList
+        className="flex-1"
+        features={[
+          `${TRIAL_DAYS} days of the Team Plan, free`,
+          `Up to ${PLAN_LIMITS.pro.maxMembers} team members`,
+          'Unlimited projects',
+          'No card needed',
+        ]}
+      />
+      <div className="mt-8 space-y-3">
+        {trial.kind !== 'none' ? (
+          <p className="text-sm text-slate-600">
+            {trial.kind === 'active' ? 'Your trial ends on ' : 'Your trial ended on '}
+            <strong className="text-slate-900">{formatDay(trial.endsAt)}</strong>.
+          </p>
+        ) : null}
+        {team === null ? (
+          <Button
+            variant="outline"
+            size="lg"
+            className="w-full"
+            onClick={() => {
+              openDialog('createTeam');
+              navigate('/');
+            }}
+          >
+            Start Free Trial
+          </Button>
+        ) : trial.kind === 'active' ? (
+          <Link to="/" className={buttonClasses('outline', 'lg', 'w-full')}>
+            Continue with Trial
+          </Link>
+        ) : (
+          <p className="text-sm text-slate-600">
+            {team.name} is not in a free trial: each new team gets one when it is created.
+          </p>
+        )}
+      </div>
+    </PlanCard>
+  );
+}
