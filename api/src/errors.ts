@@ -15,6 +15,16 @@ export class AppError extends Error {
   }
 }
 
+/** How long a client should wait before trying again while the database is away (PostgreSQL restarting). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** 503 while the database cannot be reached: the outage passes, and the server recovers without a restart. */
+export function databaseUnavailable(): AppError {
+  return new AppError('service_unavailable', 'The database is not reachable right now. Try again shortly.', {
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+  });
+}
+
 /** Zod issues as forms show them: one per field. */
 export function zodIssues(error: ZodError): FieldIssue[] {
   const seen = new Set<string>();

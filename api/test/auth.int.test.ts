@@ -1,4 +1,4 @@
-import { LOGIN_MAX_FAILURES, SESSION_COOKIE_NAME } from '@planline/domain';
+import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS, SESSION_COOKIE_NAME } from '@planline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, newAccount, registeredClient, startTestServer, type TestServer } from './harness.js';
 
@@ -287,3 +287,28 @@ describe('health', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 });
+
+describe('sign-in throttling per address', () => {
+  let proxied: TestServer;
+  beforeAll(async () => {
+    proxied = await startTestServer({ TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await proxied?.stop();
+  });
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  it(`[login-throttle-address] ${LOGIN_MAX_FAILURES_PER_ADDRESS} failures across accounts from one address refuse it; others still sign in`, async () => {
+    const { account } = await registeredClient(proxied);
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ADDRESS; i++) {
+      const res = await new ApiClient(proxied.url).post('/api/auth/login', { email: `nobody-${i}@example.com`, password: 'guess-123' }, from('203.0.113.7'));
+      expect(res.status).toBe(401);
+    }
+    const blocked = await new ApiClient(proxied.url).post('/api/auth/login', account, from('203.0.113.7'));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/Too many failed sign-in attempts from your network\. Try again in \d+ minutes?\./);
+    // The account itself is not locked: its owner signs in from elsewhere.
+    expect((await new ApiClient(proxied.url).post('/api/auth/login', account, from('198.51.100.20'))).status).toBe(200);
+  }, 60_000);
+});
+

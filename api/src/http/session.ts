@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SessionStore, type SessionIdentity } from '@planline/db';
 import { SESSION_COOKIE_NAME, SESSION_MAX_AGE_MS } from '@planline/domain';
 import type Koa from 'koa';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import session from 'koa-session';
 
 /** 256 bits from the CSPRNG: session ids are bearer secrets. */
@@ -10,16 +10,18 @@ export const newSessionId = () => randomBytes(32).toString('base64url');
 
 /**
  * Server-side sessions: the cookie carries only a signed, random id; the data lives in the `sessions` table.
- * httpOnly, SameSite=Lax, Secure when served over https (PUBLIC_URL), 14 days, renewed when nearly expired.
+ * httpOnly, SameSite=Lax, 14 days, renewed when nearly expired. Secure when PUBLIC_URL is https, else whenever
+ * the request came over https (TLS, or X-Forwarded-Proto from a trusted proxy: TRUST_PROXY).
  */
-export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean) {
-  return session(
+export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean): Middleware {
+  const sessions = session(
     {
       key: SESSION_COOKIE_NAME,
       maxAge: SESSION_MAX_AGE_MS,
       httpOnly: true,
       sameSite: 'lax',
-      secure,
+      // Unset: the cookies library marks the cookie Secure exactly when the request is https.
+      secure: secure || undefined,
       signed: true,
       renew: true,
       rolling: false,
@@ -33,6 +35,12 @@ export function sessionMiddleware(app: Koa, store: SessionStore, secure: boolean
     },
     app,
   );
+  return (ctx, next) => {
+    // PUBLIC_URL is https, so a TLS proxy is in front even when it does not say so (TRUST_PROXY unset): without
+    // this the cookies library refuses to set a Secure cookie on the plain-http hop and sign-in fails with a 500.
+    if (secure) ctx.cookies.secure = true;
+    return sessions(ctx, next);
+  };
 }
 
 export function sessionIdentity(ctx: Context): SessionIdentity | null {

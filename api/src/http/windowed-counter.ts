@@ -37,6 +37,21 @@ export class WindowedCounter {
     return { allowed: true };
   }
 
+  /** The key's state without counting an attempt. */
+  async peek(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+    const { table, keyColumn, countColumn } = this.where;
+    const rows: { count: number; retry_after_s: number }[] = await this.dataSource.query(
+      `SELECT ${countColumn} AS count,
+              ceil(extract(epoch FROM (window_started_at + $2::bigint * interval '1 millisecond' - now())))::int AS retry_after_s
+         FROM ${table}
+        WHERE ${keyColumn} = $1 AND window_started_at > now() - $2::bigint * interval '1 millisecond'`,
+      [key, this.windowMs],
+    );
+    const row = rows[0];
+    if (row && row.count >= this.limit) return { allowed: false, retryAfterSeconds: Math.max(1, row.retry_after_s) };
+    return { allowed: true };
+  }
+
   async clear(key: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM ${this.where.table} WHERE ${this.where.keyColumn} = $1`, [key]);
   }

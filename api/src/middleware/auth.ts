@@ -1,6 +1,7 @@
 import type { UserEntity } from '@planline/db';
 import type { Middleware } from 'koa';
 import { AppError } from '../errors.js';
+import { describesSession } from '../http/openapi.js';
 import type { AuthService } from '../features/auth/auth.service.js';
 import { endSession, sessionIdentity } from '../http/session.js';
 
@@ -27,10 +28,10 @@ export function loadSessionUser(auth: AuthService): Middleware {
 }
 
 /** 401 `{ message: 'Unauthorized' }`: the web's unauthorised check reads '401: ' plus 'Unauthorized'. */
-export const requireAuth: Middleware = async (ctx, next) => {
+export const requireAuth: Middleware = describesSession(async (ctx, next) => {
   if (!ctx.state.user) throw new AppError('unauthorized', 'Unauthorized');
   await next();
-};
+});
 
 /** The signed-in user, for handlers behind requireAuth. */
 export function currentUser(state: { user?: UserEntity }): UserEntity {

@@ -1,6 +1,7 @@
+import { isDatabaseUnavailable } from '@planline/db';
 import type { ErrorBody } from '@planline/domain';
 import type { Middleware } from 'koa';
-import { AppError } from '../errors.js';
+import { AppError, databaseUnavailable } from '../errors.js';
 
 interface HttpLikeError {
   status?: number;
@@ -30,18 +31,23 @@ function fromHttpError(err: HttpLikeError): AppError | null {
 
 /**
  * The single place where failures become HTTP answers: `{ message, code, ...extra }` with the status of the
- * code. Anything unexpected is a 500 with a generic message (and a log line with the stack): a bug.
+ * code. A database that cannot be reached (PostgreSQL restarting) is a 503 that says so, whichever query
+ * found out. Anything else unexpected is a 500 with a generic message (and a log line with the stack): a bug.
  */
 export function errorHandler(): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (raw) {
-      const err = raw instanceof AppError ? raw : fromHttpError(raw as HttpLikeError);
+      let err = raw instanceof AppError ? raw : fromHttpError(raw as HttpLikeError);
+      if (!err && isDatabaseUnavailable(raw)) {
+        ctx.state.log?.warn({ err: raw }, 'database unavailable');
+        err = databaseUnavailable();
+      }
       if (err) {
         ctx.status = err.status;
         ctx.body = { message: err.message, code: err.code, ...err.extra } satisfies ErrorBody;
-        if (err.code === 'too_many_requests' && typeof err.extra.retryAfterSeconds === 'number') {
+        if (typeof err.extra.retryAfterSeconds === 'number') {
           ctx.set('Retry-After', String(err.extra.retryAfterSeconds));
         }
         return;

@@ -53,3 +53,16 @@ export function requireJsonBody(): Middleware {
     await next();
   };
 }
+
+const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Strict-Transport-Security on answers that went out over https: PUBLIC_URL is https, or this request came over
+ * TLS or through a trusted proxy that says https. Never on plain http, where it would mean nothing.
+ */
+export function strictTransportSecurity(httpsDeployment: boolean): Middleware {
+  return async (ctx, next) => {
+    if (httpsDeployment || ctx.secure) ctx.set('Strict-Transport-Security', HSTS_VALUE);
+    await next();
+  };
+}

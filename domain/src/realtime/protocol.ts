@@ -5,6 +5,7 @@ import { projectSchema } from '../schemas/project.js';
 import { taskSchema } from '../schemas/task.js';
 import { widgetSchema } from '../schemas/dashboard.js';
 import { weeklyReportSchema } from '../schemas/report.js';
+import { teamPlanSchema } from '../schemas/team.js';
 
 /**
  * The realtime protocol, one file per transport (STYLE §2).
@@ -70,9 +71,9 @@ export const sessionReadySchema = z.object({ userId: z.uuid() });
 /** Payload schemas of server-to-client events, keyed by event name. Later features add theirs here. */
 export const serverEventSchemas = {
   'session:ready': sessionReadySchema,
-  /** To `team:{id}`: someone asked to join (owner and admins show it; the badge counts it). */
+  /** To the `user:{id}` rooms of the team's owner and admins (members may not see requests): someone asked to join. */
   'joinRequest:created': z.object({ teamId: z.uuid(), request: joinRequestSchema }),
-  /** To `team:{id}` and the requester's `user:{id}`: a request was approved or denied. */
+  /** To the owner's and admins' `user:{id}` rooms and the requester's: a request was approved or denied. */
   'joinRequest:responded': z.object({ teamId: z.uuid(), requestId: z.uuid(), userId: z.uuid(), response: joinResponseSchema }),
   /** To `team:{id}`: a person joined (approval or invite link). */
   'member:joined': z.object({ teamId: z.uuid(), member: teamMemberSchema }),
@@ -89,6 +90,11 @@ export const serverEventSchemas = {
   'dashboard:updated': z.object({ projectId: z.uuid().nullable(), layout: z.array(widgetSchema) }),
   /** To `project:{id}`: a weekly report was created or updated. */
   'report:created': z.object({ projectId: z.uuid(), report: weeklyReportSchema }),
+  /**
+   * To `team:{id}` and the owner's `user:{id}`: the team's plan changed (a payment, a failed renewal, a
+   * cancellation). Members apply the plan and limits at once; the owner also rereads their user (currentPlan).
+   */
+  'team:updated': z.object({ teamId: z.uuid(), team: teamPlanSchema }),
   /** To `user:{id}`: the server changed which teams and projects this person belongs to; refetch them. */
   'access:changed': z.object({ teamId: z.uuid().nullable() }),
 } as const;
@@ -111,6 +117,10 @@ export const CloseCode = {
   Forbidden: 4403,
   NotFound: 4404,
   MessageTooBig: 1009,
+  /** /collab: a message that does not parse, or too many for a document that is not open. */
+  BadMessage: 4400,
+  /** /collab: awareness sent faster than the per-connection limit allows (connection-guard.ts). */
+  RateLimited: 4429,
 } as const;
 
 export const HandshakeError = {

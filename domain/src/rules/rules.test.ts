@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateProjectCode, generateTeamCode, normaliseTeamCode, TEAM_CODE_ALPHABET } from './codes.js';
-import { checkMemberLimit, checkProjectLimit, effectivePlan } from './plan-limits.js';
+import { accountPlan, checkMemberLimit, checkProjectLimit, effectivePlan } from './plan-limits.js';
 import { canInviteAs, canManageJoinRequests, canRemoveMember } from './team-permissions.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -22,9 +22,34 @@ describe('plan rules', () => {
     expect(effectivePlan({ ...trial, trialEndsAt: null }, now)).toBe('free');
   });
 
-  it('[effective-plan] a canceled or unpaid subscription falls back to Free', () => {
+  it('[effective-plan] a canceled subscription falls back to Free, even with trial time left', () => {
     expect(effectivePlan({ subscriptionPlan: 'pro', subscriptionStatus: 'canceled', trialEndsAt: null }, now)).toBe('free');
-    expect(effectivePlan({ subscriptionPlan: 'pro', subscriptionStatus: 'past_due', trialEndsAt: null }, now)).toBe('free');
+    expect(effectivePlan({ subscriptionPlan: 'enterprise', subscriptionStatus: 'canceled', trialEndsAt: '2026-11-29T12:00:00Z' }, now)).toBe('free');
+  });
+
+  it('[effective-plan] a past-due subscription keeps its plan while the payment is retried', () => {
+    expect(effectivePlan({ subscriptionPlan: 'pro', subscriptionStatus: 'past_due', trialEndsAt: null }, now)).toBe('pro');
+    expect(effectivePlan({ subscriptionPlan: 'enterprise', subscriptionStatus: 'past_due', trialEndsAt: null }, now)).toBe('enterprise');
+    expect(effectivePlan({ subscriptionPlan: 'free', subscriptionStatus: 'past_due', trialEndsAt: null }, now)).toBe('free');
+  });
+
+  it('[trial-expiry] a trial ending this very instant is over; an active plan ignores the trial date', () => {
+    expect(effectivePlan({ subscriptionPlan: 'free', subscriptionStatus: 'trial', trialEndsAt: now.toISOString() }, now)).toBe('free');
+    expect(effectivePlan({ subscriptionPlan: 'enterprise', subscriptionStatus: 'active', trialEndsAt: '2026-11-01T00:00:00Z' }, now)).toBe('enterprise');
+  });
+
+  it('[account-plan] the highest paid plan among owned teams that pay; trials and canceled plans do not count', () => {
+    expect(accountPlan([])).toBe('free');
+    expect(accountPlan([{ subscriptionPlan: 'free', subscriptionStatus: 'trial' }])).toBe('free');
+    expect(accountPlan([{ subscriptionPlan: 'enterprise', subscriptionStatus: 'canceled' }])).toBe('free');
+    expect(
+      accountPlan([
+        { subscriptionPlan: 'pro', subscriptionStatus: 'active' },
+        { subscriptionPlan: 'enterprise', subscriptionStatus: 'past_due' },
+        { subscriptionPlan: 'free', subscriptionStatus: 'active' },
+      ]),
+    ).toBe('enterprise');
+    expect(accountPlan([{ subscriptionPlan: 'pro', subscriptionStatus: 'active' }, { subscriptionPlan: 'enterprise', subscriptionStatus: 'canceled' }])).toBe('pro');
   });
 
   it('[project-limit] Free allows 3 projects, Pro and Enterprise any number', () => {

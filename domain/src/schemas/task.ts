@@ -32,16 +32,35 @@ const requiredDate = (label: string) =>
     .min(1, `${label} is required`)
     .pipe(calendarDateSchema);
 
+/*
+ * Task text the database would refuse is settled here, where the API and the document's judge both look: a
+ * change that fails to store on every retry would otherwise leave the document ahead of the rows.
+ * - PostgreSQL text cannot hold U+0000: refused.
+ * - An unpaired UTF-16 surrogate has no UTF-8 form: node-postgres stores U+FFFD for it and PGlite refuses the
+ *   row, so it becomes U+FFFD here, the same on both (and what Yjs sends other clients anyway).
+ * - A name needs something to see: one made only of spaces, control and format characters (zero-width, bidi
+ *   marks) is blank, and the rows' CHECK (name ~ '[^[:space:]]') may count some of those as spaces.
+ */
+const withoutNul = (label: string) => [(v: string) => !v.includes('\u0000'), `${label} cannot contain a null character`] as const;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const wellFormed = (v: string) => v.replace(LONE_SURROGATE, '\uFFFD');
+const VISIBLE = /[^\s\p{Cc}\p{Cf}\p{Z}]/u;
+
 /** One field each: the API's input, the document's validation and the web form share these (STYLE §1). */
 export const taskFieldSchemas = {
   name: z
     .string({ error: (i) => (i.input === undefined || i.input === null ? 'Task name is required' : 'Task name must be text') })
+    .overwrite(wellFormed)
     .trim()
-    .min(1, 'Task name is required')
-    .max(TASK_NAME_MAX_LENGTH, `Task name must be at most ${TASK_NAME_MAX_LENGTH} characters`),
+    .min(1, { error: 'Task name is required', abort: true })
+    .refine((v) => VISIBLE.test(v), 'Task name is required')
+    .max(TASK_NAME_MAX_LENGTH, `Task name must be at most ${TASK_NAME_MAX_LENGTH} characters`)
+    .refine(...withoutNul('Task name')),
   description: z
     .string({ error: textError('Description') })
+    .overwrite(wellFormed)
     .max(TASK_DESCRIPTION_MAX_LENGTH, `Description must be at most ${TASK_DESCRIPTION_MAX_LENGTH} characters`)
+    .refine(...withoutNul('Description'))
     .nullable(),
   startDate: requiredDate('Start date'),
   endDate: requiredDate('End date'),
@@ -84,8 +103,10 @@ export const TASK_DEFAULTS = {
 
 const changeReasonSchema = z
   .string({ error: textError('Change reason') })
+  .overwrite(wellFormed)
   .trim()
   .max(CHANGE_REASON_MAX_LENGTH, `Change reason must be at most ${CHANGE_REASON_MAX_LENGTH} characters`)
+  .refine(...withoutNul('Change reason'))
   .optional()
   .transform((v) => (v ? v : undefined));
 

@@ -1,5 +1,6 @@
 import {
-  findDependencyCycle,
+  dependencyGraph,
+  findCycleInGraph,
   normaliseTaskStatus,
   TASK_DEFAULTS,
   TASK_FIELDS,
@@ -92,12 +93,27 @@ export function judgeDependencies(
   taskExists: (id: string) => boolean,
 ): { keep: { taskId: string; dependsOnTaskId: string }[]; refuse: { taskId: string; dependsOnTaskId: string }[] } {
   const key = (e: { taskId: string; dependsOnTaskId: string }) => `${e.taskId}->${e.dependsOnTaskId}`;
-  const ordered = [...docEdges].sort((a, b) => Number(persisted.has(key(b))) - Number(persisted.has(key(a))));
   const keep: { taskId: string; dependsOnTaskId: string }[] = [];
   const refuse: { taskId: string; dependsOnTaskId: string }[] = [];
-  for (const edge of ordered) {
-    if (!taskExists(edge.taskId) || !taskExists(edge.dependsOnTaskId) || findDependencyCycle(keep, edge)) refuse.push(edge);
-    else keep.push(edge);
+  const fresh: { taskId: string; dependsOnTaskId: string }[] = [];
+  // Stored edges were acyclic when stored, and any subset of them still is: only their tasks are checked. New
+  // edges are then checked one by one against one graph that grows as they are accepted — O(edges) per change,
+  // not a graph rebuilt for every edge.
+  for (const edge of docEdges) {
+    if (!taskExists(edge.taskId) || !taskExists(edge.dependsOnTaskId)) refuse.push(edge);
+    else if (persisted.has(key(edge))) keep.push(edge);
+    else fresh.push(edge);
+  }
+  const graph = dependencyGraph(keep);
+  for (const edge of fresh) {
+    if (findCycleInGraph(graph, edge)) {
+      refuse.push(edge);
+      continue;
+    }
+    keep.push(edge);
+    const list = graph.get(edge.taskId);
+    if (list) list.push(edge.dependsOnTaskId);
+    else graph.set(edge.taskId, [edge.dependsOnTaskId]);
   }
   return { keep, refuse };
 }

@@ -40,10 +40,13 @@ export function authRoutes(auth: AuthService, throttle: LoginThrottle): Router {
 
   router.post('/auth/login', validate('body', loginInputSchema), async (ctx) => {
     const input: LoginInput = ctx.state.body;
-    await throttle.reserveAttempt(input.email);
+    await throttle.reserveAttempt(input.email, ctx.ip);
     ctx.request.body = input;
     const user = await verify(ctx);
-    if (!user) throw new AppError('unauthorized', INVALID_CREDENTIALS);
+    if (!user) {
+      await throttle.recordFailure(ctx.ip);
+      throw new AppError('unauthorized', INVALID_CREDENTIALS);
+    }
     await throttle.clear(input.email);
     await beginSession(ctx, { userId: user.id, credentialsVersion: user.credentialsVersion });
     ctx.body = presentUser(user);

@@ -1,0 +1,289 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { newAccount, registeredClient } from '../harness.js';
+import type { Actor, Scope, World } from './world.js';
+
+/**
+ * Who may call each route (issue #9). Every route the routers answer needs an entry here, or the generated
+ * matrix fails on it: a new route is not covered by accident.
+ *
+ * - public: anyone, signed in or not
+ * - authenticated / self: anyone signed in (self: the answer is about the caller only)
+ * - team-member / team-admin / team-owner: by role in the team the ids name
+ * - project-access: the project's team members and its guests; project-team: its team members only
+ * - nobody: refused to all (a rule of the product, e.g. removing the owner)
+ * - session-creator: only the person who started it (a checkout session); everyone else gets 404
+ * - invalid-signature: a webhook without a good signature is a 400 to everyone, signed in or not
+ */
+export type Rule =
+  | 'public'
+  | 'authenticated'
+  | 'self'
+  | 'team-member'
+  | 'team-admin'
+  | 'team-owner'
+  | 'project-access'
+  | 'project-team'
+  | 'nobody'
+  | 'session-creator'
+  | 'invalid-signature';
+
+export interface CaseInput {
+  world: World;
+  actor: Actor;
+  scope: Scope;
+}
+
+export interface Variant {
+  /** Told apart in the test name when a route has several. */
+  label?: string;
+  rule: Rule;
+  /** The status of an allowed call. */
+  ok: number;
+  /** Default: own and other when the path has ids, else none. */
+  scopes?: Scope[];
+  /** The request ends or replaces its session: send it from a second session of the actor. */
+  freshSession?: boolean;
+  /** Path params this route needs made together (else each comes from PARAMS by name). */
+  params?: (input: CaseInput) => Promise<Record<string, string>>;
+  query?: (input: CaseInput) => Promise<string> | string;
+  body?: (input: CaseInput) => Promise<unknown> | unknown;
+  headers?: (input: CaseInput, body: unknown) => Record<string, string>;
+  /** Puts back what the fixtures changed (run after the request, whatever it answered). */
+  after?: (input: CaseInput) => Promise<void>;
+}
+
+/** Id fixtures by path parameter name: each names something of the scope's team. */
+export const PARAMS: Record<string, (input: CaseInput, method: string) => Promise<string>> = {
+  id: async ({ world, scope }) => world.team(scope).team.id,
+  teamId: async ({ world, scope }) => world.team(scope).team.id,
+  projectId: async ({ world, scope }) => world.team(scope).project.id,
+  // Reads share one task; writes get their own, so each allowed write has something to change.
+  taskId: async ({ world, scope }, method) => (method === 'GET' ? world.team(scope).task.id : (await world.newTask(scope)).id),
+  requestId: ({ world, scope }) => world.newJoinRequest(scope),
+  userId: async ({ world, scope }) => (await world.newMember(scope)).user.id,
+};
+
+/**
+ * The matrix teams are on Enterprise (no member limit), and nobody buys a plan they have: checkout fixtures put
+ * the team on Free for the one request, and `after` puts Enterprise back.
+ */
+async function onFreePlan({ world, scope }: CaseInput) {
+  await world.server.dataSource.query(
+    `UPDATE teams SET subscription_plan = 'free', subscription_status = 'active', trial_ends_at = NULL, stripe_subscription_id = NULL WHERE id = $1`,
+    [world.team(scope).team.id],
+  );
+}
+async function backOnEnterprise({ world, scope }: CaseInput) {
+  await world.server.dataSource.query(
+    `UPDATE teams SET subscription_plan = 'enterprise', subscription_status = 'active', trial_ends_at = NULL WHERE id = $1`,
+    [world.team(scope).team.id],
+  );
+}
+const checkoutBody = ({ world, scope }: CaseInput) => ({
+  teamId: world.team(scope).team.id,
+  priceId: 'pro_plan',
+  successUrl: `${world.server.url}/upgrade/success`,
+  cancelUrl: `${world.server.url}/upgrade`,
+});
+/** A test-mode checkout session started by the scope team's owner. */
+async function checkoutSession(input: CaseInput): Promise<Record<string, string>> {
+  await onFreePlan(input);
+  const res = await input.world.team(input.scope).owner.client.post('/api/create-checkout-session', checkoutBody(input));
+  if (res.status !== 200) throw new Error(`checkout fixture failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { sessionId: String(res.body.checkoutUrl).split('/').pop()! };
+}
+const webhookEvent = () =>
+  JSON.stringify({ id: `evt_${randomBytes(8).toString('hex')}`, type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: {} } });
+
+const email = (actor: Actor, world: World) => (actor === 'anonymous' ? undefined : world.users[actor].account.email);
+const taskBody = (projectId: string) => ({ projectId, name: 'Matrix-made task', startDate: '2026-03-02', endDate: '2026-03-04' });
+const idsNamed = ['own', 'other'] as Scope[];
+
+export const ROUTE_RULES: Record<string, Variant[]> = {
+  'GET /api/health': [{ rule: 'public', ok: 200 }],
+  // The API's contract, generated from the zod schemas: nothing in it is anyone's data.
+  'GET /api/openapi.json': [{ rule: 'public', ok: 200 }],
+
+  'POST /api/auth/register': [{ rule: 'public', ok: 201, freshSession: true, body: () => newAccount() }],
+  'POST /api/auth/login': [
+    {
+      rule: 'public',
+      ok: 200,
+      freshSession: true,
+      body: async ({ world }) => {
+        const { account } = await registeredClient(world.server);
+        return { email: account.email, password: account.password };
+      },
+    },
+  ],
+  'POST /api/auth/logout': [{ rule: 'public', ok: 204, freshSession: true }],
+  'GET /api/auth/user': [{ rule: 'self', ok: 200 }],
+  'PUT /api/auth/user': [
+    { rule: 'self', ok: 200, body: ({ world, actor }) => ({ firstName: 'Ada', lastName: 'Byron', email: email(actor, world) ?? 'nobody@example.com' }) },
+  ],
+  'GET /api/login': [{ rule: 'public', ok: 302 }],
+  'GET /api/logout': [{ rule: 'public', ok: 302, freshSession: true }],
+
+  'GET /api/teams': [{ rule: 'self', ok: 200 }],
+  'POST /api/teams': [{ rule: 'authenticated', ok: 201, body: () => ({ name: 'Side Team' }) }],
+  'GET /api/teams/invite-info': [
+    { rule: 'public', ok: 200, query: async ({ world }) => `token=${(await world.strangerTeam()).teamToken}` },
+  ],
+  'POST /api/teams/join': [{ rule: 'authenticated', ok: 200, body: async ({ world }) => ({ token: (await world.strangerTeam()).teamToken }) }],
+  'POST /api/teams/request-join': [
+    { rule: 'authenticated', ok: 201, body: async ({ world }) => ({ teamCode: (await world.strangerTeam()).teamCode }) },
+  ],
+  'POST /api/teams/join-requests/:requestId/respond': [{ rule: 'team-admin', ok: 200, body: () => ({ response: 'denied' }) }],
+  'GET /api/teams/:id': [{ rule: 'team-member', ok: 200 }],
+  'GET /api/teams/:id/members': [{ rule: 'team-member', ok: 200 }],
+  'DELETE /api/teams/:teamId/members/:userId': [
+    { label: 'a member', rule: 'team-admin', ok: 204 },
+    {
+      label: 'the owner',
+      rule: 'nobody',
+      ok: 204,
+      params: async ({ world, scope }) => ({ teamId: world.team(scope).team.id, userId: world.team(scope).owner.user.id }),
+    },
+  ],
+  'GET /api/teams/:id/join-requests': [{ rule: 'team-admin', ok: 200 }],
+  'GET /api/teams/:id/invite-link': [
+    { label: 'role=member', rule: 'team-member', ok: 200, query: () => 'role=member' },
+    { label: 'role=admin', rule: 'team-admin', ok: 200, query: () => 'role=admin' },
+    { label: 'role=ADMIN', rule: 'team-admin', ok: 200, query: () => 'role=ADMIN' },
+  ],
+  'GET /api/teams/:teamId/projects': [{ rule: 'team-member', ok: 200 }],
+
+  'POST /api/projects': [
+    { rule: 'team-member', ok: 201, scopes: idsNamed, body: ({ world, scope }) => ({ name: 'Side Project', teamId: world.team(scope).team.id }) },
+  ],
+  'GET /api/projects/user': [{ rule: 'self', ok: 200 }],
+  'GET /api/projects/invite-info': [
+    { rule: 'public', ok: 200, query: async ({ world }) => `token=${(await world.strangerTeam()).projectToken}` },
+  ],
+  'POST /api/projects/join': [
+    { rule: 'authenticated', ok: 200, body: async ({ world }) => ({ token: (await world.strangerTeam()).projectToken }) },
+  ],
+  'PATCH /api/projects/:projectId': [{ rule: 'project-team', ok: 200, body: () => ({ description: 'Changed by the matrix' }) }],
+  'GET /api/projects/:projectId/people': [{ rule: 'project-access', ok: 200 }],
+  'GET /api/projects/:projectId/invite-link': [{ rule: 'project-team', ok: 200 }],
+
+  'GET /api/projects/:projectId/tasks': [{ rule: 'project-access', ok: 200 }],
+  'POST /api/tasks': [{ rule: 'project-access', ok: 201, scopes: idsNamed, body: ({ world, scope }) => taskBody(world.team(scope).project.id) }],
+  'PATCH /api/tasks/:taskId': [{ rule: 'project-access', ok: 200, body: () => ({ progress: 40, changeReason: 'matrix' }) }],
+  'DELETE /api/tasks/:taskId': [{ rule: 'project-access', ok: 204 }],
+  'GET /api/tasks/:taskId/history': [{ rule: 'project-access', ok: 200 }],
+  'POST /api/tasks/:taskId/dependencies': [
+    {
+      rule: 'project-access',
+      ok: 201,
+      params: async ({ world, scope }) => ({ taskId: (await world.newTask(scope)).id }),
+      body: async ({ world, scope }) => ({ dependsOnTaskId: (await world.newTask(scope)).id }),
+    },
+  ],
+  'DELETE /api/tasks/:taskId/dependencies/:dependsOnTaskId': [
+    {
+      rule: 'project-access',
+      ok: 200,
+      params: async ({ world, scope }) => {
+        const [a, b] = [await world.newTask(scope), await world.newTask(scope)];
+        const owner = world.team(scope).owner.client;
+        const res = await owner.post(`/api/tasks/${a.id}/dependencies`, { dependsOnTaskId: b.id });
+        if (res.status !== 201) throw new Error(`dependency fixture failed: ${res.status}`);
+        return { taskId: a.id, dependsOnTaskId: b.id };
+      },
+    },
+  ],
+
+  'GET /api/dashboard-config': [
+    { label: 'general', rule: 'self', ok: 200 },
+    { label: 'of a project', rule: 'project-access', ok: 200, scopes: idsNamed, query: ({ world, scope }) => `projectId=${world.team(scope).project.id}` },
+  ],
+  'POST /api/dashboard-config': [
+    { label: 'general', rule: 'self', ok: 200, body: () => ({ layout: [] }) },
+    {
+      label: 'of a project',
+      rule: 'project-access',
+      ok: 200,
+      scopes: idsNamed,
+      body: ({ world, scope }) => ({ layout: [], projectId: world.team(scope).project.id }),
+    },
+  ],
+
+  'GET /api/projects/:projectId/weekly-reports': [{ rule: 'project-access', ok: 200 }],
+  'GET /api/projects/:projectId/weekly-reports/latest': [{ rule: 'project-access', ok: 200 }],
+  'POST /api/projects/:projectId/weekly-reports': [
+    { rule: 'project-access', ok: 200, body: () => ({ weekEndingDate: '2026-03-08', summary: 'Matrix week' }) },
+  ],
+  'POST /api/export/excel/:projectId': [{ rule: 'project-access', ok: 200, body: () => ({}) }],
+  'POST /api/export/pdf/:projectId': [{ rule: 'project-access', ok: 200, body: () => ({ includeCharts: false }) }],
+  'POST /api/tasks/ai-create': [
+    {
+      rule: 'project-access',
+      ok: 201,
+      scopes: idsNamed,
+      body: ({ world, scope }) => ({ prompt: 'Write the launch checklist next week', projectId: world.team(scope).project.id }),
+    },
+  ],
+  'GET /api/billing/config': [{ rule: 'public', ok: 200 }],
+  'POST /api/create-checkout-session': [
+    { rule: 'team-owner', ok: 200, scopes: idsNamed, body: async (input) => (await onFreePlan(input), checkoutBody(input)), after: backOnEnterprise },
+  ],
+  'GET /api/billing/test-checkout/:sessionId': [{ rule: 'session-creator', ok: 200, params: checkoutSession, after: backOnEnterprise }],
+  'POST /api/billing/test-checkout/:sessionId/pay': [{ rule: 'session-creator', ok: 200, params: checkoutSession, after: backOnEnterprise }],
+  // Stripe's calls carry no cookie and no Origin: the signature is the authentication.
+  'POST /api/stripe/webhook': [
+    {
+      label: 'signed',
+      rule: 'public',
+      ok: 200,
+      body: webhookEvent,
+      headers: ({ world }, body) => ({
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: String(body), secret: world.server.config.billing.webhookSecret }),
+      }),
+    },
+    { label: 'unsigned', rule: 'invalid-signature', ok: 200, body: webhookEvent },
+    {
+      label: 'signed with another secret',
+      rule: 'invalid-signature',
+      ok: 200,
+      body: webhookEvent,
+      headers: (_input, body) => ({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: String(body), secret: 'whsec_not_ours' }) }),
+    },
+  ],
+  'POST /api/support/ticket': [
+    {
+      rule: 'public',
+      ok: 201,
+      body: () => ({ name: 'Ada', email: newAccount().email, subject: 'Matrix', message: 'A question from the matrix' }),
+    },
+  ],
+};
+
+/** What a caller gets under a rule: the route's success, or the refusal the product gives (401, 403, 404). */
+export function expectedOutcome(rule: Rule, actor: Actor, scope: Scope): 'allow' | 400 | 401 | 403 | 404 {
+  if (rule === 'public') return 'allow';
+  if (rule === 'invalid-signature') return 400;
+  if (actor === 'anonymous') return 401;
+  if (rule === 'authenticated' || rule === 'self') return 'allow';
+  // Nobody here belongs to the other team: they may not know its things exist.
+  if (scope === 'other') return 404;
+  const teamRole = actor === 'member' || actor === 'admin' || actor === 'owner' ? actor : null;
+  switch (rule) {
+    case 'team-member':
+      return teamRole ? 'allow' : 404;
+    case 'team-admin':
+      return teamRole === 'admin' || teamRole === 'owner' ? 'allow' : teamRole ? 403 : 404;
+    case 'team-owner':
+      return teamRole === 'owner' ? 'allow' : teamRole ? 403 : 404;
+    case 'project-access':
+      return teamRole || actor === 'guest' ? 'allow' : 404;
+    case 'project-team':
+      return teamRole ? 'allow' : actor === 'guest' ? 403 : 404;
+    case 'nobody':
+      return teamRole ? 403 : 404;
+    case 'session-creator':
+      // The scope team's owner started it; a session is not the team's, so nobody else learns it exists.
+      return actor === 'owner' ? 'allow' : 404;
+  }
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { createTaskInputSchema, taskFieldSchemas, updateTaskInputSchema } from './task.js';
+
+const base = { projectId: '9b2f3c1e-6a0d-4f7e-8d21-0c5e7f1a2b3c', name: 'Build', startDate: '2026-11-23', endDate: '2026-11-30' };
+
+describe('task text', () => {
+  it('[task-text-nul] a null character is refused in name, description and change reason (PostgreSQL text cannot hold it)', () => {
+    expect(createTaskInputSchema.safeParse({ ...base, name: 'a\u0000b' }).error?.issues[0]?.message).toBe('Task name cannot contain a null character');
+    expect(createTaskInputSchema.safeParse({ ...base, description: '\u0000' }).error?.issues[0]?.message).toBe('Description cannot contain a null character');
+    expect(updateTaskInputSchema.safeParse({ progress: 5, changeReason: 'why\u0000' }).error?.issues[0]?.message).toBe('Change reason cannot contain a null character');
+    // The document's judge uses the same field schemas.
+    expect(taskFieldSchemas.name.safeParse('\u0000').success).toBe(false);
+  });
+
+  it('[task-text-nul] other control characters, formula prefixes and bidi overrides stay as typed', () => {
+    for (const name of ['=1+1', '\u0001x', '\u202eevil', '<b>&amp;</b>']) {
+      expect(createTaskInputSchema.parse({ ...base, name }).name).toBe(name);
+    }
+  });
+});
+
+describe('task text the database would refuse', () => {
+  it('[task-text-surrogate] an unpaired surrogate becomes U+FFFD, the same on PostgreSQL and PGlite; pairs stay', () => {
+    expect(createTaskInputSchema.parse({ ...base, name: 'a\ud800b', description: '\udc00' })).toMatchObject({ name: 'a\ufffdb', description: '\ufffd' });
+    expect(createTaskInputSchema.parse({ ...base, name: '👩‍🚀 launch' }).name).toBe('👩‍🚀 launch');
+  });
+
+  it('[task-name-required] a name of only invisible characters is blank', () => {
+    for (const name of ['\u200b\u200b', '\u202e', '\u0019', '\u0085', '\u180e', '\u2060', ' \u00a0 ']) {
+      expect(createTaskInputSchema.safeParse({ ...base, name }).error?.issues[0]?.message, JSON.stringify(name)).toBe('Task name is required');
+    }
+    expect(createTaskInputSchema.parse({ ...base, name: '\u202eevil' }).name).toBe('\u202eevil');
+  });
+});
