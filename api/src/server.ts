@@ -4,13 +4,16 @@ import { databaseConfigFromEnv, openDatabase, SessionStore, type DatabaseConfig 
 import { SESSION_COOKIE_NAME } from '@planline/domain';
 import {
   attachRealtime,
+  connectRedis,
   createHandshakeAuthenticator,
+  DocumentCluster,
   ProjectDocumentStore,
   type PersistedChanges,
   type Realtime,
 } from '@planline/realtime';
+import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { createApp } from './app.js';
+import { createApp, createRealtimeOnlyApp } from './app.js';
 import type { Config } from './config.js';
 import { originAllowed } from './middleware/request-guards.js';
 import { createLogger, type Logger } from './logger.js';
@@ -18,6 +21,7 @@ import { projectAccess, roomsForUser } from './features/access/access.js';
 import { ReportsService } from './features/reports/reports.service.js';
 import { scheduleWeeklyReports } from './features/reports/weekly-report-job.js';
 import { publishTaskEvents } from './features/tasks/task-events.js';
+import type { StripeCheckoutApi } from './features/billing/stripe-client.js';
 
 const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -39,12 +43,14 @@ function requestOwnOrigin(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 /**
- * The embedded composition root: one process serving the API, Socket.IO, Hocuspocus and the web app on one
- * port, over PGlite in DATA_DIR or PostgreSQL at DATABASE_URL.
+ * The composition root. Embedded (the default): one process serving the API, Socket.IO, Hocuspocus and the
+ * web app on one port, over PGlite in DATA_DIR or PostgreSQL at DATABASE_URL. Scaled (REDIS_URL set): the
+ * same code, with rooms, events and documents spanning processes through Redis, and ROLE choosing what this
+ * process serves (docs/ARCHITECTURE.md, "Scaled mode").
  */
 export async function startServer(
   config: Config,
-  options: { database?: DatabaseConfig; dataSource?: DataSource } = {},
+  options: { database?: DatabaseConfig; dataSource?: DataSource; stripe?: StripeCheckoutApi } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   // A data source handed in (tests) stays open after close(): its owner closes it.
@@ -52,6 +58,14 @@ export async function startServer(
   const dataSource =
     options.dataSource ?? (await openDatabase(options.database ?? databaseConfigFromEnv(process.env, `${config.dataDir}/pglite`)));
   const sessions = new SessionStore(dataSource);
+  const redisConnections: Redis[] = [];
+  let cluster: DocumentCluster | null = null;
+  if (config.redisUrl) {
+    const redis = await connectRedis(config.redisUrl, logger, config.role);
+    const documentsSubscriber = await connectRedis(config.redisUrl, logger, `${config.role}-documents`);
+    redisConnections.push(redis, documentsSubscriber);
+    cluster = new DocumentCluster(dataSource, redis, documentsSubscriber, logger);
+  }
   // The HTTP server exists before the app (realtime attaches to it, and the app emits through realtime), but
   // its request handler must exist before Socket.IO attaches: engine.io wraps the handlers present then and
   // keeps /socket.io requests from them. A handler added later would answer those requests a second time.
@@ -62,9 +76,10 @@ export async function startServer(
   const httpServer = createServer((req, res) => handleRequest(req, res));
   // Persisted document changes become task events; the publisher needs the realtime bus made just below.
   let onPersisted: (changes: PersistedChanges) => void = () => {};
-  const store = new ProjectDocumentStore(dataSource, logger, (changes) => onPersisted(changes));
+  const store = new ProjectDocumentStore(dataSource, logger, (changes) => onPersisted(changes), cluster);
 
-  const realtime = attachRealtime(httpServer, {
+  const serveSockets = config.role !== 'api';
+  const realtime = attachRealtime({ httpServer: serveSockets ? httpServer : null, redis: redisConnections[0] }, {
     authenticate: createHandshakeAuthenticator({ cookieName: SESSION_COOKIE_NAME, keys: config.sessionKeys, sessions }),
     isAllowedOrigin: (req) => {
       const origin = req.headers.origin;
@@ -77,7 +92,10 @@ export async function startServer(
     logger,
   });
   onPersisted = publishTaskEvents(dataSource, realtime.bus, logger);
-  const app = createApp({ config, dataSource, sessions, logger, bus: realtime.bus, documents: realtime.documents });
+  const app =
+    config.role === 'realtime'
+      ? createRealtimeOnlyApp({ dataSource, logger })
+      : createApp({ config, dataSource, sessions, logger, bus: realtime.bus, documents: realtime.documents, stripe: options.stripe });
   handleRequest = app.callback();
 
   await new Promise<void>((resolve, reject) => {
@@ -85,9 +103,11 @@ export async function startServer(
     httpServer.listen(config.port, config.host, () => resolve());
   });
   const { port } = httpServer.address() as AddressInfo;
-  const stopWeeklyReports = scheduleWeeklyReports(new ReportsService(dataSource, realtime.bus), logger);
+  // Scheduled work belongs to processes that serve the API; each job is safe however many of them run.
+  const runsJobs = config.role !== 'realtime';
+  const stopWeeklyReports = runsJobs ? scheduleWeeklyReports(new ReportsService(dataSource, realtime.bus), logger) : () => {};
   const prune = setInterval(() => {
-    sessions.pruneExpired().catch((err: unknown) => logger.warn({ err }, 'session prune failed'));
+    if (runsJobs) sessions.pruneExpired().catch((err: unknown) => logger.warn({ err }, 'session prune failed'));
   }, SESSION_PRUNE_INTERVAL_MS);
   prune.unref();
 
@@ -103,8 +123,15 @@ export async function startServer(
       closing ??= (async () => {
         clearInterval(prune);
         stopWeeklyReports();
-        await realtime.close(); // also closes the HTTP server
+        await realtime.close(); // also closes the HTTP server when it serves sockets
+        if (!serveSockets) {
+          const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+          httpServer.closeAllConnections();
+          await closed;
+        }
         httpServer.closeAllConnections();
+        await cluster?.close();
+        for (const redis of redisConnections) redis.disconnect();
         if (ownsDataSource) await dataSource.destroy();
       })();
       return closing;

@@ -15,6 +15,9 @@ export function openProjectDocument(baseUrl: string, cookie: string, projectId: 
   class CookieWebSocket extends WebSocket {
     constructor(url: string, protocols?: string | string[]) {
       super(url, protocols, { headers: { cookie } });
+      // The provider gives up on a slow attempt by closing a socket that is still connecting, after taking its
+      // own handlers off; `ws` (unlike a browser) then emits 'error', which with no listener ends the process.
+      this.on('error', () => {});
     }
   }
   const socket = new HocuspocusProviderWebsocket({

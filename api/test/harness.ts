@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTestDatabase, type TestDatabase } from '@planline/db/testing';
 import { loadConfig, type Config } from '../src/config.js';
+import type { StripeCheckoutApi } from '../src/features/billing/stripe-client.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 export interface TestServer extends RunningServer {
@@ -11,8 +12,11 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-/** A real server on a free port over a fresh database (PGlite, or PostgreSQL when DATABASE_URL is set). */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * A real server on a free port over a fresh database (PGlite, or PostgreSQL when DATABASE_URL is set).
+ * `options.stripe`: a fake Stripe client for live-mode billing (with STRIPE_SECRET_KEY in `env`).
+ */
+export async function startTestServer(env: Record<string, string> = {}, options: { stripe?: StripeCheckoutApi } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'planline-test-'));
   const config = loadConfig({
     PORT: '0',
@@ -23,7 +27,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const db = await openTestDatabase();
-  const server = await startServer(config, { dataSource: db.dataSource });
+  const server = await startServer(config, { dataSource: db.dataSource, stripe: options.stripe });
   return {
     ...server,
     db,

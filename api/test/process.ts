@@ -19,6 +19,8 @@ export function freePort(): Promise<number> {
 export interface ServerProcess {
   url: string;
   port: number;
+  /** The server's process id (benchmarks sample its CPU and memory from /proc). */
+  pid: number;
   output(): string;
   /** SIGTERM and wait (graceful). */
   stop(): Promise<void>;
@@ -57,6 +59,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
   return {
     url,
     port: listenPort,
+    pid: child.pid!,
     output: () => log,
     async stop() {
       child.kill('SIGTERM');

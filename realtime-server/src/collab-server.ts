@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { Hocuspocus } from '@hocuspocus/server';
 import { COLLAB_PATH, MAX_MESSAGE_BYTES, parseProjectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
 import { WebSocketServer } from 'ws';
+import { documentRefused, guardConnection } from './connection-guard.js';
 import type { RealtimeOptions } from './types.js';
 
 interface CollabContext {
@@ -15,12 +16,12 @@ function refuse(socket: Duplex, status: number, reason: string) {
 }
 
 /**
- * Hocuspocus 3 at /collab (one Yjs document per project). The upgrade is refused before any WebSocket exists
- * unless the Origin is allowed and the session cookie is live; each document is then opened only for users
- * with access to its project, read-only where that is all they have.
+ * The project documents (Hocuspocus 3, one Yjs document per project), loaded from and persisted by the
+ * store. Every process that edits documents has one: realtime processes serve it to browsers at /collab, the
+ * api process only opens direct connections for its own edits.
  */
-export function createCollabServer(httpServer: HttpServer, options: RealtimeOptions) {
-  const hocuspocus = new Hocuspocus({
+export function createDocumentServer(options: RealtimeOptions): Hocuspocus {
+  return new Hocuspocus({
     quiet: true,
     // Persistence is ours and runs on every transaction (ProjectDocumentStore), so Hocuspocus's debounced
     // store hook stays unused; loading and unloading hand the document to the store.
@@ -32,14 +33,27 @@ export function createCollabServer(httpServer: HttpServer, options: RealtimeOpti
     async beforeUnloadDocument({ document }) {
       await options.store.release(document);
     },
-    async onConnect({ documentName, context, connectionConfig }) {
+    async onConnect({ documentName, context, connectionConfig, request }) {
       const { userId } = context as CollabContext;
       const projectId = parseProjectDocumentName(documentName);
       const access = projectId ? await options.documentAccess(userId, projectId) : null;
-      if (!access) throw new Error('forbidden');
+      // A refusal is an answer, not a failure: Hocuspocus prints a thrown value to stderr only when it has a
+      // `message`, and sends `reason` to the provider as permission-denied. Real failures still throw Errors.
+      if (!access) {
+        documentRefused(request, documentName);
+        throw { reason: 'forbidden' };
+      }
       connectionConfig.readOnly = access === 'read';
     },
   });
+}
+
+/**
+ * Serves the documents at /collab. The upgrade is refused before any WebSocket exists unless the Origin is
+ * allowed and the session cookie is live; each document is then opened only for users with access to its
+ * project, read-only where that is all they have.
+ */
+export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, options: RealtimeOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -51,6 +65,7 @@ export function createCollabServer(httpServer: HttpServer, options: RealtimeOpti
       (userId) => {
         if (!userId) return refuse(socket, 401, 'Unauthorized');
         wss.handleUpgrade(req, socket, head, (ws) => {
+          guardConnection(ws, req, options.logger);
           hocuspocus.handleConnection(ws, req, { userId } satisfies CollabContext);
         });
       },
@@ -63,7 +78,6 @@ export function createCollabServer(httpServer: HttpServer, options: RealtimeOpti
   httpServer.on('upgrade', onUpgrade);
 
   return {
-    hocuspocus,
     async close() {
       httpServer.off('upgrade', onUpgrade);
       hocuspocus.closeConnections();

@@ -1,8 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
-import { createCollabServer } from './collab-server.js';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { Redis } from 'ioredis';
+import { createDocumentServer, serveCollab } from './collab-server.js';
 import { ProjectDocuments } from './documents/project-documents.js';
 import { createRealtimeBus } from './realtime-bus.js';
-import { createSocketServer } from './socket-server.js';
+import { createSocketEmitter, createSocketServer } from './socket-server.js';
 import type { RealtimeOptions } from './types.js';
 
 export { createHandshakeAuthenticator, type HandshakeAuthenticator, type SessionLookup } from './handshake-auth.js';
@@ -12,20 +14,35 @@ export { assignableUsers, ProjectDocumentStore, serverEdit, taskFieldsFromRow, t
 export * from './documents/task-document.js';
 export { ProjectDocuments } from './documents/project-documents.js';
 export { createRealtimeBus, type RealtimeBus } from './realtime-bus.js';
+export { DocumentCluster } from './scale/document-cluster.js';
+export { connectRedis } from './scale/redis.js';
 
-/** Socket.IO and Hocuspocus on one HTTP server (embedded mode, or a realtime-server process). */
-export function attachRealtime(httpServer: HttpServer, options: RealtimeOptions) {
-  const io = createSocketServer(httpServer, options);
-  const collab = createCollabServer(httpServer, options);
-  const documents = new ProjectDocuments(collab.hocuspocus, options.store);
+export interface AttachOptions {
+  /**
+   * Where browsers connect (Socket.IO at /socket.io, documents at /collab). Null for the api process in
+   * scaled mode, which edits documents and emits events but serves no sockets.
+   */
+  httpServer: HttpServer | null;
+  /** Scaled mode: Socket.IO rooms and events span processes through Redis streams. */
+  redis?: Redis;
+}
+
+/** Socket.IO and Hocuspocus (embedded mode, a realtime process, or the api process's share of them). */
+export function attachRealtime({ httpServer, redis }: AttachOptions, options: RealtimeOptions) {
+  const adapter = redis ? createAdapter(redis) : undefined;
+  const io = httpServer ? createSocketServer(httpServer, options, adapter) : createSocketEmitter(adapter);
+  const hocuspocus = createDocumentServer(options);
+  const collab = httpServer ? serveCollab(httpServer, hocuspocus, options) : null;
+  const documents = new ProjectDocuments(hocuspocus, options.store);
   return {
     io,
-    hocuspocus: collab.hocuspocus,
-    bus: createRealtimeBus(io, collab.hocuspocus),
+    hocuspocus,
+    bus: createRealtimeBus(io, hocuspocus, { scaled: !!redis }),
     documents,
     async close() {
       await documents.releaseAll();
-      await collab.close();
+      if (collab) await collab.close();
+      else hocuspocus.closeConnections();
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };

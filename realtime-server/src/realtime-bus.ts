@@ -20,7 +20,19 @@ interface CollabContext {
   userId?: string;
 }
 
-export function createRealtimeBus(io: RealtimeIo, hocuspocus: Hocuspocus): RealtimeBus {
+export function createRealtimeBus(io: RealtimeIo, hocuspocus: Hocuspocus, options: { scaled: boolean }): RealtimeBus {
+  const closeLocally = (userId: string, projectIds: string[]) => {
+    const wanted = new Set(projectIds);
+    for (const document of hocuspocus.documents.values()) {
+      const projectId = parseProjectDocumentName(document.name);
+      if (!projectId || !wanted.has(projectId)) continue;
+      for (const connection of document.getConnections()) {
+        if ((connection.context as CollabContext | undefined)?.userId === userId) connection.close();
+      }
+    }
+  };
+  // Scaled mode: the documents may be open on any realtime process.
+  if (options.scaled) io.on('documents:close', closeLocally);
   return {
     emit(room, event, payload) {
       // The typed emit cannot see through the generic event name; the payload type is checked above.
@@ -33,14 +45,8 @@ export function createRealtimeBus(io: RealtimeIo, hocuspocus: Hocuspocus): Realt
       if (roomNames.length) io.in(rooms.user(userId)).socketsLeave(roomNames);
     },
     closeProjectDocuments(userId, projectIds) {
-      const wanted = new Set(projectIds);
-      for (const document of hocuspocus.documents.values()) {
-        const projectId = parseProjectDocumentName(document.name);
-        if (!projectId || !wanted.has(projectId)) continue;
-        for (const connection of document.getConnections()) {
-          if ((connection.context as CollabContext | undefined)?.userId === userId) connection.close();
-        }
-      }
+      closeLocally(userId, projectIds);
+      if (options.scaled) io.serverSideEmit('documents:close', userId, projectIds);
     },
   };
 }

@@ -14,15 +14,32 @@ export interface SocketData {
   userId: string;
 }
 
-export type RealtimeIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Between processes in scaled mode (through the Redis adapter). */
+export interface InterServerEvents {
+  /** Close a user's open documents of these projects, wherever they are open. */
+  'documents:close': (userId: string, projectIds: string[]) => void;
+}
+
+export type RealtimeIo = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+type AdapterFactory = NonNullable<ConstructorParameters<typeof Server>[1]>['adapter'];
+
+/**
+ * A Socket.IO server with no clients of its own, for the api process in scaled mode: it emits to rooms and
+ * moves sockets between rooms on the realtime processes through the adapter.
+ */
+export function createSocketEmitter(adapter: AdapterFactory): RealtimeIo {
+  return new Server({ adapter, serveClient: false });
+}
 
 /**
  * Socket.IO for events (ARCHITECTURE §4). The handshake must come from an allowed Origin and carry a live
  * session; the server alone joins sockets to rooms (`user:{id}` here, team and project rooms after a
  * membership check in later features).
  */
-export function createSocketServer(httpServer: HttpServer, options: RealtimeOptions): RealtimeIo {
+export function createSocketServer(httpServer: HttpServer, options: RealtimeOptions, adapter?: AdapterFactory): RealtimeIo {
   const io: RealtimeIo = new Server(httpServer, {
+    ...(adapter ? { adapter } : {}),
     path: SOCKET_IO_PATH,
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { isDatabaseUnavailable } from '@planline/db';
 import { TASK_FIELDS, type TaskFieldName } from '@planline/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 import * as Y from 'yjs';
+import { isRelayedOrigin, type DocumentCluster, type DocumentPeer } from '../scale/document-cluster.js';
 import type { RealtimeLogger } from '../types.js';
 import {
   dependenciesMap,
   dependencyEdges,
   deleteTask,
   readTask,
+  sameValue,
   tasksMap,
   writeTask,
   type DocTask,
@@ -26,11 +29,15 @@ export const serverEdit = (userId: string | null, reason?: string): ServerEdit =
 const LOAD = Symbol('load');
 /** The server putting refused values back: persisted (the document log must have it) but never history. */
 const REPAIR = Symbol('repair');
+/** Scaled mode: marks the queue item that makes a new owner catch up; never persisted itself. */
+const TAKE_OVER = Symbol('take-over');
 const CHANGED_TASKS = 'planline:changed-tasks';
 const CHANGED_DEPS = 'planline:changed-deps';
 /** Fold the update log into the base state once it holds this many updates. */
 const COMPACT_AFTER_UPDATES = 200;
 const RETRY_DELAYS_MS = [100, 500, 2000];
+/** After the retries: how often a change that could not be stored is tried again (the database is away). */
+const RECOVERY_INTERVAL_MS = 2000;
 
 export interface PersistedChanges {
   projectId: string;
@@ -49,6 +56,16 @@ interface ProjectState {
   queue: Promise<void>;
   updatesInLog: number;
   detach: () => void;
+  /** Scaled mode: this process's place in the document's cluster. */
+  peer: DocumentPeer | null;
+  /** Scaled mode: ownership was just gained, so `tasks` may be stale and the document may hold unpersisted changes. */
+  needsCatchUp: boolean;
+  /** Changes numbered in the order they were applied here; a catch-up covers every one up to `coveredSeq`. */
+  seq: number;
+  coveredSeq: number;
+  /** Changes whose writes failed every retry (the database was away), oldest first: stored before any later one. */
+  unsaved: Change[];
+  recovery: NodeJS.Timeout | null;
 }
 
 interface Change {
@@ -56,9 +73,21 @@ interface Change {
   origin: unknown;
   snapshots: Map<string, DocTask | null>;
   edges: { taskId: string; dependsOnTaskId: string }[] | null;
+  /** Scaled mode: the cluster-wide id of the update (null for catch-up state, which no one acknowledges). */
+  id: string | null;
+  seq: number;
+  /** The document was waiting for an earlier update when this one was applied (see `waitingForUpdates`). */
+  incomplete: boolean;
 }
 
 const edgeKey = (e: { taskId: string; dependsOnTaskId: string }) => `${e.taskId}->${e.dependsOnTaskId}`;
+
+/**
+ * An update can arrive before one it builds on: a client sends a new edit before its reconnect sync has sent
+ * the older ones, or (scaled mode) Redis lost a message and its sender resends it. Yjs then applies its
+ * deletions but holds its new values back, so a field of a task reads as missing until the earlier update lands.
+ */
+const waitingForUpdates = (doc: Y.Doc) => doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
 
 /** A task's fields from a `tasks` row (snake_case columns, `assignee_ids` aggregated by the query). */
 export function taskFieldsFromRow(r: Record<string, unknown>): PersistedTask {
@@ -88,10 +117,14 @@ export async function assignableUsers(sql: Pick<DataSource, 'query'>, projectId:
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Who made a change: a Hocuspocus connection carries its user in `context`, a server edit names its user. */
+/**
+ * Who made a change: a Hocuspocus connection carries its user in `context`, a server edit names its user, an
+ * update relayed from another process (scaled mode) carries its author.
+ */
 function author(origin: unknown): { userId: string | null; reason: string | null } {
   if (origin && typeof origin === 'object') {
     if ((origin as ServerEdit).kind === 'server-edit') return { userId: (origin as ServerEdit).userId, reason: (origin as ServerEdit).reason ?? null };
+    if (isRelayedOrigin(origin)) return { userId: origin.userId, reason: origin.reason };
     const userId = (origin as { context?: { userId?: unknown } }).context?.userId;
     if (typeof userId === 'string') return { userId, reason: null };
   }
@@ -118,18 +151,28 @@ export class ProjectDocumentStore {
     private readonly dataSource: DataSource,
     private readonly logger: RealtimeLogger,
     private readonly onPersisted: (changes: PersistedChanges) => void,
+    /** Scaled mode: other processes may hold the same documents. */
+    private readonly cluster: DocumentCluster | null = null,
   ) {}
 
   /** Fills `doc` from the database: the stored Yjs state, or (first time) the task rows. */
   async load(projectId: string, doc: Y.Doc): Promise<void> {
+    // Scaled mode: take part (and try the lock) before reading, so an owner reads rows no one else writes.
+    let state: ProjectState | undefined;
+    const peer = this.cluster
+      ? await this.cluster.join(projectId, doc, {
+          whenPersisted: () => state?.queue ?? Promise.resolve(),
+          ownershipGained: () => {
+            if (!state) return;
+            state.needsCatchUp = true;
+            this.enqueue(state, { update: new Uint8Array(), origin: TAKE_OVER, snapshots: new Map(), edges: null, id: null, seq: ++state.seq, incomplete: false });
+          },
+        })
+      : null;
     const [tasks, dependencies] = await this.readRows(this.dataSource.manager, projectId);
-    const base: { state: Buffer }[] = await this.dataSource.query(`SELECT state FROM project_documents WHERE project_id = $1`, [projectId]);
-    const log: { update: Buffer }[] = await this.dataSource.query(
-      `SELECT "update" FROM project_document_updates WHERE project_id = $1 ORDER BY id`,
-      [projectId],
-    );
-    if (base[0]) {
-      Y.applyUpdate(doc, Y.mergeUpdates([base[0].state, ...log.map((l) => l.update)].map((b) => new Uint8Array(b))), LOAD);
+    const stored = await this.storedState(projectId);
+    if (stored.state) {
+      Y.applyUpdate(doc, stored.state, LOAD);
     } else {
       // No state yet (tasks created before the document existed, or a fresh project): build it from rows.
       doc.transact(() => {
@@ -141,10 +184,26 @@ export class ProjectDocumentStore {
         [projectId, Buffer.from(Y.encodeStateAsUpdate(doc))],
       );
     }
-    const state: ProjectState = { projectId, doc, tasks, dependencies, queue: Promise.resolve(), updatesInLog: log.length, detach: () => {} };
+    state = {
+      projectId,
+      doc,
+      tasks,
+      dependencies,
+      queue: Promise.resolve(),
+      updatesInLog: stored.updatesInLog,
+      detach: () => {},
+      peer,
+      needsCatchUp: false,
+      seq: 0,
+      coveredSeq: 0,
+      unsaved: [],
+      recovery: null,
+    };
     this.projects.set(doc, state);
     this.attach(state);
-    this.reconcile(state);
+    // Only the owner judges the document against the rows; a later owner catches up when it takes over.
+    if (!peer || peer.isOwner()) this.reconcile(state);
+    if (peer) await this.cluster!.listen(peer);
   }
 
   /** Resolves once every change made to the document so far is in the database (rejects if it could not be). */
@@ -157,8 +216,17 @@ export class ProjectDocumentStore {
     const state = this.projects.get(doc);
     if (!state) return;
     await state.queue.catch(() => {});
+    if (state.recovery) clearTimeout(state.recovery);
+    state.recovery = null;
+    if (state.unsaved.length) {
+      await this.storeUnsaved(state).catch((err: unknown) => {
+        // Whoever still has these changes (a browser that was cut off) sends them again when it reconnects.
+        this.logger.error({ err, projectId: state.projectId, changes: state.unsaved.length }, 'document unloaded with changes that could not be stored');
+      });
+    }
     state.detach();
     this.projects.delete(doc);
+    if (state.peer) await this.cluster!.leave(state.peer);
   }
 
   /** Rows are the persisted truth: a document that disagrees with them (a crash mid-repair) is put right. */
@@ -201,7 +269,13 @@ export class ProjectDocumentStore {
       const snapshots = new Map<string, DocTask | null>();
       for (const id of (tr.meta.get(CHANGED_TASKS) as Set<string> | undefined) ?? []) snapshots.set(id, readTask(doc, id));
       const edges = tr.meta.get(CHANGED_DEPS) || snapshots.size ? dependencyEdges(doc) : null;
-      this.enqueue(state, { update, origin, snapshots, edges });
+      let id: string | null = null;
+      if (isRelayedOrigin(origin)) id = origin.id;
+      else if (state.peer) {
+        id = randomUUID();
+        state.peer.publish(id, author(origin), update);
+      }
+      this.enqueue(state, { update, origin, snapshots, edges, id, seq: ++state.seq, incomplete: waitingForUpdates(doc) });
     };
     tasks.observeDeep(onTasks);
     deps.observe(onDeps);
@@ -217,21 +291,134 @@ export class ProjectDocumentStore {
     state.queue = state.queue
       .catch(() => {}) // an earlier failure was reported to its own waiters
       .then(() => this.persistWithRetry(state, change));
+    // A failure reaches whoever waits (whenPersisted: a REST edit) and the log. A browser's change has no
+    // waiter, and an unhandled rejection would end the process: a database outage must not take it down.
+    state.queue.catch(() => {});
   }
 
+  /**
+   * Scaled mode: a process without the lock waits for the owner's acknowledgement (or for the lock); the owner
+   * catches up first if it just took over, then persists and acknowledges.
+   */
+  private async settle(state: ProjectState, change: Change): Promise<void> {
+    const peer = state.peer;
+    if (!peer) return this.persist(state, change);
+    if (!peer.isOwner()) {
+      if (change.id === null) return; // catch-up state: whoever owns the document persists it
+      if ((await peer.settle(change.id)) !== 'owner') return;
+    }
+    if (state.needsCatchUp) await this.catchUp(state, peer);
+    if (change.seq > state.coveredSeq) await this.persist(state, change);
+    if (change.id) peer.acknowledge([change.id]);
+  }
+
+  /**
+   * Scaled mode, on taking the lock: the rows may have moved on under another owner, and the document may hold
+   * changes no owner persisted (the last one died, or they were still pending here). Reread the rows, bring in
+   * the stored document state, and persist the difference between document and rows as one change, credited
+   * to the author of the pending updates when there is one.
+   */
+  private async catchUp(state: ProjectState, peer: DocumentPeer): Promise<void> {
+    const { projectId, doc } = state;
+    const [tasks, dependencies] = await this.readRows(this.dataSource.manager, projectId);
+    const stored = await this.storedState(projectId);
+    state.tasks = tasks;
+    state.dependencies = dependencies;
+    state.updatesInLog = stored.updatesInLog;
+    if (stored.state) Y.applyUpdate(doc, stored.state, LOAD);
+    state.coveredSeq = state.seq;
+    state.needsCatchUp = false;
+
+    const snapshots = new Map<string, DocTask | null>();
+    for (const id of new Set([...tasksMap(doc).keys(), ...tasks.keys()])) {
+      const inDoc = readTask(doc, id);
+      const row = tasks.get(id);
+      if (!inDoc || !row || TASK_FIELDS.some((f) => JSON.stringify(inDoc[f]) !== JSON.stringify(row[f]))) snapshots.set(id, inDoc);
+    }
+    const authors = new Map(peer.pendingAuthors().map((a) => [`${a.userId}|${a.reason}`, a]));
+    const only = authors.size === 1 ? [...authors.values()][0]! : { userId: null, reason: null };
+    const pendingIds = peer.pendingIds();
+    const update = Y.encodeStateAsUpdate(doc, stored.state ? Y.encodeStateVectorFromUpdate(stored.state) : undefined);
+    await this.persist(state, {
+      update,
+      origin: { kind: 'server-edit', userId: only.userId, reason: only.reason ?? undefined } satisfies ServerEdit,
+      snapshots,
+      edges: dependencyEdges(doc),
+      id: null,
+      seq: state.seq,
+      incomplete: waitingForUpdates(doc),
+    });
+    peer.acknowledge(pendingIds);
+  }
+
+  /** The stored document: base state and update log merged (null before the document was first built). */
+  private async storedState(projectId: string): Promise<{ state: Uint8Array | null; updatesInLog: number }> {
+    const base: { state: Buffer }[] = await this.dataSource.query(`SELECT state FROM project_documents WHERE project_id = $1`, [projectId]);
+    if (!base[0]) return { state: null, updatesInLog: 0 };
+    const log: { update: Buffer }[] = await this.dataSource.query(
+      `SELECT "update" FROM project_document_updates WHERE project_id = $1 ORDER BY id`,
+      [projectId],
+    );
+    return { state: Y.mergeUpdates([base[0].state, ...log.map((l) => l.update)].map((b) => new Uint8Array(b))), updatesInLog: log.length };
+  }
+
+  /**
+   * A change that still fails after the retries because the database is away stays in the document, so it is
+   * kept too: it is stored, in order, before the next change, or by a recovery attempt every 2 s. Its waiters
+   * (a REST edit) are answered with the failure now. Any other failure drops the change (and is logged), so one
+   * bad change cannot hold up the project's later ones.
+   */
   private async persistWithRetry(state: ProjectState, change: Change): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.persist(state, change);
+        await this.storeUnsaved(state);
+        return await this.settle(state, change);
       } catch (err) {
         if (attempt >= RETRY_DELAYS_MS.length) {
-          this.logger.error({ err, projectId: state.projectId }, 'could not persist a document change');
+          if (isDatabaseUnavailable(err)) {
+            this.logger.error({ err, projectId: state.projectId }, 'could not persist a document change; it is stored when the database is back');
+            state.unsaved.push(change);
+            this.scheduleRecovery(state);
+          } else {
+            this.logger.error({ err, projectId: state.projectId }, 'could not persist a document change');
+          }
           throw err;
         }
         this.logger.warn({ err, projectId: state.projectId, attempt }, 'persisting a document change failed; retrying');
         await sleep(RETRY_DELAYS_MS[attempt]!);
       }
     }
+  }
+
+  private async storeUnsaved(state: ProjectState): Promise<void> {
+    while (state.unsaved.length) {
+      try {
+        await this.settle(state, state.unsaved[0]!);
+      } catch (err) {
+        if (isDatabaseUnavailable(err)) throw err;
+        this.logger.error({ err, projectId: state.projectId }, 'a kept document change could not be stored; dropped');
+      }
+      state.unsaved.shift();
+    }
+  }
+
+  private scheduleRecovery(state: ProjectState): void {
+    if (state.recovery) return;
+    state.recovery = setTimeout(() => {
+      state.recovery = null;
+      if (this.projects.get(state.doc) !== state || !state.unsaved.length) return;
+      state.queue = state.queue
+        .catch(() => {})
+        .then(() => this.storeUnsaved(state))
+        .then(
+          () => this.logger.info({ projectId: state.projectId }, 'document changes stored after the database came back'),
+          (err: unknown) => {
+            this.logger.warn({ err, projectId: state.projectId, changes: state.unsaved.length }, 'the database is still away; document changes wait');
+            this.scheduleRecovery(state);
+          },
+        );
+    }, RECOVERY_INTERVAL_MS);
+    state.recovery.unref();
   }
 
   private async persist(state: ProjectState, change: Change): Promise<void> {
@@ -318,10 +505,24 @@ export class ProjectDocumentStore {
 
     const refusedEdges = deps?.refuse ?? [];
     if (fixes.size || refusedEdges.length) {
+      const incomplete = change.incomplete || waitingForUpdates(doc);
       doc.transact(() => {
         for (const [id, fix] of fixes) {
-          if (fix === null) deleteTask(doc, id);
-          else writeTask(doc, id, fix);
+          // Only what is still as judged is put back. A value changed since is a later change, judged on its
+          // own; and a field of a stored task that is missing while an earlier update is awaited is not a
+          // deletion: writing the stored value over either could win over that edit and lose it. (A new task's
+          // missing fields are defaults to fill in.)
+          const judged = change.snapshots.get(id)!;
+          const stored = !createdIds.has(id);
+          const now = readTask(doc, id);
+          if (!now) continue;
+          const unchanged = (field: string) => sameValue(now[field as TaskFieldName], judged[field as TaskFieldName]);
+          if (fix === null) {
+            if (TASK_FIELDS.every(unchanged)) deleteTask(doc, id);
+            continue;
+          }
+          const putBack = Object.entries(fix).filter(([field]) => unchanged(field) && !(incomplete && stored && now[field as TaskFieldName] === undefined));
+          writeTask(doc, id, Object.fromEntries(putBack));
         }
         for (const edge of refusedEdges) dependenciesMap(doc).delete(edgeKey(edge));
       }, REPAIR);

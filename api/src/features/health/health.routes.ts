@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
-import { AppError } from '../../errors.js';
+import { databaseUnavailable } from '../../errors.js';
 
 /** Liveness and readiness for proxies and orchestrators: answers 200 only while the database answers. */
 export function healthRoutes(dataSource: DataSource): Router {
@@ -9,7 +9,7 @@ export function healthRoutes(dataSource: DataSource): Router {
     try {
       await dataSource.query('SELECT 1');
     } catch {
-      throw new AppError('service_unavailable', 'The database is not reachable right now. Try again shortly.');
+      throw databaseUnavailable();
     }
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { status: 'ok' };
