@@ -126,7 +126,7 @@ function MainArea({ workspace }: { workspace: WorkspaceData }) {
   const openDialog = useWorkspaceUi((state) => state.openDialog);
   const setSearch = useWorkspaceUi((state) => state.setProjectSearch);
   const { user } = useAuth();
-  const people = useProjectPeople(project?.id ?? '');
+  const people = useProjectPeople(project?.id ?? null);
   const focusTaskName = useWorkspaceUi((state) => state.focusTaskName);
   const clearFocusTaskName = useWorkspaceUi((state) => state.clearFocusTaskName);
 

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { TASK_PRIORITY_LABELS, TASK_STATUSES, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
 import ExcelJS from 'exceljs';
 import {
@@ -19,12 +20,13 @@ import {
  * invisible character: in a .xlsx an apostrophe is not Excel's hidden "quote prefix" (a style flag exceljs
  * cannot write) but a visible character, and either would change the text people see, copy, sort and filter by.
  * Characters XML cannot carry as they are are escaped the OOXML way (_xHHHH_), so '\r=x' comes back as
- * '\r=x' (a raw CR would be read back as LF) and a literal '_x000D_' stays literal.
+ * '\r=x' (a raw CR would be read back as LF) and a literal '_x000D_' stays literal. DEL (U+007F) is escaped
+ * too: XML could carry it, but exceljs drops it silently on write.
  */
 export function cellText(value: string): string {
   return value
     .replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1')
-    .replace(/[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
+    .replace(/[\u0000-\u0008\u000B-\u001F\u007F\uFFFE\uFFFF]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
 }
 
 const argb = (hex: string) => `FF${hex.replace('#', '').toUpperCase()}`;
@@ -80,8 +82,10 @@ function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportOptio
     });
     row.getCell('status').font = { color: { argb: argb(STATUS_COLORS[task.status]) }, bold: true };
     row.getCell('color').fill = solid(task.color);
+    row.commit();
   }
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: Math.max(1, data.tasks.length + 1), column: ws.columns.length } };
+  ws.commit();
 }
 
 function timelineSheet(wb: ExcelJS.Workbook, data: ExportData): void {
@@ -90,6 +94,7 @@ function timelineSheet(wb: ExcelJS.Workbook, data: ExportData): void {
   const range = timelineRange(data);
   if (!range) {
     ws.getCell('A1').value = 'No tasks to draw yet.';
+    ws.commit();
     return;
   }
   const scale = timelineScale(range);
@@ -123,12 +128,14 @@ function timelineSheet(wb: ExcelJS.Workbook, data: ExportData): void {
       if (overlaps(task, bucket)) cell.fill = fills[task.status]!;
       else cell.border = thin;
     });
+    row.commit();
   }
   const legend = ws.addRow([]);
   ws.addRow([]);
   legend.getCell(1).value = 'Legend';
   legend.getCell(1).font = { bold: true };
   for (const status of TASK_STATUSES) ws.addRow([TASK_STATUS_LABELS[status]]).getCell(2).fill = solid(STATUS_COLORS[status]);
+  ws.commit();
 }
 
 const BAR_COLUMNS = 30;
@@ -173,16 +180,32 @@ function summarySheet(wb: ExcelJS.Workbook, data: ExportData): void {
   };
   table('Tasks by status', counts.byStatus.map((s) => ({ label: s.label, count: s.count, color: STATUS_COLORS[s.status] })));
   table('Tasks by priority', counts.byPriority.map((p) => ({ label: p.label, count: p.count, color: PRIORITY_COLORS[p.priority] })));
+  ws.commit();
 }
 
-/** [export-excel] The workbook: Tasks, then Timeline and Summary as the options ask. */
+/**
+ * [export-excel] The workbook: Tasks, then Timeline and Summary as the options ask. Written as a stream: each row
+ * is turned into XML and compressed (zlib) once it is complete, and each sheet is finished before the next
+ * begins, so memory stays flat whatever the project's size (the in-memory workbook of 10,000 tasks held half
+ * a million styled cells, ~450 MB, and compressed in JavaScript). Rows are therefore written in order and never
+ * changed after their commit.
+ */
 export async function buildWorkbook(data: ExportData, options: ExportOptions): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.once('end', resolve);
+    out.once('error', reject);
+  });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
   wb.creator = 'Planline';
   wb.title = cellText(data.project.name);
   wb.subject = `${data.project.code} exported ${data.today}`;
   tasksSheet(wb, data, options);
   if (options.includeTimeline) timelineSheet(wb, data);
   if (options.includeCharts) summarySheet(wb, data);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  await wb.commit();
+  await ended;
+  return Buffer.concat(chunks);
 }

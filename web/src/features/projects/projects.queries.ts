@@ -19,8 +19,9 @@ const inviteLinkFn = parsedQueryFn(inviteLinkSchema);
 const inviteInfoFn = parsedQueryFn(projectInviteInfoSchema);
 const peopleFn = parsedQueryFn(memberUserSchema.array());
 
-export function useProjectPeople(projectId: string) {
-  return useQuery({ queryKey: projectPeopleKey(projectId), queryFn: peopleFn });
+/** The project's members and guests; nothing is asked while no project is chosen (null). */
+export function useProjectPeople(projectId: string | null) {
+  return useQuery({ queryKey: projectPeopleKey(projectId ?? ''), queryFn: peopleFn, enabled: projectId !== null });
 }
 
 export function useUserProjects() {

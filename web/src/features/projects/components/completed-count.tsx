@@ -1,13 +1,12 @@
-import { useProjectTasks } from '../../gantt/tasks.queries';
+import { useTaskCounts } from '../../gantt';
 
-/** 'N/M completed' in the workspace header (PRODUCT-SPEC §2), kept live by the task events. */
+/** 'N/M completed' in the workspace header (PRODUCT-SPEC §2), live with the project's document. */
 export function CompletedCount({ projectId }: { projectId: string }) {
-  const tasks = useProjectTasks(projectId);
-  if (!tasks.data) return null;
-  const completed = tasks.data.filter((t) => t.status === 'completed').length;
+  const counts = useTaskCounts(projectId);
+  if (!counts) return null;
   return (
-    <p className="text-sm text-slate-600" aria-label={`${completed} of ${tasks.data.length} tasks completed`}>
-      <span className="font-semibold text-slate-900">{completed}</span>/{tasks.data.length} completed
+    <p className="text-sm text-slate-600" aria-label={`${counts.completed} of ${counts.total} tasks completed`}>
+      <span className="font-semibold text-slate-900">{counts.completed}</span>/{counts.total} completed
     </p>
   );
 }
