@@ -50,7 +50,13 @@ function requestOwnOrigin(req: IncomingMessage, trustProxy: boolean): string {
  */
 export async function startServer(
   config: Config,
-  options: { database?: DatabaseConfig; dataSource?: DataSource; stripe?: StripeCheckoutApi } = {},
+  options: {
+    database?: DatabaseConfig;
+    dataSource?: DataSource;
+    stripe?: StripeCheckoutApi;
+    /** Scheduled jobs (weekly reports, session pruning); tests that do not exercise them turn them off. */
+    scheduledJobs?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   // A data source handed in (tests) stays open after close(): its owner closes it.
@@ -104,7 +110,7 @@ export async function startServer(
   });
   const { port } = httpServer.address() as AddressInfo;
   // Scheduled work belongs to processes that serve the API; each job is safe however many of them run.
-  const runsJobs = config.role !== 'realtime';
+  const runsJobs = config.role !== 'realtime' && options.scheduledJobs !== false;
   const stopWeeklyReports = runsJobs ? scheduleWeeklyReports(new ReportsService(dataSource, realtime.bus), logger) : () => {};
   const prune = setInterval(() => {
     if (runsJobs) sessions.pruneExpired().catch((err: unknown) => logger.warn({ err }, 'session prune failed'));

@@ -27,7 +27,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...env,
   });
   const db = await openTestDatabase();
-  const server = await startServer(config, { dataSource: db.dataSource, stripe: options.stripe });
+  // The weekly report job would add report:created events to whatever project a test made in its first
+  // seconds; tests that need reports call the job themselves.
+  const server = await startServer(config, { dataSource: db.dataSource, stripe: options.stripe, scheduledJobs: false });
   return {
     ...server,
     db,
