@@ -1,12 +1,10 @@
 import 'reflect-metadata';
 import { mkdirSync } from 'node:fs';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { entities } from './entities/index.js';
 import { migrations } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming-strategy.js';
-import { pglitePgDriver } from './pglite-pool.js';
 
 const PG_DATE_OID = 1082;
 
@@ -40,6 +38,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<DataSource> 
     dataSource = new DataSource({ ...common, url: config.url, poolSize: config.poolSize ?? 10 });
   } else {
     if (!config.dataDir.startsWith('memory://')) mkdirSync(config.dataDir, { recursive: true });
+    // Loaded only in embedded mode: PGlite's WebAssembly build is ~40 MB of a server's memory on PostgreSQL too.
+    const [{ PGlite, types: pgliteTypes }, { pglitePgDriver }] = await Promise.all([import('@electric-sql/pglite'), import('./pglite-pool.js')]);
     const db = await PGlite.create(config.dataDir, {
       parsers: { [pgliteTypes.DATE]: (value: string) => value },
     });

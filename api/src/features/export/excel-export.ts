@@ -88,6 +88,17 @@ function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportOptio
   ws.commit();
 }
 
+/** The index of the first bucket that ends on or after `date` (buckets are in date order). */
+function firstBucketEndingFrom(buckets: readonly { end: string }[], date: string): number {
+  let [lo, hi] = [0, buckets.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (buckets[mid]!.end < date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function timelineSheet(wb: ExcelJS.Workbook, data: ExportData): void {
   const FIXED = 4;
   const ws = wb.addWorksheet('Timeline', { views: [{ state: 'frozen', xSplit: FIXED, ySplit: 2 }] });
@@ -109,7 +120,10 @@ function timelineSheet(wb: ExcelJS.Workbook, data: ExportData): void {
   labels.values = ['Task', 'Status', 'Start', 'End'];
   scale.buckets.forEach((bucket, i) => {
     const column = FIXED + 1 + i;
-    ws.getColumn(column).width = scale.granularity === 'day' ? 3.2 : 4.5;
+    const sheetColumn = ws.getColumn(column);
+    sheetColumn.width = scale.granularity === 'day' ? 3.2 : 4.5;
+    // The hairline between periods is the column's style, not each cell's: only a task's bar cells are written.
+    sheetColumn.border = thin;
     labels.getCell(column).value = bucket.label;
     const isToday = bucket.start <= data.today && data.today <= bucket.end;
     if (isToday) labels.getCell(column).fill = solid('#dc2626');
@@ -123,11 +137,9 @@ function timelineSheet(wb: ExcelJS.Workbook, data: ExportData): void {
     const row = ws.addRow([cellText(task.name), TASK_STATUS_LABELS[task.status], utcDate(task.startDate), utcDate(task.endDate)]);
     row.getCell(3).numFmt = DATE_FORMAT;
     row.getCell(4).numFmt = DATE_FORMAT;
-    scale.buckets.forEach((bucket, i) => {
-      const cell = row.getCell(FIXED + 1 + i);
-      if (overlaps(task, bucket)) cell.fill = fills[task.status]!;
-      else cell.border = thin;
-    });
+    for (let i = firstBucketEndingFrom(scale.buckets, task.startDate); i < scale.buckets.length && overlaps(task, scale.buckets[i]!); i++) {
+      row.getCell(FIXED + 1 + i).fill = fills[task.status]!;
+    }
     row.commit();
   }
   const legend = ws.addRow([]);

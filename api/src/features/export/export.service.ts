@@ -8,9 +8,7 @@ import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { PROJECT_NOT_FOUND, requireProjectAccess } from '../access/access.js';
 import { listTasks } from '../tasks/tasks.read.js';
-import { buildWorkbook } from './excel-export.js';
 import type { ExportData } from './export-data.js';
-import { buildPdf } from './pdf-export.js';
 
 export type FileFormat = keyof typeof EXPORT_CONTENT_TYPES;
 
@@ -30,7 +28,11 @@ export class ExportService {
   async export(userId: string, projectId: string, format: FileFormat, options: ExportOptions): Promise<ExportFile> {
     await requireProjectAccess(this.dataSource, userId, projectId);
     const data = await this.read(projectId);
-    const body = format === 'excel' ? await buildWorkbook(data, options) : buildPdf(data, options);
+    // Each writer (exceljs, jsPDF and its fonts: ~25 MB apiece) is loaded on its format's first export, not at start.
+    const body =
+      format === 'excel'
+        ? await (await import('./excel-export.js')).buildWorkbook(data, options)
+        : (await import('./pdf-export.js')).buildPdf(data, options);
     return { fileName: exportFileName(data.project.code, data.today, format), contentType: EXPORT_CONTENT_TYPES[format], body };
   }
 

@@ -42,6 +42,8 @@ interface Run {
 /** Writes text in whatever script it comes, switching font per run of characters; single lines only. */
 export class PdfText {
   private readonly loaded = new Set<FontKey>();
+  /** Widths already measured, by style and text: a table repeats its statuses, dates and names on every page. */
+  private readonly widths = new Map<string, number>();
 
   constructor(private readonly doc: jsPDF) {
     this.load('regular');
@@ -80,10 +82,15 @@ export class PdfText {
   }
 
   width(text: string, style: TextStyle): number {
-    let width = 0;
-    for (const run of this.runs(PdfText.clean(text))) {
-      this.use(run, style);
-      width += this.doc.getTextWidth(run.text);
+    const key = `${style.bold ? 'b' : 'r'}${style.size}\u0000${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = 0;
+      for (const run of this.runs(PdfText.clean(text))) {
+        this.use(run, style);
+        width += this.doc.getTextWidth(run.text);
+      }
+      this.widths.set(key, width);
     }
     return width;
   }
