@@ -143,6 +143,29 @@ describe('the project document', () => {
     expect((await server.dataSource.query(`SELECT 1 FROM task_dependencies WHERE task_id = $1`, [task.id])).length).toBe(0);
   });
 
+  it('[doc-keep-loaded] a document stays loaded after its last browser leaves, and the next one gets it as it was', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    // No REST edit here: those hold the document on their own.
+    const project = (await owner.client.post('/api/projects', { name: 'Kept', teamId: team.id })).body as { id: string };
+    const name = `project:${project.id}`;
+    const first = openProjectDocument(server.url, owner.client.cookieHeader, project.id);
+    open.push(first);
+    await first.synced;
+    const taskId = randomUUID();
+    first.doc.transact(() => writeTask(first.doc, taskId, { name: 'Kept task', startDate: '2026-11-23', endDate: '2026-11-24' }));
+    await eventually(() => row(taskId), (r) => r?.name === 'Kept task');
+    first.close();
+    await eventually(() => server.realtime.hocuspocus.documents.get(name)?.getConnections().length ?? -1, (n) => n === 0);
+    await new Promise((r) => setTimeout(r, 300));
+    const kept = server.realtime.hocuspocus.documents.get(name);
+    expect(kept).toBeDefined();
+    const second = openProjectDocument(server.url, owner.client.cookieHeader, project.id);
+    open.push(second);
+    await second.synced;
+    expect(server.realtime.hocuspocus.documents.get(name)).toBe(kept);
+    expect(readTask(second.doc, taskId)).toMatchObject({ name: 'Kept task' });
+  });
+
   it('[doc-access] an outsider cannot open the document', async () => {
     const { project } = await setup(0);
     const outsider = await registeredClient(server);

@@ -20,7 +20,7 @@ function refuse(socket: Duplex, status: number, reason: string) {
  * store. Every process that edits documents has one: realtime processes serve it to browsers at /collab, the
  * api process only opens direct connections for its own edits.
  */
-export function createDocumentServer(options: RealtimeOptions): Hocuspocus {
+export function createDocumentServer(options: RealtimeOptions, keepLoaded: (projectId: string) => Promise<void>): Hocuspocus {
   return new Hocuspocus({
     quiet: true,
     // Persistence is ours and runs on every transaction (ProjectDocumentStore), so Hocuspocus's debounced
@@ -29,6 +29,11 @@ export function createDocumentServer(options: RealtimeOptions): Hocuspocus {
       const projectId = parseProjectDocumentName(documentName);
       if (!projectId) throw new Error('not a project document');
       await options.store.load(projectId, document);
+    },
+    // Runs before Hocuspocus decides to unload a document its last browser left; the hold stops that.
+    async onDisconnect({ documentName, document }) {
+      const projectId = parseProjectDocumentName(documentName);
+      if (projectId && document.getConnectionsCount() === 0) await keepLoaded(projectId);
     },
     async beforeUnloadDocument({ document }) {
       await options.store.release(document);

@@ -31,9 +31,13 @@ export interface AttachOptions {
 export function attachRealtime({ httpServer, redis }: AttachOptions, options: RealtimeOptions) {
   const adapter = redis ? createAdapter(redis) : undefined;
   const io = httpServer ? createSocketServer(httpServer, options, adapter) : createSocketEmitter(adapter);
-  const hocuspocus = createDocumentServer(options);
+  // The document server and the server's own hold on documents need each other: a document whose last browser
+  // leaves is held a while longer (ProjectDocuments.keepLoaded).
+  let held: ProjectDocuments | undefined;
+  const hocuspocus = createDocumentServer(options, (projectId) => held?.keepLoaded(projectId) ?? Promise.resolve());
   const collab = httpServer ? serveCollab(httpServer, hocuspocus, options) : null;
   const documents = new ProjectDocuments(hocuspocus, options.store);
+  held = documents;
   return {
     io,
     hocuspocus,
