@@ -1,4 +1,5 @@
 import { NAME_COLUMN_PX, type TimelineHeader } from '@planline/domain';
+import { memo } from 'react';
 import { cn } from '../../../lib/cn';
 import { HEADER_BAND_PX, HEADER_CELLS_PX, HEADER_HEIGHT_PX } from './layout';
 
@@ -12,7 +13,7 @@ interface TimelineDateHeaderProps {
 }
 
 /** The date header of the current view (PRODUCT-SPEC §2), sticky above the rows. */
-export function TimelineDateHeader({ header, dayWidthPx, timelineWidth }: TimelineDateHeaderProps) {
+export const TimelineDateHeader = memo(function TimelineDateHeader({ header, dayWidthPx, timelineWidth }: TimelineDateHeaderProps) {
   return (
     <div
       data-header-view={header.view}
@@ -79,10 +80,15 @@ export function TimelineDateHeader({ header, dayWidthPx, timelineWidth }: Timeli
       </div>
     </div>
   );
-}
+});
 
-/** Day (or month) lines, weekend shading and the today marker behind the rows. */
-export function TimelineGrid({ header, dayWidthPx, timelineWidth, height }: TimelineDateHeaderProps & { height: number }) {
+/** Day (or month) lines, weekend shading and the today marker behind the rows; memoised, as rows scroll over it. */
+export const TimelineGrid = memo(function TimelineGrid({
+  header,
+  dayWidthPx,
+  timelineWidth,
+  height,
+}: TimelineDateHeaderProps & { height: number }) {
   return (
     <div aria-hidden="true" className="pointer-events-none absolute top-0" style={{ left: NAME_COLUMN_PX, width: timelineWidth, height }}>
       {header.cells.map((cell) =>
@@ -103,4 +109,4 @@ export function TimelineGrid({ header, dayWidthPx, timelineWidth, height }: Time
       ) : null}
     </div>
   );
-}
+});
