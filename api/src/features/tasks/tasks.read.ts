@@ -8,7 +8,12 @@ import type { Sql } from '../access/access.js';
  * by hash, not per task in a correlated subquery: on a 10,000-task project that halves the query's time and
  * keeps its estimated cost below PostgreSQL's JIT threshold (the per-row plan spent ~20 ms compiling).
  */
-const taskSource = (scope: string) => `
+const taskSelect = (scope: string) => `
+  SELECT t.id, t.project_id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress,
+         t.color, t.assignee_id, t."order", t.created_at, t.updated_at,
+         u.first_name AS assignee_first_name, u.last_name AS assignee_last_name,
+         COALESCE(a.ids, '{}') AS assignee_ids,
+         COALESCE(d.ids, '{}') AS dependencies
     FROM tasks t
     LEFT JOIN users u ON u.id = t.assignee_id
     LEFT JOIN (SELECT a.task_id, array_agg(a.user_id::text ORDER BY a.user_id::text) AS ids
@@ -20,31 +25,6 @@ const taskSource = (scope: string) => `
                 WHERE d.task_id IN (SELECT t.id FROM tasks t WHERE ${scope})
                 GROUP BY d.task_id) d ON d.task_id = t.id
    WHERE ${scope}`;
-
-const taskSelect = (scope: string) => `
-  SELECT t.id, t.project_id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress,
-         t.color, t.assignee_id, t."order", t.created_at, t.updated_at,
-         u.first_name AS assignee_first_name, u.last_name AS assignee_last_name,
-         COALESCE(a.ids, '{}') AS assignee_ids,
-         COALESCE(d.ids, '{}') AS dependencies
-  ${taskSource(scope)}`;
-
-/** A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds, 'Z'). */
-const isoTimestamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** The project's tasks as presentTask() would make them, serialised by PostgreSQL (see listTasksJson). */
-const PROJECT_TASKS_JSON = `
-  SELECT COALESCE(json_agg(json_build_object(
-           'id', t.id, 'projectId', t.project_id, 'name', t.name, 'description', t.description,
-           'startDate', t.start_date, 'endDate', t.end_date, 'status', t.status, 'priority', t.priority,
-           'progress', t.progress, 'color', t.color, 'assigneeId', t.assignee_id,
-           'assigneeIds', COALESCE(a.ids, '{}'), 'order', t."order",
-           'assignee', CASE WHEN u.id IS NOT NULL THEN json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) END,
-           'assignedTo', CASE WHEN u.id IS NOT NULL THEN btrim(u.first_name || ' ' || u.last_name) END,
-           'dependencies', COALESCE(d.ids, '{}'),
-           'createdAt', ${isoTimestamp('t.created_at')}, 'updatedAt', ${isoTimestamp('t.updated_at')}
-         ) ORDER BY t."order", t.created_at, t.id), '[]')::text AS body
-  ${taskSource('t.project_id = $1')}`;
 
 type TaskRow = Record<string, unknown>;
 
@@ -69,17 +49,6 @@ function presentTask(r: TaskRow): Task {
 export async function listTasks(sql: Sql, projectId: string): Promise<Task[]> {
   const rows: TaskRow[] = await sql.query(`${taskSelect('t.project_id = $1')} ORDER BY t."order", t.created_at, t.id`, [projectId]);
   return rows.map(presentTask);
-}
-
-/**
- * The same tasks as listTasks, as the JSON text of the array, built by PostgreSQL. A 10,000-task project is
- * ~6 MB of JSON: read as rows, most of the endpoint's time went into decoding 10,000 × 18 columns of text in
- * JavaScript and encoding them again; as one value it passes through untouched (docs/benchmarks.md, API).
- * An integration test holds the two readers to the same answer.
- */
-export async function listTasksJson(sql: Sql, projectId: string): Promise<string> {
-  const rows: { body: string }[] = await sql.query(PROJECT_TASKS_JSON, [projectId]);
-  return rows[0]!.body;
 }
 
 export async function findTasks(sql: Sql, taskIds: string[]): Promise<Task[]> {

@@ -11,8 +11,7 @@ export function tasksRoutes(tasks: TasksService): Router {
   const taskParam = uuidParams({ taskId: TASK_NOT_FOUND });
 
   router.get('/projects/:projectId/tasks', requireAuth, uuidParams({ projectId: PROJECT_NOT_FOUND }), async (ctx) => {
-    ctx.type = 'application/json';
-    ctx.body = await tasks.listJson(currentUser(ctx.state).id, ctx.params.projectId!);
+    ctx.body = await tasks.list(currentUser(ctx.state).id, ctx.params.projectId!);
   });
 
   router.post('/tasks', requireAuth, validate('body', createTaskInputSchema), async (ctx) => {

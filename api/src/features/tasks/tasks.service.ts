@@ -21,7 +21,7 @@ import {
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { requireProjectAccess } from '../access/access.js';
-import { findTask, listTasksJson, taskHistory, taskProjectId } from './tasks.read.js';
+import { findTask, listTasks, taskHistory, taskProjectId } from './tasks.read.js';
 
 export const TASK_NOT_FOUND = 'Task not found';
 
@@ -40,10 +40,9 @@ export class TasksService {
     private readonly documents: ProjectDocuments,
   ) {}
 
-  /** The project's tasks (Task[]) as JSON text, ready to send. */
-  async listJson(userId: string, projectId: string): Promise<string> {
+  async list(userId: string, projectId: string): Promise<Task[]> {
     await requireProjectAccess(this.dataSource, userId, projectId);
-    return listTasksJson(this.dataSource, projectId);
+    return listTasks(this.dataSource, projectId);
   }
 
   /** The project of a task the user may work on, or 404 (outsiders learn nothing). */
