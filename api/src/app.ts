@@ -109,6 +109,9 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     }),
   );
   app.use(strictTransportSecurity(config.secureCookies));
+  // The web app's files need no session: served here, a page's ~45 script requests cost no session and user
+  // lookups each. It answers only GET and HEAD outside /api, /socket.io and /collab, where no server route is.
+  app.use(staticWeb(config.webDistDir));
   app.use(originCheck(config.allowedOrigins));
   app.use(requireJsonBody());
   // Before the body parser: the webhook's signature is over the raw body.
@@ -152,7 +155,6 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     }
     await next();
   });
-  app.use(staticWeb(config.webDistDir));
   return app;
 }
 
