@@ -34,6 +34,8 @@ export interface Section {
   method: string[];
   /** What a miss comes from (profiles), caveats of this run. */
   findings: string[];
+  /** Said first, under the section's title: how this run departs from the issue's workload. */
+  note?: string;
 }
 
 export const REPORT_PATH = join(repoRoot, 'docs', 'benchmarks.md');
@@ -78,6 +80,7 @@ export function renderSection(section: Section, run: RunInfo, machine: Machine):
     `Measured ${run.date} at commit \`${run.commit}\`${run.quick ? ' — **QUICK SMOKE RUN (`--quick`): short, few clients; not comparable with the targets**' : ''}.`,
     `Machine: ${machineLine(machine)}.`,
     '',
+    ...(section.note ? [section.note, ''] : []),
     ...section.tables.flatMap((t) => [renderTable(t), '']),
     '**Method.** ' + section.method.join(' '),
   ];
@@ -115,7 +118,8 @@ export function writeReport(rendered: Map<BenchmarkId, string>, run: RunInfo, ma
     'Written by `npm run bench` (bench/, issue #8); do not edit by hand except the last part, Profiles and causes, which',
     'the runs keep. `npm run bench -- realtime api` runs a selection (`realtime`, `api`, `timeline`, `export`, `bundle`)',
     'and leaves the other sections as they were; `--quick` is a smoke run with short durations and few clients, whose',
-    'figures say only that the harness works.',
+    'figures say only that the harness works. `BENCH_REALTIME_EDITORS` and `BENCH_REALTIME_VIEWERS` size the realtime',
+    'workload down for a machine that cannot drive the full one; that section then says so first.',
     '',
     'Every run works on PostgreSQL, as production does: a fresh database (`planline_bench_<timestamp>`) made on the',
     'server at `DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`) and dropped at the end. Servers',
