@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, joinedMember, registeredClient, startTestServer, teamWithOwner, type TestServer } from './harness.js';
+import { pdfPageItems } from './pdf-text.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -32,15 +33,7 @@ async function workbook(buffer: Buffer): Promise<ExcelJS.Workbook> {
 
 /** Every text item of every page, NFKC-normalised (Arabic comes back in presentation forms). */
 async function pdfPages(buffer: Buffer): Promise<string[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(buffer), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).filter((s) => s.trim()).join('\n').normalize('NFKC'));
-  }
-  await doc.destroy();
-  return pages;
+  return (await pdfPageItems(buffer)).map((items) => items.filter((s) => s.trim()).join('\n').normalize('NFKC'));
 }
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);

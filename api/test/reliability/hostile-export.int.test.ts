@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTeamPlan, startTestServer, teamWithOwner, type ClientUser, type TestServer } from '../harness.js';
+import { pdfPageItems } from '../pdf-text.js';
 import { hostileNames } from './hostile-names.js';
 import { prng, recordFigures, soakCount } from './soak.js';
 
@@ -37,15 +38,7 @@ async function download(format: 'excel' | 'pdf', projectId: string) {
 }
 
 async function pdfPages(buffer: Buffer): Promise<string[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(buffer), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
-  }
-  await doc.destroy();
-  return pages;
+  return (await pdfPageItems(buffer)).map((items) => items.join('\n'));
 }
 
 /** Runs `work` over `items`, `parallel` at a time, keeping the results in order. */
