@@ -155,15 +155,19 @@ describe('realtime limits: the abuser is closed, nobody else notices', () => {
     await processAnswers();
   });
 
+  /** A leading varint of 120 entries: each takes at least 2 bytes, more than the 64 that follow can hold. */
+  const UNFILLABLE_COUNT = 120;
   const malformed: [string, (name: string) => Uint8Array][] = [
-    ['a Yjs update of random bytes', (name) => frames.update(name, randomBytes(64))],
+    // Random bytes after a count they cannot fill: bare random bytes are now and then a valid (tiny) update or state
+    // vector, which is rightly accepted, and the test would wait for a close that never comes.
+    ['a Yjs update of random bytes', (name) => frames.update(name, Uint8Array.from([UNFILLABLE_COUNT, ...randomBytes(63)]))],
     ['a truncated Yjs update', (name) => {
       const doc = new Y.Doc();
       writeTask(doc, randomUUID(), { name: 'Cut short', startDate: '2026-07-01', endDate: '2026-07-02' });
       const update = Y.encodeStateAsUpdate(doc);
       return frames.update(name, update.subarray(0, update.length - 5));
     }],
-    ['a state vector of random bytes', (name) => frames.syncStep1(name, randomBytes(32))],
+    ['a state vector of random bytes', (name) => frames.syncStep1(name, Uint8Array.from([UNFILLABLE_COUNT, ...randomBytes(31)]))],
     ['a frame whose header does not parse', () => Uint8Array.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff])],
     ['a length prefix past the end of the frame', (name) => Uint8Array.from([...frames.raw(name, MessageType.Sync, new Uint8Array()), 2, 0xff, 0xff, 0x7f])],
   ];
