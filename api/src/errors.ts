@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ErrorCode, type FieldIssue } from '@planline/domain';
+import { DATABASE_RETRY_AFTER_SECONDS } from '@planline/db';
 import type { ZodError } from 'zod';
 
 /** The one error type services and middleware throw; the error handler turns it into `{ message, code, ...extra }`. */
@@ -14,9 +15,6 @@ export class AppError extends Error {
     this.status = ERROR_STATUS[code];
   }
 }
-
-/** How long a client should wait before trying again while the database is away (PostgreSQL restarting). */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** 503 while the database cannot be reached: the outage passes, and the server recovers without a restart. */
 export function databaseUnavailable(): AppError {

@@ -1,6 +1,7 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Hocuspocus } from '@hocuspocus/server';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@planline/db';
 import { COLLAB_PATH, MAX_MESSAGE_BYTES, parseProjectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
 import { WebSocketServer } from 'ws';
 import { documentRefused, guardConnection } from './connection-guard.js';
@@ -10,8 +11,8 @@ interface CollabContext {
   userId: string;
 }
 
-function refuse(socket: Duplex, status: number, reason: string) {
-  socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+function refuse(socket: Duplex, status: number, reason: string, headers = '') {
+  socket.write(`HTTP/1.1 ${status} ${reason}\r\n${headers}Connection: close\r\nContent-Length: 0\r\n\r\n`);
   socket.destroy();
 }
 
@@ -76,7 +77,9 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
       },
       (err: unknown) => {
         options.logger.error({ err }, 'collab handshake failed');
-        refuse(socket, 500, 'Internal Server Error');
+        // The provider reconnects by itself; with the database away, that is the right thing to ask for.
+        if (isDatabaseUnavailable(err)) refuse(socket, 503, 'Service Unavailable', `Retry-After: ${DATABASE_RETRY_AFTER_SECONDS}\r\n`);
+        else refuse(socket, 500, 'Internal Server Error');
       },
     );
   };

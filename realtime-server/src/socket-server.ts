@@ -1,4 +1,5 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { isDatabaseUnavailable } from '@planline/db';
 import {
   HandshakeError,
   MAX_MESSAGE_BYTES,
@@ -61,7 +62,8 @@ export function createSocketServer(httpServer: HttpServer, options: RealtimeOpti
       })
       .catch((err: unknown) => {
         options.logger.error({ err }, 'socket handshake failed');
-        next(new Error(HandshakeError.Unauthorized));
+        // Unauthorized would send the browser to sign in again; with the database away, it should wait and retry.
+        next(new Error(isDatabaseUnavailable(err) ? HandshakeError.Unavailable : HandshakeError.Unauthorized));
       });
   });
 

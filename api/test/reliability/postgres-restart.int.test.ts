@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { COLLAB_PATH, SOCKET_IO_PATH } from '@planline/domain';
 import { readTask, writeTask } from '@planline/realtime';
+import { io as connectSocket } from 'socket.io-client';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { eventually, openProjectDocument, type DocClient } from '../collab-client.js';
 import { ApiClient, newAccount, type ApiResponse } from '../harness.js';
@@ -29,6 +32,34 @@ afterAll(async () => {
 });
 
 type Row = { id: string; name: string; progress: number };
+
+/** A WebSocket upgrade to /collab with the session cookie: the status and Retry-After it is refused with. */
+function collabUpgrade(url: string, cookie: string): Promise<{ status: number; retryAfter: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}${COLLAB_PATH}`, {
+      headers: { cookie, connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] });
+    });
+    req.on('upgrade', (_res, socket) => {
+      socket.destroy();
+      resolve({ status: 101, retryAfter: undefined });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A Socket.IO handshake with the session cookie: the reason it is refused with (or 'connected'). */
+function socketHandshake(url: string, cookie: string): Promise<string> {
+  const socket = connectSocket(url, { path: SOCKET_IO_PATH, transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+  return new Promise<string>((resolve) => {
+    socket.once('connect', () => resolve('connected'));
+    socket.once('connect_error', (err) => resolve(err.message));
+  }).finally(() => socket.disconnect());
+}
 
 describe.runIf(available)('PostgreSQL restarted under a running server', () => {
   it(`[pg-restart] ${RESTARTS} restart(s): 503 with a clear message meanwhile, no 500, recovery without a restart, the outage's document edit stored`, { timeout: 120_000 + RESTARTS * 60_000 }, async () => {
@@ -81,6 +112,12 @@ describe.runIf(available)('PostgreSQL restarted under a running server', () => {
           if (!clear) unexpected.push(`round ${round} ${label}: ${res.status} ${JSON.stringify(res.body)}`);
         }
       }
+
+      // A browser opening its connections meanwhile is told to come back, not that its session is gone.
+      const upgrade = await collabUpgrade(server.url, client.cookieHeader);
+      if (upgrade.status !== 503 || upgrade.retryAfter !== '5') unexpected.push(`round ${round} /collab upgrade: ${upgrade.status} Retry-After ${upgrade.retryAfter}`);
+      const handshake = await socketHandshake(server.url, client.cookieHeader);
+      if (handshake !== 'service_unavailable') unexpected.push(`round ${round} Socket.IO handshake: ${handshake}`);
 
       // A browser edit while the database is away: its writes fail every retry (the log says so)...
       const outageName = `Written during outage ${round}`;

@@ -126,4 +126,6 @@ export const CloseCode = {
 export const HandshakeError = {
   Unauthorized: 'unauthorized',
   ForbiddenOrigin: 'forbidden_origin',
+  /** The session could not be checked (the database is away): try again in a few seconds. */
+  Unavailable: 'service_unavailable',
 } as const;

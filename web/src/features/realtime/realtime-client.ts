@@ -5,6 +5,9 @@ import { AUTH_USER_KEY } from '../auth/auth.queries';
 import { applyServerEvent, refreshAfterReconnect, type RealtimeEffects } from './apply-server-event';
 import { parseServerEvent, SERVER_EVENT_NAMES } from './server-events';
 
+/** How long to wait before trying again when the server could not check the session (its Retry-After). */
+const UNAVAILABLE_RETRY_MS = 5_000;
+
 /**
  * Opens the signed-in user's one Socket.IO connection (same origin, session cookie) and keeps the query caches
  * in step with its events. Returns the function that closes it.
@@ -34,12 +37,20 @@ export function connectRealtime(queryClient: QueryClient, effects: RealtimeEffec
     });
   }
 
+  let retry: ReturnType<typeof setTimeout> | undefined;
   socket.on('connect_error', (err) => {
     // A refused handshake means the session is gone: re-reading the user lets the session-expiry flow run.
     if (err.message === HandshakeError.Unauthorized) void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+    // The server could not check the session (its database is away). Socket.IO does not retry a refused
+    // handshake by itself, so try again in a while.
+    if (err.message === HandshakeError.Unavailable && !socket.active) {
+      clearTimeout(retry);
+      retry = setTimeout(() => socket.connect(), UNAVAILABLE_RETRY_MS);
+    }
   });
 
   return () => {
+    clearTimeout(retry);
     socket.removeAllListeners();
     socket.disconnect();
   };
