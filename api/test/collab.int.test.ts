@@ -104,6 +104,51 @@ describe('the project document', () => {
     expect(await historyCount(task.id)).toBe(historyBefore + 1);
   });
 
+  it('[doc-burst] a burst from two editors is stored in few database transactions, each edit judged and credited on its own', async () => {
+    const { members, project, task, clients } = await setup(1);
+    const [a, b] = clients as [DocClient, DocClient];
+    const other = (await members[0]!.client.post('/api/tasks', { projectId: project.id, name: 'Deck', startDate: '2026-11-23', endDate: '2026-11-27' })).body as { id: string };
+    const ROUNDS = 60;
+    const shortLived = randomUUID();
+    for (let i = 1; i <= ROUNDS; i++) {
+      a.doc.transact(() => writeTask(a.doc, task.id, { progress: i }));
+      b.doc.transact(() => writeTask(b.doc, other.id, { progress: i }));
+      // Refused mid-burst: put back, never stored, never history.
+      if (i === 20) a.doc.transact(() => writeTask(a.doc, other.id, { endDate: '2026-01-01' }));
+      // Created and deleted within the burst: the delete must come after the insert and its history.
+      if (i === 30) a.doc.transact(() => writeTask(a.doc, shortLived, { name: 'Gone soon', startDate: '2026-12-01', endDate: '2026-12-02' }));
+      if (i === 31) a.doc.transact(() => tasksMap(a.doc).delete(shortLived));
+      if (i === 40) b.doc.transact(() => addDependency(b.doc, other.id, task.id));
+    }
+    await eventually(() => row(task.id), (r) => r.progress === ROUNDS);
+    await eventually(() => row(other.id), (r) => r.progress === ROUNDS);
+    await eventually(
+      () => server.dataSource.query(`SELECT 1 FROM task_dependencies WHERE task_id = $1 AND depends_on_task_id = $2`, [other.id, task.id]),
+      (r: unknown[]) => r.length === 1,
+    );
+
+    const progressHistory = async (taskId: string) =>
+      (await server.dataSource.query(
+        `SELECT new_value, changed_by, created_at FROM task_change_history WHERE task_id = $1 AND field_name = 'progress' ORDER BY seq`,
+        [taskId],
+      )) as { new_value: string; changed_by: string; created_at: Date }[];
+    const ofA = await progressHistory(task.id);
+    const ofB = await progressHistory(other.id);
+    const oneToRounds = Array.from({ length: ROUNDS }, (_, i) => String(i + 1));
+    expect(ofA.map((h) => h.new_value)).toEqual(oneToRounds);
+    expect(ofB.map((h) => h.new_value)).toEqual(oneToRounds);
+    expect(new Set(ofA.map((h) => h.changed_by))).toEqual(new Set([members[0]!.user.id]));
+    expect(new Set(ofB.map((h) => h.changed_by))).toEqual(new Set([members[1]!.user.id]));
+    // now() is a transaction's start: fewer distinct times than edits means turns stored several edits at once.
+    const transactions = new Set([...ofA, ...ofB].map((h) => h.created_at.getTime())).size;
+    expect(transactions).toBeLessThan(ROUNDS);
+
+    expect((await row(other.id)).end_date).toBe('2026-11-27');
+    await eventually(() => readTask(a.doc, other.id)?.endDate, (d) => d === '2026-11-27');
+    expect(await server.dataSource.query(`SELECT field_name FROM task_change_history WHERE task_id = $1 AND field_name = 'endDate'`, [other.id])).toEqual([]);
+    expect(await server.dataSource.query(`SELECT 1 FROM tasks WHERE id = $1`, [shortLived])).toEqual([]);
+  });
+
   it('[doc-validation] a valid change and a refused one in the same transaction: the valid one stands', async () => {
     const { task, clients } = await setup(0);
     const a = clients[0]!;

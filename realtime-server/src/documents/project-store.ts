@@ -53,7 +53,13 @@ interface ProjectState {
   doc: Y.Doc;
   tasks: Map<string, PersistedTask>;
   dependencies: Set<string>;
+  /** The turns of storing, one after another; settles once everything queued so far was stored (or failed). */
   queue: Promise<void>;
+  /** Changes waiting for the next turn, oldest first; a turn stores all of them in one database transaction. */
+  pending: Change[];
+  turnQueued: boolean;
+  /** The change queued last: what a REST edit waits for. */
+  last: Change | null;
   updatesInLog: number;
   detach: () => void;
   /** Scaled mode: this process's place in the document's cluster. */
@@ -78,6 +84,64 @@ interface Change {
   seq: number;
   /** The document was waiting for an earlier update when this one was applied (see `waitingForUpdates`). */
   incomplete: boolean;
+  /** Settles once the change is stored, or rejects once it could not be. */
+  stored: Promise<void>;
+  settleStored: (err?: unknown) => void;
+}
+
+function newChange(fields: Omit<Change, 'stored' | 'settleStored'>): Change {
+  let settle!: (err?: unknown) => void;
+  const stored = new Promise<void>((resolve, reject) => {
+    settle = (err) => (err === undefined ? resolve() : reject(err));
+  });
+  // A browser's change has no waiter, and an unhandled rejection would end the process.
+  stored.catch(() => {});
+  return { ...fields, stored, settleStored: settle };
+}
+
+/** What a turn decided about one change, judged against the rows as the turn's earlier changes leave them. */
+interface Judged {
+  change: Change;
+  who: { userId: string | null; reason: string | null };
+  created: [string, PersistedTask][];
+  /** With the stored task the change was judged against (for history). */
+  updated: [string, PersistedTask, TaskFieldName[], PersistedTask][];
+  deleted: string[];
+  /** Values to put back (null: the new task is refused as a whole). */
+  fixes: Map<string, DocTask | null>;
+  createdIds: Set<string>;
+  addedDeps: string[];
+  removedDeps: string[];
+  refusedEdges: { taskId: string; dependsOnTaskId: string }[];
+}
+
+/**
+ * The stored rows as a turn's changes leave them, over the project's persisted state: each change is judged
+ * against the one before it, and the state moves only once the turn's transaction has committed.
+ */
+class RowsAfter {
+  private readonly tasks = new Map<string, PersistedTask | null>();
+  dependencies: Set<string>;
+
+  constructor(private readonly state: ProjectState) {
+    this.dependencies = state.dependencies;
+  }
+
+  task(id: string): PersistedTask | undefined {
+    return this.tasks.has(id) ? (this.tasks.get(id) ?? undefined) : this.state.tasks.get(id);
+  }
+
+  set(id: string, task: PersistedTask | null): void {
+    this.tasks.set(id, task);
+  }
+
+  commit(): void {
+    for (const [id, task] of this.tasks) {
+      if (task) this.state.tasks.set(id, task);
+      else this.state.tasks.delete(id);
+    }
+    this.state.dependencies = this.dependencies;
+  }
 }
 
 const edgeKey = (e: { taskId: string; dependsOnTaskId: string }) => `${e.taskId}->${e.dependsOnTaskId}`;
@@ -165,7 +229,7 @@ export class ProjectDocumentStore {
           ownershipGained: () => {
             if (!state) return;
             state.needsCatchUp = true;
-            this.enqueue(state, { update: new Uint8Array(), origin: TAKE_OVER, snapshots: new Map(), edges: null, id: null, seq: ++state.seq, incomplete: false });
+            this.enqueue(state, newChange({ update: new Uint8Array(), origin: TAKE_OVER, snapshots: new Map(), edges: null, id: null, seq: ++state.seq, incomplete: false }));
           },
         })
       : null;
@@ -190,6 +254,9 @@ export class ProjectDocumentStore {
       tasks,
       dependencies,
       queue: Promise.resolve(),
+      pending: [],
+      turnQueued: false,
+      last: null,
       updatesInLog: stored.updatesInLog,
       detach: () => {},
       peer,
@@ -206,9 +273,9 @@ export class ProjectDocumentStore {
     if (peer) await this.cluster!.listen(peer);
   }
 
-  /** Resolves once every change made to the document so far is in the database (rejects if it could not be). */
+  /** Resolves once the last change made to the document is in the database (rejects if it could not be). */
   whenPersisted(doc: Y.Doc): Promise<void> {
-    return this.projects.get(doc)?.queue ?? Promise.resolve();
+    return this.projects.get(doc)?.last?.stored ?? Promise.resolve();
   }
 
   /** Before Hocuspocus unloads a document: finish its writes and forget it. */
@@ -219,7 +286,7 @@ export class ProjectDocumentStore {
     if (state.recovery) clearTimeout(state.recovery);
     state.recovery = null;
     if (state.unsaved.length) {
-      await this.storeUnsaved(state).catch((err: unknown) => {
+      await this.settle(state, state.unsaved).catch((err: unknown) => {
         // Whoever still has these changes (a browser that was cut off) sends them again when it reconnects.
         this.logger.error({ err, projectId: state.projectId, changes: state.unsaved.length }, 'document unloaded with changes that could not be stored');
       });
@@ -275,7 +342,7 @@ export class ProjectDocumentStore {
         id = randomUUID();
         state.peer.publish(id, author(origin), update);
       }
-      this.enqueue(state, { update, origin, snapshots, edges, id, seq: ++state.seq, incomplete: waitingForUpdates(doc) });
+      this.enqueue(state, newChange({ update, origin, snapshots, edges, id, seq: ++state.seq, incomplete: waitingForUpdates(doc) }));
     };
     tasks.observeDeep(onTasks);
     deps.observe(onDeps);
@@ -287,29 +354,112 @@ export class ProjectDocumentStore {
     };
   }
 
+  /**
+   * Queues a change for the project's next turn of storing. Changes that arrive while a turn is writing wait
+   * for the next one, which takes all of them: under a burst of edits a project's writes keep up because one
+   * database transaction stores many changes, not one each.
+   */
   private enqueue(state: ProjectState, change: Change): void {
+    state.pending.push(change);
+    state.last = change;
+    if (state.turnQueued) return;
+    state.turnQueued = true;
+    this.queueTurn(state);
+  }
+
+  private queueTurn(state: ProjectState): void {
     state.queue = state.queue
       .catch(() => {}) // an earlier failure was reported to its own waiters
-      .then(() => this.persistWithRetry(state, change));
-    // A failure reaches whoever waits (whenPersisted: a REST edit) and the log. A browser's change has no
-    // waiter, and an unhandled rejection would end the process: a database outage must not take it down.
+      .then(() => {
+        state.turnQueued = false;
+        return this.turn(state);
+      });
+    // A database outage must not take the process down through an unhandled rejection.
     state.queue.catch(() => {});
   }
 
   /**
-   * Scaled mode: a process without the lock waits for the owner's acknowledgement (or for the lock); the owner
-   * catches up first if it just took over, then persists and acknowledges.
+   * One turn: the changes kept from an outage, then everything queued since the last turn, stored in order in
+   * one database transaction. A change that still fails after the retries because the database is away stays
+   * in the document, so it is kept too: it is stored, in order, with the next turn or by a recovery attempt
+   * every 2 s. Its waiters (a REST edit) are answered with the failure now. Any other failure is retried change
+   * by change, and a change that fails alone is dropped (and logged): one bad change cannot hold up the
+   * project's others. Rejects when any change of the turn was not stored.
    */
-  private async settle(state: ProjectState, change: Change): Promise<void> {
-    const peer = state.peer;
-    if (!peer) return this.persist(state, change);
-    if (!peer.isOwner()) {
-      if (change.id === null) return; // catch-up state: whoever owns the document persists it
-      if ((await peer.settle(change.id)) !== 'owner') return;
+  private async turn(state: ProjectState): Promise<void> {
+    const fresh = state.pending.splice(0);
+    const changes = [...state.unsaved, ...fresh];
+    if (!changes.length) return;
+    try {
+      await this.storeWithRetry(state, changes);
+      state.unsaved = [];
+      for (const change of fresh) change.settleStored();
+      return;
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) return this.keepUnsaved(state, changes, fresh, err);
+      if (changes.length === 1) {
+        state.unsaved = [];
+        this.logger.error({ err, projectId: state.projectId }, 'could not persist a document change');
+        changes[0]!.settleStored(err);
+        throw err;
+      }
     }
+    state.unsaved = [];
+    let failure: unknown;
+    for (const [i, change] of changes.entries()) {
+      try {
+        await this.storeWithRetry(state, [change]);
+        change.settleStored();
+      } catch (err) {
+        if (isDatabaseUnavailable(err)) return this.keepUnsaved(state, changes.slice(i), fresh, err);
+        this.logger.error({ err, projectId: state.projectId }, 'could not persist a document change; dropped');
+        change.settleStored(err);
+        failure ??= err;
+      }
+    }
+    if (failure !== undefined) throw failure;
+  }
+
+  private keepUnsaved(state: ProjectState, kept: Change[], fresh: Change[], err: unknown): never {
+    this.logger.error({ err, projectId: state.projectId, changes: kept.length }, 'could not persist a document change; kept (with any later ones) until the database is back');
+    state.unsaved = kept;
+    const waiting = new Set(kept);
+    for (const change of fresh) change.settleStored(waiting.has(change) ? err : undefined);
+    this.scheduleRecovery(state);
+    throw err;
+  }
+
+  private async storeWithRetry(state: ProjectState, changes: Change[]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.settle(state, changes);
+      } catch (err) {
+        if (attempt >= RETRY_DELAYS_MS.length) throw err;
+        this.logger.warn({ err, projectId: state.projectId, attempt, changes: changes.length }, 'persisting document changes failed; retrying');
+        await sleep(RETRY_DELAYS_MS[attempt]!);
+      }
+    }
+  }
+
+  /**
+   * Scaled mode: a process without the lock waits for the owner's acknowledgement of each change (or for the
+   * lock); the owner catches up first if it just took over, then persists and acknowledges.
+   */
+  private async settle(state: ProjectState, changes: Change[]): Promise<void> {
+    const peer = state.peer;
+    if (!peer) return this.persist(state, changes);
+    let next = 0;
+    while (next < changes.length && !peer.isOwner()) {
+      const id = changes[next]!.id;
+      // Catch-up state (no id) is persisted by whoever owns the document.
+      if (id === null || (await peer.settle(id)) !== 'owner') next++;
+    }
+    const mine = changes.slice(next);
+    if (!mine.length) return;
     if (state.needsCatchUp) await this.catchUp(state, peer);
-    if (change.seq > state.coveredSeq) await this.persist(state, change);
-    if (change.id) peer.acknowledge([change.id]);
+    await this.persist(state, mine.filter((c) => c.seq > state.coveredSeq));
+    const ids = mine.flatMap((c) => (c.id ? [c.id] : []));
+    if (ids.length) peer.acknowledge(ids);
   }
 
   /**
@@ -339,15 +489,17 @@ export class ProjectDocumentStore {
     const only = authors.size === 1 ? [...authors.values()][0]! : { userId: null, reason: null };
     const pendingIds = peer.pendingIds();
     const update = Y.encodeStateAsUpdate(doc, stored.state ? Y.encodeStateVectorFromUpdate(stored.state) : undefined);
-    await this.persist(state, {
-      update,
-      origin: { kind: 'server-edit', userId: only.userId, reason: only.reason ?? undefined } satisfies ServerEdit,
-      snapshots,
-      edges: dependencyEdges(doc),
-      id: null,
-      seq: state.seq,
-      incomplete: waitingForUpdates(doc),
-    });
+    await this.persist(state, [
+      newChange({
+        update,
+        origin: { kind: 'server-edit', userId: only.userId, reason: only.reason ?? undefined } satisfies ServerEdit,
+        snapshots,
+        edges: dependencyEdges(doc),
+        id: null,
+        seq: state.seq,
+        incomplete: waitingForUpdates(doc),
+      }),
+    ]);
     peer.acknowledge(pendingIds);
   }
 
@@ -362,77 +514,69 @@ export class ProjectDocumentStore {
     return { state: Y.mergeUpdates([base[0].state, ...log.map((l) => l.update)].map((b) => new Uint8Array(b))), updatesInLog: log.length };
   }
 
-  /**
-   * A change that still fails after the retries because the database is away stays in the document, so it is
-   * kept too: it is stored, in order, before the next change, or by a recovery attempt every 2 s. Its waiters
-   * (a REST edit) are answered with the failure now. Any other failure drops the change (and is logged), so one
-   * bad change cannot hold up the project's later ones.
-   */
-  private async persistWithRetry(state: ProjectState, change: Change): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.storeUnsaved(state);
-        return await this.settle(state, change);
-      } catch (err) {
-        if (attempt >= RETRY_DELAYS_MS.length) {
-          if (isDatabaseUnavailable(err)) {
-            this.logger.error({ err, projectId: state.projectId }, 'could not persist a document change; it is stored when the database is back');
-            state.unsaved.push(change);
-            this.scheduleRecovery(state);
-          } else {
-            this.logger.error({ err, projectId: state.projectId }, 'could not persist a document change');
-          }
-          throw err;
-        }
-        this.logger.warn({ err, projectId: state.projectId, attempt }, 'persisting a document change failed; retrying');
-        await sleep(RETRY_DELAYS_MS[attempt]!);
-      }
-    }
-  }
-
-  private async storeUnsaved(state: ProjectState): Promise<void> {
-    while (state.unsaved.length) {
-      try {
-        await this.settle(state, state.unsaved[0]!);
-      } catch (err) {
-        if (isDatabaseUnavailable(err)) throw err;
-        this.logger.error({ err, projectId: state.projectId }, 'a kept document change could not be stored; dropped');
-      }
-      state.unsaved.shift();
-    }
-  }
-
   private scheduleRecovery(state: ProjectState): void {
     if (state.recovery) return;
     state.recovery = setTimeout(() => {
       state.recovery = null;
       if (this.projects.get(state.doc) !== state || !state.unsaved.length) return;
-      state.queue = state.queue
-        .catch(() => {})
-        .then(() => this.storeUnsaved(state))
-        .then(
-          () => this.logger.info({ projectId: state.projectId }, 'document changes stored after the database came back'),
-          (err: unknown) => {
-            this.logger.warn({ err, projectId: state.projectId, changes: state.unsaved.length }, 'the database is still away; document changes wait');
-            this.scheduleRecovery(state);
-          },
-        );
+      this.queueTurn(state);
+      state.queue.then(
+        () => this.logger.info({ projectId: state.projectId }, 'document changes stored after the database came back'),
+        () => {}, // still away: the turn has logged it and scheduled the next attempt
+      );
     }, RECOVERY_INTERVAL_MS);
     state.recovery.unref();
   }
 
-  private async persist(state: ProjectState, change: Change): Promise<void> {
+  /** Judges `changes` in order, stores what is valid in one transaction, puts refused values back, then tells. */
+  private async persist(state: ProjectState, changes: Change[]): Promise<void> {
+    if (!changes.length) return;
     const { projectId, doc } = state;
-    const who = author(change.origin);
-    const isRepair = change.origin === REPAIR;
-    const members = change.snapshots.size ? await assignableUsers(this.dataSource, projectId) : new Set<string>();
+    const members = changes.some((c) => c.snapshots.size) ? await assignableUsers(this.dataSource, projectId) : new Set<string>();
+    const rows = new RowsAfter(state);
+    const judged = changes.map((change) => this.judge(rows, change, members));
+    const update = changes.length === 1 ? changes[0]!.update : Y.mergeUpdates(changes.map((c) => c.update));
 
-    const created: [string, PersistedTask][] = [];
-    const updated: [string, PersistedTask, TaskFieldName[]][] = [];
+    let appendedId = 0;
+    await this.dataSource.transaction(async (m) => {
+      for (const j of judged) await this.write(m, projectId, j);
+      const appended: { id: string }[] = await m.query(
+        `INSERT INTO project_document_updates (project_id, "update") VALUES ($1, $2) RETURNING id`,
+        [projectId, Buffer.from(update)],
+      );
+      appendedId = Number(appended[0]!.id);
+    });
+    rows.commit();
+    state.updatesInLog += 1;
+
+    for (const j of judged) this.putBack(doc, j);
+    if (state.updatesInLog >= COMPACT_AFTER_UPDATES) await this.compact(state, appendedId);
+
+    for (const j of judged) {
+      if (!(j.created.length || j.updated.length || j.deleted.length || j.addedDeps.length || j.removedDeps.length)) continue;
+      // Listeners (events to rooms) must not be able to break the queue.
+      try {
+        this.onPersisted({
+          projectId,
+          created: j.created.map(([id]) => id),
+          updated: j.updated.map(([taskId, , fields]) => ({ taskId, fields })),
+          deleted: j.deleted,
+          dependenciesChanged: [...new Set([...j.addedDeps, ...j.removedDeps].map((k) => k.split('->')[0]!))],
+        });
+      } catch (err) {
+        this.logger.error({ err, projectId }, 'a persisted-change listener failed');
+      }
+    }
+  }
+
+  /** Judges one change against `rows` (the stored state as the turn's earlier changes leave it) and moves them on. */
+  private judge(rows: RowsAfter, change: Change, members: Set<string>): Judged {
+    const created: Judged['created'] = [];
+    const updated: Judged['updated'] = [];
     const deleted: string[] = [];
     const fixes = new Map<string, DocTask | null>();
     for (const [id, snapshot] of change.snapshots) {
-      const previous = state.tasks.get(id);
+      const previous = rows.task(id);
       if (!snapshot) {
         if (previous) deleted.push(id);
         continue;
@@ -444,105 +588,85 @@ export class ProjectDocumentStore {
       }
       if (verdict.fix) fixes.set(id, verdict.fix);
       if (!previous) created.push([id, verdict.task]);
-      else if (verdict.changed.length) updated.push([id, verdict.task, verdict.changed]);
+      else if (verdict.changed.length) updated.push([id, verdict.task, verdict.changed, previous]);
     }
 
     const rejected = new Set([...fixes].filter(([, fix]) => fix === null).map(([id]) => id));
     const createdIds = new Set(created.map(([id]) => id));
-    const existsAfter = (id: string) =>
-      !rejected.has(id) && !deleted.includes(id) && (state.tasks.has(id) || createdIds.has(id));
-    const deps = change.edges ? judgeDependencies(change.edges, state.dependencies, existsAfter) : null;
-    const keepKeys = deps ? new Set(deps.keep.map(edgeKey)) : state.dependencies;
-    const addedDeps = [...keepKeys].filter((k) => !state.dependencies.has(k));
-    const removedDeps = [...state.dependencies].filter((k) => !keepKeys.has(k));
+    const existsAfter = (id: string) => !rejected.has(id) && !deleted.includes(id) && (rows.task(id) !== undefined || createdIds.has(id));
+    const deps = change.edges ? judgeDependencies(change.edges, rows.dependencies, existsAfter) : null;
+    const keepKeys = deps ? new Set(deps.keep.map(edgeKey)) : rows.dependencies;
+    const addedDeps = [...keepKeys].filter((k) => !rows.dependencies.has(k));
+    const removedDeps = [...rows.dependencies].filter((k) => !keepKeys.has(k));
 
-    let appendedId = 0;
-    await this.dataSource.transaction(async (m) => {
-      if (deleted.length) await m.query(`DELETE FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[])`, [projectId, deleted]);
-      for (const [id, task] of created) {
-        await m.query(
-          `INSERT INTO tasks (id, project_id, name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order")
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-          [id, projectId, task.name, task.description, task.startDate, task.endDate, task.status, task.priority, task.progress, task.color, task.assigneeId, task.order],
-        );
-        await this.writeAssignments(m, id, task.assigneeIds);
-        if (!isRepair) await this.history(m, id, who, [{ field: 'created', from: null, to: task.name }]);
-      }
-      for (const [id, task, fields] of updated) {
-        await m.query(
-          `UPDATE tasks SET name = $3, description = $4, start_date = $5, end_date = $6, status = $7, priority = $8,
-                  progress = $9, color = $10, assignee_id = $11, "order" = $12, updated_at = now()
-            WHERE id = $1 AND project_id = $2`,
-          [id, projectId, task.name, task.description, task.startDate, task.endDate, task.status, task.priority, task.progress, task.color, task.assigneeId, task.order],
-        );
-        if (fields.includes('assigneeIds')) await this.writeAssignments(m, id, task.assigneeIds);
-        const previous = state.tasks.get(id)!;
-        if (!isRepair) await this.history(m, id, who, fields.map((f) => ({ field: f, from: previous[f], to: task[f] })));
-      }
-      for (const key of removedDeps) {
-        const [taskId, dependsOn] = key.split('->');
-        await m.query(`DELETE FROM task_dependencies WHERE task_id = $1 AND depends_on_task_id = $2`, [taskId, dependsOn]);
-      }
-      for (const key of addedDeps) {
-        const [taskId, dependsOn] = key.split('->');
-        await m.query(
-          `INSERT INTO task_dependencies (id, task_id, depends_on_task_id) VALUES ($1, $2, $3) ON CONFLICT (task_id, depends_on_task_id) DO NOTHING`,
-          [randomUUID(), taskId, dependsOn],
-        );
-      }
-      const rows: { id: string }[] = await m.query(
-        `INSERT INTO project_document_updates (project_id, "update") VALUES ($1, $2) RETURNING id`,
-        [projectId, Buffer.from(change.update)],
+    for (const id of deleted) rows.set(id, null);
+    for (const [id, task] of created) rows.set(id, task);
+    for (const [id, task] of updated) rows.set(id, task);
+    rows.dependencies = keepKeys;
+    return { change, who: author(change.origin), created, updated, deleted, fixes, createdIds, addedDeps, removedDeps, refusedEdges: deps?.refuse ?? [] };
+  }
+
+  /** One judged change's rows: tasks, assignments, history (not for repairs) and dependencies. */
+  private async write(m: EntityManager, projectId: string, j: Judged): Promise<void> {
+    const isRepair = j.change.origin === REPAIR;
+    if (j.deleted.length) await m.query(`DELETE FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[])`, [projectId, j.deleted]);
+    for (const [id, task] of j.created) {
+      await m.query(
+        `INSERT INTO tasks (id, project_id, name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [id, projectId, task.name, task.description, task.startDate, task.endDate, task.status, task.priority, task.progress, task.color, task.assigneeId, task.order],
       );
-      appendedId = Number(rows[0]!.id);
-    });
+      await this.writeAssignments(m, id, task.assigneeIds);
+      if (!isRepair) await this.history(m, id, j.who, [{ field: 'created', from: null, to: task.name }]);
+    }
+    for (const [id, task, fields, previous] of j.updated) {
+      await m.query(
+        `UPDATE tasks SET name = $3, description = $4, start_date = $5, end_date = $6, status = $7, priority = $8,
+                progress = $9, color = $10, assignee_id = $11, "order" = $12, updated_at = now()
+          WHERE id = $1 AND project_id = $2`,
+        [id, projectId, task.name, task.description, task.startDate, task.endDate, task.status, task.priority, task.progress, task.color, task.assigneeId, task.order],
+      );
+      if (fields.includes('assigneeIds')) await this.writeAssignments(m, id, task.assigneeIds);
+      if (!isRepair) await this.history(m, id, j.who, fields.map((f) => ({ field: f, from: previous[f], to: task[f] })));
+    }
+    for (const key of j.removedDeps) {
+      const [taskId, dependsOn] = key.split('->');
+      await m.query(`DELETE FROM task_dependencies WHERE task_id = $1 AND depends_on_task_id = $2`, [taskId, dependsOn]);
+    }
+    for (const key of j.addedDeps) {
+      const [taskId, dependsOn] = key.split('->');
+      await m.query(
+        `INSERT INTO task_dependencies (id, task_id, depends_on_task_id) VALUES ($1, $2, $3) ON CONFLICT (task_id, depends_on_task_id) DO NOTHING`,
+        [randomUUID(), taskId, dependsOn],
+      );
+    }
+  }
 
-    for (const id of deleted) state.tasks.delete(id);
-    for (const [id, task] of [...created, ...updated.map(([i, t]) => [i, t] as [string, PersistedTask])]) state.tasks.set(id, task);
-    for (const key of removedDeps) state.dependencies.delete(key);
-    for (const key of addedDeps) state.dependencies.add(key);
-    state.updatesInLog += 1;
-
-    const refusedEdges = deps?.refuse ?? [];
-    if (fixes.size || refusedEdges.length) {
-      const incomplete = change.incomplete || waitingForUpdates(doc);
-      doc.transact(() => {
-        for (const [id, fix] of fixes) {
-          // Only what is still as judged is put back. A value changed since is a later change, judged on its
-          // own; and a field of a stored task that is missing while an earlier update is awaited is not a
-          // deletion: writing the stored value over either could win over that edit and lose it. (A new task's
-          // missing fields are defaults to fill in.)
-          const judged = change.snapshots.get(id)!;
-          const stored = !createdIds.has(id);
-          const now = readTask(doc, id);
-          if (!now) continue;
-          const unchanged = (field: string) => sameValue(now[field as TaskFieldName], judged[field as TaskFieldName]);
-          if (fix === null) {
-            if (TASK_FIELDS.every(unchanged)) deleteTask(doc, id);
-            continue;
-          }
-          const putBack = Object.entries(fix).filter(([field]) => unchanged(field) && !(incomplete && stored && now[field as TaskFieldName] === undefined));
-          writeTask(doc, id, Object.fromEntries(putBack));
+  /** Puts refused values of one stored change back into the document (a repair transaction). */
+  private putBack(doc: Y.Doc, j: Judged): void {
+    const { change, fixes, createdIds, refusedEdges } = j;
+    if (!fixes.size && !refusedEdges.length) return;
+    const incomplete = change.incomplete || waitingForUpdates(doc);
+    doc.transact(() => {
+      for (const [id, fix] of fixes) {
+        // Only what is still as judged is put back. A value changed since is a later change, judged on its
+        // own; and a field of a stored task that is missing while an earlier update is awaited is not a
+        // deletion: writing the stored value over either could win over that edit and lose it. (A new task's
+        // missing fields are defaults to fill in.)
+        const judged = change.snapshots.get(id)!;
+        const stored = !createdIds.has(id);
+        const now = readTask(doc, id);
+        if (!now) continue;
+        const unchanged = (field: string) => sameValue(now[field as TaskFieldName], judged[field as TaskFieldName]);
+        if (fix === null) {
+          if (TASK_FIELDS.every(unchanged)) deleteTask(doc, id);
+          continue;
         }
-        for (const edge of refusedEdges) dependenciesMap(doc).delete(edgeKey(edge));
-      }, REPAIR);
-    }
-    if (state.updatesInLog >= COMPACT_AFTER_UPDATES) await this.compact(state, appendedId);
-
-    if (created.length || updated.length || deleted.length || addedDeps.length || removedDeps.length) {
-      // Listeners (events to rooms) must not be able to break the queue.
-      try {
-        this.onPersisted({
-        projectId,
-        created: created.map(([id]) => id),
-        updated: updated.map(([taskId, , fields]) => ({ taskId, fields })),
-        deleted,
-        dependenciesChanged: [...new Set([...addedDeps, ...removedDeps].map((k) => k.split('->')[0]!))],
-        });
-      } catch (err) {
-        this.logger.error({ err, projectId }, 'a persisted-change listener failed');
+        const putBack = Object.entries(fix).filter(([field]) => unchanged(field) && !(incomplete && stored && now[field as TaskFieldName] === undefined));
+        writeTask(doc, id, Object.fromEntries(putBack));
       }
-    }
+      for (const edge of refusedEdges) dependenciesMap(doc).delete(edgeKey(edge));
+    }, REPAIR);
   }
 
   /** Folds the persisted log into the base state. Built from what is stored, never from the live document. */
@@ -570,20 +694,28 @@ export class ProjectDocumentStore {
     who: { userId: string | null; reason: string | null },
     entries: { field: string; from: unknown; to: unknown }[],
   ): Promise<void> {
-    for (const e of entries) {
-      await m.query(
-        `INSERT INTO task_change_history (id, task_id, changed_by, field_name, old_value, new_value, change_reason)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [randomUUID(), taskId, who.userId, e.field, historyValue(e.from), historyValue(e.to), who.reason],
-      );
-    }
+    if (!entries.length) return;
+    // One statement for the change's fields; rows get their sequence in the order listed.
+    const params: unknown[] = [];
+    const values = entries.map((e) => {
+      params.push(randomUUID(), taskId, who.userId, e.field, historyValue(e.from), historyValue(e.to), who.reason);
+      const n = params.length;
+      return `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
+    });
+    await m.query(
+      `INSERT INTO task_change_history (id, task_id, changed_by, field_name, old_value, new_value, change_reason) VALUES ${values.join(', ')}`,
+      params,
+    );
   }
 
   private async writeAssignments(m: EntityManager, taskId: string, userIds: string[]): Promise<void> {
     await m.query(`DELETE FROM task_assignments WHERE task_id = $1`, [taskId]);
-    for (const userId of new Set(userIds)) {
-      await m.query(`INSERT INTO task_assignments (id, task_id, user_id) VALUES ($1, $2, $3)`, [randomUUID(), taskId, userId]);
-    }
+    const users = [...new Set(userIds)];
+    if (!users.length) return;
+    await m.query(
+      `INSERT INTO task_assignments (id, task_id, user_id) SELECT gen_random_uuid(), $1, u FROM unnest($2::uuid[]) AS u`,
+      [taskId, users],
+    );
   }
 
   private async readRows(m: EntityManager, projectId: string): Promise<[Map<string, PersistedTask>, Set<string>]> {
