@@ -164,3 +164,49 @@ describe('dependencies', () => {
     expect((await owner.client.get(`/api/projects/${project.id}/tasks`)).body.find((t: { id: string }) => t.id === c.id).dependencies).toEqual([]);
   });
 });
+
+describe('the task list answered again', () => {
+  it('[task-list-cache] unchanged rows answer 304 to the ETag; any change to tasks, dependencies or an assignee\'s name answers anew', async () => {
+    const { owner, team, project } = await projectWithOwner();
+    const member = await joinedMember(server, owner.client, team.id);
+    const a = (await owner.client.post('/api/tasks', task(project.id, { name: 'A', assigneeId: member.user.id }))).body as { id: string };
+    const b = (await owner.client.post('/api/tasks', task(project.id, { name: 'B' }))).body as { id: string };
+    const path = `/api/projects/${project.id}/tasks`;
+    // As a browser revalidates its cached copy (fetch itself would add Cache-Control: no-cache, asking for a full answer).
+    const revalidate = (etag: string) => ({ 'if-none-match': etag, 'cache-control': 'max-age=0' });
+    const read = (etag?: string) => owner.client.request('GET', path, undefined, etag ? revalidate(etag) : {});
+
+    /** Reads with the last ETag: the list must come back whole (200, a new ETag) and pass `check`. */
+    let etag = '';
+    const changedSince = async (check: (tasks: any[]) => boolean) => {
+      const res = await read(etag);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('etag')).not.toBe(etag);
+      expect(check(res.body)).toBe(true);
+      etag = res.headers.get('etag')!;
+      expect((await read(etag)).status).toBe(304);
+    };
+
+    const first = await read();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    const unchanged = await read(etag);
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body).toBeNull();
+
+    await owner.client.request('PATCH', `/api/tasks/${b.id}`, { progress: 40 });
+    await changedSince((tasks) => tasks.find((t) => t.id === b.id).progress === 40);
+    await owner.client.post(`/api/tasks/${b.id}/dependencies`, { dependsOnTaskId: a.id });
+    await changedSince((tasks) => tasks.find((t) => t.id === b.id).dependencies.includes(a.id));
+    await member.client.put('/api/auth/user', { firstName: 'Renamed', lastName: 'Person', email: member.account.email });
+    await changedSince((tasks) => tasks.find((t) => t.id === a.id).assignedTo === 'Renamed Person');
+    await owner.client.request('DELETE', `/api/tasks/${a.id}`);
+    await changedSince((tasks) => tasks.length === 1);
+
+    // An outsider's ETag guess gets the same 404 as without one: access is checked first.
+    const outsider = await registeredClient(server);
+    expect((await outsider.client.request('GET', path, undefined, revalidate(etag))).status).toBe(404);
+  });
+});

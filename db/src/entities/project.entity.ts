@@ -33,6 +33,10 @@ export class ProjectEntity {
   @Column({ type: 'varchar', length: 20, default: 'active' })
   status!: ProjectStatus;
 
+  /** Raised with every change to the project's task rows (the API's task list cache); bigint, read as text. */
+  @Column({ type: 'bigint', default: 0 })
+  tasksVersion!: string;
+
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 

@@ -115,6 +115,8 @@ interface Judged {
   refusedEdges: { taskId: string; dependsOnTaskId: string }[];
 }
 
+const changesRows = (j: Judged) => j.created.length + j.updated.length + j.deleted.length + j.addedDeps.length + j.removedDeps.length > 0;
+
 /**
  * The stored rows as a turn's changes leave them, over the project's persisted state: each change is judged
  * against the one before it, and the state moves only once the turn's transaction has committed.
@@ -540,6 +542,8 @@ export class ProjectDocumentStore {
     let appendedId = 0;
     await this.dataSource.transaction(async (m) => {
       for (const j of judged) await this.write(m, projectId, j);
+      // Task lists built before this turn are out of date from its commit on (the API's task list cache).
+      if (judged.some(changesRows)) await m.query(`UPDATE projects SET tasks_version = tasks_version + 1 WHERE id = $1`, [projectId]);
       const appended: { id: string }[] = await m.query(
         `INSERT INTO project_document_updates (project_id, "update") VALUES ($1, $2) RETURNING id`,
         [projectId, Buffer.from(update)],
@@ -553,7 +557,7 @@ export class ProjectDocumentStore {
     if (state.updatesInLog >= COMPACT_AFTER_UPDATES) await this.compact(state, appendedId);
 
     for (const j of judged) {
-      if (!(j.created.length || j.updated.length || j.deleted.length || j.addedDeps.length || j.removedDeps.length)) continue;
+      if (!changesRows(j)) continue;
       // Listeners (events to rooms) must not be able to break the queue.
       try {
         this.onPersisted({

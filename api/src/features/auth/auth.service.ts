@@ -52,10 +52,17 @@ export class AuthService {
 
   async updateProfile(userId: string, input: ProfileInput): Promise<UserEntity> {
     try {
-      await this.users.update(
-        { id: userId },
-        { firstName: input.firstName, lastName: input.lastName, email: input.email, updatedAt: new Date() },
-      );
+      await this.dataSource.transaction(async (m) => {
+        await m.getRepository(UserEntity).update(
+          { id: userId },
+          { firstName: input.firstName, lastName: input.lastName, email: input.email, updatedAt: new Date() },
+        );
+        // Task lists show their assignee's name: the lists of tasks assigned to this user are out of date.
+        await m.query(
+          `UPDATE projects SET tasks_version = tasks_version + 1 WHERE id IN (SELECT DISTINCT project_id FROM tasks WHERE assignee_id = $1)`,
+          [userId],
+        );
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('conflict', 'Another account already uses this email address');
       throw err;

@@ -51,6 +51,12 @@ export async function listTasks(sql: Sql, projectId: string): Promise<Task[]> {
   return rows.map(presentTask);
 }
 
+/** The project's task list version (see TaskListCache). */
+export async function taskListVersion(sql: Sql, projectId: string): Promise<bigint> {
+  const rows: { tasks_version: string }[] = await sql.query(`SELECT tasks_version FROM projects WHERE id = $1`, [projectId]);
+  return BigInt(rows[0]?.tasks_version ?? 0);
+}
+
 export async function findTasks(sql: Sql, taskIds: string[]): Promise<Task[]> {
   if (!taskIds.length) return [];
   const rows: TaskRow[] = await sql.query(taskSelect('t.id = ANY($1::uuid[])'), [taskIds]);

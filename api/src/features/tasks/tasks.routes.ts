@@ -11,7 +11,17 @@ export function tasksRoutes(tasks: TasksService): Router {
   const taskParam = uuidParams({ taskId: TASK_NOT_FOUND });
 
   router.get('/projects/:projectId/tasks', requireAuth, uuidParams({ projectId: PROJECT_NOT_FOUND }), async (ctx) => {
-    ctx.body = await tasks.list(currentUser(ctx.state).id, ctx.params.projectId!);
+    const list = await tasks.list(currentUser(ctx.state).id, ctx.params.projectId!);
+    // Revalidated on every use: unchanged rows answer 304 without a body.
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.set('ETag', list.etag);
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = 'application/json';
+    ctx.body = list.body;
   });
 
   router.post('/tasks', requireAuth, validate('body', createTaskInputSchema), async (ctx) => {

@@ -21,9 +21,13 @@ import {
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { requireProjectAccess } from '../access/access.js';
-import { findTask, listTasks, taskHistory, taskProjectId } from './tasks.read.js';
+import { TaskListCache, type TaskListAnswer } from './task-list-cache.js';
+import { findTask, listTasks, taskHistory, taskListVersion, taskProjectId } from './tasks.read.js';
 
 export const TASK_NOT_FOUND = 'Task not found';
+
+/** Bytes of task list JSON kept for answering again (TaskListCache): about eight lists of 10,000 tasks. */
+const TASK_LIST_CACHE_BYTES = 50 * 1024 * 1024;
 
 const endBeforeStart = () =>
   new AppError('validation_failed', 'End date cannot be before start date', {
@@ -40,9 +44,17 @@ export class TasksService {
     private readonly documents: ProjectDocuments,
   ) {}
 
-  async list(userId: string, projectId: string): Promise<Task[]> {
+  private readonly taskLists = new TaskListCache(TASK_LIST_CACHE_BYTES);
+
+  /** The project's tasks as JSON, built again only when its rows changed since the last answer. */
+  async list(userId: string, projectId: string): Promise<TaskListAnswer> {
     await requireProjectAccess(this.dataSource, userId, projectId);
-    return listTasks(this.dataSource, projectId);
+    // The version first: rows read after it are at least that new.
+    const version = await taskListVersion(this.dataSource, projectId);
+    return (
+      this.taskLists.get(projectId, version) ??
+      this.taskLists.set(projectId, version, Buffer.from(JSON.stringify(await listTasks(this.dataSource, projectId))))
+    );
   }
 
   /** The project of a task the user may work on, or 404 (outsiders learn nothing). */

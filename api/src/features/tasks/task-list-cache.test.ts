@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { TaskListCache } from './task-list-cache.js';
+
+const body = (bytes: number) => Buffer.alloc(bytes, 'x');
+
+describe('TaskListCache', () => {
+  it('answers a list only at the version it was built at', () => {
+    const cache = new TaskListCache(1000);
+    cache.set('p', 3n, body(10));
+    expect(cache.get('p', 3n)?.etag).toBe('"tasks-3"');
+    expect(cache.get('p', 4n)).toBeNull();
+    expect(cache.get('q', 3n)).toBeNull();
+  });
+
+  it('does not replace a later version with an earlier one built concurrently', () => {
+    const cache = new TaskListCache(1000);
+    cache.set('p', 5n, body(10));
+    cache.set('p', 4n, body(10));
+    expect(cache.get('p', 5n)).not.toBeNull();
+    expect(cache.get('p', 4n)).toBeNull();
+  });
+
+  it('stays within its bytes, dropping the least recently used list first', () => {
+    const cache = new TaskListCache(100);
+    cache.set('a', 1n, body(40));
+    cache.set('b', 1n, body(40));
+    cache.get('a', 1n);
+    cache.set('c', 1n, body(40));
+    expect(cache.get('b', 1n)).toBeNull();
+    expect(cache.get('a', 1n)).not.toBeNull();
+    expect(cache.get('c', 1n)).not.toBeNull();
+    cache.set('huge', 1n, body(101));
+    expect(cache.get('huge', 1n)).toBeNull();
+    expect(cache.get('a', 1n)).not.toBeNull();
+  });
+});
