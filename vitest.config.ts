@@ -11,6 +11,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // UTC unless the run names a zone: the date suite runs again under other zones (npm run test:tz).
-    env: { TZ: process.env.TZ ?? 'UTC', LOG_LEVEL: 'silent' },
+    // Cheaper password hashes for the thousands of test accounts (api/src/features/auth/password.ts).
+    env: { TZ: process.env.TZ ?? 'UTC', LOG_LEVEL: 'silent', SCRYPT_LOG_N: '12' },
   },
 });

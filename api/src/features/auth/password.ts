@@ -2,7 +2,17 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 
 // scrypt with N=2^15, r=8, p=1 (32 MiB, ~60 ms here): above OWASP's minimum for scrypt, and libuv's thread
 // pool keeps it off the event loop. Parameters are stored in the hash so they can be raised later.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+const LOG_N = 15;
+/**
+ * Test runs make and sign in a few thousand accounts, at ~60 ms of a core each: under NODE_ENV=test (Vitest sets
+ * it, and the servers tests spawn inherit it) SCRYPT_LOG_N may lower N, to no less than 2^10. Same code, same
+ * hash format; a production process never reads it.
+ */
+function logN(): number {
+  const lowered = Number(process.env.SCRYPT_LOG_N);
+  return process.env.NODE_ENV === 'test' && Number.isInteger(lowered) && lowered >= 10 && lowered < LOG_N ? lowered : LOG_N;
+}
+const PARAMS = { N: 2 ** logN(), r: 8, p: 1 } as const;
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 
