@@ -541,9 +541,10 @@ export class ProjectDocumentStore {
 
     let appendedId = 0;
     await this.dataSource.transaction(async (m) => {
-      for (const j of judged) await this.write(m, projectId, j);
-      // Task lists built before this turn are out of date from its commit on (the API's task list cache).
+      // Task lists built before this turn are out of date from its commit on (the API's task list cache). First,
+      // so the project row is locked before its tasks, in the order a project's deletion takes them.
       if (judged.some(changesRows)) await m.query(`UPDATE projects SET tasks_version = tasks_version + 1 WHERE id = $1`, [projectId]);
+      for (const j of judged) await this.write(m, projectId, j);
       const appended: { id: string }[] = await m.query(
         `INSERT INTO project_document_updates (project_id, "update") VALUES ($1, $2) RETURNING id`,
         [projectId, Buffer.from(update)],
