@@ -22,6 +22,7 @@ import { ReportsService } from './features/reports/reports.service.js';
 import { scheduleWeeklyReports } from './features/reports/weekly-report-job.js';
 import { publishTaskEvents } from './features/tasks/task-events.js';
 import type { StripeCheckoutApi } from './features/billing/stripe-client.js';
+import { pruneStripeEvents } from './features/billing/subscription-ledger.js';
 
 const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -113,7 +114,9 @@ export async function startServer(
   const runsJobs = config.role !== 'realtime' && options.scheduledJobs !== false;
   const stopWeeklyReports = runsJobs ? scheduleWeeklyReports(new ReportsService(dataSource, realtime.bus), logger) : () => {};
   const prune = setInterval(() => {
-    if (runsJobs) sessions.pruneExpired().catch((err: unknown) => logger.warn({ err }, 'session prune failed'));
+    if (!runsJobs) return;
+    sessions.pruneExpired().catch((err: unknown) => logger.warn({ err }, 'session prune failed'));
+    pruneStripeEvents(dataSource).catch((err: unknown) => logger.warn({ err }, 'billing event prune failed'));
   }, SESSION_PRUNE_INTERVAL_MS);
   prune.unref();
 

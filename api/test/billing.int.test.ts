@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import type { StripeCheckoutApi, StripeSubscriptionView } from '../src/features/billing/stripe-client.js';
+import { pruneStripeEvents, STRIPE_EVENT_RETENTION_DAYS } from '../src/features/billing/subscription-ledger.js';
 import {
   ApiClient,
   joinedMember,
@@ -892,5 +893,19 @@ describe('live mode (STRIPE_SECRET_KEY, a fake Stripe client)', () => {
     expect(res.body.message).toBe('The card payment provider could not start the checkout. Please try again in a moment.');
     expect(calls.sessions.length).toBe(sessions);
     expect(await teamRow(team.id, live)).toMatchObject({ subscription_plan: 'pro', subscription_status: 'active' });
+  });
+});
+
+describe('billing event ids', () => {
+  it(`[stripe-events-prune] ids older than ${STRIPE_EVENT_RETENTION_DAYS} days are forgotten; recent ones still stop a repeat`, async () => {
+    const old = `evt_prune_old_${Date.now()}`;
+    const recent = `evt_prune_recent_${Date.now()}`;
+    await server.dataSource.query(
+      `INSERT INTO stripe_events (id, type, received_at) VALUES ($1, 'invoice.paid', now() - make_interval(days => $3)), ($2, 'invoice.paid', now() - interval '3 days')`,
+      [old, recent, STRIPE_EVENT_RETENTION_DAYS + 1],
+    );
+    expect(await pruneStripeEvents(server.dataSource)).toBeGreaterThanOrEqual(1);
+    const kept: { id: string }[] = await server.dataSource.query(`SELECT id FROM stripe_events WHERE id = ANY($1)`, [[old, recent]]);
+    expect(kept.map((r) => r.id)).toEqual([recent]);
   });
 });

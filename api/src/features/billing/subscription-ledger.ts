@@ -16,6 +16,21 @@ import { lockTeam, teamPlan } from '../access/access.js';
 import { presentTeamPlan } from '../teams/teams.presenter.js';
 import type { Observation } from './stripe-events.js';
 
+/**
+ * How long an event id is kept against repeats. The provider retries a delivery for up to 3 days, and a signed
+ * payload is accepted for 5 minutes after signing: an id older than this cannot arrive again.
+ */
+export const STRIPE_EVENT_RETENTION_DAYS = 30;
+
+/** Forgets event ids past STRIPE_EVENT_RETENTION_DAYS (run with the hourly prune); returns how many went. */
+export async function pruneStripeEvents(sql: Pick<DataSource, 'query'>): Promise<number> {
+  const gone: unknown[] = await sql.query(
+    `DELETE FROM stripe_events WHERE received_at < now() - make_interval(days => $1) RETURNING id`,
+    [STRIPE_EVENT_RETENTION_DAYS],
+  );
+  return gone.length;
+}
+
 /** What became of one event: applied (its effect, possibly none, is stored), seen before, or about no team of ours. */
 export type LedgerOutcome = 'applied' | 'duplicate' | 'unknown_team';
 
