@@ -1,9 +1,11 @@
-import { Suspense } from 'react';
-import { useRoutes } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { useLocation, useRoutes } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/use-auth';
 import { RealtimeBridge } from '../features/realtime/realtime-bridge';
 import { useSessionExpiry } from '../features/auth/use-session-expiry';
+import { prefetchWorkspace } from '../features/workspace/workspace-prefetch';
 import { useScrollToTop } from './use-scroll-to-top';
 import { signedInRoutes, signedOutRoutes } from './route-tables';
 
@@ -13,6 +15,14 @@ export function AppRoutes() {
   const expiring = useSessionExpiry(user);
   useScrollToTop();
   const element = useRoutes(user ? signedInRoutes : signedOutRoutes);
+  const queryClient = useQueryClient();
+  const atWorkspace = useLocation().pathname === '/';
+  // After a sign-in, the workspace's reads and document start beside its code rather than once its page has
+  // rendered (a page load starts them earlier still, in start-reads.ts).
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (userId && atWorkspace) prefetchWorkspace(queryClient, userId);
+  }, [userId, atWorkspace, queryClient]);
 
   if (isLoading || expiring) return <FullPageSpinner />;
   return (

@@ -23,3 +23,6 @@ export async function fetchAuthUser(context: Parameters<typeof readUser>[0]): Pr
     return null;
   }
 }
+
+/** The auth read's options: for useAuth, and for the read started before React's first render (start-reads.ts). */
+export const authUserQuery = { queryKey: AUTH_USER_KEY, queryFn: fetchAuthUser };

@@ -19,13 +19,18 @@ const inviteLinkFn = parsedQueryFn(inviteLinkSchema);
 const inviteInfoFn = parsedQueryFn(projectInviteInfoSchema);
 const peopleFn = parsedQueryFn(memberUserSchema.array());
 
+/* Query options shared by the hooks and by reads started outside React (workspace-prefetch.ts). */
+export const userProjectsQuery = { queryKey: USER_PROJECTS_KEY, queryFn: projectListFn };
+export const teamProjectsQuery = (teamId: string) => ({ queryKey: teamProjectsKey(teamId), queryFn: projectListFn });
+export const projectPeopleQuery = (projectId: string) => ({ queryKey: projectPeopleKey(projectId), queryFn: peopleFn });
+
 /** The project's members and guests; nothing is asked while no project is chosen (null). */
 export function useProjectPeople(projectId: string | null) {
-  return useQuery({ queryKey: projectPeopleKey(projectId ?? ''), queryFn: peopleFn, enabled: projectId !== null });
+  return useQuery({ ...projectPeopleQuery(projectId ?? ''), enabled: projectId !== null });
 }
 
 export function useUserProjects() {
-  return useQuery({ queryKey: USER_PROJECTS_KEY, queryFn: projectListFn });
+  return useQuery(userProjectsQuery);
 }
 
 /** Reads the user's projects now, whoever is watching (see fetchTeamsNow). */
@@ -34,7 +39,7 @@ export function fetchUserProjectsNow(queryClient: QueryClient) {
 }
 
 export function useTeamProjects(teamId: string | null) {
-  return useQuery({ queryKey: teamProjectsKey(teamId ?? ''), queryFn: projectListFn, enabled: teamId !== null });
+  return useQuery({ ...teamProjectsQuery(teamId ?? ''), enabled: teamId !== null });
 }
 
 export function useProjectInviteLink(projectId: string, enabled: boolean) {

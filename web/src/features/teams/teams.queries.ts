@@ -31,9 +31,12 @@ const joinRequestsFn = parsedQueryFn(joinRequestSchema.array());
 const inviteLinkFn = parsedQueryFn(teamInviteLinkSchema);
 const inviteInfoFn = parsedQueryFn(teamInviteInfoSchema);
 
+/** GET /api/teams, for the hook and for reads started outside React (workspace-prefetch.ts). */
+export const teamsQuery = { queryKey: TEAMS_KEY, queryFn: teamsFn };
+
 /** GET /api/teams. A failed read is an error state, never "no teams": that would offer to create a duplicate. */
 export function useTeams() {
-  return useQuery({ queryKey: TEAMS_KEY, queryFn: teamsFn });
+  return useQuery(teamsQuery);
 }
 
 /** Reads the teams now, whoever is watching: for flows that must see a new membership before moving on. */

@@ -16,6 +16,11 @@ export const LOCAL_ORIGIN = { source: 'planline-timeline' } as const;
 const FAILED_ATTEMPTS_BEFORE_ERROR = 3;
 /** A connection nobody uses any more is closed after this, so StrictMode's remount and quick switches reuse it. */
 const RELEASE_DELAY_MS = 1000;
+/**
+ * How long a connection opened ahead of the page (prewarmProjectConnection) waits for the page to take it: the
+ * workspace's code may still be arriving on a slow network. Unclaimed, it closes like any released one.
+ */
+const PREWARM_HOLD_MS = 15_000;
 
 export type ConnectionStatus = 'connecting' | 'synced' | 'denied' | 'unreachable';
 
@@ -170,6 +175,15 @@ export function acquireProjectConnection(projectId: string): ProjectConnection {
   entry.closeTimer = null;
   entry.users += 1;
   return entry.connection;
+}
+
+/**
+ * Opens a project's document before any component asks for it (the workspace knows the project before its
+ * timeline has rendered), and holds it for a while so the first acquire finds it syncing or synced.
+ */
+export function prewarmProjectConnection(projectId: string): void {
+  const connection = acquireProjectConnection(projectId);
+  setTimeout(() => releaseProjectConnection(connection), PREWARM_HOLD_MS);
 }
 
 export function releaseProjectConnection(connection: ProjectConnection): void {

@@ -45,6 +45,17 @@ describe('the tasks snapshot', () => {
     expect(store.getState().rows).toEqual([B]);
   });
 
+  it('[timeline-snapshot] a store opened before the first sync reads the whole synced document', () => {
+    const server = docWith({ [A]: { ...base, name: 'A', order: 1 }, [B]: { ...base, name: 'B', order: 0 }, [C]: { ...base, name: '', order: 2 } });
+    const doc = new Y.Doc();
+    const { store } = createTasksStore(doc);
+    expect(store.getState().rows).toEqual([]);
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(server));
+    expect(store.getState().rows).toEqual([B, A]);
+    doc.transact(() => writeTask(doc, C, { name: 'C' }));
+    expect(store.getState().rows).toEqual([B, A, C]);
+  });
+
   it('[timeline-snapshot] a remote update arriving as a Yjs update is applied too', () => {
     const doc = docWith({ [A]: { ...base, name: 'A', order: 0 } });
     const other = new Y.Doc();

@@ -43,11 +43,15 @@ function indexEdges(edges: readonly DependencyEdge[]): ReadonlyMap<string, reado
  * are re-sorted only when a change can move one.
  */
 export function createTasksStore(doc: Y.Doc): { store: StoreApi<TasksState>; dispose: () => void } {
-  const initial = new Map<string, TimelineTask>();
-  for (const id of tasksMap(doc).keys()) {
-    const task = toTimelineTask(id, readTask(doc, id));
-    if (task) initial.set(id, task);
-  }
+  const readAll = () => {
+    const all = new Map<string, TimelineTask>();
+    for (const id of tasksMap(doc).keys()) {
+      const task = toTimelineTask(id, readTask(doc, id));
+      if (task) all.set(id, task);
+    }
+    return all;
+  };
+  const initial = readAll();
   const initialEdges = dependencyEdges(doc);
   const store = createStore<TasksState>(() => ({
     tasks: initial,
@@ -57,6 +61,13 @@ export function createTasksStore(doc: Y.Doc): { store: StoreApi<TasksState>; dis
   }));
 
   const onTasks = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
+    // The first sync brings every task in one transaction (10,000 events on a big project): reading the
+    // document once is cheaper than sorting out which task each event touched.
+    if (store.getState().tasks.size === 0) {
+      const all = readAll();
+      if (all.size > 0) store.setState({ tasks: all, ...ordered(all) });
+      return;
+    }
     const touched = new Set<string>();
     for (const event of events) {
       if (event.path.length === 0) for (const key of event.changes.keys.keys()) touched.add(key);
