@@ -1,4 +1,4 @@
-import { COLLAB_PATH, projectDocumentName } from '@planline/domain';
+import { COLLAB_PATH, projectDocumentName, sendOnlyOwnAwareness } from '@planline/domain';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
@@ -31,6 +31,8 @@ export function openProjectDocument(baseUrl: string, cookie: string, projectId: 
   });
   const doc = new Y.Doc();
   const provider = new HocuspocusProvider({ websocketProvider: socket, name: projectDocumentName(projectId), document: doc });
+  // As the web app does (project-connection.ts): the other clients' states are not sent back.
+  sendOnlyOwnAwareness(provider);
   const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
   provider.attach();
   return {

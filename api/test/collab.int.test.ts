@@ -149,6 +149,28 @@ describe('the project document', () => {
     expect(await server.dataSource.query(`SELECT 1 FROM tasks WHERE id = $1`, [shortLived])).toEqual([]);
   });
 
+  it('[awareness-own-only] a client sends its own presence, not the others\' it has just received', async () => {
+    const { clients } = await setup(2);
+    const [a, b, c] = clients as [DocClient, DocClient, DocClient];
+    /** Counts the awareness messages a client's provider sends (their arguments name the clients they carry). */
+    const awarenessSent = (client: DocClient) => {
+      const counter = { n: 0 };
+      const send = client.provider.send.bind(client.provider);
+      client.provider.send = (message, args) => {
+        if (args && typeof args === 'object' && 'clients' in args) counter.n += 1;
+        return send(message, args);
+      };
+      return counter;
+    };
+    const fromB = awarenessSent(b);
+    const fromC = awarenessSent(c);
+    for (let i = 1; i <= 10; i++) a.provider.setAwarenessField('cursor', i);
+    for (const other of [b, c]) await eventually(() => other.provider.awareness!.getStates().get(a.doc.clientID)?.cursor, (v) => v === 10);
+    expect([fromB.n, fromC.n]).toEqual([0, 0]);
+    b.provider.setAwarenessField('cursor', 1);
+    expect(fromB.n).toBe(1);
+  });
+
   it('[doc-validation] a valid change and a refused one in the same transaction: the valid one stands', async () => {
     const { task, clients } = await setup(0);
     const a = clients[0]!;

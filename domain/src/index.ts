@@ -18,6 +18,7 @@ export * from './rules/team-permissions.js';
 export * from './rules/codes.js';
 export * from './rules/dependencies.js';
 export * from './realtime/protocol.js';
+export * from './realtime/awareness.js';
 export * from './timeline/calendar-date.js';
 export * from './timeline/timeline-constants.js';
 export * from './timeline/timeline-range.js';

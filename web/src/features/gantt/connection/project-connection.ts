@@ -1,4 +1,4 @@
-import { COLLAB_PATH, projectDocumentName } from '@planline/domain';
+import { COLLAB_PATH, projectDocumentName, sendOnlyOwnAwareness } from '@planline/domain';
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import { dependenciesMap, tasksMap, writeTask, type DocTask } from '@planline/realtime/task-document';
 import * as Y from 'yjs';
@@ -75,6 +75,7 @@ function openConnection(projectId: string): { connection: ProjectConnection; des
   // document, which it would re-encode (~0.3 s for 10,000 tasks) only to ignore as its own. Nothing can be
   // edited before then (the chart shows once synced), so no local change goes unsent.
   doc.off('update', provider.boundDocumentUpdateHandler);
+  sendOnlyOwnAwareness(provider);
   let listening = false;
   let failedAttempts = 0;
 

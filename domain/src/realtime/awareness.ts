@@ -1,0 +1,32 @@
+/** The parts of a HocuspocusProvider that sendOnlyOwnAwareness touches (structural: no provider dependency here). */
+export interface AwarenessSender {
+  awareness: {
+    on(event: 'update', handler: (changes: AwarenessChanges, origin: unknown) => void): void;
+    off(event: 'update', handler: (changes: AwarenessChanges, origin: unknown) => void): void;
+  } | null;
+  boundAwarenessUpdateHandler: (changes: AwarenessChanges, origin: unknown) => void;
+}
+
+export interface AwarenessChanges {
+  added: number[];
+  updated: number[];
+  removed: number[];
+}
+
+/**
+ * The Hocuspocus provider sends an awareness message for every awareness update it sees, including the other
+ * clients' states it has just received from the server (origin: the provider itself). Those echoes change
+ * nothing (the server already holds those states), but each client then sends as many awareness messages as
+ * everyone else together: 100 people joining, or five dragging at once, took every client past the server's
+ * per-connection awareness limit (4429), and every echo costs the server a decode. Only this client's own
+ * changes (and its local timeouts) go out.
+ */
+export function sendOnlyOwnAwareness(provider: AwarenessSender): void {
+  const { awareness } = provider;
+  if (!awareness) return;
+  const send = provider.boundAwarenessUpdateHandler;
+  awareness.off('update', send);
+  awareness.on('update', (changes, origin) => {
+    if (origin !== provider) send(changes, origin);
+  });
+}
