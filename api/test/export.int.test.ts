@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, joinedMember, registeredClient, startTestServer, teamWithOwner, type TestServer } from './harness.js';
-import { pdfPageItems } from './pdf-text.js';
+import { pdfFonts, pdfPageItems } from './pdf-text.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -223,7 +223,8 @@ describe('Excel', () => {
 describe('PDF', () => {
   it('[export-pdf] title, facts, table, Gantt and chart, with names in any script readable as text', async () => {
     const { owner, project } = await sampleProject();
-    const pages = await pdfPages((await download(owner.client, 'pdf', project.id)).body);
+    const pdf = (await download(owner.client, 'pdf', project.id)).body;
+    const pages = await pdfPages(pdf);
     const all = pages.join('\n');
     for (const text of [
       'Rocket Überprüfung',
@@ -241,7 +242,30 @@ describe('PDF', () => {
     ]) {
       expect(all, text).toContain(text);
     }
-    expect(pages.at(-1)).toContain(`Page ${pages.length} of ${pages.length}`);
+    pages.forEach((text, i) => expect(text, `page ${i + 1}`).toContain(`Page ${i + 1} of ${pages.length}`));
+    // [export-pdf-fonts] Readers draw these names with the fonts the file carries, not with one of their own.
+    expect(await pdfFonts(pdf)).toEqual([
+      { name: 'DejaVuSans', embedded: true },
+      { name: 'DejaVuSans-Bold', embedded: true },
+      { name: 'NotoSansSC-Regular', embedded: true },
+    ]);
+  });
+
+  it('[export-pdf-bidi] right-to-left and mixed-script names read back in logical order', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const project = (await owner.client.post('/api/projects', { name: 'مشروع Alpha', teamId: team.id })).body;
+    const names = ['Review مراجعة التصميم v2', 'سلام عليكم', 'עברית and English', '设计评审 مراجعة review', 'مراجعة 2026 التصميم'];
+    for (const name of names) {
+      expect((await owner.client.post('/api/tasks', { projectId: project.id, name, startDate: '2026-11-23', endDate: '2026-11-24' })).status).toBe(201);
+    }
+    const pages = await pdfPages((await download(owner.client, 'pdf', project.id)).body);
+    // A line with two directions comes back as a text item per direction, in reading order.
+    const all = pages.join('\n').replace(/\s+/g, ' ');
+    for (const name of ['مشروع Alpha', ...names.slice(0, 2)]) expect(all, name).toContain(name);
+    // A Hebrew line puts its English part on the left, as a Hebrew reader sees it.
+    expect(all).toContain('and English עברית');
+    expect(all).toContain('设计评审 مراجعة review');
+    expect(all).toContain('2026 مراجعة');
   });
 
   it('[export-options] the PDF leaves out what is turned off', async () => {
@@ -288,6 +312,7 @@ describe('a large project', () => {
     const pages = await pdfPages(pdf.body);
     const all = pages.join('\n');
     for (const n of [1, 777, 1995]) expect(all).toContain(`Bulk task ${n}\n`);
+    pages.forEach((text, i) => expect(text, `page ${i + 1}`).toContain(`Page ${i + 1} of ${pages.length}`));
     // A table row reads '#', name, status; Gantt rows have no number before the name.
     const tablePages = pages.filter((p) => /\n\d+\nBulk task \d+\n(Pending|In Progress|Completed|Blocked)\n/.test(p));
     expect(tablePages.length).toBeGreaterThan(50);

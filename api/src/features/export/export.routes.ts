@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import { exportOptionsSchema } from '@planline/domain';
 import type { Context } from 'koa';
@@ -16,6 +17,10 @@ export function exportRoutes(exporter: ExportService): Router {
     ctx.set('Cache-Control', 'no-store');
     ctx.type = file.contentType;
     ctx.body = file.body;
+    if (file.body instanceof Readable) {
+      // Once the file has begun, a failure can only abort the transfer (Koa destroys the response): log why.
+      file.body.once('error', (err) => ctx.state.log?.error({ err }, 'export failed while sending'));
+    }
   };
   const project = uuidParams({ projectId: PROJECT_NOT_FOUND });
 

@@ -4,6 +4,7 @@ import {
   type ExportOptions,
   type ProjectStatus,
 } from '@planline/domain';
+import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { PROJECT_NOT_FOUND, requireProjectAccess } from '../access/access.js';
@@ -15,7 +16,8 @@ export type FileFormat = keyof typeof EXPORT_CONTENT_TYPES;
 export interface ExportFile {
   fileName: string;
   contentType: string;
-  body: Buffer;
+  /** The workbook whole; the PDF as a stream, written page by page as it is read. */
+  body: Buffer | Readable;
 }
 
 /** [export] A project as an Excel workbook or a PDF, for its members and guests (404 for anyone else). */
@@ -28,11 +30,11 @@ export class ExportService {
   async export(userId: string, projectId: string, format: FileFormat, options: ExportOptions): Promise<ExportFile> {
     await requireProjectAccess(this.dataSource, userId, projectId);
     const data = await this.read(projectId);
-    // Each writer (exceljs, jsPDF and its fonts: ~25 MB apiece) is loaded on its format's first export, not at start.
+    // Each writer (exceljs; pdfkit, fontkit and the fonts) is loaded on its format's first export, not at start.
     const body =
       format === 'excel'
         ? await (await import('./excel-export.js')).buildWorkbook(data, options)
-        : (await import('./pdf-export.js')).buildPdf(data, options);
+        : await (await import('./pdf-export.js')).pdfStream(data, options);
     return { fileName: exportFileName(data.project.code, data.today, format), contentType: EXPORT_CONTENT_TYPES[format], body };
   }
 

@@ -1,8 +1,11 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Readable } from 'node:stream';
 import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
-import { jsPDF } from 'jspdf';
+import PDFDocument from 'pdfkit';
 import { exportCounts, PROJECT_STATUS_LABELS, STATUS_COLORS, type ExportData, type ExportTask } from './export-data.js';
 import { drawGantt, drawStatusChart } from './pdf-charts.js';
-import { CONTENT_BOTTOM, CONTENT_WIDTH, MUTED, PAGE, PdfCursor, RULE } from './pdf-layout.js';
+import { CONTENT_BOTTOM, CONTENT_WIDTH, MUTED, PAGE, PdfCursor, RULE, type Pages } from './pdf-layout.js';
+import { PdfText } from './pdf-text.js';
 
 interface Column {
   title: string;
@@ -32,14 +35,14 @@ const ROW = 16;
 const PAD = 4;
 
 /** [export-pdf-table] Every task, one row each, the header row repeated at the top of every page. */
-function drawTaskTable(pdf: PdfCursor, data: ExportData, options: ExportOptions): void {
+function* drawTaskTable(pdf: PdfCursor, data: ExportData, options: ExportOptions): Pages {
   const columns = tableColumns(options);
   const header = () => {
     pdf.fill('#1e293b', PAGE.margin, pdf.y, CONTENT_WIDTH, ROW + 2);
     let x = PAGE.margin;
     for (const column of columns) {
       const right = column.align === 'right';
-      pdf.text.draw(column.title, right ? x + column.width - PAD : x + PAD, pdf.y + 12, {
+      pdf.write(column.title, right ? x + column.width - PAD : x + PAD, pdf.y + 12, {
         size: 8,
         bold: true,
         color: '#ffffff',
@@ -49,17 +52,17 @@ function drawTaskTable(pdf: PdfCursor, data: ExportData, options: ExportOptions)
     }
     pdf.y += ROW + 2;
   };
-  pdf.heading(`Tasks (${data.tasks.length})`);
+  yield* pdf.heading(`Tasks (${data.tasks.length})`);
   if (!data.tasks.length) {
-    pdf.text.draw('This project has no tasks yet.', PAGE.margin, pdf.y + 10, { size: 10, color: MUTED });
+    pdf.write('This project has no tasks yet.', PAGE.margin, pdf.y + 10, { size: 10, color: MUTED });
     pdf.y += 20;
     return;
   }
-  pdf.ensure(3 * ROW);
+  yield* pdf.ensure(3 * ROW);
   header();
-  data.tasks.forEach((task, i) => {
+  for (const [i, task] of data.tasks.entries()) {
     if (pdf.y + ROW > CONTENT_BOTTOM) {
-      pdf.newPage();
+      yield* pdf.newPage();
       header();
     }
     if (i % 2 === 1) pdf.fill('#f8fafc', PAGE.margin, pdf.y, CONTENT_WIDTH, ROW);
@@ -71,7 +74,7 @@ function drawTaskTable(pdf: PdfCursor, data: ExportData, options: ExportOptions)
         pdf.fill(STATUS_COLORS[task.status], x + PAD, pdf.y + 5.5, 5, 5);
         textX += 8;
       }
-      pdf.text.draw(column.value(task, i), textX, pdf.y + 11, {
+      pdf.write(column.value(task, i), textX, pdf.y + 11, {
         size: 7.5,
         maxWidth: column.width - 2 * PAD - (column.title === 'Status' ? 8 : 0),
         align: right ? 'right' : 'left',
@@ -80,7 +83,7 @@ function drawTaskTable(pdf: PdfCursor, data: ExportData, options: ExportOptions)
     }
     pdf.line(RULE, PAGE.margin, pdf.y + ROW, PAGE.margin + CONTENT_WIDTH, pdf.y + ROW, 0.3);
     pdf.y += ROW;
-  });
+  }
   pdf.y += 8;
 }
 
@@ -88,11 +91,11 @@ function drawTitle(pdf: PdfCursor, data: ExportData): void {
   const { project } = data;
   const counts = exportCounts(data);
   const byStatus = Object.fromEntries(counts.byStatus.map((s) => [s.status, s.count]));
-  pdf.text.draw(project.name, PAGE.margin, pdf.y + 18, { size: 20, bold: true, maxWidth: CONTENT_WIDTH });
+  pdf.write(project.name, PAGE.margin, pdf.y + 18, { size: 20, bold: true, maxWidth: CONTENT_WIDTH });
   pdf.y += 30;
   const dates = project.startDate || project.endDate ? `${project.startDate ?? '…'} – ${project.endDate ?? '…'}` : 'No dates set';
   const facts = [`Project ID ${project.code}`, `Status ${PROJECT_STATUS_LABELS[project.status]}`, dates, `Exported ${data.today}`];
-  pdf.text.draw(facts.join('    ·    '), PAGE.margin, pdf.y + 10, { size: 9.5, color: MUTED, maxWidth: CONTENT_WIDTH });
+  pdf.write(facts.join('    ·    '), PAGE.margin, pdf.y + 10, { size: 9.5, color: MUTED, maxWidth: CONTENT_WIDTH });
   pdf.y += 16;
   const figures = [
     `Tasks ${counts.total}`,
@@ -101,11 +104,11 @@ function drawTitle(pdf: PdfCursor, data: ExportData): void {
     `Blocked ${byStatus.blocked}`,
     `Overdue ${counts.overdue}`,
   ];
-  pdf.text.draw(figures.join('    ·    '), PAGE.margin, pdf.y + 10, { size: 9.5, maxWidth: CONTENT_WIDTH });
+  pdf.write(figures.join('    ·    '), PAGE.margin, pdf.y + 10, { size: 9.5, maxWidth: CONTENT_WIDTH });
   pdf.y += 18;
   if (project.description) {
-    for (const line of pdf.text.wrap(project.description, CONTENT_WIDTH, { size: 9 }, 4)) {
-      pdf.text.draw(line, PAGE.margin, pdf.y + 9, { size: 9, color: MUTED });
+    for (const line of pdf.wrap(project.description, CONTENT_WIDTH, { size: 9 }, 4)) {
+      pdf.write(line, PAGE.margin, pdf.y + 9, { size: 9, color: MUTED });
       pdf.y += 12;
     }
   }
@@ -113,25 +116,75 @@ function drawTitle(pdf: PdfCursor, data: ExportData): void {
   pdf.y += 14;
 }
 
-function drawFooters(pdf: PdfCursor, data: ExportData): void {
-  const pages = pdf.doc.getNumberOfPages();
-  for (let page = 1; page <= pages; page++) {
-    pdf.doc.setPage(page);
-    const y = PAGE.height - PAGE.margin + 6;
-    pdf.text.draw(`${data.project.code} · ${data.project.name}`, PAGE.margin, y, { size: 7.5, color: MUTED, maxWidth: CONTENT_WIDTH - 120 });
-    pdf.text.draw(`Page ${page} of ${pages}`, PAGE.margin + CONTENT_WIDTH, y, { size: 7.5, color: MUTED, align: 'right' });
-  }
+/** [export-pdf-pages] Every page says which of how many it is. */
+function drawFooter(pdf: PdfCursor, data: ExportData, pages: number): void {
+  const y = PAGE.height - PAGE.margin + 6;
+  pdf.write(`${data.project.code} · ${data.project.name}`, PAGE.margin, y, { size: 7.5, color: MUTED, maxWidth: CONTENT_WIDTH - 120 });
+  pdf.write(`Page ${pdf.page} of ${pages}`, PAGE.margin + CONTENT_WIDTH, y, { size: 7.5, color: MUTED, align: 'right' });
 }
 
 /** [export-pdf] Title and facts, the status chart, the task table, then the Gantt, as the options ask. */
-export function buildPdf(data: ExportData, options: ExportOptions): Buffer {
-  const doc = new jsPDF({ orientation: 'landscape', unit: 'pt', format: 'a4', compress: true });
-  doc.setProperties({ title: `${data.project.name} (${data.project.code})`, subject: `Exported ${data.today}`, creator: 'Planline' });
-  const pdf = new PdfCursor(doc);
+function* layout(pdf: PdfCursor, data: ExportData, options: ExportOptions): Pages {
   drawTitle(pdf, data);
-  if (options.includeCharts) drawStatusChart(pdf, data);
-  drawTaskTable(pdf, data, options);
-  if (options.includeTimeline) drawGantt(pdf, data);
-  drawFooters(pdf, data);
-  return Buffer.from(doc.output('arraybuffer'));
+  if (options.includeCharts) yield* drawStatusChart(pdf, data);
+  yield* drawTaskTable(pdf, data, options);
+  if (options.includeTimeline) yield* drawGantt(pdf, data);
+}
+
+/**
+ * The file's bytes, a page at a time: pdfkit writes each page out when the next one starts, so memory holds one
+ * page, the fonts' glyph lists and what the reader has not taken yet, not the whole document.
+ */
+async function* pdfBytes(data: ExportData, options: ExportOptions): AsyncGenerator<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 0,
+    info: { Title: `${data.project.name} (${data.project.code})`, Subject: `Exported ${data.today}`, Creator: 'Planline', Producer: 'Planline' },
+  });
+  try {
+    const text = new PdfText(doc);
+    const pages = countPages(text, data, options);
+    const pdf = new PdfCursor(text, doc, (cursor) => drawFooter(cursor, data, pages));
+    for (const _page of layout(pdf, data, options)) {
+      // Read, not piped: what the document holds now is exactly the pages finished so far.
+      const finished: Buffer | null = doc.read();
+      if (finished) yield finished;
+      // Other requests get their turn between pages.
+      await nextTurn();
+    }
+    pdf.finishPage();
+    doc.end();
+    // The last page, the fonts (subsets of the glyphs used), the cross-reference table and the trailer.
+    for await (const rest of doc) yield rest as Buffer;
+  } finally {
+    // A reader that went away (or a failure) leaves the document unfinished: let it go.
+    doc.destroy();
+  }
+}
+
+/** The pre-pass: the same layout without a document, for the page count every footer shows. */
+function countPages(text: PdfText, data: ExportData, options: ExportOptions): number {
+  const counter = new PdfCursor(text, null);
+  for (const _page of layout(counter, data, options)) {
+    // Nothing is drawn: the cursor only counts.
+  }
+  return counter.page;
+}
+
+/**
+ * [export-pdf] The PDF as a stream. It resolves once the page count and the first page are done, so a failure
+ * there is still an error answer; a later one aborts the transfer (the reader sees a broken download, never a
+ * complete-looking file).
+ */
+export async function pdfStream(data: ExportData, options: ExportOptions): Promise<Readable> {
+  const bytes = pdfBytes(data, options);
+  const first = await bytes.next();
+  return Readable.from(
+    (async function* () {
+      if (!first.done) yield first.value;
+      yield* bytes;
+    })(),
+    { objectMode: false },
+  );
 }

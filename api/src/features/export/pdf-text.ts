@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { jsPDF } from 'jspdf';
+import { create as openFont, type Font, type Glyph } from 'fontkit';
+import { visualRuns, type TextRun } from './text-runs.js';
 
 const require = createRequire(import.meta.url);
 
 /**
- * [export-pdf-fonts] jsPDF's built-in fonts are Latin-1 only, so every other name would print as garbage.
- * DejaVu Sans covers Latin, Greek, Cyrillic, Arabic (jsPDF shapes it and lays it right to left), Hebrew and more;
- * Noto Sans SC covers Chinese and Japanese kana. Korean Hangul is in neither, and prints blank. jsPDF embeds only
- * the glyphs used, so a file grows by a few KB per script, and the 10 MB CJK font is read only for text that needs it.
+ * [export-pdf-fonts] The PDF's standard fonts are Latin-1 only, so every other name would print as garbage.
+ * DejaVu Sans covers Latin, Greek, Cyrillic, Arabic, Hebrew and more; Noto Sans SC covers Chinese and Japanese
+ * kana. Korean Hangul is in neither, and prints blank. pdfkit embeds a subset of the glyphs used, so a file grows
+ * by a few KB per script, and the 10 MB CJK font is read only for text that needs it.
  */
 const FONT_FILES = {
   regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
@@ -16,69 +17,79 @@ const FONT_FILES = {
   cjk: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
 } as const;
 type FontKey = keyof typeof FONT_FILES;
-const FAMILY: Record<FontKey, string> = { regular: 'DejaVuSans', bold: 'DejaVuSansBold', cjk: 'NotoSansSC' };
 
-const base64 = new Map<FontKey, string>();
-function fontData(key: FontKey): string {
-  let data = base64.get(key);
-  if (!data) base64.set(key, (data = readFileSync(require.resolve(FONT_FILES[key])).toString('base64')));
-  return data;
+/**
+ * Each font, opened once per process and shared by every export: what fontkit reads from it (tables, glyphs) is
+ * kept rather than rebuilt, and left behind as garbage, by each document.
+ */
+const fonts = new Map<FontKey, Font>();
+function openedFont(key: FontKey): Font {
+  let font = fonts.get(key);
+  // A .ttf holds one font, never a collection.
+  if (!font) fonts.set(key, (font = openFont(readFileSync(require.resolve(FONT_FILES[key]))) as Font));
+  return font;
 }
 
-/** Han, kana, bopomofo, CJK punctuation and full-width forms: drawn with the CJK font. */
-const CJK = /[\u2E80-\u2FDF\u3000-\u30FF\u3100-\u312F\u31A0-\u31FF\u3200-\u9FFF\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFFEF\u{20000}-\u{3FFFF}]/u;
+/** Ligature glyphs whose characters already read right to left (see `PdfText.mapLigatures`). */
+const mappedLigatures = new WeakSet<Glyph>();
 
 export interface TextStyle {
   size: number;
   bold?: boolean;
-  color?: string;
 }
 
-interface Run {
-  text: string;
-  cjk: boolean;
+export interface DrawStyle extends TextStyle {
+  maxWidth?: number;
+  align?: 'left' | 'right' | 'center';
 }
 
-/** Writes text in whatever script it comes, switching font per run of characters; single lines only. */
+const WIDTH_CACHE_ENTRIES = 2_000;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Writes and measures text in whatever script it comes, switching font per run of characters; single lines only. */
 export class PdfText {
-  private readonly loaded = new Set<FontKey>();
-  /** Widths already measured, by style and text: a table repeats its statuses, dates and names on every page. */
+  private readonly registered = new Set<FontKey>();
+  /**
+   * Widths already measured, by style and text: a table repeats its statuses, dates and names on every row. Emptied
+   * when full, so it stays small and short-lived (a long-lived one is garbage the server keeps after the export).
+   */
   private readonly widths = new Map<string, number>();
 
-  constructor(private readonly doc: jsPDF) {
-    this.load('regular');
-    this.load('bold');
-  }
+  constructor(private readonly doc: PDFKit.PDFDocument) {}
 
-  private load(key: FontKey): void {
-    if (this.loaded.has(key)) return;
-    const file = `${FAMILY[key]}.ttf`;
-    this.doc.addFileToVFS(file, fontData(key));
-    this.doc.addFont(file, FAMILY[key], 'normal');
-    this.loaded.add(key);
-  }
-
-  /** One line of plain text: control characters (tabs, line breaks) become spaces. */
+  /** One line of plain text: control characters (tabs, line breaks) become spaces, lone surrogates U+FFFD. */
   static clean(text: string): string {
-    return text.replace(/[\u0000-\u001F\u007F]+/g, ' ');
+    return text.replace(LONE_SURROGATE, '\uFFFD').replace(/[\u0000-\u001F\u007F]+/g, ' ');
   }
 
-  private runs(text: string): Run[] {
-    const runs: Run[] = [];
-    for (const char of text) {
-      const cjk = CJK.test(char);
-      const last = runs.at(-1);
-      if (last && last.cjk === cjk) last.text += char;
-      else runs.push({ text: char, cjk });
-    }
-    return runs;
-  }
-
-  private use(run: Run, style: TextStyle): void {
+  private use(run: TextRun, style: TextStyle): Font {
     const key: FontKey = run.cjk ? 'cjk' : style.bold ? 'bold' : 'regular';
-    this.load(key);
-    this.doc.setFont(FAMILY[key], 'normal');
-    this.doc.setFontSize(style.size);
+    const font = openedFont(key);
+    if (!this.registered.has(key)) {
+      // pdfkit (0.20) takes a fontkit font as it takes the font file; its typings do not say so yet.
+      this.doc.registerFont(key, font as unknown as Buffer);
+      this.registered.add(key);
+    }
+    this.doc.font(key, style.size);
+    return font;
+  }
+
+  /**
+   * Readers take a right-to-left run's text from its glyphs in drawing order and reverse it character by
+   * character, so a glyph that stands for several characters (lam-alef) must list them in that order too, or
+   * "سلام" reads back as "سالم". fontkit keeps one object per glyph, and pdfkit maps each glyph to its `codePoints`.
+   */
+  private mapLigatures(run: TextRun, font: Font): void {
+    for (const glyph of font.layout(run.text).glyphs) {
+      if (glyph.codePoints.length < 2 || mappedLigatures.has(glyph)) continue;
+      glyph.codePoints.reverse();
+      mappedLigatures.add(glyph);
+    }
+  }
+
+  /** A right-to-left run is laid out whole (any `features` turns off pdfkit's word-by-word layout), so its words stay in order. */
+  private static options(run: TextRun): PDFKit.Mixins.TextOptions {
+    return { lineBreak: false, baseline: 'alphabetic', features: run.rtl ? [] : undefined };
   }
 
   width(text: string, style: TextStyle): number {
@@ -86,10 +97,11 @@ export class PdfText {
     let width = this.widths.get(key);
     if (width === undefined) {
       width = 0;
-      for (const run of this.runs(PdfText.clean(text))) {
+      for (const run of visualRuns(PdfText.clean(text))) {
         this.use(run, style);
-        width += this.doc.getTextWidth(run.text);
+        width += this.doc.widthOfString(run.text, PdfText.options(run));
       }
+      if (this.widths.size >= WIDTH_CACHE_ENTRIES) this.widths.clear();
       this.widths.set(key, width);
     }
     return width;
@@ -130,16 +142,17 @@ export class PdfText {
     return kept.map((l) => this.fit(l, maxWidth, style));
   }
 
-  /** Draws one line with its baseline at `y`; `maxWidth` cuts it; returns the width drawn. */
-  draw(text: string, x: number, y: number, style: TextStyle & { maxWidth?: number; align?: 'left' | 'right' | 'center' }): number {
+  /** Draws one line with its baseline at `y`, in the current fill colour; `maxWidth` cuts it; returns the width drawn. */
+  draw(text: string, x: number, y: number, style: DrawStyle): number {
     const line = style.maxWidth === undefined ? PdfText.clean(text) : this.fit(text, style.maxWidth, style);
     const width = this.width(line, style);
     let cursor = style.align === 'right' ? x - width : style.align === 'center' ? x - width / 2 : x;
-    this.doc.setTextColor(style.color ?? '#0f172a');
-    for (const run of this.runs(line)) {
-      this.use(run, style);
-      this.doc.text(run.text, cursor, y);
-      cursor += this.doc.getTextWidth(run.text);
+    for (const run of visualRuns(line)) {
+      const font = this.use(run, style);
+      if (run.rtl) this.mapLigatures(run, font);
+      this.doc.text(run.text, cursor, y, PdfText.options(run));
+      // pdfkit leaves its x where the run it wrote ends.
+      cursor = this.doc.x;
     }
     return width;
   }
