@@ -130,6 +130,10 @@ describe.runIf(available)('PostgreSQL restarted under a running server', () => {
       await eventually(async () => (await client.get('/api/health')).status, (s) => s === 200, 30_000);
       await eventually(async () => (await rows()).find((t) => t.id === tasks[0]!.id)?.name, (name) => name === outageName, 30_000);
       figures.outageEditsStored += 1;
+      // A PATCH that changes nothing (the kept edit's own value) makes no change to wait for: 200, not the
+      // kept edit's earlier 503 again.
+      const same = await client.request('PATCH', `/api/tasks/${tasks[0]!.id}`, { name: outageName });
+      expect(same.status).toBe(200);
       const patched = await client.request('PATCH', `/api/tasks/${tasks[2]!.id}`, { progress: round, changeReason: `after restart ${round}` });
       expect(patched.status).toBe(200);
       // The editor's document and the rows agree again; the history credits the kept edit once.

@@ -280,6 +280,16 @@ export class ProjectDocumentStore {
     return this.projects.get(doc)?.last?.stored ?? Promise.resolve();
   }
 
+  /** The change queued last: an edit that leaves it the same made no change. */
+  lastChange(doc: Y.Doc): object | null {
+    return this.projects.get(doc)?.last ?? null;
+  }
+
+  /** Resolves once every change queued so far has been tried, whatever became of it. */
+  whenSettled(doc: Y.Doc): Promise<void> {
+    return (this.projects.get(doc)?.queue ?? Promise.resolve()).catch(() => {});
+  }
+
   /** Before Hocuspocus unloads a document: finish its writes and forget it. */
   async release(doc: Y.Doc): Promise<void> {
     const state = this.projects.get(doc);
@@ -478,8 +488,9 @@ export class ProjectDocumentStore {
     state.dependencies = dependencies;
     state.updatesInLog = stored.updatesInLog;
     if (stored.state) Y.applyUpdate(doc, stored.state, LOAD);
-    state.coveredSeq = state.seq;
-    state.needsCatchUp = false;
+    // Covered once the difference is stored: if that fails, the retry catches up again instead of taking the
+    // changes as stored (and acknowledging them to the peers, who would then drop them).
+    const covered = state.seq;
 
     const snapshots = new Map<string, DocTask | null>();
     for (const id of new Set([...tasksMap(doc).keys(), ...tasks.keys()])) {
@@ -498,10 +509,12 @@ export class ProjectDocumentStore {
         snapshots,
         edges: dependencyEdges(doc),
         id: null,
-        seq: state.seq,
+        seq: covered,
         incomplete: waitingForUpdates(doc),
       }),
     ]);
+    state.coveredSeq = covered;
+    state.needsCatchUp = false;
     peer.acknowledge(pendingIds);
   }
 
@@ -555,11 +568,17 @@ export class ProjectDocumentStore {
     state.updatesInLog += 1;
 
     for (const j of judged) this.putBack(doc, j);
-    if (state.updatesInLog >= COMPACT_AFTER_UPDATES) await this.compact(state, appendedId);
+    this.announce(projectId, judged);
+    // Stored already: a failed fold is tried again after the next turn, never by storing this turn again.
+    if (state.updatesInLog >= COMPACT_AFTER_UPDATES) {
+      await this.compact(state, appendedId).catch((err: unknown) => this.logger.warn({ err, projectId }, 'folding the document log failed; tried again later'));
+    }
+  }
 
+  /** Tells the listeners (events to rooms) what each change stored; they must not be able to break the queue. */
+  private announce(projectId: string, judged: Judged[]): void {
     for (const j of judged) {
       if (!changesRows(j)) continue;
-      // Listeners (events to rooms) must not be able to break the queue.
       try {
         this.onPersisted({
           projectId,
