@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SOCKET_IO_PATH } from '@planline/domain';
 import { readTask, tasksMap, writeTask, addDependency } from '@planline/realtime';
+import * as encoding from 'lib0/encoding';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyAwarenessUpdate } from 'y-protocols/awareness';
 import { eventually, openProjectDocument, type DocClient } from './collab-client.js';
 import { joinedMember, registeredClient, startTestServer, teamWithOwner, type ClientUser, type TestServer } from './harness.js';
 
@@ -169,6 +171,17 @@ describe('the project document', () => {
     expect([fromB.n, fromC.n]).toEqual([0, 0]);
     b.provider.setAwarenessField('cursor', 1);
     expect(fromB.n).toBe(1);
+
+    // The server saying B left (an old socket of B's closing after B reconnected): B renews and sends its state.
+    const awareness = b.provider.awareness!;
+    const removal = encoding.createEncoder();
+    encoding.writeVarUint(removal, 1);
+    encoding.writeVarUint(removal, awareness.clientID);
+    encoding.writeVarUint(removal, awareness.meta.get(awareness.clientID)!.clock + 1);
+    encoding.writeVarString(removal, 'null');
+    applyAwarenessUpdate(awareness, encoding.toUint8Array(removal), b.provider);
+    expect(fromB.n).toBe(2);
+    await eventually(() => a.provider.awareness!.getStates().get(awareness.clientID)?.cursor, (v) => v === 1);
   });
 
   it('[doc-validation] a valid change and a refused one in the same transaction: the valid one stands', async () => {

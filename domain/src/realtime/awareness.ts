@@ -1,6 +1,7 @@
 /** The parts of a HocuspocusProvider that sendOnlyOwnAwareness touches (structural: no provider dependency here). */
 export interface AwarenessSender {
   awareness: {
+    clientID: number;
     on(event: 'update', handler: (changes: AwarenessChanges, origin: unknown) => void): void;
     off(event: 'update', handler: (changes: AwarenessChanges, origin: unknown) => void): void;
   } | null;
@@ -19,7 +20,7 @@ export interface AwarenessChanges {
  * nothing (the server already holds those states), but each client then sends as many awareness messages as
  * everyone else together: 100 people joining, or five dragging at once, took every client past the server's
  * per-connection awareness limit (4429), and every echo costs the server a decode. Only this client's own
- * changes (and its local timeouts) go out.
+ * changes (and its local timeouts, and the renewal of its own state) go out.
  */
 export function sendOnlyOwnAwareness(provider: AwarenessSender): void {
   const { awareness } = provider;
@@ -27,6 +28,9 @@ export function sendOnlyOwnAwareness(provider: AwarenessSender): void {
   const send = provider.boundAwarenessUpdateHandler;
   awareness.off('update', send);
   awareness.on('update', (changes, origin) => {
-    if (origin !== provider) send(changes, origin);
+    // A received update that names this client is the server saying it left (an old socket of ours closed after
+    // we reconnected): y-protocols then renews our own state, and that renewal must go out.
+    const own = (ids: number[]) => ids.includes(awareness.clientID);
+    if (origin !== provider || own(changes.added) || own(changes.updated) || own(changes.removed)) send(changes, origin);
   });
 }
