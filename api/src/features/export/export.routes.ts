@@ -19,7 +19,11 @@ export function exportRoutes(exporter: ExportService): Router {
     ctx.body = file.body;
     if (file.body instanceof Readable) {
       // Once the file has begun, a failure can only abort the transfer (Koa destroys the response): log why.
-      file.body.once('error', (err) => ctx.state.log?.error({ err }, 'export failed while sending'));
+      file.body.once('error', (err: NodeJS.ErrnoException) => {
+        // The person cancelled the download (or went away): generation stops with it, nothing failed.
+        if (err.code === 'ERR_STREAM_PREMATURE_CLOSE') ctx.state.log?.info('export download cancelled');
+        else ctx.state.log?.error({ err }, 'export failed while sending');
+      });
     }
   };
   const project = uuidParams({ projectId: PROJECT_NOT_FOUND });
