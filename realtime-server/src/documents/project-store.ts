@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { isDatabaseUnavailable } from '@planline/db';
 import { TASK_FIELDS, type TaskFieldName } from '@planline/domain';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import * as Y from 'yjs';
 import { isRelayedOrigin, type DocumentCluster, type DocumentPeer } from '../scale/document-cluster.js';
 import type { RealtimeLogger } from '../types.js';
+import { author, changesRows, edgeKey, RowsAfter, type Judged, type ServerEdit } from './change-judge.js';
+import { appendUpdate, assignableUsers, foldLog, raiseTaskListVersion, readProjectRows, readStoredState, writeJudged } from './project-rows.js';
 import {
   dependenciesMap,
   dependencyEdges,
@@ -15,15 +17,10 @@ import {
   writeTask,
   type DocTask,
 } from './task-document.js';
-import { judgeDependencies, judgeTask, type PersistedTask } from './task-validation.js';
+import type { PersistedTask } from './task-validation.js';
 
-/** Origin of a server-side edit (REST, quick add, AI creator): who, and why when they said. */
-export interface ServerEdit {
-  kind: 'server-edit';
-  userId: string | null;
-  reason?: string;
-}
-export const serverEdit = (userId: string | null, reason?: string): ServerEdit => ({ kind: 'server-edit', userId, reason });
+export { serverEdit, type ServerEdit } from './change-judge.js';
+export { assignableUsers, taskFieldsFromRow } from './project-rows.js';
 
 /** Loading from the database: not a change. */
 const LOAD = Symbol('load');
@@ -99,55 +96,6 @@ function newChange(fields: Omit<Change, 'stored' | 'settleStored'>): Change {
   return { ...fields, stored, settleStored: settle };
 }
 
-/** What a turn decided about one change, judged against the rows as the turn's earlier changes leave them. */
-interface Judged {
-  change: Change;
-  who: { userId: string | null; reason: string | null };
-  created: [string, PersistedTask][];
-  /** With the stored task the change was judged against (for history). */
-  updated: [string, PersistedTask, TaskFieldName[], PersistedTask][];
-  deleted: string[];
-  /** Values to put back (null: the new task is refused as a whole). */
-  fixes: Map<string, DocTask | null>;
-  createdIds: Set<string>;
-  addedDeps: string[];
-  removedDeps: string[];
-  refusedEdges: { taskId: string; dependsOnTaskId: string }[];
-}
-
-const changesRows = (j: Judged) => j.created.length + j.updated.length + j.deleted.length + j.addedDeps.length + j.removedDeps.length > 0;
-
-/**
- * The stored rows as a turn's changes leave them, over the project's persisted state: each change is judged
- * against the one before it, and the state moves only once the turn's transaction has committed.
- */
-class RowsAfter {
-  private readonly tasks = new Map<string, PersistedTask | null>();
-  dependencies: Set<string>;
-
-  constructor(private readonly state: ProjectState) {
-    this.dependencies = state.dependencies;
-  }
-
-  task(id: string): PersistedTask | undefined {
-    return this.tasks.has(id) ? (this.tasks.get(id) ?? undefined) : this.state.tasks.get(id);
-  }
-
-  set(id: string, task: PersistedTask | null): void {
-    this.tasks.set(id, task);
-  }
-
-  commit(): void {
-    for (const [id, task] of this.tasks) {
-      if (task) this.state.tasks.set(id, task);
-      else this.state.tasks.delete(id);
-    }
-    this.state.dependencies = this.dependencies;
-  }
-}
-
-const edgeKey = (e: { taskId: string; dependsOnTaskId: string }) => `${e.taskId}->${e.dependsOnTaskId}`;
-
 /**
  * An update can arrive before one it builds on: a client sends a new edit before its reconnect sync has sent
  * the older ones, or (scaled mode) Redis lost a message and its sender resends it. Yjs then applies its
@@ -155,53 +103,7 @@ const edgeKey = (e: { taskId: string; dependsOnTaskId: string }) => `${e.taskId}
  */
 const waitingForUpdates = (doc: Y.Doc) => doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
 
-/** A task's fields from a `tasks` row (snake_case columns, `assignee_ids` aggregated by the query). */
-export function taskFieldsFromRow(r: Record<string, unknown>): PersistedTask {
-  return {
-    name: r.name as string,
-    description: (r.description as string | null) ?? null,
-    startDate: r.start_date as string,
-    endDate: r.end_date as string,
-    status: r.status as PersistedTask['status'],
-    priority: r.priority as PersistedTask['priority'],
-    progress: Number(r.progress),
-    color: r.color as string,
-    assigneeId: (r.assignee_id as string | null) ?? null,
-    assigneeIds: (r.assignee_ids as string[] | null) ?? [],
-    order: Number(r.order),
-  };
-}
-
-/** Members of the project's team and guests of the project: who a task may be assigned to. */
-export async function assignableUsers(sql: Pick<DataSource, 'query'>, projectId: string): Promise<Set<string>> {
-  const rows: { user_id: string }[] = await sql.query(
-    `SELECT tm.user_id FROM projects p JOIN team_members tm ON tm.team_id = p.team_id WHERE p.id = $1
-     UNION SELECT pm.user_id FROM project_members pm WHERE pm.project_id = $1`,
-    [projectId],
-  );
-  return new Set(rows.map((r) => r.user_id));
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Who made a change: a Hocuspocus connection carries its user in `context`, a server edit names its user, an
- * update relayed from another process (scaled mode) carries its author.
- */
-function author(origin: unknown): { userId: string | null; reason: string | null } {
-  if (origin && typeof origin === 'object') {
-    if ((origin as ServerEdit).kind === 'server-edit') return { userId: (origin as ServerEdit).userId, reason: (origin as ServerEdit).reason ?? null };
-    if (isRelayedOrigin(origin)) return { userId: origin.userId, reason: origin.reason };
-    const userId = (origin as { context?: { userId?: unknown } }).context?.userId;
-    if (typeof userId === 'string') return { userId, reason: null };
-  }
-  return { userId: null, reason: null };
-}
-
-const historyValue = (value: unknown): string | null => {
-  if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return value.length ? value.join(',') : null;
-  return String(value);
-};
 
 /**
  * Persistence of project documents (ARCHITECTURE §3), on every transaction whatever its origin: the changed
@@ -235,8 +137,8 @@ export class ProjectDocumentStore {
           },
         })
       : null;
-    const [tasks, dependencies] = await this.readRows(this.dataSource.manager, projectId);
-    const stored = await this.storedState(projectId);
+    const { tasks, dependencies } = await readProjectRows(this.dataSource, projectId);
+    const stored = await readStoredState(this.dataSource, projectId);
     if (stored.state) {
       Y.applyUpdate(doc, stored.state, LOAD);
     } else {
@@ -482,8 +384,8 @@ export class ProjectDocumentStore {
    */
   private async catchUp(state: ProjectState, peer: DocumentPeer): Promise<void> {
     const { projectId, doc } = state;
-    const [tasks, dependencies] = await this.readRows(this.dataSource.manager, projectId);
-    const stored = await this.storedState(projectId);
+    const { tasks, dependencies } = await readProjectRows(this.dataSource, projectId);
+    const stored = await readStoredState(this.dataSource, projectId);
     state.tasks = tasks;
     state.dependencies = dependencies;
     state.updatesInLog = stored.updatesInLog;
@@ -518,17 +420,6 @@ export class ProjectDocumentStore {
     peer.acknowledge(pendingIds);
   }
 
-  /** The stored document: base state and update log merged (null before the document was first built). */
-  private async storedState(projectId: string): Promise<{ state: Uint8Array | null; updatesInLog: number }> {
-    const base: { state: Buffer }[] = await this.dataSource.query(`SELECT state FROM project_documents WHERE project_id = $1`, [projectId]);
-    if (!base[0]) return { state: null, updatesInLog: 0 };
-    const log: { update: Buffer }[] = await this.dataSource.query(
-      `SELECT "update" FROM project_document_updates WHERE project_id = $1 ORDER BY id`,
-      [projectId],
-    );
-    return { state: Y.mergeUpdates([base[0].state, ...log.map((l) => l.update)].map((b) => new Uint8Array(b))), updatesInLog: log.length };
-  }
-
   private scheduleRecovery(state: ProjectState): void {
     if (state.recovery) return;
     state.recovery = setTimeout(() => {
@@ -549,20 +440,16 @@ export class ProjectDocumentStore {
     const { projectId, doc } = state;
     const members = changes.some((c) => c.snapshots.size) ? await assignableUsers(this.dataSource, projectId) : new Set<string>();
     const rows = new RowsAfter(state);
-    const judged = changes.map((change) => this.judge(rows, change, members));
+    const judged = changes.map((change) => rows.judge(change, members));
     const update = changes.length === 1 ? changes[0]!.update : Y.mergeUpdates(changes.map((c) => c.update));
 
     let appendedId = 0;
     await this.dataSource.transaction(async (m) => {
       // Task lists built before this turn are out of date from its commit on (the API's task list cache). First,
       // so the project row is locked before its tasks, in the order a project's deletion takes them.
-      if (judged.some(changesRows)) await m.query(`UPDATE projects SET tasks_version = tasks_version + 1 WHERE id = $1`, [projectId]);
-      for (const j of judged) await this.write(m, projectId, j);
-      const appended: { id: string }[] = await m.query(
-        `INSERT INTO project_document_updates (project_id, "update") VALUES ($1, $2) RETURNING id`,
-        [projectId, Buffer.from(update)],
-      );
-      appendedId = Number(appended[0]!.id);
+      if (judged.some(changesRows)) await raiseTaskListVersion(m, projectId);
+      for (const j of judged) await writeJudged(m, projectId, j, j.change.origin !== REPAIR);
+      appendedId = await appendUpdate(m, projectId, update);
     });
     rows.commit();
     state.updatesInLog += 1;
@@ -576,7 +463,7 @@ export class ProjectDocumentStore {
   }
 
   /** Tells the listeners (events to rooms) what each change stored; they must not be able to break the queue. */
-  private announce(projectId: string, judged: Judged[]): void {
+  private announce(projectId: string, judged: Judged<Change>[]): void {
     for (const j of judged) {
       if (!changesRows(j)) continue;
       try {
@@ -593,81 +480,8 @@ export class ProjectDocumentStore {
     }
   }
 
-  /** Judges one change against `rows` (the stored state as the turn's earlier changes leave it) and moves them on. */
-  private judge(rows: RowsAfter, change: Change, members: Set<string>): Judged {
-    const created: Judged['created'] = [];
-    const updated: Judged['updated'] = [];
-    const deleted: string[] = [];
-    const fixes = new Map<string, DocTask | null>();
-    for (const [id, snapshot] of change.snapshots) {
-      const previous = rows.task(id);
-      if (!snapshot) {
-        if (previous) deleted.push(id);
-        continue;
-      }
-      const verdict = judgeTask(snapshot, previous, members);
-      if (verdict.kind === 'reject-new') {
-        fixes.set(id, null);
-        continue;
-      }
-      if (verdict.fix) fixes.set(id, verdict.fix);
-      if (!previous) created.push([id, verdict.task]);
-      else if (verdict.changed.length) updated.push([id, verdict.task, verdict.changed, previous]);
-    }
-
-    const rejected = new Set([...fixes].filter(([, fix]) => fix === null).map(([id]) => id));
-    const createdIds = new Set(created.map(([id]) => id));
-    const existsAfter = (id: string) => !rejected.has(id) && !deleted.includes(id) && (rows.task(id) !== undefined || createdIds.has(id));
-    const deps = change.edges ? judgeDependencies(change.edges, rows.dependencies, existsAfter) : null;
-    const keepKeys = deps ? new Set(deps.keep.map(edgeKey)) : rows.dependencies;
-    const addedDeps = [...keepKeys].filter((k) => !rows.dependencies.has(k));
-    const removedDeps = [...rows.dependencies].filter((k) => !keepKeys.has(k));
-
-    for (const id of deleted) rows.set(id, null);
-    for (const [id, task] of created) rows.set(id, task);
-    for (const [id, task] of updated) rows.set(id, task);
-    rows.dependencies = keepKeys;
-    return { change, who: author(change.origin), created, updated, deleted, fixes, createdIds, addedDeps, removedDeps, refusedEdges: deps?.refuse ?? [] };
-  }
-
-  /** One judged change's rows: tasks, assignments, history (not for repairs) and dependencies. */
-  private async write(m: EntityManager, projectId: string, j: Judged): Promise<void> {
-    const isRepair = j.change.origin === REPAIR;
-    if (j.deleted.length) await m.query(`DELETE FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[])`, [projectId, j.deleted]);
-    for (const [id, task] of j.created) {
-      await m.query(
-        `INSERT INTO tasks (id, project_id, name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [id, projectId, task.name, task.description, task.startDate, task.endDate, task.status, task.priority, task.progress, task.color, task.assigneeId, task.order],
-      );
-      await this.writeAssignments(m, id, task.assigneeIds);
-      if (!isRepair) await this.history(m, id, j.who, [{ field: 'created', from: null, to: task.name }]);
-    }
-    for (const [id, task, fields, previous] of j.updated) {
-      await m.query(
-        `UPDATE tasks SET name = $3, description = $4, start_date = $5, end_date = $6, status = $7, priority = $8,
-                progress = $9, color = $10, assignee_id = $11, "order" = $12, updated_at = now()
-          WHERE id = $1 AND project_id = $2`,
-        [id, projectId, task.name, task.description, task.startDate, task.endDate, task.status, task.priority, task.progress, task.color, task.assigneeId, task.order],
-      );
-      if (fields.includes('assigneeIds')) await this.writeAssignments(m, id, task.assigneeIds);
-      if (!isRepair) await this.history(m, id, j.who, fields.map((f) => ({ field: f, from: previous[f], to: task[f] })));
-    }
-    for (const key of j.removedDeps) {
-      const [taskId, dependsOn] = key.split('->');
-      await m.query(`DELETE FROM task_dependencies WHERE task_id = $1 AND depends_on_task_id = $2`, [taskId, dependsOn]);
-    }
-    for (const key of j.addedDeps) {
-      const [taskId, dependsOn] = key.split('->');
-      await m.query(
-        `INSERT INTO task_dependencies (id, task_id, depends_on_task_id) VALUES ($1, $2, $3) ON CONFLICT (task_id, depends_on_task_id) DO NOTHING`,
-        [randomUUID(), taskId, dependsOn],
-      );
-    }
-  }
-
   /** Puts refused values of one stored change back into the document (a repair transaction). */
-  private putBack(doc: Y.Doc, j: Judged): void {
+  private putBack(doc: Y.Doc, j: Judged<Change>): void {
     const { change, fixes, createdIds, refusedEdges } = j;
     if (!fixes.size && !refusedEdges.length) return;
     const incomplete = change.incomplete || waitingForUpdates(doc);
@@ -693,69 +507,9 @@ export class ProjectDocumentStore {
     }, REPAIR);
   }
 
-  /** Folds the persisted log into the base state. Built from what is stored, never from the live document. */
+  /** Folds the stored log into the base state (foldLog). */
   private async compact(state: ProjectState, uptoId: number): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
-      const base: { state: Buffer }[] = await m.query(`SELECT state FROM project_documents WHERE project_id = $1 FOR UPDATE`, [state.projectId]);
-      const log: { update: Buffer }[] = await m.query(
-        `SELECT "update" FROM project_document_updates WHERE project_id = $1 AND id <= $2 ORDER BY id`,
-        [state.projectId, uptoId],
-      );
-      const merged = Y.mergeUpdates([...(base[0] ? [base[0].state] : []), ...log.map((l) => l.update)].map((b) => new Uint8Array(b)));
-      await m.query(
-        `INSERT INTO project_documents (project_id, state, updated_at) VALUES ($1, $2, now())
-         ON CONFLICT (project_id) DO UPDATE SET state = EXCLUDED.state, updated_at = now()`,
-        [state.projectId, Buffer.from(merged)],
-      );
-      await m.query(`DELETE FROM project_document_updates WHERE project_id = $1 AND id <= $2`, [state.projectId, uptoId]);
-    });
+    await foldLog(this.dataSource, state.projectId, uptoId);
     state.updatesInLog = 0;
-  }
-
-  private async history(
-    m: EntityManager,
-    taskId: string,
-    who: { userId: string | null; reason: string | null },
-    entries: { field: string; from: unknown; to: unknown }[],
-  ): Promise<void> {
-    if (!entries.length) return;
-    // One statement for the change's fields; rows get their sequence in the order listed.
-    const params: unknown[] = [];
-    const values = entries.map((e) => {
-      params.push(randomUUID(), taskId, who.userId, e.field, historyValue(e.from), historyValue(e.to), who.reason);
-      const n = params.length;
-      return `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
-    });
-    await m.query(
-      `INSERT INTO task_change_history (id, task_id, changed_by, field_name, old_value, new_value, change_reason) VALUES ${values.join(', ')}`,
-      params,
-    );
-  }
-
-  private async writeAssignments(m: EntityManager, taskId: string, userIds: string[]): Promise<void> {
-    await m.query(`DELETE FROM task_assignments WHERE task_id = $1`, [taskId]);
-    const users = [...new Set(userIds)];
-    if (!users.length) return;
-    await m.query(
-      `INSERT INTO task_assignments (id, task_id, user_id) SELECT gen_random_uuid(), $1, u FROM unnest($2::uuid[]) AS u`,
-      [taskId, users],
-    );
-  }
-
-  private async readRows(m: EntityManager, projectId: string): Promise<[Map<string, PersistedTask>, Set<string>]> {
-    const rows: Record<string, unknown>[] = await m.query(
-      `SELECT t.id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress, t.color,
-              t.assignee_id, t."order",
-              COALESCE((SELECT array_agg(a.user_id::text ORDER BY a.user_id::text) FROM task_assignments a WHERE a.task_id = t.id), '{}') AS assignee_ids
-         FROM tasks t WHERE t.project_id = $1`,
-      [projectId],
-    );
-    const tasks = new Map<string, PersistedTask>();
-    for (const r of rows) tasks.set(r.id as string, taskFieldsFromRow(r));
-    const deps: { task_id: string; depends_on_task_id: string }[] = await m.query(
-      `SELECT d.task_id, d.depends_on_task_id FROM task_dependencies d JOIN tasks t ON t.id = d.task_id WHERE t.project_id = $1`,
-      [projectId],
-    );
-    return [tasks, new Set(deps.map((d) => `${d.task_id}->${d.depends_on_task_id}`))];
   }
 }
