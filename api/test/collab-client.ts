@@ -10,8 +10,8 @@ export interface DocClient {
   close(): void;
 }
 
-/** A project document opened the way a browser opens it: Hocuspocus provider, session cookie, /collab. */
-export function openProjectDocument(baseUrl: string, cookie: string, projectId: string): DocClient {
+/** The WebSocket a browser opens to /collab, with the session cookie; several documents may share it. */
+export function openCollabSocket(baseUrl: string, cookie: string): HocuspocusProviderWebsocket {
   class CookieWebSocket extends WebSocket {
     constructor(url: string, protocols?: string | string[]) {
       super(url, protocols, { headers: { cookie } });
@@ -20,7 +20,7 @@ export function openProjectDocument(baseUrl: string, cookie: string, projectId: 
       this.on('error', () => {});
     }
   }
-  const socket = new HocuspocusProviderWebsocket({
+  return new HocuspocusProviderWebsocket({
     url: baseUrl.replace(/^http/, 'ws') + COLLAB_PATH,
     WebSocketPolyfill: CookieWebSocket,
     // Reconnect quickly: tests restart servers under open clients.
@@ -29,6 +29,14 @@ export function openProjectDocument(baseUrl: string, cookie: string, projectId: 
     minDelay: 100,
     factor: 1.5,
   });
+}
+
+/**
+ * A project document opened the way a browser opens it: Hocuspocus provider, session cookie, /collab; on a
+ * socket of its own unless `shared` is given.
+ */
+export function openProjectDocument(baseUrl: string, cookie: string, projectId: string, shared?: HocuspocusProviderWebsocket): DocClient {
+  const socket = shared ?? openCollabSocket(baseUrl, cookie);
   const doc = new Y.Doc();
   const provider = new HocuspocusProvider({ websocketProvider: socket, name: projectDocumentName(projectId), document: doc });
   // As the web app does (project-connection.ts): the other clients' states are not sent back.
@@ -41,7 +49,7 @@ export function openProjectDocument(baseUrl: string, cookie: string, projectId: 
     synced,
     close() {
       provider.destroy();
-      socket.destroy();
+      if (!shared) socket.destroy();
     },
   };
 }

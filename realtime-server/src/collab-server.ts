@@ -2,7 +2,7 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Hocuspocus } from '@hocuspocus/server';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@planline/db';
-import { COLLAB_PATH, MAX_MESSAGE_BYTES, parseProjectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
+import { COLLAB_PATH, HandshakeError, MAX_MESSAGE_BYTES, parseProjectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
 import { WebSocketServer } from 'ws';
 import { documentRefused, guardConnection } from './connection-guard.js';
 import type { RealtimeOptions } from './types.js';
@@ -42,7 +42,14 @@ export function createDocumentServer(options: RealtimeOptions, keepLoaded: (proj
     async onConnect({ documentName, context, connectionConfig, request }) {
       const { userId } = context as CollabContext;
       const projectId = parseProjectDocumentName(documentName);
-      const access = projectId ? await options.documentAccess(userId, projectId) : null;
+      let access: Awaited<ReturnType<typeof options.documentAccess>> | null = null;
+      try {
+        access = projectId ? await options.documentAccess(userId, projectId) : null;
+      } catch (err) {
+        // The database went away after the upgrade: not a refusal. The browser is told to come back shortly.
+        if (isDatabaseUnavailable(err)) throw { reason: HandshakeError.Unavailable };
+        throw err;
+      }
       // A refusal is an answer, not a failure: Hocuspocus prints a thrown value to stderr only when it has a
       // `message`, and sends `reason` to the provider as permission-denied. Real failures still throw Errors.
       if (!access) {

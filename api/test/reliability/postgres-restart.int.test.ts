@@ -6,7 +6,7 @@ import { COLLAB_PATH, SOCKET_IO_PATH } from '@planline/domain';
 import { readTask, writeTask } from '@planline/realtime';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import { eventually, openProjectDocument, type DocClient } from '../collab-client.js';
+import { eventually, openCollabSocket, openProjectDocument, type DocClient } from '../collab-client.js';
 import { ApiClient, newAccount, type ApiResponse } from '../harness.js';
 import { startServerProcess, type ServerProcess } from '../process.js';
 import { PrivatePostgres, privatePostgresAvailable } from './private-postgres.js';
@@ -78,6 +78,7 @@ describe.runIf(available)('PostgreSQL restarted under a running server', () => {
     const rows = async (): Promise<Row[]> => (await client.get(`/api/projects/${project.id}/tasks`)).body;
     editor = openProjectDocument(server.url, client.cookieHeader, project.id);
     await editor.synced;
+    const otherProject = (await client.post('/api/projects', { name: 'Opened during the outage', teamId: team.id })).body;
     const doc = editor.doc;
 
     const statuses: Record<string, number> = {};
@@ -95,6 +96,10 @@ describe.runIf(available)('PostgreSQL restarted under a running server', () => {
 
     for (let round = 1; round <= RESTARTS; round++) {
       const outageLogAt = server.output().length;
+      // A socket opened before the outage, on which the browser will open another project meanwhile.
+      const sharedSocket = openCollabSocket(server.url, client.cookieHeader);
+      const first = openProjectDocument(server.url, client.cookieHeader, project.id, sharedSocket);
+      await first.synced;
       pg.stop('fast');
 
       for (let pass = 0; pass < 3; pass++) {
@@ -118,6 +123,17 @@ describe.runIf(available)('PostgreSQL restarted under a running server', () => {
       if (upgrade.status !== 503 || upgrade.retryAfter !== '5') unexpected.push(`round ${round} /collab upgrade: ${upgrade.status} Retry-After ${upgrade.retryAfter}`);
       const handshake = await socketHandshake(server.url, client.cookieHeader);
       if (handshake !== 'service_unavailable') unexpected.push(`round ${round} Socket.IO handshake: ${handshake}`);
+      // A document opened on a socket that is already through: told to come back, not that access is denied.
+      const opened = openProjectDocument(server.url, client.cookieHeader, otherProject.id, sharedSocket);
+      const refusal = await new Promise<string>((resolve) => {
+        opened.provider.on('authenticationFailed', ({ reason }: { reason: string }) => resolve(reason));
+        opened.provider.on('synced', () => resolve('synced'));
+        setTimeout(() => resolve('no answer within 10 s'), 10_000);
+      });
+      opened.close();
+      first.close();
+      sharedSocket.destroy();
+      if (refusal !== 'service_unavailable') unexpected.push(`round ${round} document opened on an open socket: ${refusal}`);
 
       // A browser edit while the database is away: its writes fail every retry (the log says so)...
       const outageName = `Written during outage ${round}`;
