@@ -1,5 +1,4 @@
-import { ERROR_STATUS, type ErrorCode, type FieldIssue } from '@planline/domain';
-import { DATABASE_RETRY_AFTER_SECONDS } from '@planline/db';
+import { ERROR_STATUS, UNAVAILABLE_RETRY_AFTER_SECONDS, type ErrorCode, type FieldIssue } from '@planline/domain';
 import type { ZodError } from 'zod';
 
 /** The one error type services and middleware throw; the error handler turns it into `{ message, code, ...extra }`. */
@@ -19,7 +18,7 @@ export class AppError extends Error {
 /** 503 while the database cannot be reached: the outage passes, and the server recovers without a restart. */
 export function databaseUnavailable(): AppError {
   return new AppError('service_unavailable', 'The database is not reachable right now. Try again shortly.', {
-    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
   });
 }
 

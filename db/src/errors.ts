@@ -20,9 +20,6 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 /** What node-postgres and pg-pool throw when a connection dies or never comes, without a code. */
 const UNAVAILABLE_MESSAGE = /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i;
 
-/** How long a client should wait before trying again while the database is away (PostgreSQL restarting). */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
-
 /**
  * The database cannot be reached right now (PostgreSQL restarting, the network between us cut): an outage
  * that passes, not a bug. The error handler answers 503 for these; the pg pool makes new connections by

@@ -1,4 +1,4 @@
 export * from './entities/index.js';
 export { openDatabase, databaseConfigFromEnv, type DatabaseConfig } from './data-source.js';
-export { isUniqueViolation, isForeignKeyViolation, isCheckViolation, isDatabaseUnavailable, DATABASE_RETRY_AFTER_SECONDS } from './errors.js';
+export { isUniqueViolation, isForeignKeyViolation, isCheckViolation, isDatabaseUnavailable } from './errors.js';
 export { SessionStore, type SessionIdentity } from './session-store.js';

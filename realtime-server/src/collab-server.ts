@@ -1,8 +1,8 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Hocuspocus } from '@hocuspocus/server';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '@planline/db';
-import { COLLAB_PATH, HandshakeError, MAX_MESSAGE_BYTES, parseProjectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
+import { isDatabaseUnavailable } from '@planline/db';
+import { COLLAB_PATH, HandshakeError, UNAVAILABLE_RETRY_AFTER_SECONDS, MAX_MESSAGE_BYTES, parseProjectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
 import { WebSocketServer } from 'ws';
 import { documentRefused, guardConnection } from './connection-guard.js';
 import type { RealtimeOptions } from './types.js';
@@ -85,7 +85,7 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
       (err: unknown) => {
         options.logger.error({ err }, 'collab handshake failed');
         // The provider reconnects by itself; with the database away, that is the right thing to ask for.
-        if (isDatabaseUnavailable(err)) refuse(socket, 503, 'Service Unavailable', `Retry-After: ${DATABASE_RETRY_AFTER_SECONDS}\r\n`);
+        if (isDatabaseUnavailable(err)) refuse(socket, 503, 'Service Unavailable', `Retry-After: ${UNAVAILABLE_RETRY_AFTER_SECONDS}\r\n`);
         else refuse(socket, 500, 'Internal Server Error');
       },
     );

@@ -129,3 +129,9 @@ export const HandshakeError = {
   /** The session could not be checked (the database is away): try again in a few seconds. */
   Unavailable: 'service_unavailable',
 } as const;
+
+/**
+ * How long a client waits before trying again while the server's database is away: the API's and /collab's
+ * Retry-After, and the browser's wait after a 'service_unavailable' handshake or document refusal.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;

@@ -1,12 +1,9 @@
-import { HandshakeError, SOCKET_IO_PATH, type ClientToServerEvents } from '@planline/domain';
+import { HandshakeError, SOCKET_IO_PATH, UNAVAILABLE_RETRY_AFTER_SECONDS, type ClientToServerEvents } from '@planline/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import { AUTH_USER_KEY } from '../auth/auth.queries';
 import { applyServerEvent, refreshAfterReconnect, type RealtimeEffects } from './apply-server-event';
 import { parseServerEvent, SERVER_EVENT_NAMES } from './server-events';
-
-/** How long to wait before trying again when the server could not check the session (its Retry-After). */
-const UNAVAILABLE_RETRY_MS = 5_000;
 
 /**
  * Opens the signed-in user's one Socket.IO connection (same origin, session cookie) and keeps the query caches
@@ -45,7 +42,7 @@ export function connectRealtime(queryClient: QueryClient, effects: RealtimeEffec
     // handshake by itself, so try again in a while.
     if (err.message === HandshakeError.Unavailable && !socket.active) {
       clearTimeout(retry);
-      retry = setTimeout(() => socket.connect(), UNAVAILABLE_RETRY_MS);
+      retry = setTimeout(() => socket.connect(), UNAVAILABLE_RETRY_AFTER_SECONDS * 1000);
     }
   });
 

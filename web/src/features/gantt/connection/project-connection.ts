@@ -1,4 +1,4 @@
-import { COLLAB_PATH, HandshakeError, projectDocumentName, sendOnlyOwnAwareness } from '@planline/domain';
+import { COLLAB_PATH, HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import { dependenciesMap, tasksMap, writeTask, type DocTask } from '@planline/realtime/task-document';
 import * as Y from 'yjs';
@@ -21,8 +21,6 @@ const RELEASE_DELAY_MS = 1000;
  * workspace's code may still be arriving on a slow network. Unclaimed, it closes like any released one.
  */
 const PREWARM_HOLD_MS = 15_000;
-/** How long to wait before asking again when the server could not check access (its Retry-After). */
-const UNAVAILABLE_RETRY_MS = 5_000;
 
 export type ConnectionStatus = 'connecting' | 'synced' | 'denied' | 'unreachable';
 
@@ -106,7 +104,7 @@ function openConnection(projectId: string): { connection: ProjectConnection; des
     if (reason === HandshakeError.Unavailable) {
       // The server could not check access (its database is away): not a refusal. Try again in a while.
       clearTimeout(retry);
-      retry = setTimeout(() => void provider.connect(), UNAVAILABLE_RETRY_MS);
+      retry = setTimeout(() => void provider.connect(), UNAVAILABLE_RETRY_AFTER_SECONDS * 1000);
       return;
     }
     // Trying again would be refused again; the error state's retry opens a fresh connection.
