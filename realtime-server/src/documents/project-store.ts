@@ -249,7 +249,10 @@ export class ProjectDocumentStore {
       // Read the changed tasks now: later transactions must not be credited to this one's author.
       const snapshots = new Map<string, DocTask | null>();
       for (const id of (tr.meta.get(CHANGED_TASKS) as Set<string> | undefined) ?? []) snapshots.set(id, readTask(doc, id));
-      const edges = tr.meta.get(CHANGED_DEPS) || snapshots.size ? dependencyEdges(doc) : null;
+      // The edges are judged again only when they, or which tasks exist, may have changed: an edit of existing
+      // tasks' fields (a drag) leaves them as stored, and reading every edge of a big project per drop is waste.
+      const tasksComeOrGo = [...snapshots].some(([taskId, task]) => task === null || !state.tasks.has(taskId));
+      const edges = tr.meta.get(CHANGED_DEPS) || tasksComeOrGo ? dependencyEdges(doc) : null;
       let id: string | null = null;
       if (isRelayedOrigin(origin)) id = origin.id;
       else if (state.peer) {
