@@ -4,11 +4,13 @@ WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
+COPY document/package.json document/
 COPY db/package.json db/
 COPY realtime-server/package.json realtime-server/
 COPY api/package.json api/
 COPY web/package.json web/
 COPY e2e/package.json e2e/
+COPY bench/package.json bench/
 RUN npm ci --include=dev --no-audit --no-fund
 COPY . .
 RUN npm run build

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // Integration suites use PGlite unless DATABASE_URL is set, and Redis suites run only with REDIS_URL.
 export default defineConfig({
   test: {
-    include: ['{domain,db,api,realtime-server,web}/{src,test}/**/*.test.{ts,tsx}'],
+    include: ['{domain,document,db,api,realtime-server,web}/{src,test}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'e2e/**'],
     environment: 'node',
     testTimeout: 30_000,

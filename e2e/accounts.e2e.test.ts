@@ -35,14 +35,16 @@ describe('accounts in the browser', () => {
     await register(page);
     await page.getByRole('heading', { name: 'Welcome to Planline' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.getByText('FREE Plan').waitFor();
+    await page.getByText('Your plan: Free').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Profile' }).textContent()).toContain('Grace Hopper');
 
     // Sign out ends the server session.
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('banner').getByText('Sign In').waitFor();
-    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    const signedOut = await page.request.get('/api/auth/user');
+    expect(signedOut.status()).toBe(200);
+    expect(await signedOut.json()).toBeNull();
 
     // A wrong password is refused with the spec's toast; the right one signs in.
     await page.goto('/auth');
@@ -97,6 +99,41 @@ describe('accounts in the browser', () => {
     const page = await context.newPage();
     await page.goto('/auth?plan=pro');
     await page.getByText('Selected: Pro Plan ($15/month)').waitFor();
+    await context.close();
+  });
+
+  it('[e2e-signed-out] signed-out pages log no errors; /auth asks once; /profile signs in first and comes back', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
+
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Create Account' }).waitFor();
+    // The register form points to sign-in once, beside the switch, not again in its note.
+    expect(await page.getByText('Already have an account?').count()).toBe(1);
+    await page.getByText(/user already exists/).waitFor();
+
+    // A signed-out visit to /profile goes to sign in, and signing in comes back to /profile.
+    const member = { ...account, firstName: 'Ada', email: `ada.${Date.now()}@example.com` };
+    expect((await page.request.post('/api/auth/register', { data: member })).status()).toBe(201);
+    await context.clearCookies();
+    await page.goto('/profile');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -69,4 +69,24 @@ describe('the dashboard', () => {
     await contextA.close();
     await contextB.close();
   });
+
+  it('[report-labels] the reports dialog names both figures: average progress and completion rate', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const page = await signUpByApi(context, 'Rhea', 'Ports');
+    const team = await (await page.request.post('/api/teams', { data: { name: 'Weekly' } })).json();
+    const project = await (await page.request.post('/api/projects', { data: { name: 'Figures', teamId: team.id } })).json();
+    for (const progress of [12, 12, 0]) {
+      await page.request.post('/api/tasks', { data: { projectId: project.id, name: `Work ${progress}`, startDate: '2026-11-23', endDate: '2026-11-27', progress } });
+    }
+    await page.request.post(`/api/projects/${project.id}/weekly-reports`, { data: { weekEndingDate: '2026-11-29', summary: 'Half-way', ganttScreenshot: null } });
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Reports', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Weekly Progress Reports' });
+    await dialog.getByText('average progress', { exact: true }).first().waitFor();
+    expect(await dialog.getByRole('progressbar', { name: 'Average progress' }).first().getAttribute('aria-valuenow')).toBe('8');
+    // The weekly job may have written this week's report too: the label shows on each of them.
+    await dialog.getByText('Completion rate 0% (0 of 3 tasks completed)').first().waitFor();
+    await context.close();
+  });
 });

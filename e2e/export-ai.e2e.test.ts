@@ -79,4 +79,26 @@ describe('exports and the AI task creator in the browser', () => {
     expect(created).toMatchObject({ priority: 'high', assignedTo: 'Maria López' });
     await context.close();
   });
+
+  it('[ai-not-a-task] a prompt with no task in it asks to rephrase, in the dialog, and creates nothing', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const { page, project } = await workspaceWithProject(context);
+    await page.getByRole('button', { name: 'AI Task' }).click();
+    const dialog = page.getByRole('dialog', { name: 'AI Task Creator' });
+    const field = dialog.getByLabel('Describe the task');
+    await field.fill('asdf');
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await dialog.getByRole('alert').getByText('Please rephrase it as something to do', { exact: false }).waitFor();
+    // The prompt stays, to be edited; nothing was added to the project.
+    expect(await field.inputValue()).toBe('asdf');
+    const tasks = await (await page.request.get(`/api/projects/${project.id}/tasks`)).json();
+    expect(tasks.map((t: { name: string }) => t.name)).not.toContain('Asdf');
+
+    await field.fill('Maria to write release notes by Friday');
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await page.getByText('Task Created Successfully!', { exact: true }).waitFor();
+    const after = await (await page.request.get(`/api/projects/${project.id}/tasks`)).json();
+    expect(after.find((t: { name: string }) => t.name === 'Write release notes')).toMatchObject({ assignedTo: 'Maria López' });
+    await context.close();
+  });
 });

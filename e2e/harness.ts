@@ -40,8 +40,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, ...options });
   context.setDefaultTimeout(15_000);
   return context;
 }
@@ -76,4 +80,32 @@ export async function signUpByApi(context: BrowserContext, firstName: string, la
   });
   if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
   return page;
+}
+
+/** A phone or tablet: touch, a mobile viewport, the session of `storageState` when given. */
+export async function newTouchContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number },
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport, hasTouch: true, isMobile: true, storageState });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** A creates a team and a project in it, B joins the team by its invite link; returns both ids. */
+export async function teamWithTeammate(a: Page, b: Page, teamName: string, projectName: string): Promise<{ teamId: string; projectId: string }> {
+  const team = await (await a.request.post('/api/teams', { data: { name: teamName } })).json();
+  const project = await (await a.request.post('/api/projects', { data: { name: projectName, teamId: team.id } })).json();
+  const link = await (await a.request.get(`/api/teams/${team.id}/invite-link`)).json();
+  const token = new URL(link.inviteLink).searchParams.get('token');
+  const joined = await b.request.post('/api/teams/join', { data: { token } });
+  if (joined.status() !== 200) throw new Error(`join failed: ${joined.status()} ${await joined.text()}`);
+  return { teamId: team.id, projectId: project.id };
+}
+
+/** A calendar date `days` from today (UTC, as the e2e server runs), 'yyyy-MM-dd'. */
+export function dayFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }

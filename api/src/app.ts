@@ -28,6 +28,8 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { ReportsService } from './features/reports/reports.service.js';
 import { projectsRoutes } from './features/projects/projects.routes.js';
+import { scheduleRoutes } from './features/schedule/schedule.routes.js';
+import { ScheduleService } from './features/schedule/schedule.service.js';
 import { ProjectsService } from './features/projects/projects.service.js';
 import { createMailer } from './features/support/mailer.js';
 import { supportRoutes } from './features/support/support.routes.js';
@@ -135,6 +137,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     authRoutes(auth, throttle),
     teamsRoutes(teams, config.publicUrl),
     projectsRoutes(projects, config.publicUrl),
+    scheduleRoutes(new ScheduleService(dataSource)),
     tasksRoutes(tasks),
     dashboardRoutes(dashboards),
     reportsRoutes(reports),

@@ -41,6 +41,12 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  NODE_ENV: z.string().optional(),
+  BILLING_TEST_MODE: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(z.enum(['true', 'false'], 'BILLING_TEST_MODE must be true or false').optional()),
   STRIPE_SECRET_KEY: stripeSetting(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_… or rk_…)'),
   STRIPE_WEBHOOK_SECRET: stripeSetting(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)'),
   STRIPE_PRICE_PRO: stripeSetting(/^price_/, 'STRIPE_PRICE_PRO must be a Stripe price id (price_…)'),
@@ -76,15 +82,20 @@ export interface Config {
   /** An OpenAI-compatible chat completions API that refines the AI task creator's offline parse, when all set. */
   ai: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
   /**
-   * Card payments. 'live': Stripe Checkout with STRIPE_SECRET_KEY. 'test' (no key): our own checkout page, whose
-   * events are signed with STRIPE_WEBHOOK_SECRET or else a secret made once and kept in DATA_DIR.
+   * Card payments. 'live': Stripe Checkout with STRIPE_SECRET_KEY. Without a key, 'test': our own checkout page,
+   * whose events are signed with STRIPE_WEBHOOK_SECRET or else a secret made once and kept in DATA_DIR; that is
+   * the default except under NODE_ENV=production, where anyone could "pay" on it for Enterprise (issue #14), so
+   * there it needs BILLING_TEST_MODE=true and is otherwise 'off': checkout answers 503.
    */
   billing: PaymentsConfig;
 }
 
 export type PaymentsConfig =
   | { mode: 'live'; secretKey: string; webhookSecret: string; prices: Record<PaidPlan, string> }
-  | { mode: 'test'; webhookSecret: string; prices: Record<PaidPlan, string> };
+  | { mode: 'test' | 'off'; webhookSecret: string; prices: Record<PaidPlan, string> };
+
+/** How the startup log names the billing mode. */
+export const billingModeName = (payments: PaymentsConfig) => (payments.mode === 'live' ? 'stripe' : payments.mode);
 
 /**
  * Reads the environment (.env.example lists every variable). Nothing is required: without SESSION_SECRET a
@@ -135,7 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function billingConfig(e: z.infer<typeof envSchema>, dataDir: string): PaymentsConfig {
   if (!e.STRIPE_SECRET_KEY) {
-    return { mode: 'test', webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? persistedWebhookSecret(dataDir), prices: { ...TEST_MODE_PRICES } };
+    const testMode = (e.BILLING_TEST_MODE ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true';
+    return {
+      mode: testMode ? 'test' : 'off',
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? persistedWebhookSecret(dataDir),
+      prices: { ...TEST_MODE_PRICES },
+    };
   }
   const { STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_PRICE_PRO: pro, STRIPE_PRICE_ENTERPRISE: enterprise } = e;
   if (!webhookSecret || !pro || !enterprise) {

@@ -1,13 +1,14 @@
-import { loadConfig } from './config.js';
+import { billingModeName, loadConfig } from './config.js';
 import { startServer } from './server.js';
 
 const config = loadConfig();
 const server = await startServer(config);
+const billing = billingModeName(config.billing);
 server.logger.info(
-  { url: `http://localhost:${server.port}`, database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },
+  { url: `http://localhost:${server.port}`, database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})`, billing },
   'Planline is running',
 );
-console.log(`Planline is running at http://localhost:${server.port}`);
+console.log(`Planline is running at http://localhost:${server.port} (billing: ${billing})`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -17,12 +17,13 @@ import { createApp, createRealtimeOnlyApp } from './app.js';
 import type { Config } from './config.js';
 import { originAllowed } from './middleware/request-guards.js';
 import { createLogger, type Logger } from './logger.js';
-import { projectAccess, roomsForUser } from './features/access/access.js';
+import { documentAccess } from './features/access/access.policy.js';
+import { presenceName, roomsForUser } from './features/access/access.queries.js';
 import { ReportsService } from './features/reports/reports.service.js';
 import { scheduleWeeklyReports } from './features/reports/weekly-report-job.js';
 import { publishTaskEvents } from './features/tasks/task-events.js';
 import type { StripeCheckoutApi } from './features/billing/stripe-client.js';
-import { pruneStripeEvents } from './features/billing/subscription-ledger.js';
+import { pruneStripeEvents } from './features/billing/billing.queries.js';
 
 const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -92,9 +93,9 @@ export async function startServer(
       const origin = req.headers.origin;
       return !origin || originAllowed(origin, requestOwnOrigin(req, config.trustProxy), config.allowedOrigins);
     },
-    // Every member and guest edits; read-only roles, if the product gets any, map to 'read' here.
-    documentAccess: async (userId, projectId) => ((await projectAccess(dataSource, userId, projectId)) ? 'write' : null),
+    documentAccess: (userId, projectId) => documentAccess(dataSource, userId, projectId),
     roomsFor: (userId) => roomsForUser(dataSource, userId),
+    presenceName: (userId) => presenceName(dataSource, userId),
     store,
     logger,
   });

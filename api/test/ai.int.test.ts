@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { AI_NOT_A_TASK } from '@planline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, joinedMember, registeredClient, startTestServer, teamWithOwner, type TestServer } from './harness.js';
 
@@ -102,6 +103,15 @@ describe('AI task creator, offline', () => {
 
     const toMe = await jose.client.post('/api/tasks/ai-create', { prompt: 'assign to me: book the venue', projectId: project.id });
     expect(toMe.body.task).toMatchObject({ assigneeId: jose.user.id, assignedTo: 'José Núñez' });
+
+    // Issue 15: 'X to …' and 'with X' name people too, and leave the name.
+    const personTo = await owner.client.post('/api/tasks/ai-create', { prompt: 'Jose to write release notes by Friday', projectId: project.id });
+    expect(personTo.body.task).toMatchObject({ name: 'Write release notes', assigneeId: jose.user.id });
+    const withMember = await owner.client.post('/api/tasks/ai-create', { prompt: 'Design review with José', projectId: project.id });
+    expect(withMember.body.task).toMatchObject({ name: 'Design review', assigneeId: jose.user.id });
+    const withStranger = await owner.client.post('/api/tasks/ai-create', { prompt: 'Design review with Sam', projectId: project.id });
+    expect(withStranger.body.task).toMatchObject({ name: 'Design review', assigneeId: null });
+    expect(withStranger.body.aiParsing).toMatchObject({ assigneeFound: false, parsedDetails: { assignedTo: 'Sam' } });
   });
 
   it('[ai-assignee] someone who is not a member is named back with assigneeFound false, and the task is unassigned', async () => {
@@ -119,6 +129,8 @@ describe('AI task creator, offline', () => {
     [{ prompt: 42 }, 'The description must be text'],
     [{ prompt: 'x'.repeat(1001) }, 'Please keep the description under 1000 characters'],
     [{ prompt: 'tomorrow, urgent' }, 'Please describe the task: what needs doing, not only when or for whom'],
+    [{ prompt: 'asdf' }, AI_NOT_A_TASK],
+    [{ prompt: 'qwerty, urgent, tomorrow' }, AI_NOT_A_TASK],
     [{ projectId: undefined }, 'Project is required'],
     [{ projectId: 'abc' }, 'Project is not valid'],
   ])('[ai-validation] %o → 400 %s', async (override, message) => {

@@ -10,6 +10,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The user a client's session belongs to, or null when it has none (GET /api/auth/user answers 200 either way). */
+async function signedInUser(client: ApiClient): Promise<{ email: string } | null> {
+  const res = await client.get('/api/auth/user');
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
 describe('registration', () => {
   it('[register] creates the account, signs it in and never returns the password hash', async () => {
     const client = new ApiClient(server.url);
@@ -130,8 +137,15 @@ describe('API conventions', () => {
 });
 
 describe('sign in and out', () => {
-  it('[signed-out] GET /api/auth/user is 401 Unauthorized without a session', async () => {
+  it('[signed-out] GET /api/auth/user answers 200 and null without a session: no error for being signed out', async () => {
     const res = await new ApiClient(server.url).get('/api/auth/user');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.body).toBeNull();
+  });
+
+  it('[signed-out] other reads still answer 401 Unauthorized without a session', async () => {
+    const res = await new ApiClient(server.url).get('/api/teams');
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Unauthorized');
   });
@@ -161,8 +175,8 @@ describe('sign in and out', () => {
     client.cookies.forEach((v, k) => stale.cookies.set(k, v));
     expect((await client.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200);
     expect(client.cookies.get(SESSION_COOKIE_NAME)).not.toBe(before);
-    expect((await client.get('/api/auth/user')).status).toBe(200);
-    expect((await stale.get('/api/auth/user')).status).toBe(401);
+    expect(await signedInUser(client)).not.toBeNull();
+    expect(await signedInUser(stale)).toBeNull();
   });
 
   it('[logout] /api/logout ends the session and sends the browser to /; a replayed cookie is refused', async () => {
@@ -172,14 +186,14 @@ describe('sign in and out', () => {
     const res = await client.get('/api/logout');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/');
-    expect((await client.get('/api/auth/user')).status).toBe(401);
-    expect((await replay.get('/api/auth/user')).status).toBe(401);
+    expect(await signedInUser(client)).toBeNull();
+    expect(await signedInUser(replay)).toBeNull();
   });
 
   it('[logout] POST /api/auth/logout answers 204 and ends the session', async () => {
     const { client } = await registeredClient(server);
     expect((await client.post('/api/auth/logout')).status).toBe(204);
-    expect((await client.get('/api/auth/user')).status).toBe(401);
+    expect(await signedInUser(client)).toBeNull();
   });
 
   it('[login-redirect] /api/login sends the browser to /auth', async () => {
@@ -191,7 +205,7 @@ describe('sign in and out', () => {
   it('[forged-cookie] a session id with a bad signature is not a session', async () => {
     const { client } = await registeredClient(server);
     client.cookies.set(`${SESSION_COOKIE_NAME}.sig`, 'forged');
-    expect((await client.get('/api/auth/user')).status).toBe(401);
+    expect(await signedInUser(client)).toBeNull();
   });
 });
 
@@ -237,13 +251,33 @@ describe('sign-in throttling', () => {
 });
 
 describe('profile', () => {
-  it('[profile] PUT /api/auth/user updates names and email', async () => {
-    const { client } = await registeredClient(server);
+  it('[profile] PUT /api/auth/user updates names and email (with the current password)', async () => {
+    const { client, account } = await registeredClient(server);
     const email = newAccount().email;
-    const res = await client.put('/api/auth/user', { firstName: 'Augusta', lastName: 'King', email });
+    const res = await client.put('/api/auth/user', { firstName: 'Augusta', lastName: 'King', email, currentPassword: account.password });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ firstName: 'Augusta', lastName: 'King', email });
     expect((await client.get('/api/auth/user')).body.firstName).toBe('Augusta');
+  });
+
+  it('[profile-email] a new email needs the current password: missing is a 400, wrong a 403, and nothing changes', async () => {
+    const { client, account } = await registeredClient(server);
+    const email = newAccount().email;
+    const missing = await client.put('/api/auth/user', { firstName: 'Eve', lastName: 'Taker', email });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Enter your current password to change your email address');
+    const blank = await client.put('/api/auth/user', { firstName: 'Eve', lastName: 'Taker', email, currentPassword: '' });
+    expect(blank.status).toBe(400);
+    const wrong = await client.put('/api/auth/user', { firstName: 'Eve', lastName: 'Taker', email, currentPassword: 'not-the-password' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.message).toBe('Current password is incorrect');
+    expect((await client.put('/api/auth/user', { firstName: 'Eve', lastName: 'Taker', email, currentPassword: 42 })).status).toBe(400);
+    const me = (await client.get('/api/auth/user')).body;
+    expect(me).toMatchObject({ email: account.email, firstName: 'Ada' });
+    // Names alone, or the same address in other case, need no password.
+    const names = await client.put('/api/auth/user', { firstName: 'Eve', lastName: 'Keeper', email: account.email.toUpperCase() });
+    expect(names.status).toBe(200);
+    expect(names.body.lastName).toBe('Keeper');
   });
 
   it.each([
@@ -260,7 +294,7 @@ describe('profile', () => {
   it('[profile] taking another account\'s email is a 409 and changes nothing', async () => {
     const a = await registeredClient(server);
     const b = await registeredClient(server);
-    const res = await b.client.put('/api/auth/user', { firstName: 'B', lastName: 'B', email: a.account.email.toUpperCase() });
+    const res = await b.client.put('/api/auth/user', { firstName: 'B', lastName: 'B', email: a.account.email.toUpperCase(), currentPassword: b.account.password });
     expect(res.status).toBe(409);
     expect((await b.client.get('/api/auth/user')).body.email).toBe(b.account.email);
   });

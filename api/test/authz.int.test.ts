@@ -56,7 +56,7 @@ const rows: Row[] = [
   { name: 'GET /api/teams/{id}', request: () => ['GET', `/api/teams/${ids.team}`], expect: readTeam },
   { name: 'GET /api/teams/{id}/members', request: () => ['GET', `/api/teams/${ids.team}/members`], expect: readTeam },
   { name: 'GET /api/teams/{id}/projects', request: () => ['GET', `/api/teams/${ids.team}/projects`], expect: readTeam },
-  { name: 'GET /api/teams/{id}/invite-link?role=member', request: () => ['GET', `/api/teams/${ids.team}/invite-link?role=member`], expect: readTeam },
+  { name: 'GET /api/teams/{id}/invite-link?role=member', request: () => ['GET', `/api/teams/${ids.team}/invite-link?role=member`], expect: manageTeam },
   { name: 'GET /api/teams/{id}/invite-link?role=admin', request: () => ['GET', `/api/teams/${ids.team}/invite-link?role=admin`], expect: manageTeam },
   { name: 'GET /api/teams/{id}/join-requests', request: () => ['GET', `/api/teams/${ids.team}/join-requests`], expect: manageTeam },
   {
@@ -79,7 +79,7 @@ const rows: Row[] = [
     request: () => ['PATCH', `/api/projects/${ids.project}`, { status: 'on-hold' }],
     expect: { anonymous: 401, outsider: 404, removed: 404, member: 200, admin: 200, owner: 200 },
   },
-  { name: 'GET /api/projects/{id}/invite-link', request: () => ['GET', `/api/projects/${ids.project}/invite-link`], expect: readTeam },
+  { name: 'GET /api/projects/{id}/invite-link', request: () => ['GET', `/api/projects/${ids.project}/invite-link`], expect: manageTeam },
   { name: 'GET /api/projects/{id}/people', request: () => ['GET', `/api/projects/${ids.project}/people`], expect: readTeam },
   // Another team's ids: nobody here is in that team, whatever their role at home.
   ...(['GET /api/teams/{other}', 'GET /api/teams/{other}/members', 'GET /api/teams/{other}/projects', 'GET /api/teams/{other}/join-requests'] as const).map(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SOCKET_IO_PATH } from '@planline/domain';
-import { readTask, tasksMap, writeTask, addDependency } from '@planline/realtime';
+import { readTask, tasksMap, writeTask, addDependency } from '@planline/document';
 import * as encoding from 'lib0/encoding';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,8 +152,10 @@ describe('the project document', () => {
   });
 
   it('[awareness-own-only] a client sends its own presence, not the others\' it has just received', async () => {
-    const { clients } = await setup(2);
+    const { clients, task } = await setup(2);
     const [a, b, c] = clients as [DocClient, DocClient, DocClient];
+    const progress = (p: number) => ({ taskId: task.id, kind: 'progress', preview: { progress: p } });
+    const shown = (client: DocClient, of: DocClient) => client.provider.awareness!.getStates().get(of.doc.clientID)?.activity?.preview?.progress;
     /** Counts the awareness messages a client's provider sends (their arguments name the clients they carry). */
     const awarenessSent = (client: DocClient) => {
       const counter = { n: 0 };
@@ -166,10 +168,10 @@ describe('the project document', () => {
     };
     const fromB = awarenessSent(b);
     const fromC = awarenessSent(c);
-    for (let i = 1; i <= 10; i++) a.provider.setAwarenessField('cursor', i);
-    for (const other of [b, c]) await eventually(() => other.provider.awareness!.getStates().get(a.doc.clientID)?.cursor, (v) => v === 10);
+    for (let i = 1; i <= 10; i++) a.provider.setAwarenessField('activity', progress(i));
+    for (const other of [b, c]) await eventually(() => shown(other, a), (v) => v === 10);
     expect([fromB.n, fromC.n]).toEqual([0, 0]);
-    b.provider.setAwarenessField('cursor', 1);
+    b.provider.setAwarenessField('activity', progress(1));
     expect(fromB.n).toBe(1);
 
     // The server saying B left (an old socket of B's closing after B reconnected): B renews and sends its state.
@@ -181,7 +183,7 @@ describe('the project document', () => {
     encoding.writeVarString(removal, 'null');
     applyAwarenessUpdate(awareness, encoding.toUint8Array(removal), b.provider);
     expect(fromB.n).toBe(2);
-    await eventually(() => a.provider.awareness!.getStates().get(awareness.clientID)?.cursor, (v) => v === 1);
+    await eventually(() => shown(a, b), (v) => v === 1);
   });
 
   it('[doc-validation] a valid change and a refused one in the same transaction: the valid one stands', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTestDatabase, type TestDatabase } from '@planline/db/testing';
-import { readTask, writeTask } from '@planline/realtime';
+import { readTask, writeTask } from '@planline/document';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually, openProjectDocument, type DocClient } from './collab-client.js';
 import { ApiClient, newAccount } from './harness.js';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TASK_STATUS_COLORS } from '@planline/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, joinedMember, registeredClient, startTestServer, teamWithOwner, type TestServer } from './harness.js';
@@ -137,7 +138,7 @@ describe('Excel', () => {
     expect([build.getCell(3).value, build.getCell(4).value, build.getCell(10).value]).toEqual(['Blocked', 'Critical', 'Design the hull']);
     expect(tasks.getColumn(1).values).toContain('设计评审 review');
 
-    // One column per day from 23 Nov to 8 Dec; the hull task fills its five days in the in-progress blue.
+    // One column per day from 23 Nov to 8 Dec; the hull task fills its five days in the in-progress blue of the palette.
     const timeline = wb.getWorksheet('Timeline')!;
     expect(timeline.getRow(2).getCell(5).value).toBe('23');
     expect(timeline.getRow(2).cellCount).toBe(4 + 16);
@@ -145,7 +146,8 @@ describe('Excel', () => {
       Array.from({ length: 16 }, (_, i) => row.getCell(5 + i)).filter((c) => c.fill?.type === 'pattern' && c.fill.pattern === 'solid');
     const hull = filled(timeline.getRow(3));
     expect(hull.length).toBe(5);
-    expect(hull.every((c) => (c.fill as ExcelJS.FillPattern).fgColor?.argb === 'FF3B82F6')).toBe(true);
+    const inProgressArgb = `FF${TASK_STATUS_COLORS.in_progress.slice(1).toUpperCase()}`;
+    expect(hull.every((c) => (c.fill as ExcelJS.FillPattern).fgColor?.argb === inProgressArgb)).toBe(true);
     expect(filled(timeline.getRow(4)).length).toBe(5);
 
     const summary = wb.getWorksheet('Summary')!;

@@ -71,6 +71,22 @@ describe('projects', () => {
   });
 });
 
+describe('project names', () => {
+  it('[project-validation] a name of only invisible or format characters, or unpaired surrogates, is blank on create and rename', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const project = (await owner.client.post('/api/projects', { name: 'Visible', teamId: team.id })).body;
+    for (const name of ['\u202e\u200b', '\u2066\u2069', '\ud800\u200b', '\udfff']) {
+      const created = await owner.client.post('/api/projects', { name, teamId: team.id });
+      expect(created.status, JSON.stringify(name)).toBe(400);
+      expect(created.body.message).toBe('Project name is required');
+      const renamed = await owner.client.request('PATCH', `/api/projects/${project.id}`, { name });
+      expect(renamed.status, JSON.stringify(name)).toBe(400);
+      expect(renamed.body.message).toBe('Project name is required');
+    }
+    expect((await owner.client.get(`/api/teams/${team.id}/projects`)).body.map((p: { name: string }) => p.name)).toEqual(['Visible']);
+  });
+});
+
 describe('project invites and guests', () => {
   it('[project-invite] the link ends in /project-invite/{token}; info shows name and code; a guest sees only that project', async () => {
     const { owner, team } = await teamWithOwner(server);
@@ -110,6 +126,71 @@ describe('project invites and guests', () => {
     const res = await guest.client.post('/api/projects/join', { token });
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({ requiredPlan: 'pro', teamOwnerId: owner.user.id });
+  });
+});
+
+describe('project invite links and guests: owners and admins manage them', () => {
+  const tokenOf = (link: string) => link.split('/').pop()!;
+  async function projectWithGuest() {
+    const { owner, team } = await teamWithOwner(server);
+    const admin = await joinedMember(server, owner.client, team.id, 'admin');
+    const member = await joinedMember(server, owner.client, team.id);
+    const project = (await owner.client.post('/api/projects', { name: 'Guest House', teamId: team.id })).body;
+    const link = (await owner.client.get(`/api/projects/${project.id}/invite-link`)).body.inviteLink as string;
+    const guest = await registeredClient(server, { firstName: 'Gwen' });
+    expect((await guest.client.post('/api/projects/join', { token: tokenOf(link) })).status).toBe(200);
+    return { owner, team, admin, member, project, link, guest };
+  }
+
+  it('[invite-links] a plain member reads no project link (403 with a message); owner and admins do', async () => {
+    const { admin, member, project } = await projectWithGuest();
+    const refused = await member.client.get(`/api/projects/${project.id}/invite-link`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only the team owner or an admin can see or change invite links');
+    expect((await admin.client.get(`/api/projects/${project.id}/invite-link`)).status).toBe(200);
+  });
+
+  it('[project-guests] owner and admins list the guests; members and guests get 403, outsiders 404', async () => {
+    const { owner, admin, member, project, guest } = await projectWithGuest();
+    for (const manager of [owner, admin]) {
+      const list = await manager.client.get(`/api/projects/${project.id}/guests`);
+      expect(list.status).toBe(200);
+      expect(list.body).toEqual([{ id: guest.user.id, firstName: 'Gwen', lastName: 'Lovelace', email: guest.account.email, profileImageUrl: null }]);
+    }
+    expect((await member.client.get(`/api/projects/${project.id}/guests`)).status).toBe(403);
+    expect((await guest.client.get(`/api/projects/${project.id}/guests`)).status).toBe(403);
+    expect((await (await registeredClient(server)).client.get(`/api/projects/${project.id}/guests`)).status).toBe(404);
+  });
+
+  it('[project-guests] removing a guest ends their access and their saved link; team members are not guests', async () => {
+    const { owner, admin, member, project, link, guest } = await projectWithGuest();
+    expect((await member.client.request('DELETE', `/api/projects/${project.id}/guests/${guest.user.id}`)).status).toBe(403);
+    const notGuest = await admin.client.request('DELETE', `/api/projects/${project.id}/guests/${member.user.id}`);
+    expect(notGuest.status).toBe(404);
+    expect(notGuest.body.message).toBe('That person is not a guest of this project');
+    expect((await admin.client.request('DELETE', `/api/projects/${project.id}/guests/${guest.user.id}`)).status).toBe(204);
+    expect((await guest.client.get(`/api/projects/${project.id}/tasks`)).status).toBe(404);
+    expect((await guest.client.get('/api/projects/user')).body).toEqual([]);
+    const back = await guest.client.post('/api/projects/join', { token: tokenOf(link) });
+    expect(back.status).toBe(404);
+    expect((await owner.client.get(`/api/projects/${project.id}/guests`)).body).toEqual([]);
+    expect((await owner.client.request('DELETE', `/api/projects/${project.id}/guests/${guest.user.id}`)).status).toBe(404);
+    expect((await owner.client.request('DELETE', `/api/projects/${project.id}/guests/not-a-uuid`)).status).toBe(404);
+    const fresh = (await owner.client.get(`/api/projects/${project.id}/invite-link`)).body.inviteLink;
+    expect(fresh).not.toBe(link);
+  });
+
+  it('[invite-regenerate] owner and admins regenerate the project link; the old one stops working', async () => {
+    const { owner, admin, member, project, link } = await projectWithGuest();
+    expect((await member.client.post(`/api/projects/${project.id}/invite-link/regenerate`)).status).toBe(403);
+    const fresh = await admin.client.post(`/api/projects/${project.id}/invite-link/regenerate`);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.inviteLink).not.toBe(link);
+    expect((await owner.client.get(`/api/projects/${project.id}/invite-link`)).body.inviteLink).toBe(fresh.body.inviteLink);
+    const late = await registeredClient(server);
+    expect((await late.client.get(`/api/projects/invite-info?token=${tokenOf(link)}`)).status).toBe(404);
+    expect((await late.client.post('/api/projects/join', { token: tokenOf(link) })).status).toBe(404);
+    expect((await late.client.post('/api/projects/join', { token: tokenOf(fresh.body.inviteLink) })).status).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { SOCKET_IO_PATH } from '@planline/domain';
-import { readTask, writeTask } from '@planline/realtime';
+import { readTask, writeTask } from '@planline/document';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, openProjectDocument, type DocClient } from './collab-client.js';

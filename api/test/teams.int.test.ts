@@ -42,6 +42,19 @@ describe('creating and reading teams', () => {
     expect((await client.post('/api/teams', { name: 'x'.repeat(256) })).status).toBe(400);
   });
 
+  it('[team-validation] a name of only invisible or format characters, or unpaired surrogates, is blank: 400 with the same message', async () => {
+    const { client } = await registeredClient(server);
+    for (const name of ['\u202e\u200b', '\u200b\u2060\ufeff', '\u00ad', '\ud800', '\udc00\u200d', ' \u00a0\u3000 ']) {
+      const res = await client.post('/api/teams', { name });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body.message).toBe('Team name is required');
+    }
+    expect((await client.get('/api/teams')).body).toEqual([]);
+    const kept = await client.post('/api/teams', { name: '\u202eRocket\ud800' });
+    expect(kept.status).toBe(201);
+    expect(kept.body.name).toBe('\u202eRocket\ufffd');
+  });
+
   it('[team-members] lists members with their nested user, owner first', async () => {
     const { owner, team } = await teamWithOwner(server);
     const member = await joinedMember(server, owner.client, team.id);
@@ -156,16 +169,48 @@ describe('invite links', () => {
     expect(members.body.find((m: { userId: string }) => m.userId === joiner.user.id).role).toBe('member');
   });
 
-  it('[invite-role] owner and admins can hand out admin links; members get 403 for them', async () => {
+  it('[invite-links] owner and admins hand out member and admin links; members read none (403); nobody an owner link', async () => {
     const { owner, team } = await teamWithOwner(server);
     const member = await joinedMember(server, owner.client, team.id);
     const admin = await joinedMember(server, owner.client, team.id, 'admin');
     const members = await owner.client.get(`/api/teams/${team.id}/members`);
     expect(members.body.find((m: { userId: string }) => m.userId === admin.user.id).role).toBe('admin');
     expect((await admin.client.get(`/api/teams/${team.id}/invite-link?role=admin`)).status).toBe(200);
-    expect((await member.client.get(`/api/teams/${team.id}/invite-link?role=member`)).status).toBe(200);
-    expect((await member.client.get(`/api/teams/${team.id}/invite-link?role=admin`)).status).toBe(403);
+    expect((await admin.client.get(`/api/teams/${team.id}/invite-link?role=member`)).status).toBe(200);
+    for (const role of ['member', 'admin']) {
+      const refused = await member.client.get(`/api/teams/${team.id}/invite-link?role=${role}`);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('Only the team owner or an admin can see or change invite links');
+      expect(JSON.stringify(refused.body)).not.toContain('token');
+    }
     expect((await owner.client.get(`/api/teams/${team.id}/invite-link?role=owner`)).status).toBe(400);
+    expect((await admin.client.get(`/api/teams/${team.id}/invite-link?role=owner`)).status).toBe(400);
+  });
+
+  it('[invite-regenerate] owner and admins regenerate: a new token for the role, the old links stop working', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const admin = await joinedMember(server, owner.client, team.id, 'admin');
+    const member = await joinedMember(server, owner.client, team.id);
+    const before = { member: tokenOf((await owner.client.get(`/api/teams/${team.id}/invite-link`)).body.inviteLink), admin: tokenOf((await owner.client.get(`/api/teams/${team.id}/invite-link?role=admin`)).body.inviteLink) };
+    const refused = await member.client.post(`/api/teams/${team.id}/invite-link/regenerate`, { role: 'member' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only the team owner or an admin can see or change invite links');
+    const fresh = await admin.client.post(`/api/teams/${team.id}/invite-link/regenerate`, { role: 'admin' });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.role).toBe('admin');
+    const token = tokenOf(fresh.body.inviteLink);
+    expect(token).not.toBe(before.admin);
+    expect(token).not.toBe(before.member);
+    const joiner = await registeredClient(server);
+    for (const old of [before.member, before.admin]) {
+      expect((await joiner.client.post('/api/teams/join', { token: old })).status).toBe(404);
+      expect((await joiner.client.get(`/api/teams/invite-info?token=${old}`)).status).toBe(404);
+    }
+    expect((await owner.client.post(`/api/teams/${team.id}/invite-link/regenerate`, { role: 'owner' })).status).toBe(400);
+    expect((await joiner.client.post(`/api/teams/${team.id}/invite-link/regenerate`, {})).status).toBe(404);
+    expect((await joiner.client.post('/api/teams/join', { token })).status).toBe(200);
+    const joined = (await owner.client.get(`/api/teams/${team.id}/members`)).body.find((m: { userId: string }) => m.userId === joiner.user.id);
+    expect(joined.role).toBe('admin');
   });
 
   it('[invite-link] is stable: asking twice gives the same link', async () => {
@@ -232,5 +277,40 @@ describe('removing members', () => {
     expect((await member.client.request('DELETE', `/api/teams/${team.id}/members/${other.user.id}`)).status).toBe(403);
     expect((await admin.client.request('DELETE', `/api/teams/${team.id}/members/${other.user.id}`)).status).toBe(204);
     expect((await admin.client.request('DELETE', `/api/teams/${team.id}/members/${other.user.id}`)).status).toBe(404);
+  });
+
+  it('[remove-member] a removed member or admin cannot come back with a link saved before; the links rotate', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const memberLink = (await owner.client.get(`/api/teams/${team.id}/invite-link?role=member`)).body.inviteLink;
+    const adminLink = (await owner.client.get(`/api/teams/${team.id}/invite-link?role=admin`)).body.inviteLink;
+    const member = await registeredClient(server);
+    const admin = await registeredClient(server);
+    expect((await member.client.post('/api/teams/join', { token: tokenOf(memberLink) })).status).toBe(200);
+    expect((await admin.client.post('/api/teams/join', { token: tokenOf(adminLink) })).status).toBe(200);
+    for (const gone of [member, admin]) {
+      expect((await owner.client.request('DELETE', `/api/teams/${team.id}/members/${gone.user.id}`)).status).toBe(204);
+    }
+    for (const [gone, link] of [[member, memberLink], [admin, adminLink]] as const) {
+      const back = await gone.client.post('/api/teams/join', { token: tokenOf(link) });
+      expect(back.status).toBe(404);
+      expect(back.body.message).toBe('This invite link is invalid or has expired. Please ask for a new invitation.');
+      expect((await gone.client.get(`/api/teams/${team.id}`)).status).toBe(404);
+    }
+    const members = (await owner.client.get(`/api/teams/${team.id}/members`)).body.map((m: { userId: string }) => m.userId);
+    expect(members).toEqual([owner.user.id]);
+    const next = (await owner.client.get(`/api/teams/${team.id}/invite-link?role=member`)).body.inviteLink;
+    expect(tokenOf(next)).not.toBe(tokenOf(memberLink));
+  });
+
+  it('[remove-member] a removed member cannot come back as a guest through a project link saved before', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const project = (await owner.client.post('/api/projects', { name: 'Kept Plans', teamId: team.id })).body;
+    const projectLink = (await owner.client.get(`/api/projects/${project.id}/invite-link`)).body.inviteLink as string;
+    const member = await joinedMember(server, owner.client, team.id);
+    expect((await owner.client.request('DELETE', `/api/teams/${team.id}/members/${member.user.id}`)).status).toBe(204);
+    const back = await member.client.post('/api/projects/join', { token: projectLink.split('/').pop() });
+    expect(back.status).toBe(404);
+    expect((await member.client.get(`/api/projects/${project.id}/tasks`)).status).toBe(404);
+    expect((await member.client.get('/api/projects/user')).body).toEqual([]);
   });
 });

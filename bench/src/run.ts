@@ -14,6 +14,7 @@ import { CHROMIUM_PATH } from './lib/paths.js';
 import { BENCHMARK_IDS, BENCHMARK_TITLES, renderSection, writeReport, type BenchmarkId, type Section } from './lib/report.js';
 import { buildWeb, type WebBuild } from './lib/web-build.js';
 import { realtimeBenchmark } from './realtime/realtime.bench.js';
+import { scheduleBenchmark } from './schedule/schedule.bench.js';
 import { timelineBenchmark } from './timeline/timeline.bench.js';
 
 const BENCHMARKS: Record<BenchmarkId, (ctx: BenchContext) => Promise<Section>> = {
@@ -22,10 +23,11 @@ const BENCHMARKS: Record<BenchmarkId, (ctx: BenchContext) => Promise<Section>> =
   timeline: timelineBenchmark,
   export: exportBenchmark,
   bundle: firstRouteBenchmark,
+  schedule: scheduleBenchmark,
 };
 
 const USAGE = `usage: npm run bench [-- [${BENCHMARK_IDS.join('] [')}] [--quick]]
-  no names: all five, in that order. --quick: a smoke run (short, few clients).
+  no names: all six, in that order. --quick: a smoke run (short, few clients).
   DATABASE_URL: the PostgreSQL server to make the bench database on (default postgres://postgres@127.0.0.1:5432/postgres).
   BENCH_REALTIME_EDITORS, BENCH_REALTIME_VIEWERS: the realtime workload's client counts (default 100 and 400), for a
   machine too small to drive the full workload; the section says when it ran smaller.`;

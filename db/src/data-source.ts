@@ -7,6 +7,8 @@ import { migrations } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming-strategy.js';
 
 const PG_DATE_OID = 1082;
+const PG_DATE_ARRAY_OID = 1182;
+const PG_TEXT_ARRAY_OID = 1009;
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -35,6 +37,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<DataSource> 
   let dataSource: DataSource;
   if (config.kind === 'postgres') {
     pg.types.setTypeParser(PG_DATE_OID, (value: string) => value);
+    // date[] (projects.holidays) as 'yyyy-MM-dd' strings too: parsed as text[] is.
+    // (pg's typings list only the scalar type ids.)
+    const parsers = pg.types as unknown as { setTypeParser(oid: number, parse: unknown): void; getTypeParser(oid: number): unknown };
+    parsers.setTypeParser(PG_DATE_ARRAY_OID, parsers.getTypeParser(PG_TEXT_ARRAY_OID));
     dataSource = new DataSource({ ...common, url: config.url, poolSize: config.poolSize ?? 10 });
   } else {
     if (!config.dataDir.startsWith('memory://')) mkdirSync(config.dataDir, { recursive: true });

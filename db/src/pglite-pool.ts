@@ -19,7 +19,12 @@ interface PgLikeClient extends EventEmitter {
  * instead of interleaving their statements inside each other's transactions (which is what sharing the
  * session naively would do, silently breaking every check-then-act rule).
  */
-export function pglitePgDriver(db: PGlite) {
+/** What TypeORM reads of a `pg` module: its Pool class. */
+export interface PgDriver {
+  Pool: new (...args: never[]) => object;
+}
+
+export function pglitePgDriver(db: PGlite): PgDriver {
   let tail: Promise<void> = Promise.resolve();
 
   /** Resolves with a release function once the session is ours. */

@@ -42,3 +42,6 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** Every migration in order, for tests that run one's down and up over existing rows. */
+export { migrations } from './migrations/index.js';

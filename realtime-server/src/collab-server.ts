@@ -74,12 +74,16 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
     if (path.startsWith(SOCKET_IO_PATH)) return; // Socket.IO's own
     if (path !== COLLAB_PATH && path !== `${COLLAB_PATH}/`) return refuse(socket, 404, 'Not Found');
     if (!options.isAllowedOrigin(req)) return refuse(socket, 403, 'Forbidden');
-    options.authenticate(req).then(
-      (userId) => {
-        if (!userId) return refuse(socket, 401, 'Unauthorized');
+    const identify = async () => {
+      const userId = await options.authenticate(req);
+      return userId ? { userId, name: await options.presenceName(userId) } : null;
+    };
+    identify().then(
+      (who) => {
+        if (!who) return refuse(socket, 401, 'Unauthorized');
         wss.handleUpgrade(req, socket, head, (ws) => {
-          guardConnection(ws, req, options.logger);
-          hocuspocus.handleConnection(ws, req, { userId } satisfies CollabContext);
+          guardConnection(ws, req, options.logger, who);
+          hocuspocus.handleConnection(ws, req, { userId: who.userId } satisfies CollabContext);
         });
       },
       (err: unknown) => {

@@ -1,6 +1,9 @@
+import { CloseCode, MAX_DOCUMENT_UPDATE_BYTES, MAX_PRESENCE_CLIENTS_PER_CONNECTION, MAX_PRESENCE_STATE_BYTES, MAX_TASKS_PER_UPDATE } from '@planline/domain';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { AWARENESS_BURST, AWARENESS_MESSAGES_PER_SECOND, inspectMessage, TokenBucket } from './connection-guard.js';
+import { AWARENESS_BURST, AWARENESS_MESSAGES_PER_SECOND, bindPresence, inspectMessage, TokenBucket } from './connection-guard.js';
 
 const varString = (s: string) => [s.length, ...Buffer.from(s)];
 
@@ -21,11 +24,89 @@ describe('connection guard', () => {
     const doc = new Y.Doc();
     doc.getMap('tasks').set('a', 1);
     const update = Y.encodeStateAsUpdate(doc);
-    expect(inspectMessage(Uint8Array.from([...varString('project:x'), 1, 0]))).toEqual({ ok: true, document: 'project:x', type: 1 });
+    expect(inspectMessage(Uint8Array.from([...varString('project:x'), 1, 0]))).toMatchObject({ ok: true, document: 'project:x', type: 1 });
     expect(inspectMessage(Uint8Array.from([...varString('p'), 0, 2, update.length, ...update]))).toMatchObject({ ok: true, type: 0 });
     expect(inspectMessage(Uint8Array.from([...varString('p'), 0, 2, 4, 0xff, 0xff, 0xff, 0xff]))).toEqual({ ok: false, reason: 'malformed message' });
     expect(inspectMessage(Uint8Array.from([...varString('p'), 0, 0, 9, 1]))).toEqual({ ok: false, reason: 'malformed message' });
     expect(inspectMessage(Uint8Array.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff]))).toEqual({ ok: false, reason: 'malformed message' });
     expect(inspectMessage(new Uint8Array())).toEqual({ ok: false, reason: 'malformed message' });
+  });
+});
+
+const awarenessBody = (entries: [number, number, unknown][]) => {
+  const inner = encoding.createEncoder();
+  encoding.writeVarUint(inner, entries.length);
+  for (const [clientId, clock, state] of entries) {
+    encoding.writeVarUint(inner, clientId);
+    encoding.writeVarUint(inner, clock);
+    encoding.writeVarString(inner, typeof state === 'string' ? state : JSON.stringify(state));
+  }
+  const outer = encoding.createEncoder();
+  encoding.writeVarUint8Array(outer, encoding.toUint8Array(inner));
+  return encoding.toUint8Array(outer);
+};
+const readBody = (body: Uint8Array) => {
+  const decoder = decoding.createDecoder(decoding.readVarUint8Array(decoding.createDecoder(body)));
+  return Array.from({ length: decoding.readVarUint(decoder) }, () => ({
+    clientId: decoding.readVarUint(decoder),
+    clock: decoding.readVarUint(decoder),
+    state: JSON.parse(decoding.readVarString(decoder)) as unknown,
+  }));
+};
+
+describe('presence binding', () => {
+  const me = { userId: '5b7c3c1e-9f0d-4a57-8a3e-0d8b9a1f2c44', name: 'Gina Guest' };
+  const owner = { id: '0f0e0d0c-0b0a-4908-8706-050403020100', name: 'Olga Owner', color: '#2563eb' };
+  const taskId = '11111111-2222-4333-8444-555555555555';
+
+  it('[presence-bound] a state claiming someone else shows the signed-in person; a bad preview is dropped', () => {
+    const body = awarenessBody([[7, 1, { user: owner, activity: { taskId, kind: 'progress', preview: { progress: 1e9 } }, junk: 'x'.repeat(100) }]]);
+    const [entry] = readBody(bindPresence(body, me, new Set())!);
+    expect(entry).toEqual({ clientId: 7, clock: 1, state: { user: { id: me.userId, name: 'Gina Guest', color: '#2563eb' }, activity: null } });
+  });
+
+  it('[presence-bound] a valid activity is relayed as it was; removals pass', () => {
+    const activity = { taskId, kind: 'dragging', preview: { startDate: '2026-11-24', endDate: '2026-11-26' } };
+    const out = readBody(bindPresence(awarenessBody([[7, 2, { user: owner, activity }], [9, 4, null]]), me, new Set())!);
+    expect(out).toEqual([
+      { clientId: 7, clock: 2, state: { user: { id: me.userId, name: 'Gina Guest', color: '#2563eb' }, activity } },
+      { clientId: 9, clock: 4, state: null },
+    ]);
+  });
+
+  it('[presence-size] a state over the limit is refused; one connection keeps a few client ids', () => {
+    expect(bindPresence(awarenessBody([[7, 1, { user: owner, pad: 'x'.repeat(MAX_PRESENCE_STATE_BYTES) }]]), me, new Set())).toBeNull();
+    const owned = new Set<number>();
+    const many = Array.from({ length: 20 }, (_, i) => [100 + i, 1, { user: owner }] as [number, number, unknown]);
+    expect(readBody(bindPresence(awarenessBody(many), me, owned)!)).toHaveLength(MAX_PRESENCE_CLIENTS_PER_CONNECTION);
+  });
+});
+
+describe('update limits', () => {
+  const syncUpdate = (update: Uint8Array) => {
+    const out = encoding.createEncoder();
+    encoding.writeVarString(out, 'project:x');
+    encoding.writeVarUint(out, 0);
+    encoding.writeVarUint(out, 2);
+    encoding.writeVarUint8Array(out, update);
+    return encoding.toUint8Array(out);
+  };
+
+  it('[update-limits] an update adding more tasks than one may is refused; the limit itself passes', () => {
+    const tasksAdded = (n: number) => {
+      const doc = new Y.Doc();
+      doc.transact(() => {
+        for (let i = 0; i < n; i++) doc.getMap('tasks').set(`t${i}`, new Y.Map());
+      });
+      return Y.encodeStateAsUpdate(doc);
+    };
+    expect(inspectMessage(syncUpdate(tasksAdded(MAX_TASKS_PER_UPDATE)))).toMatchObject({ ok: true });
+    expect(inspectMessage(syncUpdate(tasksAdded(MAX_TASKS_PER_UPDATE + 1)))).toEqual({ ok: false, reason: 'update adds too many tasks', code: CloseCode.UpdateTooLarge });
+  });
+
+  it('[update-limits] an update over the byte limit is refused', () => {
+    const doc = new Y.Doc();
+    doc.getMap('tasks').set('x', 'y'.repeat(MAX_DOCUMENT_UPDATE_BYTES));
+    expect(inspectMessage(syncUpdate(Y.encodeStateAsUpdate(doc)))).toEqual({ ok: false, reason: 'update too large', code: CloseCode.UpdateTooLarge });
   });
 });

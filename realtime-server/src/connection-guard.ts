@@ -1,8 +1,18 @@
 import type { IncomingMessage } from 'node:http';
-import { CloseCode } from '@planline/domain';
+import {
+  CloseCode,
+  MAX_DOCUMENT_UPDATE_BYTES,
+  MAX_PRESENCE_CLIENTS_PER_CONNECTION,
+  MAX_PRESENCE_STATE_BYTES,
+  MAX_TASKS_PER_UPDATE,
+  presenceActivitySchema,
+  type PresenceState,
+} from '@planline/domain';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
 import type { RawData, WebSocket } from 'ws';
 import * as Y from 'yjs';
-import type { RealtimeLogger } from './types.js';
+import type { RealtimeLogger } from './logger.js';
 
 /**
  * Limits on what one /collab connection may send (ARCHITECTURE §4), checked before Hocuspocus reads it:
@@ -13,6 +23,11 @@ import type { RealtimeLogger } from './types.js';
  *   Hocuspocus would log those and carry on (or apply half an update); we close.
  * - messages for a document that is not open: Hocuspocus queues them, unbounded, until auth passes, and for a
  *   refused document that is never. Past a small allowance the connection is closed.
+ * - updates too large to judge promptly: more than MAX_DOCUMENT_UPDATE_BYTES, or adding more than
+ *   MAX_TASKS_PER_UPDATE tasks. Judging and storing one such update held the event loop for seconds.
+ * - presence: each state's `user` becomes the signed-in person, an activity that does not parse is dropped, a
+ *   state over MAX_PRESENCE_STATE_BYTES closes the connection, and one connection keeps at most a few states
+ *   per document. Other browsers show presence as the server relays it, so nobody can appear as someone else.
  *
  * Abuse closes this connection only, with a close code of protocol.ts and a reason that says which limit.
  */
@@ -54,6 +69,9 @@ export class TokenBucket {
 
 class Reader {
   private pos = 0;
+  get position(): number {
+    return this.pos;
+  }
   constructor(private readonly data: Uint8Array) {}
   uint(): number {
     let n = 0;
@@ -77,24 +95,101 @@ class Reader {
   }
 }
 
-export type Verdict = { ok: true; document: string; type: number } | { ok: false; reason: string };
+export type Verdict =
+  | { ok: true; document: string; type: number; body: Uint8Array }
+  | { ok: false; reason: string; code?: number };
 
-/** Reads a message's document and type, and checks that a Yjs payload decodes (without applying it). */
+/** New Yjs types an update creates: in the schema only task maps are types, so this counts the tasks it adds. */
+const newTypes = (update: Uint8Array) => Y.decodeUpdate(update).structs.filter((s) => s instanceof Y.Item && s.content instanceof Y.ContentType).length;
+
+/**
+ * Reads a message's document and type, and checks that a Yjs payload decodes (without applying it) and is
+ * within the limits of one update. `body` is what follows the type.
+ */
 export function inspectMessage(data: Uint8Array): Verdict {
   try {
     const reader = new Reader(data);
     const document = reader.string();
     const type = reader.uint();
+    const body = data.subarray(reader.position);
     if (type === MESSAGE_SYNC) {
       const step = reader.uint();
       const payload = reader.bytes();
       if (step === SYNC_STEP_1) Y.decodeStateVector(payload);
-      else Y.decodeUpdate(payload);
+      else {
+        if (payload.length > MAX_DOCUMENT_UPDATE_BYTES) return { ok: false, reason: 'update too large', code: CloseCode.UpdateTooLarge };
+        if (newTypes(payload) > MAX_TASKS_PER_UPDATE) return { ok: false, reason: 'update adds too many tasks', code: CloseCode.UpdateTooLarge };
+      }
     }
-    return { ok: true, document, type };
+    return { ok: true, document, type, body };
   } catch {
     return { ok: false, reason: 'malformed message' };
   }
+}
+
+/** Who is on the other end of a connection, as presence shows them. */
+export interface PresenceIdentity {
+  userId: string;
+  name: string;
+}
+
+/**
+ * One awareness message's states as the server relays them: `user` bound to `who` (keeping a colour the client
+ * chose when it is one), activity kept only when it parses, nothing else. Client ids this connection has not
+ * used before are taken while it holds fewer than the limit; states for others (a client's removal of a
+ * teammate it timed out) pass only as removals. Null when a state is over the size limit.
+ */
+export function bindPresence(body: Uint8Array, who: PresenceIdentity, owned: Set<number>): Uint8Array | null {
+  const decoder = decoding.createDecoder(decoding.readVarUint8Array(decoding.createDecoder(body)));
+  const entries: [number, number, string][] = [];
+  const count = decoding.readVarUint(decoder);
+  for (let i = 0; i < count; i++) {
+    const clientId = decoding.readVarUint(decoder);
+    const clock = decoding.readVarUint(decoder);
+    const json = decoding.readVarString(decoder);
+    if (json.length > MAX_PRESENCE_STATE_BYTES) return null;
+    let state: unknown = null;
+    try {
+      state = JSON.parse(json);
+    } catch {
+      continue;
+    }
+    if (state === null) {
+      entries.push([clientId, clock, 'null']);
+      continue;
+    }
+    if (!owned.has(clientId)) {
+      if (owned.size >= MAX_PRESENCE_CLIENTS_PER_CONNECTION) continue;
+      owned.add(clientId);
+    }
+    const claimed = typeof state === 'object' ? (state as Record<string, unknown>) : {};
+    const color = (claimed.user as { color?: unknown } | undefined)?.color;
+    const activity = presenceActivitySchema.nullable().optional().safeParse(claimed.activity);
+    const bound: PresenceState = {
+      user: { id: who.userId, name: who.name.slice(0, 200), color: typeof color === 'string' && /^#[0-9a-fA-F]{6}$/.test(color) ? color : '#64748b' },
+      activity: activity.success ? (activity.data ?? null) : null,
+    };
+    entries.push([clientId, clock, JSON.stringify(bound)]);
+  }
+  const out = encoding.createEncoder();
+  encoding.writeVarUint(out, entries.length);
+  for (const [clientId, clock, json] of entries) {
+    encoding.writeVarUint(out, clientId);
+    encoding.writeVarUint(out, clock);
+    encoding.writeVarString(out, json);
+  }
+  const wrapped = encoding.createEncoder();
+  encoding.writeVarUint8Array(wrapped, encoding.toUint8Array(out));
+  return encoding.toUint8Array(wrapped);
+}
+
+/** A message of `document` and `type` with `body`, in the wire format above. */
+function message(document: string, type: number, body: Uint8Array): Buffer {
+  const out = encoding.createEncoder();
+  encoding.writeVarString(out, document);
+  encoding.writeVarUint(out, type);
+  encoding.writeUint8Array(out, body);
+  return Buffer.from(encoding.toUint8Array(out));
 }
 
 /** A view of the message's bytes (no copy, except for a fragmented message). */
@@ -112,35 +207,48 @@ export function documentRefused(request: IncomingMessage | undefined, document: 
 
 /**
  * Watches one /collab WebSocket; call before Hocuspocus takes it. Messages are judged as the socket emits them,
- * so a message over a limit never reaches Hocuspocus, and neither does anything after it.
+ * so a message over a limit never reaches Hocuspocus, and neither does anything after it; presence reaches it
+ * as bindPresence rewrote it.
  */
-export function guardConnection(ws: WebSocket, request: IncomingMessage, logger: RealtimeLogger): void {
+export function guardConnection(ws: WebSocket, request: IncomingMessage, logger: RealtimeLogger, who: PresenceIdentity): void {
   const awareness = new TokenBucket(AWARENESS_MESSAGES_PER_SECOND, AWARENESS_BURST);
   const authSent = new Set<string>();
   const refused = new Set<string>();
+  const presenceClients = new Map<string, Set<number>>();
   let beforeOpen = 0;
   let closed = false;
 
-  const close = (code: number, reason: string) => {
+  const close = (code: number, reason: string): null => {
     closed = true;
-    logger.warn({ code, reason }, 'collab connection closed');
+    logger.warn({ code, reason, userId: who.userId }, 'collab connection closed');
     ws.close(code, reason);
     // Read no more of a flood; cut the socket if the client does not finish the close.
     ws.pause();
     setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
-    return false;
+    return null;
   };
 
-  const admit = (data: RawData): boolean => {
-    if (closed) return false;
+  /** The message to hand to Hocuspocus (rewritten, for presence), or null to drop it. */
+  const admit = (data: RawData): RawData | null => {
+    if (closed) return null;
     const verdict = inspectMessage(toBytes(data));
-    if (!verdict.ok) return close(CloseCode.BadMessage, verdict.reason);
+    if (!verdict.ok) return close(verdict.code ?? CloseCode.BadMessage, verdict.reason);
     if (verdict.type === MESSAGE_AUTH) authSent.add(verdict.document);
     else if ((!authSent.has(verdict.document) || refused.has(verdict.document)) && ++beforeOpen > MAX_MESSAGES_BEFORE_OPEN) {
       return close(CloseCode.BadMessage, 'too many messages for a document that is not open');
     }
-    if (verdict.type === MESSAGE_AWARENESS && !awareness.take()) return close(CloseCode.RateLimited, 'awareness rate limit exceeded');
-    return true;
+    if (verdict.type !== MESSAGE_AWARENESS) return data;
+    if (!awareness.take()) return close(CloseCode.RateLimited, 'awareness rate limit exceeded');
+    let owned = presenceClients.get(verdict.document);
+    if (!owned) presenceClients.set(verdict.document, (owned = new Set()));
+    let bound: Uint8Array | null;
+    try {
+      bound = bindPresence(verdict.body, who, owned);
+    } catch {
+      return close(CloseCode.BadMessage, 'malformed message');
+    }
+    if (!bound) return close(CloseCode.BadMessage, 'presence state too large');
+    return message(verdict.document, verdict.type, bound);
   };
 
   // ws reports a frame over maxPayload (and other protocol errors) as an 'error' event and then closes the
@@ -149,7 +257,10 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
 
   // Hocuspocus listens with ws.on('message'); judging at emit is the one place that can drop a message.
   const emit = ws.emit.bind(ws) as (event: string | symbol, ...args: unknown[]) => boolean;
-  ws.emit = ((event: string | symbol, ...args: unknown[]) =>
-    event === 'message' && !admit(args[0] as RawData) ? false : emit(event, ...args)) as typeof ws.emit;
+  ws.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if (event !== 'message') return emit(event, ...args);
+    const admitted = admit(args[0] as RawData);
+    return admitted === null ? false : emit(event, admitted, ...args.slice(1));
+  }) as typeof ws.emit;
   guards.set(request, { refused: (document) => refused.add(document) });
 }

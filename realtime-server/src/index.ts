@@ -11,7 +11,6 @@ export { createHandshakeAuthenticator, type HandshakeAuthenticator, type Session
 export type { RealtimeIo, SocketData } from './socket-server.js';
 export type { DocumentAccess, RealtimeLogger, RealtimeOptions } from './types.js';
 export { assignableUsers, ProjectDocumentStore, serverEdit, taskFieldsFromRow, type PersistedChanges, type ServerEdit } from './documents/project-store.js';
-export * from './documents/task-document.js';
 export { ProjectDocuments } from './documents/project-documents.js';
 export { createRealtimeBus, type RealtimeBus } from './realtime-bus.js';
 export { DocumentCluster } from './scale/document-cluster.js';

@@ -9,7 +9,16 @@ import {
   type ServerToClientEvents,
 } from '@planline/domain';
 import { Server } from 'socket.io';
+import { TokenBucket } from './connection-guard.js';
 import type { RealtimeOptions } from './types.js';
+
+/**
+ * Clients send nothing over Socket.IO (protocol.ts: writes go through REST or the document), so any event is
+ * stray; a few are tolerated, a flood (more than 20 in a second) disconnects that socket, as /collab does for
+ * an awareness flood. Each event costs the server a parse and a middleware pass, so it is not free to ignore.
+ */
+export const SOCKET_EVENTS_PER_SECOND = 20;
+export const SOCKET_EVENT_BURST = 20;
 
 export interface SocketData {
   userId: string;
@@ -69,6 +78,14 @@ export function createSocketServer(httpServer: HttpServer, options: RealtimeOpti
 
   io.on('connection', (socket) => {
     const { userId } = socket.data;
+    const budget = new TokenBucket(SOCKET_EVENTS_PER_SECOND, SOCKET_EVENT_BURST);
+    socket.use((_packet, next) => {
+      if (budget.take()) return next();
+      if (socket.connected) {
+        options.logger.warn({ userId }, 'socket disconnected: client event rate limit exceeded');
+        socket.disconnect(true);
+      }
+    });
     options
       .roomsFor(userId)
       .then(async (memberRooms) => {

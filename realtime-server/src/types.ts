@@ -1,10 +1,8 @@
 import type { IncomingMessage } from 'node:http';
+import type { ProjectDocumentStore } from './documents/project-store.js';
+import type { RealtimeLogger } from './logger.js';
 
-export interface RealtimeLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+export type { RealtimeLogger } from './logger.js';
 
 export type DocumentAccess = 'write' | 'read';
 
@@ -12,10 +10,12 @@ export type DocumentAccess = 'write' | 'read';
 export interface RealtimeOptions {
   authenticate(req: IncomingMessage): Promise<string | null>;
   isAllowedOrigin(req: IncomingMessage): boolean;
+  /** The name presence shows for a signed-in user (bound by the server, never taken from the client). */
+  presenceName(userId: string): Promise<string>;
   /** Access of a user to a project's document, or null for none. */
   documentAccess(userId: string, projectId: string): Promise<DocumentAccess | null>;
   /** Loads, persists and releases project documents (ARCHITECTURE §3). */
-  store: import('./documents/project-store.js').ProjectDocumentStore;
+  store: ProjectDocumentStore;
   /** The team and project rooms a user belongs in, joined when a socket connects. */
   roomsFor(userId: string): Promise<string[]>;
   logger: RealtimeLogger;

@@ -1,5 +1,6 @@
 import { TASK_FIELDS } from '@planline/domain';
-import { dependencyEdges, readTask, taskFieldsFromRow, taskIds } from '@planline/realtime';
+import { taskFieldsFromRow } from '@planline/realtime';
+import { dependencyEdges, readTask, taskIds } from '@planline/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { openProjectDocument, type DocClient } from '../collab-client.js';

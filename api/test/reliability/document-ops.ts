@@ -1,5 +1,5 @@
 import { TASK_FIELDS, TASK_NAME_MAX_LENGTH } from '@planline/domain';
-import { addDependency, deleteTask, readTask, removeDependency, dependencyEdges, taskIds, writeTask, type DocTask } from '@planline/realtime';
+import { addDependency, deleteTask, readTask, removeDependency, dependencyEdges, taskIds, writeTask, type DocTask } from '@planline/document';
 import type * as Y from 'yjs';
 import type { Prng } from './soak.js';
 

@@ -1,4 +1,4 @@
-import { readTask, writeTask } from '@planline/realtime';
+import { readTask, writeTask } from '@planline/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, openProjectDocument, type DocClient } from '../collab-client.js';
 import { joinedMember, startTestServer, teamWithOwner, type ClientUser, type TestServer } from '../harness.js';

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COLLAB_PATH, SOCKET_IO_PATH } from '@planline/domain';
-import { readTask, writeTask } from '@planline/realtime';
+import { readTask, writeTask } from '@planline/document';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { eventually, openCollabSocket, openProjectDocument, type DocClient } from '../collab-client.js';

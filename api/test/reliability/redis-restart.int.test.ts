@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SOCKET_IO_PATH } from '@planline/domain';
-import { readTask, writeTask } from '@planline/realtime';
+import { readTask, writeTask } from '@planline/document';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { eventually, openProjectDocument, type DocClient } from '../collab-client.js';

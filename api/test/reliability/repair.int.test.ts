@@ -1,4 +1,4 @@
-import { readTask, writeTask } from '@planline/realtime';
+import { readTask, writeTask } from '@planline/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { eventually } from '../collab-client.js';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CloseCode, MAX_MESSAGE_BYTES, projectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
-import { tasksMap, writeTask } from '@planline/realtime/task-document';
+import { tasksMap, writeTask } from '@planline/document';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
@@ -233,6 +233,50 @@ describe('realtime limits: the abuser is closed, nobody else notices', () => {
     }
     await sleep(100);
     expect(dragger.ws.readyState).toBe(dragger.ws.OPEN);
+  });
+
+  it('[socket-rate-limit] a Socket.IO client flooding events (1,000 a second) is disconnected within a second; the rest carry on', async () => {
+    const abuser = await memberSocket();
+    const bystander = await memberSocket();
+    const gone = new Promise<number>((resolve) => abuser.once('disconnect', () => resolve(performance.now())));
+    let sent = 0;
+    const started = performance.now();
+    const flood = (async () => {
+      // 10 events every 10 ms (clients send nothing over Socket.IO), for at most 3 seconds or until cut off.
+      while (abuser.connected && performance.now() - started < 3000) {
+        for (let i = 0; i < 10; i++) abuser.emit('flood', ++sent);
+        await sleep(10);
+      }
+      return Promise.race([gone, sleep(1000).then(() => null)]);
+    })();
+    const worst = await bystandersDuring(flood);
+    const closedAt = await flood;
+    expect(closedAt, 'the flooding socket was never disconnected').not.toBeNull();
+    const closedAfterMs = closedAt! - started;
+    figures.socketIoFlood = { ...worst, sentBeforeClose: sent, closedAfterMs: Math.round(closedAfterMs) };
+    expect(abuser.connected).toBe(false);
+    expect(closedAfterMs).toBeLessThan(1000);
+    expect(worst.document).toBeLessThan(ROUND_TRIP_LIMIT_MS);
+    expect(worst.rest).toBeLessThan(ROUND_TRIP_LIMIT_MS);
+    // The bystander (same user, another socket) is still connected and still hears the server.
+    expect(bystander.connected).toBe(true);
+    const heard = new Promise<void>((resolve) => bystander.once('project:updated', () => resolve()));
+    const sentAt = performance.now();
+    await world.own.owner.client.request('PATCH', `/api/projects/${world.own.project.id}`, { description: `after the flood ${sent}` });
+    await heard;
+    expect(performance.now() - sentAt).toBeLessThan(ROUND_TRIP_LIMIT_MS);
+    await processAnswers();
+  });
+
+  it('[socket-rate-limit] a few stray events (a burst of 20, then 5 a second) do not disconnect', async () => {
+    const socket = await memberSocket();
+    for (let i = 0; i < 20; i++) socket.emit('join', `project:${world.other.project.id}`);
+    for (let i = 0; i < 10; i++) {
+      await sleep(200);
+      socket.emit('hello', i);
+    }
+    await sleep(100);
+    expect(socket.connected).toBe(true);
   });
 
   it('[realtime-limits] messages for a refused document are not queued without end: the connection is closed (4400)', async () => {

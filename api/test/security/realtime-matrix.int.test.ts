@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { COLLAB_PATH, projectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
-import { writeTask } from '@planline/realtime/task-document';
+import { writeTask } from '@planline/document';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { eventually, openProjectDocument } from '../collab-client.js';
-import { joinedMember, startTestServer } from '../harness.js';
+import { joinedMember, registeredClient, startTestServer } from '../harness.js';
 import { frames, rawCollab, sleep } from './collab-frames.js';
 import { writeFigures } from './figures.js';
 import { ACTORS, buildWorld, type Actor, type World } from './world.js';
@@ -51,6 +51,37 @@ afterAll(async () => {
   writeFigures('realtime-matrix', figures);
   await server.stop();
 });
+
+/** A Socket.IO client of the person with `cookie`, in its rooms: the names of the events it hears from now on. */
+async function listeningSocket(cookie: string): Promise<string[]> {
+  const socket = connectSocket(server.url, { path: SOCKET_IO_PATH, transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+  cleanups.push(() => socket.disconnect());
+  const heard: string[] = [];
+  socket.onAny((event) => heard.push(event));
+  await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
+  return heard;
+}
+
+/** A raw /collab connection of the person with `cookie`, with the project document open. */
+async function openDocumentAs(cookie: string, projectId: string) {
+  const name = projectDocumentName(projectId);
+  const raw = rawCollab(server.url, cookie);
+  cleanups.push(() => raw.close());
+  await raw.opened;
+  raw.send(frames.auth(name));
+  raw.send(frames.syncStep1(name));
+  await eventually(() => raw.auth.get(name), (a) => a === 'authenticated');
+  const document = server.realtime.hocuspocus.documents.get(name)!;
+  return { raw, name, document };
+}
+
+/** Waits until a user has no connection left to a document; how long that took, in ms (at most a second). */
+async function closedWithinASecond(document: { getConnections(): { context: unknown }[] }, userId: string): Promise<number> {
+  const started = Date.now();
+  const count = () => document.getConnections().filter((c) => (c.context as { userId?: string }).userId === userId).length;
+  await eventually(count, (n) => n === 0, 1000);
+  return Date.now() - started;
+}
 
 type Audience = 'team' | 'project' | 'managers';
 const AUDIENCE: Record<Audience, Actor[]> = {
@@ -177,16 +208,7 @@ describe('Socket.IO: who hears what', () => {
 
   it('[remove-member] a member removed while connected stops hearing the team at once', async () => {
     const gone = await joinedMember(server, world.own.owner.client, world.own.team.id);
-    const socket = connectSocket(server.url, {
-      path: SOCKET_IO_PATH,
-      transports: ['websocket'],
-      reconnection: false,
-      extraHeaders: { cookie: gone.client.cookieHeader },
-    });
-    cleanups.push(() => socket.disconnect());
-    const heard: string[] = [];
-    socket.onAny((event) => heard.push(event));
-    await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
+    const heard = await listeningSocket(gone.client.cookieHeader);
     await world.own.owner.client.request('DELETE', `/api/teams/${world.own.team.id}/members/${gone.user.id}`);
     await eventually(() => heard, (h) => h.includes('member:removed'));
     heard.length = 0;
@@ -216,8 +238,8 @@ async function tryDocument(actor: Actor, fixture: World['own']): Promise<Documen
   cleanups.push(() => raw.close());
   const upgraded = await raw.opened;
   const injected = randomUUID();
+  const local = new Y.Doc();
   if (upgraded) {
-    const local = new Y.Doc();
     writeTask(local, injected, {
       name: marker,
       description: null,
@@ -239,7 +261,11 @@ async function tryDocument(actor: Actor, fixture: World['own']): Promise<Documen
     await eventually(() => raw.auth.get(name), (a) => a !== undefined, 3000).catch(() => undefined);
   }
   const open = raw.auth.get(name) === 'authenticated';
-  const seenByWatcher = () => [...(watcher.provider.awareness?.getStates().values() ?? [])].some((s) => s.user?.name === marker);
+  // The state is relayed under its client id, with the sender's own identity whatever it claimed.
+  const seenByWatcher = () => {
+    const state = watcher.provider.awareness?.getStates().get(local.clientID);
+    return state !== undefined && actor !== 'anonymous' && state.user?.id === world.users[actor].user.id;
+  };
   const stored = async () => (await server.dataSource.query(`SELECT 1 FROM tasks WHERE id = $1`, [injected])).length > 0;
   if (open) {
     await eventually(async () => (await stored()) && seenByWatcher(), Boolean, 3000).catch(() => undefined);
@@ -292,22 +318,9 @@ describe('/collab documents: open, read, write, awareness', () => {
 
   it('[remove-member] a removed member\'s open document closes within a second and takes no more writes', async () => {
     const gone = await joinedMember(server, world.own.owner.client, world.own.team.id);
-    const name = projectDocumentName(world.own.project.id);
-    const raw = rawCollab(server.url, gone.client.cookieHeader);
-    cleanups.push(() => raw.close());
-    await raw.opened;
-    raw.send(frames.auth(name));
-    raw.send(frames.syncStep1(name));
-    await eventually(() => raw.auth.get(name), (a) => a === 'authenticated');
+    const { raw, name, document } = await openDocumentAs(gone.client.cookieHeader, world.own.project.id);
     await world.own.owner.client.request('DELETE', `/api/teams/${world.own.team.id}/members/${gone.user.id}`);
-    const document = server.realtime.hocuspocus.documents.get(name)!;
-    const started = Date.now();
-    await eventually(
-      () => document.getConnections().filter((c) => (c.context as { userId?: string }).userId === gone.user.id).length,
-      (n) => n === 0,
-      1000,
-    );
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await closedWithinASecond(document, gone.user.id)).toBeLessThan(1000);
     const local = new Y.Doc();
     const late = randomUUID();
     writeTask(local, late, { name: 'After removal', startDate: '2026-05-04', endDate: '2026-05-05', status: 'pending', priority: 'low', progress: 0, color: '#3b82f6', order: 1 });
@@ -315,6 +328,21 @@ describe('/collab documents: open, read, write, awareness', () => {
     await sleep(300);
     expect(document.getMap('tasks').has(late)).toBe(false);
     expect((await server.dataSource.query(`SELECT 1 FROM tasks WHERE id = $1`, [late])).length).toBe(0);
+  });
+
+  it('[project-guests] a removed guest\'s open document closes within a second, and their sockets stop hearing the project', async () => {
+    const link = (await world.own.owner.client.get(`/api/projects/${world.own.project.id}/invite-link`)).body.inviteLink as string;
+    const gone = await registeredClient(server);
+    expect((await gone.client.post('/api/projects/join', { token: link.split('/').pop() })).status).toBe(200);
+    const heard = await listeningSocket(gone.client.cookieHeader);
+    const { document } = await openDocumentAs(gone.client.cookieHeader, world.own.project.id);
+    expect((await world.own.owner.client.request('DELETE', `/api/projects/${world.own.project.id}/guests/${gone.user.id}`)).status).toBe(204);
+    expect(await closedWithinASecond(document, gone.user.id)).toBeLessThan(1000);
+    await eventually(() => heard, (h) => h.includes('access:changed'));
+    heard.length = 0;
+    for (const trigger of triggers.filter((t) => t.audience === 'project')) await trigger.fire(world.own);
+    await sleep(300);
+    expect(heard.filter((e) => e !== 'access:changed')).toEqual([]);
   });
 
   it('[collab-auth] anonymous upgrades are refused before any WebSocket exists', async () => {

@@ -10,7 +10,8 @@ import type { Actor, Scope, World } from './world.js';
  * - public: anyone, signed in or not
  * - authenticated / self: anyone signed in (self: the answer is about the caller only)
  * - team-member / team-admin / team-owner: by role in the team the ids name
- * - project-access: the project's team members and its guests; project-team: its team members only
+ * - project-access: the project's team members and its guests; project-team: its team members only;
+ *   project-admin: the owner and admins of the project's team (guests and members 403)
  * - nobody: refused to all (a rule of the product, e.g. removing the owner)
  * - session-creator: only the person who started it (a checkout session); everyone else gets 404
  * - invalid-signature: a webhook without a good signature is a 400 to everyone, signed in or not
@@ -24,6 +25,7 @@ export type Rule =
   | 'team-owner'
   | 'project-access'
   | 'project-team'
+  | 'project-admin'
   | 'nobody'
   | 'session-creator'
   | 'invalid-signature';
@@ -93,6 +95,20 @@ async function checkoutSession(input: CaseInput): Promise<Record<string, string>
   if (res.status !== 200) throw new Error(`checkout fixture failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { sessionId: String(res.body.checkoutUrl).split('/').pop()! };
 }
+/**
+ * A fresh guest of the scope team's project, joined through its invite link (the owner reads it). Guests count
+ * toward the member limit: the team is put back on Enterprise first, in case a checkout case left it on Free.
+ */
+async function newGuest(input: CaseInput): Promise<Record<string, string>> {
+  const { world, scope } = input;
+  await backOnEnterprise(input);
+  const { owner, project } = world.team(scope);
+  const link = (await owner.client.get(`/api/projects/${project.id}/invite-link`)).body.inviteLink as string;
+  const guest = await registeredClient(world.server);
+  const joined = await guest.client.post('/api/projects/join', { token: new URL(link).pathname.split('/').pop() });
+  if (joined.status !== 200) throw new Error(`guest fixture failed: ${joined.status} ${JSON.stringify(joined.body)}`);
+  return { projectId: project.id, userId: guest.user.id };
+}
 const webhookEvent = () =>
   JSON.stringify({ id: `evt_${randomBytes(8).toString('hex')}`, type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: {} } });
 
@@ -118,7 +134,8 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
     },
   ],
   'POST /api/auth/logout': [{ rule: 'public', ok: 204, freshSession: true }],
-  'GET /api/auth/user': [{ rule: 'self', ok: 200 }],
+  // Who is signed in: anyone may ask; nobody signed in is the answer null (200), never someone else's user.
+  'GET /api/auth/user': [{ rule: 'public', ok: 200 }],
   'PUT /api/auth/user': [
     { rule: 'self', ok: 200, body: ({ world, actor }) => ({ firstName: 'Ada', lastName: 'Byron', email: email(actor, world) ?? 'nobody@example.com' }) },
   ],
@@ -147,10 +164,15 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
     },
   ],
   'GET /api/teams/:id/join-requests': [{ rule: 'team-admin', ok: 200 }],
+  // Invite links are the owner's and admins' (issue #14): a member's copy outlived their membership.
   'GET /api/teams/:id/invite-link': [
-    { label: 'role=member', rule: 'team-member', ok: 200, query: () => 'role=member' },
+    { label: 'role=member', rule: 'team-admin', ok: 200, query: () => 'role=member' },
     { label: 'role=admin', rule: 'team-admin', ok: 200, query: () => 'role=admin' },
     { label: 'role=ADMIN', rule: 'team-admin', ok: 200, query: () => 'role=ADMIN' },
+  ],
+  'POST /api/teams/:id/invite-link/regenerate': [
+    { label: 'member link', rule: 'team-admin', ok: 200, body: () => ({ role: 'member' }) },
+    { label: 'admin link', rule: 'team-admin', ok: 200, body: () => ({ role: 'admin' }) },
   ],
   'GET /api/teams/:teamId/projects': [{ rule: 'team-member', ok: 200 }],
 
@@ -166,7 +188,11 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   ],
   'PATCH /api/projects/:projectId': [{ rule: 'project-team', ok: 200, body: () => ({ description: 'Changed by the matrix' }) }],
   'GET /api/projects/:projectId/people': [{ rule: 'project-access', ok: 200 }],
-  'GET /api/projects/:projectId/invite-link': [{ rule: 'project-team', ok: 200 }],
+  'GET /api/projects/:projectId/schedule': [{ rule: 'project-access', ok: 200 }],
+  'GET /api/projects/:projectId/invite-link': [{ rule: 'project-admin', ok: 200 }],
+  'POST /api/projects/:projectId/invite-link/regenerate': [{ rule: 'project-admin', ok: 200 }],
+  'GET /api/projects/:projectId/guests': [{ rule: 'project-admin', ok: 200 }],
+  'DELETE /api/projects/:projectId/guests/:userId': [{ rule: 'project-admin', ok: 204, params: newGuest }],
 
   'GET /api/projects/:projectId/tasks': [{ rule: 'project-access', ok: 200 }],
   'POST /api/tasks': [{ rule: 'project-access', ok: 201, scopes: idsNamed, body: ({ world, scope }) => taskBody(world.team(scope).project.id) }],
@@ -179,6 +205,19 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
       ok: 201,
       params: async ({ world, scope }) => ({ taskId: (await world.newTask(scope)).id }),
       body: async ({ world, scope }) => ({ dependsOnTaskId: (await world.newTask(scope)).id }),
+    },
+  ],
+  'PATCH /api/tasks/:taskId/dependencies/:dependsOnTaskId': [
+    {
+      rule: 'project-access',
+      ok: 200,
+      params: async ({ world, scope }) => {
+        const [a, b] = [await world.newTask(scope), await world.newTask(scope)];
+        const res = await world.team(scope).owner.client.post(`/api/tasks/${a.id}/dependencies`, { dependsOnTaskId: b.id });
+        if (res.status !== 201) throw new Error(`dependency fixture failed: ${res.status}`);
+        return { taskId: a.id, dependsOnTaskId: b.id };
+      },
+      body: () => ({ type: 'SS', lagDays: 2 }),
     },
   ],
   'DELETE /api/tasks/:taskId/dependencies/:dependsOnTaskId': [
@@ -280,6 +319,8 @@ export function expectedOutcome(rule: Rule, actor: Actor, scope: Scope): 'allow'
       return teamRole || actor === 'guest' ? 'allow' : 404;
     case 'project-team':
       return teamRole ? 'allow' : actor === 'guest' ? 403 : 404;
+    case 'project-admin':
+      return teamRole === 'admin' || teamRole === 'owner' ? 'allow' : teamRole || actor === 'guest' ? 403 : 404;
     case 'nobody':
       return teamRole ? 403 : 404;
     case 'session-creator':

@@ -15,7 +15,7 @@ export interface Row {
 /** Figures against targets, or (with `header`) a plain grid of details. */
 export type Table = { caption?: string; rows: Row[] } | { caption?: string; header: string[]; grid: string[][] };
 
-export const BENCHMARK_IDS = ['realtime', 'api', 'timeline', 'export', 'bundle'] as const;
+export const BENCHMARK_IDS = ['realtime', 'api', 'timeline', 'export', 'bundle', 'schedule'] as const;
 export type BenchmarkId = (typeof BENCHMARK_IDS)[number];
 
 export const BENCHMARK_TITLES: Record<BenchmarkId, string> = {
@@ -24,6 +24,7 @@ export const BENCHMARK_TITLES: Record<BenchmarkId, string> = {
   timeline: '3. Timeline in the browser',
   export: '4. Export of 10,000 tasks',
   bundle: '5. First-route JavaScript',
+  schedule: '6. Scheduling engine: cascade over 10,000 tasks',
 };
 
 export interface Section {
@@ -116,8 +117,8 @@ export function writeReport(rendered: Map<BenchmarkId, string>, run: RunInfo, ma
     '# Benchmarks',
     '',
     'Written by `npm run bench` (bench/, issue #8); do not edit by hand except the last part, Profiles and causes, which',
-    'the runs keep. `npm run bench -- realtime api` runs a selection (`realtime`, `api`, `timeline`, `export`, `bundle`)',
-    'and leaves the other sections as they were; `--quick` is a smoke run with short durations and few clients, whose',
+    'the runs keep. `npm run bench -- realtime api` runs a selection (`realtime`, `api`, `timeline`, `export`, `bundle`,',
+    '`schedule`) and leaves the other sections as they were; `--quick` is a smoke run with short durations and few clients, whose',
     'figures say only that the harness works. `BENCH_REALTIME_EDITORS` and `BENCH_REALTIME_VIEWERS` size the realtime',
     'workload down for a machine that cannot drive the full one; that section then says so first.',
     '',

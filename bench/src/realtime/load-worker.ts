@@ -6,7 +6,7 @@
  */
 import { openProjectDocument, type DocClient } from '@planline/api/test/collab-client';
 import { SOCKET_IO_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@planline/domain';
-import { tasksMap, writeTask } from '@planline/realtime/task-document';
+import { tasksMap, writeTask } from '@planline/document';
 import { io, type Socket } from 'socket.io-client';
 import type * as Y from 'yjs';
 import { LatencyHistogram } from '../lib/stats.js';

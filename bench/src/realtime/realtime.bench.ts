@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { openProjectDocument } from '@planline/api/test/collab-client';
 import { TASK_FIELDS } from '@planline/domain';
-import { writeTask, type DocTask } from '@planline/realtime/task-document';
+import { writeTask, type DocTask } from '@planline/document';
 import { assertRunning, onCleanup, trackPid, untrackPid } from '../lib/cleanup.js';
 import type { BenchContext } from '../lib/context.js';
 import { sampleProcesses, type ProcessUsage } from '../lib/proc-sampler.js';

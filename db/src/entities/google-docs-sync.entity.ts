@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
+// Unused for now: PRODUCT-SPEC §3 lists GoogleDocsSync in the data model, so its table exists; no feature reads or writes it yet.
 @Entity({ name: 'google_docs_sync' })
 export class GoogleDocsSyncEntity {
   @PrimaryColumn({ type: 'uuid' })

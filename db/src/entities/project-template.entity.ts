@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
+// Unused for now: PRODUCT-SPEC §3 lists ProjectTemplate in the data model, so its table exists; no feature reads or writes it yet.
 @Entity({ name: 'project_templates' })
 export class ProjectTemplateEntity {
   @PrimaryColumn({ type: 'uuid' })

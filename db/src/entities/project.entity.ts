@@ -33,6 +33,18 @@ export class ProjectEntity {
   @Column({ type: 'varchar', length: 20, default: 'active' })
   status!: ProjectStatus;
 
+  /** Whether edits cascade along links (issue 17); new projects do, projects from before the setting do not. */
+  @Column({ type: 'boolean', default: true })
+  autoSchedule!: boolean;
+
+  /** 0 = Sunday … 6 = Saturday, at least one; sorted, no duplicates (the domain schema normalises them). */
+  @Column({ type: 'smallint', array: true, default: () => "'{1,2,3,4,5}'" })
+  workingWeekdays!: number[];
+
+  /** 'yyyy-MM-dd' dates, sorted, no duplicates. */
+  @Column({ type: 'date', array: true, default: () => "'{}'" })
+  holidays!: string[];
+
   /** Raised with every change to the project's task rows (the API's task list cache); bigint, read as text. */
   @Column({ type: 'bigint', default: 0 })
   tasksVersion!: string;

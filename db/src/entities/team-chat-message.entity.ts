@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
+// Unused for now: PRODUCT-SPEC §3 lists TeamChatMessage in the data model, so its table exists; no feature reads or writes it yet.
 @Entity({ name: 'team_chat_messages' })
 export class TeamChatMessageEntity {
   @PrimaryColumn({ type: 'uuid' })

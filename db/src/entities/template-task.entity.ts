@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { TaskPriority } from '@planline/domain';
 
+// Unused for now: PRODUCT-SPEC §3 lists TemplateTask in the data model, so its table exists; no feature reads or writes it yet.
 @Entity({ name: 'template_tasks' })
 export class TemplateTaskEntity {
   @PrimaryColumn({ type: 'uuid' })

@@ -47,10 +47,22 @@ describe('gantt preview', () => {
     const late = previewBar(makeTask({ startDate: '2026-03-09', endDate: '2026-04-30' }), span);
     expect(late).toMatchObject({ cutStart: false, cutEnd: true });
     expect(late.leftPct + late.widthPct).toBeCloseTo(100);
+    expect(early.outside).toBeNull();
+    expect(late.outside).toBeNull();
     const outside = previewBar(makeTask({ startDate: '2026-05-01', endDate: '2026-05-03' }), span);
-    expect(outside).toMatchObject({ leftPct: 100, widthPct: 0, cutEnd: true });
+    expect(outside).toMatchObject({ leftPct: 100, widthPct: 0, cutEnd: true, outside: 'after' });
     const clampedProgress = previewBar(makeTask({ progress: 140 }), span);
     expect(clampedProgress.progress).toBe(100);
+  });
+
+  it('[gantt-preview-bars] a task wholly outside the span gets no bar, only which side it lies on', () => {
+    const span = ganttPreviewSpan(project, today); // 2026-03-01 … 2026-03-10
+    const ended = previewBar(makeTask({ startDate: '2026-02-10', endDate: '2026-02-28', progress: 60 }), span);
+    expect(ended).toMatchObject({ outside: 'before', widthPct: 0 });
+    expect(previewBar(makeTask({ startDate: '2026-03-11', endDate: '2026-03-12' }), span).outside).toBe('after');
+    // Touching the span by a single day is inside.
+    expect(previewBar(makeTask({ startDate: '2026-02-10', endDate: '2026-03-01' }), span).outside).toBeNull();
+    expect(previewBar(makeTask({ startDate: '2026-03-10', endDate: '2026-03-20' }), span).outside).toBeNull();
   });
 
   it('[gantt-preview-colours] completed green, in progress blue (both spellings), blocked red, others default', () => {
@@ -58,7 +70,7 @@ describe('gantt preview', () => {
     expect(previewBarTone('in_progress')).toBe('in-progress');
     expect(previewBarTone('in-progress')).toBe('in-progress');
     expect(previewBarTone('blocked')).toBe('blocked');
-    expect(previewBarTone('pending')).toBe('default');
+    expect(previewBarTone('pending')).toBe('pending');
     expect(previewBarTone('whatever')).toBe('default');
   });
 

@@ -1,6 +1,6 @@
 import type { WidgetSize } from '../schemas/enums.js';
 import { isInProgress, normaliseTaskStatus } from '../schemas/task.js';
-import { fromDay, todayDay, toDay } from './day-math.js';
+import { dayNumberOrNull, fromDayNumber, todayDayNumber } from '../timeline/calendar-date.js';
 import { GANTT_PREVIEW_DEFAULT_SPAN_DAYS, GANTT_PREVIEW_MIN_SPAN_DAYS, GANTT_PREVIEW_TASKS_SHOWN } from './widget-limits.js';
 
 export interface PreviewTask {
@@ -10,15 +10,18 @@ export interface PreviewTask {
   progress: number;
 }
 
-/** [gantt-preview-colours] Completed green, In Progress blue, Blocked red (the legend); anything else default. */
-export type PreviewBarTone = 'completed' | 'in-progress' | 'blocked' | 'default';
+/**
+ * [gantt-preview-colours] Completed green, In Progress blue, Blocked red (the legend), Pending in its own colour as
+ * on the chart (palette.ts); a status this product does not know, default.
+ */
+export type PreviewBarTone = 'completed' | 'in-progress' | 'blocked' | 'pending' | 'default';
 
 export function previewBarTone(status: string): PreviewBarTone {
   const normalised = normaliseTaskStatus(status);
   if (normalised === 'completed') return 'completed';
   if (isInProgress(status)) return 'in-progress';
   if (normalised === 'blocked') return 'blocked';
-  return 'default';
+  return normalised === 'pending' ? 'pending' : 'default';
 }
 
 /** The days the preview covers, first and last included. */
@@ -33,10 +36,10 @@ export interface PreviewSpan {
  * today. Both ends are whole days, and the span is at least 1 day (an end before the start covers the start).
  */
 export function ganttPreviewSpan(project: { startDate: string | null; endDate: string | null } | null, today: string): PreviewSpan {
-  const now = todayDay(today);
-  const start = toDay(project?.startDate) ?? now;
-  const end = Math.max(toDay(project?.endDate) ?? now + GANTT_PREVIEW_DEFAULT_SPAN_DAYS, start);
-  return { startDate: fromDay(start), endDate: fromDay(end), days: Math.max(GANTT_PREVIEW_MIN_SPAN_DAYS, end - start + 1) };
+  const now = todayDayNumber(today);
+  const start = dayNumberOrNull(project?.startDate) ?? now;
+  const end = Math.max(dayNumberOrNull(project?.endDate) ?? now + GANTT_PREVIEW_DEFAULT_SPAN_DAYS, start);
+  return { startDate: fromDayNumber(start), endDate: fromDayNumber(end), days: Math.max(GANTT_PREVIEW_MIN_SPAN_DAYS, end - start + 1) };
 }
 
 export interface PreviewBar<T> {
@@ -47,15 +50,20 @@ export interface PreviewBar<T> {
   /** The task starts before, or ends after, the span: the bar is cut there. */
   cutStart: boolean;
   cutEnd: boolean;
+  /**
+   * The task lies wholly before or after the span: no bar is drawn (it would be a sliver at the edge), the
+   * widget says when it ended or starts instead.
+   */
+  outside: 'before' | 'after' | null;
   tone: PreviewBarTone;
   progress: number;
 }
 
 /** [gantt-preview-bars] A task's bar, in percent of the span; a task covers its start and end days. */
 export function previewBar<T extends PreviewTask>(task: T, span: PreviewSpan): PreviewBar<T> {
-  const origin = toDay(span.startDate)!;
-  const start = toDay(task.startDate)! - origin;
-  const end = Math.max(toDay(task.endDate)!, toDay(task.startDate)!) - origin + 1;
+  const origin = dayNumberOrNull(span.startDate)!;
+  const start = dayNumberOrNull(task.startDate)! - origin;
+  const end = Math.max(dayNumberOrNull(task.endDate)!, dayNumberOrNull(task.startDate)!) - origin + 1;
   const clamp = (n: number) => Math.min(Math.max(n, 0), span.days);
   const left = clamp(start);
   const right = clamp(end);
@@ -65,6 +73,7 @@ export function previewBar<T extends PreviewTask>(task: T, span: PreviewSpan): P
     widthPct: ((right - left) / span.days) * 100,
     cutStart: start < 0,
     cutEnd: end > span.days,
+    outside: end <= 0 ? 'before' : start >= span.days ? 'after' : null,
     tone: previewBarTone(task.status),
     progress: Math.min(Math.max(Math.round(task.progress), 0), 100),
   };
@@ -91,9 +100,9 @@ export function ganttPreview<T extends PreviewTask>(
   size: WidgetSize,
 ): GanttPreview<T> {
   const span = ganttPreviewSpan(project, today);
-  const dated = tasks.filter((t) => toDay(t.startDate) !== null && toDay(t.endDate) !== null);
+  const dated = tasks.filter((t) => dayNumberOrNull(t.startDate) !== null && dayNumberOrNull(t.endDate) !== null);
   const limit = GANTT_PREVIEW_TASKS_SHOWN[size];
-  const sinceStart = todayDay(today) - toDay(span.startDate)!;
+  const sinceStart = todayDayNumber(today) - dayNumberOrNull(span.startDate)!;
   return {
     span,
     bars: dated.slice(0, limit).map((t) => previewBar(t, span)),

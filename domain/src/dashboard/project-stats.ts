@@ -1,6 +1,6 @@
 import type { WidgetSize } from '../schemas/enums.js';
 import { isInProgress, normaliseTaskStatus } from '../schemas/task.js';
-import { todayDay, toDay } from './day-math.js';
+import { dayNumberOrNull, todayDayNumber } from '../timeline/calendar-date.js';
 
 /** The task fields the widget rules read; the API's Task fits, and so does a task still being typed. */
 export interface WidgetTask {
@@ -14,14 +14,18 @@ export function isTaskCompleted(status: string): boolean {
 
 /** [task-overdue] PRODUCT-SPEC §9: the end date is before today and the task is not completed. */
 export function isTaskOverdue(task: WidgetTask, today: string): boolean {
-  const end = toDay(task.endDate);
-  return end !== null && end < todayDay(today) && !isTaskCompleted(task.status);
+  const end = dayNumberOrNull(task.endDate);
+  return end !== null && end < todayDayNumber(today) && !isTaskCompleted(task.status);
+}
+
+/** [completion-rate] PRODUCT-SPEC §9: completed out of all tasks, as a whole percent; 0 without tasks. */
+export function completionPercent(completed: number, total: number): number {
+  return total === 0 ? 0 : Math.round((completed / total) * 100);
 }
 
 /** [completion-rate] Completed tasks out of all tasks, as a whole percent; 0 without tasks. */
 export function completionRate(tasks: readonly WidgetTask[]): number {
-  if (tasks.length === 0) return 0;
-  return Math.round((tasks.filter((t) => isTaskCompleted(t.status)).length / tasks.length) * 100);
+  return completionPercent(tasks.filter((t) => isTaskCompleted(t.status)).length, tasks.length);
 }
 
 export interface ProjectTaskCounts {
@@ -57,7 +61,7 @@ export function projectStatistics(
   today: string,
   size: WidgetSize,
 ): ProjectStatistics {
-  const hasDates = project !== null && toDay(project.startDate) !== null && toDay(project.endDate) !== null;
+  const hasDates = project !== null && dayNumberOrNull(project.startDate) !== null && dayNumberOrNull(project.endDate) !== null;
   return {
     completionRate: completionRate(tasks),
     counts: size === 'small' ? null : projectTaskCounts(tasks, today),

@@ -1,5 +1,5 @@
 import type { WidgetSize } from '../schemas/enums.js';
-import { todayDay, toDay } from './day-math.js';
+import { dayNumberOrNull, todayDayNumber } from '../timeline/calendar-date.js';
 import { isTaskCompleted } from './project-stats.js';
 import { HIGH_URGENCY_MAX_DAYS_LEFT, UPCOMING_TASKS_SHOWN, UPCOMING_WINDOW_DAYS, URGENT_MAX_DAYS_LEFT } from './widget-limits.js';
 
@@ -47,10 +47,10 @@ export interface UpcomingTasks<T> {
  * keep the list's order), 3/5/8 by size.
  */
 export function upcomingTasks<T extends UpcomingTask>(tasks: readonly T[], today: string, size: WidgetSize): UpcomingTasks<T> {
-  const now = todayDay(today);
+  const now = todayDayNumber(today);
   const due: UpcomingRow<T>[] = [];
   for (const task of tasks) {
-    const end = toDay(task.endDate);
+    const end = dayNumberOrNull(task.endDate);
     if (end === null || isTaskCompleted(task.status)) continue;
     const daysLeft = end - now;
     if (daysLeft < 0 || daysLeft > UPCOMING_WINDOW_DAYS) continue;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { joinResponseSchema } from '../schemas/enums.js';
 import { joinRequestSchema, teamMemberSchema } from '../schemas/membership.js';
-import { projectSchema } from '../schemas/project.js';
-import { taskSchema } from '../schemas/task.js';
+import { calendarDateSchema, projectSchema } from '../schemas/project.js';
+import { taskFieldSchemas, taskSchema } from '../schemas/task.js';
 import { widgetSchema } from '../schemas/dashboard.js';
 import { weeklyReportSchema } from '../schemas/report.js';
 import { teamPlanSchema } from '../schemas/team.js';
@@ -36,33 +36,75 @@ export const projectDocumentName = (projectId: string) => `project:${projectId}`
 export const TASKS_MAP = 'tasks';
 export const DEPENDENCIES_MAP = 'dependencies';
 
+/**
+ * Limits of the document, so that one member cannot make it unusable for everyone: the largest Yjs update one
+ * /collab message may carry, the most tasks one update may add (judging and storing a few thousand at once held
+ * the event loop for seconds), and the most tasks a project may hold.
+ */
+export const MAX_DOCUMENT_UPDATE_BYTES = 512 * 1024;
+export const MAX_TASKS_PER_UPDATE = 100;
+export const MAX_TASKS_PER_PROJECT = 100_000;
+
 export const dependencyKey = (taskId: string, dependsOnTaskId: string) => `${taskId}->${dependsOnTaskId}`;
 
+/** A dependency of the document: `taskId` depends on `dependsOnTaskId`. */
+export interface DependencyEdge {
+  taskId: string;
+  dependsOnTaskId: string;
+}
+export const edgeKey = (edge: DependencyEdge) => dependencyKey(edge.taskId, edge.dependsOnTaskId);
+
+/**
+ * Ids in the document are written one way only: lower-case uuids, as the server generates them and the database
+ * returns them. `ABC…` and `abc…` would otherwise be two keys for one task (or two documents for one project).
+ */
+const CANONICAL_UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const TASK_ID = new RegExp(`^${CANONICAL_UUID}$`);
+const DEPENDENCY_KEY = new RegExp(`^(${CANONICAL_UUID})->(${CANONICAL_UUID})$`);
+const DOCUMENT_NAME = new RegExp(`^project:(${CANONICAL_UUID})$`);
+
+export const isCanonicalTaskId = (key: string) => TASK_ID.test(key);
+
 export function parseDependencyKey(key: string): { taskId: string; dependsOnTaskId: string } | null {
-  const match = /^([0-9a-f-]{36})->([0-9a-f-]{36})$/i.exec(key);
+  const match = DEPENDENCY_KEY.exec(key);
   return match ? { taskId: match[1]!, dependsOnTaskId: match[2]! } : null;
+}
+
+/** A key of the dependencies map as the schema writes it: two different tasks, canonical ids. */
+export function isCanonicalDependencyKey(key: string): boolean {
+  const edge = parseDependencyKey(key);
+  return edge !== null && edge.taskId !== edge.dependsOnTaskId;
 }
 
 /**
  * Awareness (presence) state each client publishes on the project document: who they are and, while they hold
- * a bar, which task and what the bar would become. In-flight drags travel here, never as document edits.
+ * a bar, which task and what the bar would become. In-flight drags travel here, never as document edits. The
+ * server binds `user` to the signed-in person (connection-guard.ts), whatever a client wrote there, and relays
+ * an activity only when it parses here: its preview is checked like the task fields it previews.
  */
-export const presenceStateSchema = z.object({
-  user: z.object({ id: z.uuid(), name: z.string().max(200), color: z.string().regex(/^#[0-9a-fA-F]{6}$/) }),
-  activity: z
-    .object({
-      taskId: z.uuid(),
-      kind: z.enum(['dragging', 'resizing', 'editing', 'progress']),
-      preview: z.object({ startDate: z.string(), endDate: z.string(), progress: z.number() }).partial().optional(),
-    })
-    .nullable()
+export const presenceActivitySchema = z.object({
+  taskId: z.uuid(),
+  kind: z.enum(['dragging', 'resizing', 'editing', 'progress']),
+  preview: z
+    .object({ startDate: calendarDateSchema, endDate: calendarDateSchema, progress: taskFieldSchemas.progress })
+    .partial()
     .optional(),
 });
+export const presenceUserSchema = z.object({ id: z.uuid(), name: z.string().max(200), color: z.string().regex(/^#[0-9a-fA-F]{6}$/) });
+export const presenceStateSchema = z.object({
+  user: presenceUserSchema,
+  activity: presenceActivitySchema.nullable().optional(),
+});
+/** The most a presence state may take, as JSON: a name of 200 characters and a preview fit well inside. */
+export const MAX_PRESENCE_STATE_BYTES = 2048;
+/** Presence states one connection may keep per document (a browser keeps one; a few for tests and tabs). */
+export const MAX_PRESENCE_CLIENTS_PER_CONNECTION = 4;
 export type PresenceState = z.infer<typeof presenceStateSchema>;
 
+/** The project of a document name, or null for any name that is not exactly `project:{lower-case uuid}`. */
 export function parseProjectDocumentName(name: string): string | null {
-  const match = /^project:([0-9a-f-]{36})$/i.exec(name);
-  return match ? match[1]!.toLowerCase() : null;
+  const match = DOCUMENT_NAME.exec(name);
+  return match ? match[1]! : null;
 }
 
 /** Sent to a socket once the server has joined it to its rooms. */
@@ -121,6 +163,8 @@ export const CloseCode = {
   BadMessage: 4400,
   /** /collab: awareness sent faster than the per-connection limit allows (connection-guard.ts). */
   RateLimited: 4429,
+  /** /collab: an update over MAX_DOCUMENT_UPDATE_BYTES, or one adding more than MAX_TASKS_PER_UPDATE tasks. */
+  UpdateTooLarge: 4413,
 } as const;
 
 export const HandshakeError = {

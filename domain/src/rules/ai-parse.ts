@@ -54,6 +54,12 @@ const NAME_STOP_WORDS = new Set(
     'friday saturday sunday mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec ' +
     'week weeks day days month months blocked done completed started').split(' '),
 );
+/** Words after 'with' that name a group, not a person: 'Sync with Legal' keeps its name and warns of nobody. */
+const NOT_PEOPLE = new Set(
+  ('team teams everyone everybody all marketing sales legal finance accounting design engineering product support ' +
+    'hr ops operations security management leadership board client clients customer customers vendor vendors ' +
+    'partner partners stakeholders research data analytics infrastructure devops frontend backend mobile web').split(' '),
+);
 const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
 /** Longest first: 'not urgent' is low before 'urgent' is critical. The first rule that matches decides. */
@@ -114,13 +120,25 @@ function nameWords(text: string, from: number): { words: string[]; ends: number[
 /** Finds the person the prompt names and blanks that phrase out of `text`. */
 function takeAssignee(text: string, options: ParseTaskOptions): { text: string; assignee: Assignee | null } {
   const self = options.members.find((m) => m.id === options.currentUserId);
-  const triggers: { re: RegExp; membersOnly: boolean; tail?: RegExp }[] = [
+  // tail: what must follow the name for the trigger to count; swallow: what goes with the name out of the text.
+  const triggers: { re: RegExp; membersOnly: boolean; tail?: RegExp; swallow?: RegExp }[] = [
     { re: /\b(?:assign(?:ed)?(?:\s+(?:it|this))?(?:\s+to)?|assignee\s*:?|owner\s*:?|(?:give|hand|delegate)(?:\s+(?:it|this))?\s+to)\s+/giu, membersOnly: false },
     { re: /(?:^|\s)@(?=[\p{L}\p{N}])/gu, membersOnly: false },
     { re: /\bfor\s+/giu, membersOnly: true },
     { re: /\b(?:remind|ask|tell|have|get)\s+/giu, membersOnly: true, tail: /^\s+to\b/iu },
+    // 'Alice to write the notes', 'Maria: send the invoice': a member's name opening a clause, then what to do.
+    // Members only: 'Migrate to Postgres' opens a clause with 'to' too.
+    {
+      re: /(?<=^\s*|[,;(]\s*|\b(?:and|then)\s+)(?=\p{L})/gu,
+      membersOnly: true,
+      tail: /^\s*(?::|\s+to\s+\p{L})/u,
+      swallow: /^\s*(?::|\s+to\b)/u,
+    },
+    // 'Design review with Sam': the person it is done with. Someone who is not a member is still named back (so
+    // the dialog can say they could not be assigned), unless the words are a group rather than a person.
+    { re: /\bwith\s+/giu, membersOnly: false },
   ];
-  for (const { re, membersOnly, tail } of triggers) {
+  for (const { re, membersOnly, tail, swallow } of triggers) {
     for (const m of text.matchAll(re)) {
       const from = m.index + m[0].length;
       const { words, ends } = nameWords(text, from);
@@ -141,13 +159,16 @@ function takeAssignee(text: string, options: ParseTaskOptions): { text: string; 
       if (!member && !ambiguous) {
         // 'for Marketing' is not a person: after 'for', 'remind' and the like only members count.
         if (membersOnly) continue;
+        // 'with Legal', 'with the team', 'with AWS': groups and acronyms, not people.
+        if (/\bwith\s*$/iu.test(m[0]) && (NOT_PEOPLE.has(words[0]!.toLowerCase()) || /^\p{Lu}{2,}$/u.test(words[0]!))) continue;
         const capitalised = words.findIndex((w) => !/^\p{Lu}/u.test(w));
         // 'the assigned budget' names nobody: a lower-case stranger counts only after 'assign to', 'owner:' or '@'.
         if (capitalised === 0 && !/(?:\bto|:)\s*$|@$/iu.test(m[0])) continue;
         taken = capitalised === 0 ? 1 : capitalised === -1 ? Math.min(words.length, 2) : Math.min(capitalised, 2);
       }
-      const end = ends[taken - 1]!;
-      if (tail && !tail.test(text.slice(end))) continue;
+      const nameEnd = ends[taken - 1]!;
+      if (tail && !tail.test(text.slice(nameEnd))) continue;
+      const end = nameEnd + (swallow?.exec(text.slice(nameEnd))?.[0].length ?? 0);
       const written = words.slice(0, taken).join(' ');
       // 'remind Maria to send …' keeps 'to send …': the dangling 'to' goes when the name is tidied.
       const start = m.index + (m[0].length - m[0].trimStart().length);
@@ -282,6 +303,39 @@ function shorten(name: string): string {
   const cut = name.slice(0, TASK_NAME_MAX_LENGTH - 1);
   const space = cut.lastIndexOf(' ');
   return `${space > TASK_NAME_MAX_LENGTH / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/** [ai-nothing-to-do] A prompt that says only when or for whom. */
+export const AI_NOTHING_TO_DO = 'Please describe the task: what needs doing, not only when or for whom';
+/** [ai-not-a-task] A prompt with no recognisable task in it ('asdf'): ask again rather than create 'Asdf'. */
+export const AI_NOT_A_TASK =
+  "We couldn't find a task in that. Please rephrase it as something to do, like 'Write the release notes by Friday'.";
+
+const KEYBOARD_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+const KEYBOARD_RUNS = [...KEYBOARD_ROWS, ...KEYBOARD_ROWS.map((row) => [...row].reverse().join(''))];
+
+/**
+ * A Latin word no one means: a run along a keyboard row ('asdf', 'lkjh'), one letter or a short chunk repeated
+ * ('aaaa', 'asdasd'), or no vowel at all ('sdfgh'). Short words and other scripts are given the benefit of the
+ * doubt: this rule only has to catch keyboard mashing, not judge language.
+ */
+function isMashedWord(word: string): boolean {
+  const w = word.toLowerCase();
+  if (w.length < 3 || !/^[a-z]+$/.test(w)) return false;
+  if (/^(.{1,3})\1+$/.test(w)) return true;
+  if (!/[aeiouy]/.test(w)) return true;
+  return KEYBOARD_RUNS.some((run) => run.includes(w));
+}
+
+/**
+ * [ai-not-a-task] Why a parsed name cannot become a task, or null when it can: nothing left once dates, people
+ * and priority are taken out, or nothing but keyboard mashing, digits and symbols.
+ */
+export function taskNameProblem(name: string): string | null {
+  if (!name.trim()) return AI_NOTHING_TO_DO;
+  const words = name.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const meaningful = words.filter((w) => /\p{L}/u.test(w) && w.length > 1 && !isMashedWord(w));
+  return meaningful.length === 0 ? AI_NOT_A_TASK : null;
 }
 
 /**

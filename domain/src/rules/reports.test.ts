@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastCompletedWeekEnding, reportFigures, weekEndingFor } from './reports.js';
+import { lastCompletedWeekEnding, reportCompletionRate, reportFigures, reportFiguresText, weekEndingFor } from './reports.js';
 import { defaultDashboardLayout, withPositions } from '../schemas/dashboard.js';
 
 describe('weekly reports', () => {
@@ -39,5 +39,23 @@ describe('dashboard layout', () => {
   it('[widget-layout] column = index mod 3, row = floor(index / 3)', () => {
     const positions = withPositions(Array.from({ length: 7 }, (_, i) => ({ id: String(i), type: 'project-stats' as const, title: 'x', size: 'small' as const }))).map((w) => w.position);
     expect(positions).toEqual([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 2, y: 0 }, { x: 0, y: 1 }, { x: 1, y: 1 }, { x: 2, y: 1 }, { x: 0, y: 2 }]);
+  });
+});
+
+describe('report figures, named', () => {
+  it('[report-labels] the issue\'s report: 8% average progress and a 0% completion rate, each named', () => {
+    const tasks = [...Array.from({ length: 10 }, () => ({ status: 'in_progress', progress: 12 })), ...Array.from({ length: 5 }, () => ({ status: 'pending', progress: 0 }))];
+    const figures = reportFigures(tasks);
+    expect(figures).toEqual({ tasksCompleted: 0, tasksTotal: 15, progressPercentage: 8 });
+    expect(reportFiguresText(figures)).toBe('Average progress 8% · Completion rate 0% (0 of 15 tasks completed)');
+  });
+
+  it('[report-labels] the completion rate follows the dashboard rule: whole percent, 0 without tasks', () => {
+    expect(reportCompletionRate({ tasksCompleted: 1, tasksTotal: 3 })).toBe(33);
+    expect(reportCompletionRate({ tasksCompleted: 2, tasksTotal: 3 })).toBe(67);
+    expect(reportCompletionRate({ tasksCompleted: 0, tasksTotal: 0 })).toBe(0);
+    expect(reportFiguresText({ progressPercentage: 0, tasksCompleted: 0, tasksTotal: 0 })).toBe(
+      'Average progress 0% · Completion rate 0% (0 of 0 tasks completed)',
+    );
   });
 });

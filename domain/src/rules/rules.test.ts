@@ -82,8 +82,10 @@ describe('team roles', () => {
     expect(canRemoveMember('member', 'member')).toBe(false);
   });
 
-  it('[team-roles] members invite only as member; owner and admins also as admin; nobody as owner', () => {
-    expect(canInviteAs('member', 'member')).toBe(true);
+  it('[invite-links] members invite nobody; owner and admins as member or admin; nobody as owner', () => {
+    expect(canInviteAs('member', 'member')).toBe(false);
+    expect(canInviteAs('admin', 'member')).toBe(true);
+    expect(canInviteAs('admin', 'owner')).toBe(false);
     expect(canInviteAs('member', 'admin')).toBe(false);
     expect(canInviteAs('admin', 'admin')).toBe(true);
     expect(canInviteAs('owner', 'owner')).toBe(false);

@@ -10,9 +10,15 @@ export function canRemoveMember(actor: TeamRole, target: TeamRole): boolean {
   return canManageJoinRequests(actor) && target !== 'owner';
 }
 
-/** Roles an actor may put in an invite link: owner and admins invite as admin or member, members as member. */
+/**
+ * [invite-links] Invite links are the owner's and admins' to read, share, regenerate and revoke (a member's copy
+ * outlived their membership, issue #14); they also remove a project's guests.
+ */
+export const canManageInvites = (role: TeamRole) => role === 'owner' || role === 'admin';
+
+/** Roles an actor may put in an invite link: owner and admins invite as admin or member, never as owner. */
 export function invitableRoles(actor: TeamRole): TeamRole[] {
-  return canManageJoinRequests(actor) ? ['admin', 'member'] : ['member'];
+  return canManageInvites(actor) ? ['admin', 'member'] : [];
 }
 
 export const canInviteAs = (actor: TeamRole, role: TeamRole) => invitableRoles(actor).includes(role);

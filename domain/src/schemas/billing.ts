@@ -71,13 +71,17 @@ export function billingPrice(plan: PaidPlan): BillingPrice {
   return price;
 }
 
-/** GET /api/billing/config (public): whether payments are real ('live') or the local test checkout ('test'). */
+/**
+ * GET /api/billing/config (public): whether payments are real ('live'), the local test checkout ('test'), or not
+ * configured on this server ('off': checkout answers 503 with PAYMENTS_NOT_CONFIGURED).
+ */
 export const billingConfigSchema = z.object({
-  mode: z.enum(['test', 'live']),
+  mode: z.enum(['test', 'live', 'off']),
   plans: z.array(billingPriceSchema),
 });
 export type BillingConfig = z.infer<typeof billingConfigSchema>;
 export type BillingMode = BillingConfig['mode'];
+export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured on this server';
 
 export const testCheckoutStatusSchema = z.enum(['open', 'complete', 'expired']);
 export type TestCheckoutStatus = z.infer<typeof testCheckoutStatusSchema>;

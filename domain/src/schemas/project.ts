@@ -1,25 +1,16 @@
 import { z } from 'zod';
 import { PROJECT_NAME_MAX_LENGTH } from '../constants.js';
 import { projectStatusSchema } from './enums.js';
+import { requiredName } from './text.js';
 import { textError } from './user.js';
+import { calendarDateSchema } from './calendar-date.js';
+import { workCalendarSettingsSchema } from '../scheduling/scheduling.schema.js';
+
+export { calendarDateSchema };
 
 export const PROJECT_DESCRIPTION_MAX_LENGTH = 5000;
 
-/** A calendar date as the whole product writes it: 'yyyy-MM-dd', a real day of a real month. */
-export const calendarDateSchema = z
-  .string({ error: textError('Date') })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be written yyyy-MM-dd')
-  .refine((value) => {
-    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  }, 'That date does not exist');
-
-const projectName = z
-  .string({ error: textError('Project name') })
-  .trim()
-  .min(1, 'Project name is required')
-  .max(PROJECT_NAME_MAX_LENGTH, `Project name must be at most ${PROJECT_NAME_MAX_LENGTH} characters`);
+const projectName = requiredName('Project name', PROJECT_NAME_MAX_LENGTH);
 
 const description = z
   .string({ error: textError('Description') })
@@ -43,8 +34,13 @@ export const updateProjectInputSchema = z
     description: description.nullable().optional(),
     startDate: calendarDateSchema.nullable().optional(),
     endDate: calendarDateSchema.nullable().optional(),
+    autoSchedule: z.boolean({ error: 'Auto-schedule must be true or false' }).optional(),
+    workingWeekdays: workCalendarSettingsSchema.shape.workingWeekdays.optional(),
+    holidays: workCalendarSettingsSchema.shape.holidays.optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update: send name, status, description, startDate or endDate' })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Nothing to update: send name, status, description, startDate, endDate, autoSchedule, workingWeekdays or holidays',
+  })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
     message: 'End date cannot be before start date',
     path: ['endDate'],
@@ -62,6 +58,12 @@ export const projectSchema = z.object({
   endDate: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The scheduling settings (ARCHITECTURE §3a): cascade on edits, and the calendar durations and lags count in. */
+  autoSchedule: z.boolean(),
+  /** 0 = Sunday … 6 = Saturday, sorted. */
+  workingWeekdays: z.array(z.number().int()),
+  /** 'yyyy-MM-dd', sorted. */
+  holidays: z.array(z.string()),
   /** 'team' for members of the project's team; 'guest' for people who joined only this project by invite. */
   access: z.enum(['team', 'guest']),
 });

@@ -26,7 +26,7 @@ describe('task text the database would refuse', () => {
   });
 
   it('[task-name-required] a name of only invisible characters is blank', () => {
-    for (const name of ['\u200b\u200b', '\u202e', '\u0019', '\u0085', '\u180e', '\u2060', ' \u00a0 ']) {
+    for (const name of ['\u200b\u200b', '\u202e', '\u0019', '\u0085', '\u180e', '\u2060', ' \u00a0 ', '\ud800', '\udc00\u200b']) {
       expect(createTaskInputSchema.safeParse({ ...base, name }).error?.issues[0]?.message, JSON.stringify(name)).toBe('Task name is required');
     }
     expect(createTaskInputSchema.parse({ ...base, name: '\u202eevil' }).name).toBe('\u202eevil');

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { requiredName, wellFormed, withoutNul } from './text.js';
 import { TASK_COLOR_DEFAULT, TASK_NAME_MAX_LENGTH } from '../constants.js';
 import { taskPrioritySchema, taskStatusSchema, type TaskStatus } from './enums.js';
+import { taskLinkSchema } from './dependency.js';
 import { calendarDateSchema } from './project.js';
 import { textError } from './user.js';
 
@@ -32,30 +34,9 @@ const requiredDate = (label: string) =>
     .min(1, `${label} is required`)
     .pipe(calendarDateSchema);
 
-/*
- * Task text the database would refuse is settled here, where the API and the document's judge both look: a
- * change that fails to store on every retry would otherwise leave the document ahead of the rows.
- * - PostgreSQL text cannot hold U+0000: refused.
- * - An unpaired UTF-16 surrogate has no UTF-8 form: node-postgres stores U+FFFD for it and PGlite refuses the
- *   row, so it becomes U+FFFD here, the same on both (and what Yjs sends other clients anyway).
- * - A name needs something to see: one made only of spaces, control and format characters (zero-width, bidi
- *   marks) is blank, and the rows' CHECK (name ~ '[^[:space:]]') may count some of those as spaces.
- */
-const withoutNul = (label: string) => [(v: string) => !v.includes('\u0000'), `${label} cannot contain a null character`] as const;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const wellFormed = (v: string) => v.replace(LONE_SURROGATE, '\uFFFD');
-const VISIBLE = /[^\s\p{Cc}\p{Cf}\p{Z}]/u;
-
 /** One field each: the API's input, the document's validation and the web form share these (STYLE §1). */
 export const taskFieldSchemas = {
-  name: z
-    .string({ error: (i) => (i.input === undefined || i.input === null ? 'Task name is required' : 'Task name must be text') })
-    .overwrite(wellFormed)
-    .trim()
-    .min(1, { error: 'Task name is required', abort: true })
-    .refine((v) => VISIBLE.test(v), 'Task name is required')
-    .max(TASK_NAME_MAX_LENGTH, `Task name must be at most ${TASK_NAME_MAX_LENGTH} characters`)
-    .refine(...withoutNul('Task name')),
+  name: requiredName('Task name', TASK_NAME_MAX_LENGTH),
   description: z
     .string({ error: textError('Description') })
     .overwrite(wellFormed)
@@ -150,7 +131,6 @@ export const updateTaskInputSchema = z
   .refine(endNotBeforeStart, END_BEFORE_START);
 export type UpdateTaskInput = z.infer<typeof updateTaskInputSchema>;
 
-export const dependencyInputSchema = z.object({ dependsOnTaskId: z.uuid({ error: 'Choose the task this one depends on' }) });
 
 const personSchema = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() });
 
@@ -173,6 +153,8 @@ export const taskSchema = z.object({
   order: z.number().int(),
   /** Ids of the tasks this one depends on. */
   dependencies: z.array(z.uuid()),
+  /** The same links with their type and lag. */
+  links: z.array(taskLinkSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

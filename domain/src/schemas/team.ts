@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredName } from './text.js';
 import { TEAM_NAME_MAX_LENGTH } from '../constants.js';
 import { planSchema } from '../plans.js';
 import { subscriptionStatusSchema, teamRoleSchema } from './enums.js';
@@ -46,11 +47,7 @@ export const TEAM_DESCRIPTION_MAX_LENGTH = 1000;
 
 /** POST /api/teams (PRODUCT-SPEC §5 team creation). */
 export const createTeamInputSchema = z.object({
-  name: z
-    .string({ error: 'Team name is required' })
-    .trim()
-    .min(1, 'Team name is required')
-    .max(TEAM_NAME_MAX_LENGTH, `Team name must be at most ${TEAM_NAME_MAX_LENGTH} characters`),
+  name: requiredName('Team name', TEAM_NAME_MAX_LENGTH, 'Team name is required'),
   description: z
     .string()
     .trim()

@@ -55,13 +55,23 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-/** PUT /api/auth/user (the profile form of /profile). */
+/**
+ * PUT /api/auth/user (the profile form of /profile). A new email address also needs `currentPassword`: a session
+ * left open somewhere must not be enough to take the account over (issue #14).
+ */
 export const profileInputSchema = z.object({
   firstName: personName('First name'),
   lastName: personName('Last name'),
   email: emailSchema,
+  currentPassword: z.string({ error: textError('Current password') }).max(PASSWORD_MAX_LENGTH).optional(),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email address';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
+/** Whether a profile change asks for another email address (not merely the same one in other case). */
+export const changesEmail = (currentEmail: string, nextEmail: string) => currentEmail.trim().toLowerCase() !== nextEmail.trim().toLowerCase();
 
 /** What the API tells anyone about a user: never the hash, never internals. */
 export const publicUserSchema = z.object({

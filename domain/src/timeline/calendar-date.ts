@@ -4,7 +4,8 @@
  * zone or its daylight-saving changes (ARCHITECTURE §5, STYLE §6).
  */
 
-const DAY_MS = 86_400_000;
+/** Milliseconds in a UTC day (UTC has no daylight-saving days): the one definition, for every package. */
+export const DAY_MS = 86_400_000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const MONTH_NAMES = [
@@ -44,6 +45,23 @@ export function dayNumber(date: string): number {
   const p = parts(date);
   if (!p) throw new RangeError('Invalid time value');
   return Date.UTC(p[0], p[1] - 1, p[2]) / DAY_MS;
+}
+
+/**
+ * Days since 1970-01-01 of a value that may not be a date: null, undefined or not a real day give null. A longer
+ * ISO string is read by its date part ('2026-11-23T10:00:00Z' is 2026-11-23). For rules reading stored fields.
+ */
+export function dayNumberOrNull(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const p = parts(value.slice(0, 10));
+  return p ? Date.UTC(p[0], p[1] - 1, p[2]) / DAY_MS : null;
+}
+
+/** The day number of `today`, which must be a real date: a rule given no today is a bug, not an empty answer. */
+export function todayDayNumber(today: string): number {
+  const day = dayNumberOrNull(today);
+  if (day === null) throw new RangeError(`today must be a yyyy-MM-dd date, got '${today}'`);
+  return day;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -98,6 +116,11 @@ export function addMonths(date: string, months: number): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(Math.min(d, daysInMonth(year, month)))}`;
 }
 
+/** 'yyyy-MM-dd' as a Date at UTC midnight: what a spreadsheet date cell holds. */
+export function utcMidnight(date: string): Date {
+  return new Date(dayNumber(date) * DAY_MS);
+}
+
 /** The calendar day a moment falls on where the user is: the one place a local clock is read, given as input. */
 export function localCalendarDate(moment: Date): string {
   if (Number.isNaN(moment.getTime())) invalid();
@@ -108,6 +131,12 @@ export function localCalendarDate(moment: Date): string {
 export function formatCalendarDate(date: string): string {
   const [y, m, d] = parts(date) ?? invalid();
   return `${MONTH_NAMES[m - 1]!.slice(0, 3)} ${d}, ${y}`;
+}
+
+/** 'Nov 2026'. */
+export function formatMonthYear(date: string): string {
+  const [y, m] = parts(date) ?? invalid();
+  return `${MONTH_NAMES[m - 1]!.slice(0, 3)} ${y}`;
 }
 
 function invalid(): never {

@@ -13,6 +13,13 @@ export const PLACEHOLDER_ROWS = 10;
 export const PROGRESS_KEY_STEP = 10;
 /** Zoom level from which the header names every day ('Mon 23'): the 'day' view of PRODUCT-SPEC §4. */
 export const DAY_VIEW_MIN_DAY_WIDTH_PX = 48;
+/** Narrowest day that still carries its own number in the header ('28' in 12 px type, with room between). */
+export const DAY_LABEL_MIN_PX = 18;
 /** How far apart placeholder rows' suggested dates start, and how long they last. */
 export const PLACEHOLDER_STAGGER_DAYS = 1;
 export const PLACEHOLDER_LENGTH_DAYS = 5;
+/** Phones: the name column takes at most this share of the chart, and is never narrower than a short name. */
+export const NAME_COLUMN_MAX_SHARE = 0.35;
+export const NAME_COLUMN_MIN_PX = 96;
+/** A name column narrower than this shows names only, the assignee left to the details panel. */
+export const NAME_COLUMN_COMPACT_PX = 200;

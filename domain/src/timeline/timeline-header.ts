@@ -9,7 +9,7 @@ import {
   WEEKDAY_SHORT_NAMES,
   weekday,
 } from './calendar-date.js';
-import { DAY_VIEW_MIN_DAY_WIDTH_PX } from './timeline-constants.js';
+import { DAY_LABEL_MIN_PX, DAY_VIEW_MIN_DAY_WIDTH_PX } from './timeline-constants.js';
 import { rangeContains, rangeDayCount, type RangeKind, type TimelineRange } from './timeline-range.js';
 
 /** The date header views of PRODUCT-SPEC §2: day, biweekly, monthly and quarterly. */
@@ -28,6 +28,11 @@ export interface HeaderCell {
   title: string;
   isToday: boolean;
   isWeekend: boolean;
+  /**
+   * Whether the cell shows its label (and a grid line): false for the days in between when days are too narrow
+   * for every number (dayLabelStep).
+   */
+  labelled: boolean;
 }
 
 /** A band above the cells: months (or years in the quarterly view). */
@@ -59,6 +64,33 @@ export function headerViewFor(kind: RangeKind | null, range: TimelineRange, dayW
   return days <= 22 ? 'biweekly' : days <= 62 ? 'monthly' : 'quarterly';
 }
 
+/**
+ * [timeline-header] How many days apart the labelled days are: every day while a day is at least 18 px wide,
+ * else every other day, else Mondays only (zoomed far out, or a phone at the default zoom). Numbers never run
+ * together.
+ */
+export function dayLabelStep(dayWidthPx: number): 1 | 2 | 7 {
+  if (dayWidthPx >= DAY_LABEL_MIN_PX) return 1;
+  return dayWidthPx * 2 >= DAY_LABEL_MIN_PX ? 2 : 7;
+}
+
+/** Whether a day carries a label at this step; by the calendar, so labels stay put as the range widens. */
+function isLabelledDay(date: string, step: 1 | 2 | 7): boolean {
+  if (step === 1) return true;
+  if (step === 7) return weekday(date) === 1;
+  return daysBetween('1970-01-01', date) % 2 === 0;
+}
+
+/**
+ * [timeline-today] Where the middle of the 'Today' label goes, in px from the timeline's left edge: over the
+ * middle of today, moved inwards when today is at an edge of the range (Month starts today) so the label is never
+ * cut off.
+ */
+export function todayLabelCentre(offsetDays: number, dayWidthPx: number, timelineWidthPx: number, labelHalfWidthPx: number): number {
+  const centre = (offsetDays + 0.5) * dayWidthPx;
+  return Math.min(Math.max(centre, labelHalfWidthPx), timelineWidthPx - labelHalfWidthPx);
+}
+
 function monthKey(date: string) {
   return date.slice(0, 7);
 }
@@ -79,9 +111,10 @@ function segments(range: TimelineRange, by: 'month' | 'year'): { start: string; 
 /**
  * [timeline-header] Header cells per view: quarterly shows month names with day counts; the other views show
  * the day number with a weekday letter (biweekly, monthly) or short name (day). Today is highlighted and
- * labelled 'Today'. The biweekly view of 21 days or fewer has no month band.
+ * labelled 'Today'. The biweekly view of 21 days or fewer has no month band. Days narrower than 18 px are
+ * labelled every other day or weekly (dayLabelStep).
  */
-export function headerCells(view: HeaderView, range: TimelineRange, today: string): TimelineHeader {
+export function headerCells(view: HeaderView, range: TimelineRange, today: string, dayWidthPx = Infinity): TimelineHeader {
   const todayMark = rangeContains(range, today) ? { offsetDays: daysBetween(range.start, today), label: 'Today' as const } : null;
   // "21 days or fewer" counts from the first to the last day, as 2 Weeks (today−7 … today+14) does.
   const span = daysBetween(range.start, range.end);
@@ -100,6 +133,7 @@ export function headerCells(view: HeaderView, range: TimelineRange, today: strin
         title: `${name} ${y}`,
         isToday: today >= start && today <= end,
         isWeekend: false,
+        labelled: true,
       };
     });
     const bands = segments(range, 'year').map(({ start, end }) => ({
@@ -112,6 +146,7 @@ export function headerCells(view: HeaderView, range: TimelineRange, today: strin
   }
 
   const names = view === 'day' ? WEEKDAY_SHORT_NAMES : WEEKDAY_LETTERS;
+  const step = dayLabelStep(dayWidthPx);
   const cells: HeaderCell[] = [];
   for (let offset = 0, date = range.start; date <= range.end; offset += 1, date = addDays(date, 1)) {
     const wd = weekday(date);
@@ -121,10 +156,12 @@ export function headerCells(view: HeaderView, range: TimelineRange, today: strin
       offsetDays: offset,
       days: 1,
       label: String(d),
-      sublabel: names[wd]!,
+      // A weekday letter only fits when every day is labelled.
+      sublabel: step === 1 ? names[wd]! : '',
       title: `${WEEKDAY_SHORT_NAMES[wd]}, ${MONTH_NAMES[m - 1]!.slice(0, 3)} ${d}, ${y}`,
       isToday: date === today,
       isWeekend: wd === 0 || wd === 6,
+      labelled: isLabelledDay(date, step),
     });
   }
   const showMonthBand = !(view === 'biweekly' && span <= 21);

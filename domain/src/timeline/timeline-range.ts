@@ -1,5 +1,5 @@
 import { addDays, addMonths, daysBetween, endOfMonth, maxDate, minDate, startOfMonth } from './calendar-date.js';
-import { DAY_WIDTH_BASE_PX, FIT_MAX, FIT_MIN, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from './timeline-constants.js';
+import { DAY_WIDTH_BASE_PX, FIT_MAX, FIT_MIN, ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from './timeline-constants.js';
 
 export type RangeKind = 'biweekly' | 'monthly' | 'quarterly';
 export const RANGE_KINDS: readonly RangeKind[] = ['biweekly', 'monthly', 'quarterly'];
@@ -92,18 +92,25 @@ export function fitZoom(tasks: Iterable<DatedTask>, viewportWidthPx: number): nu
 export function fitRange(tasks: Iterable<DatedTask>, viewportWidthPx: number): TimelineRange | null {
   const list = [...tasks];
   const span = tasksSpan(list);
-  if (!span) return null;
-  const visibleDays = Math.floor(viewportWidthPx / dayWidth(fitZoom(list, viewportWidthPx)));
-  const missing = visibleDays - rangeDayCount(span);
-  if (missing <= 0) return span;
-  const before = Math.floor(missing / 2);
-  return { start: addDays(span.start, -before), end: addDays(span.end, missing - before) };
+  return span && widenToFill(span, fitZoom(list, viewportWidthPx), viewportWidthPx);
 }
 
 /**
- * [timeline-zoom] The zoom the chart is drawn at: the chosen zoom, but never so small that the range leaves
- * part of the viewport empty (zooming out stops once the whole range is in view).
+ * [timeline-zoom] The zoom the chart is drawn at. `zoom` null is the view a range button gives: the default
+ * zoom, raised until the range fills the viewport. A zoom the person chose (zoom in/out, Fit) is drawn as it is,
+ * down to 0.1: the range then widens to fill the viewport (widenToFill).
  */
-export function displayZoom(zoom: number, range: TimelineRange, viewportWidthPx: number): number {
-  return Math.max(zoom, fillZoom(rangeDayCount(range), viewportWidthPx));
+export function displayZoom(zoom: number | null, range: TimelineRange, viewportWidthPx: number): number {
+  return zoom ?? Math.max(ZOOM_DEFAULT, fillZoom(rangeDayCount(range), viewportWidthPx));
+}
+
+/**
+ * [timeline-zoom] The days drawn at `zoom`: the range, grown around its middle (the extra odd day after it) until
+ * it fills the viewport, so zooming out shows more days instead of an empty strip.
+ */
+export function widenToFill(range: TimelineRange, zoom: number, viewportWidthPx: number): TimelineRange {
+  const missing = Math.ceil(viewportWidthPx / dayWidth(zoom) - 1e-9) - rangeDayCount(range);
+  if (missing <= 0) return range;
+  const before = Math.floor(missing / 2);
+  return { start: addDays(range.start, -before), end: addDays(range.end, missing - before) };
 }

@@ -1,109 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskFieldSchemas } from '../schemas/task.js';
+import { describe, expect, it } from 'vitest';
 import { barGeometry, dateAtOffset, daysFromOffset, placeholderRows, progressFromOffset, resizeTask, shiftTask, stepProgress } from './bar-geometry.js';
 import {
-  addDays,
-  addMonths,
-  dayNumber,
-  daysBetween,
-  endOfMonth,
-  formatCalendarDate,
-  isCalendarDate,
-  localCalendarDate,
-  weekday,
-} from './calendar-date.js';
-import { assigneeFromChoice, quickAddFormSchema, taskEditFormSchema, UNASSIGNED } from './task-form.js';
-import {
   BAR_MIN_WIDTH_PX,
-  DAY_WIDTH_BASE_PX,
-  FIT_MAX,
-  FIT_MIN,
-  NAME_COLUMN_PX,
   PLACEHOLDER_ROWS,
   ZOOM_DEFAULT,
-  ZOOM_MAX,
-  ZOOM_MIN,
-  ZOOM_STEP,
+  DAY_LABEL_MIN_PX,
 } from './timeline-constants.js';
-import { headerCells, headerViewFor } from './timeline-header.js';
-import {
-  dayWidth,
-  displayZoom,
-  fitRange,
-  fitZoom,
-  rangeDayCount,
-  tasksSpan,
-  timelineRange,
-  zoomIn,
-  zoomOut,
-} from './timeline-range.js';
+import { dayLabelStep, headerCells, headerViewFor, todayLabelCentre } from './timeline-header.js';
+import { rangeDayCount, timelineRange } from './timeline-range.js';
+import { describeInZones } from './time-zones.fixtures.js';
 
-/*
- * Every date rule runs in three zones: UTC, one that changes to daylight saving on 2026-03-08 (Los Angeles) and
- * one that changes back on 2026-04-05 (Auckland), with the days around those changes as inputs. The vitest
- * config pins TZ=UTC, so the zones are set here: Node re-reads process.env.TZ when it is assigned.
- */
-const ZONES = ['UTC', 'America/Los_Angeles', 'Pacific/Auckland'] as const;
-const originalTz = process.env.TZ;
-
-describe.each(ZONES)('in %s', (zone) => {
-  beforeAll(() => {
-    process.env.TZ = zone;
-  });
-  afterAll(() => {
-    process.env.TZ = originalTz;
-  });
-
-  it('[timezone] the zone is in effect', () => {
-    const offset = new Date(2026, 6, 1, 12).getTimezoneOffset();
-    expect(offset).toBe({ UTC: 0, 'America/Los_Angeles': 420, 'Pacific/Auckland': -720 }[zone]);
-  });
-
-  describe('calendar dates', () => {
-    it('[calendar-date] adding days crosses daylight-saving changes one calendar day at a time', () => {
-      expect(addDays('2026-03-07', 1)).toBe('2026-03-08');
-      expect(addDays('2026-03-08', 1)).toBe('2026-03-09');
-      expect(addDays('2026-03-01', 14)).toBe('2026-03-15');
-      expect(addDays('2026-04-04', 1)).toBe('2026-04-05');
-      expect(addDays('2026-04-05', 1)).toBe('2026-04-06');
-      expect(addDays('2026-04-10', -7)).toBe('2026-04-03');
-      expect(addDays('2026-10-25', 7)).toBe('2026-11-01');
-      expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
-      expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    });
-
-    it('[calendar-date] days between dates across a daylight-saving change are whole days', () => {
-      expect(daysBetween('2026-03-01', '2026-03-15')).toBe(14);
-      expect(daysBetween('2026-04-01', '2026-04-10')).toBe(9);
-      expect(daysBetween('2026-11-03', '2026-11-01')).toBe(-2);
-      expect(Number.isInteger(dayNumber('2026-03-08'))).toBe(true);
-    });
-
-    it('[calendar-date] weekdays, months and validity', () => {
-      expect(weekday('2026-03-08')).toBe(0); // a Sunday
-      expect(weekday('2026-11-23')).toBe(1);
-      expect(endOfMonth('2024-02-10')).toBe('2024-02-29');
-      expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
-      expect(addMonths('2026-11-15', 3)).toBe('2027-02-15');
-      expect(isCalendarDate('2026-02-30')).toBe(false);
-      expect(isCalendarDate('2026-2-3')).toBe(false);
-      expect(formatCalendarDate('2026-11-23')).toBe('Nov 23, 2026');
-    });
-
-    it('[calendar-date] a bad date throws "Invalid time value"', () => {
-      expect(() => addDays('not a date', 1)).toThrow('Invalid time value');
-      expect(() => formatCalendarDate('2026-13-01')).toThrow('Invalid time value');
-      expect(() => localCalendarDate(new Date(Number.NaN))).toThrow('Invalid time value');
-    });
-
-    it('[calendar-date] today is the calendar day where the user is', () => {
-      // 2026-03-08 10:30 UTC: still the 8th in Los Angeles (02:30 PST → PDT), the 8th in Auckland (23:30).
-      expect(localCalendarDate(new Date('2026-03-08T10:30:00Z'))).toBe('2026-03-08');
-      const lateUtc = new Date('2026-04-04T13:30:00Z');
-      expect(localCalendarDate(lateUtc)).toBe({ UTC: '2026-04-04', 'America/Los_Angeles': '2026-04-04', 'Pacific/Auckland': '2026-04-05' }[zone]);
-    });
-  });
-
+describeInZones(() => {
   describe('ranges', () => {
     it('[timeline-range] 2 Weeks is 7 days back to 14 days ahead', () => {
       expect(timelineRange('biweekly', '2026-03-08')).toEqual({ start: '2026-03-01', end: '2026-03-22' });
@@ -162,6 +69,27 @@ describe.each(ZONES)('in %s', (zone) => {
       expect(header.today).toEqual({ offsetDays: 21, label: 'Today' });
       expect(header.showMonthBand).toBe(false);
       expect(header.bands.map((b) => b.label)).toEqual(['2026', '2027']);
+    });
+
+    it('[timeline-header] narrow days are labelled every other day, then on Mondays, by the calendar', () => {
+      expect([dayLabelStep(DAY_LABEL_MIN_PX), dayLabelStep(12.8), dayLabelStep(3.2)]).toEqual([1, 2, 7]);
+      const range = timelineRange('biweekly', '2026-03-08');
+      expect(headerCells('biweekly', range, '2026-03-08', 32).cells.every((c) => c.labelled && c.sublabel !== '')).toBe(true);
+      const everyOther = headerCells('biweekly', range, '2026-03-08', 12.8).cells;
+      expect(everyOther.filter((c) => c.labelled)).toHaveLength(11);
+      expect(everyOther.every((c) => c.sublabel === '')).toBe(true);
+      // The same days stay labelled when the range starts a day later.
+      const shifted = headerCells('biweekly', { start: '2026-03-02', end: range.end }, '2026-03-08', 12.8).cells;
+      expect(shifted.filter((c) => c.labelled).map((c) => c.key)).toEqual(everyOther.filter((c) => c.labelled && c.key >= '2026-03-02').map((c) => c.key));
+      const weekly = headerCells('monthly', { start: '2026-03-01', end: '2026-03-31' }, '2026-03-08', 3.2).cells;
+      expect(weekly.filter((c) => c.labelled).map((c) => c.label)).toEqual(['2', '9', '16', '23', '30']);
+    });
+
+    it('[timeline-today] the Today label stays whole at the edges of the chart', () => {
+      // Month starts today: the label is moved right of the day's middle rather than cut at the left edge.
+      expect(todayLabelCentre(0, 29, 900, 22)).toBe(22);
+      expect(todayLabelCentre(10, 29, 900, 22)).toBe(10.5 * 29);
+      expect(todayLabelCentre(30, 29, 899, 22)).toBe(899 - 22);
     });
 
     it('[timeline-header] today outside the range has no marker', () => {
@@ -258,85 +186,5 @@ describe.each(ZONES)('in %s', (zone) => {
       expect(first).toEqual({ number: 1, name: 'Add task 1', startDate: '2026-03-07', endDate: '2026-03-11' });
       expect(placeholderRows(9, '2026-03-07')[0]).toMatchObject({ startDate: '2026-03-16', endDate: '2026-03-20' });
     });
-  });
-});
-
-describe('zoom and fit', () => {
-  it('[timeline-sizing] the constants are the spec\'s', () => {
-    expect([DAY_WIDTH_BASE_PX, ZOOM_DEFAULT, ZOOM_STEP, ZOOM_MIN, ZOOM_MAX, FIT_MIN, FIT_MAX]).toEqual([32, 0.4, 1.2, 0.1, 3, 0.5, 4]);
-    expect([NAME_COLUMN_PX, BAR_MIN_WIDTH_PX, PLACEHOLDER_ROWS]).toEqual([320, 80, 10]);
-  });
-
-  it('[timeline-zoom] day width is 32 px times the zoom', () => {
-    expect(dayWidth(ZOOM_DEFAULT)).toBeCloseTo(12.8);
-    expect(dayWidth(1)).toBe(32);
-  });
-
-  it('[timeline-zoom] zoom steps by 1.2 and stays within 0.1–3', () => {
-    expect(zoomIn(0.4)).toBe(0.48);
-    expect(zoomOut(0.48)).toBe(0.4);
-    expect(zoomIn(2.9)).toBe(3);
-    expect(zoomIn(3)).toBe(3);
-    expect(zoomOut(0.11)).toBe(0.1);
-    expect(zoomOut(0.1)).toBe(0.1);
-    let z = ZOOM_DEFAULT;
-    for (let i = 0; i < 5; i++) z = zoomIn(z);
-    for (let i = 0; i < 5; i++) z = zoomOut(z);
-    expect(z).toBe(ZOOM_DEFAULT);
-  });
-
-  it('[timeline-zoom] the chart is never drawn narrower than its range filling the viewport', () => {
-    const range = { start: '2026-03-01', end: '2026-03-22' }; // 22 days
-    expect(displayZoom(0.4, range, 22 * 32)).toBe(1);
-    expect(displayZoom(2, range, 22 * 32)).toBe(2);
-  });
-
-  it('[timeline-fit] Fit zooms so every task fits, clamped to 0.5–4', () => {
-    const tasks = [
-      { startDate: '2026-03-01', endDate: '2026-03-05' },
-      { startDate: '2026-03-04', endDate: '2026-03-10' },
-    ];
-    expect(tasksSpan(tasks)).toEqual({ start: '2026-03-01', end: '2026-03-10' });
-    expect(fitZoom(tasks, 10 * 32 * 2)).toBe(2);
-    expect(fitZoom(tasks, 10)).toBe(FIT_MIN);
-    expect(fitZoom([{ startDate: '2026-03-01', endDate: '2026-03-01' }], 5000)).toBe(FIT_MAX);
-    expect(fitZoom([], 800)).toBe(1);
-  });
-
-  it('[timeline-fit] Fit shows the tasks\' span, widened to fill the viewport around its middle', () => {
-    const tasks = [{ startDate: '2026-03-04', endDate: '2026-03-05' }];
-    // 2 days at the maximum zoom 4 (128 px a day) in 1280 px: 10 days shown.
-    expect(fitRange(tasks, 1280)).toEqual({ start: '2026-02-28', end: '2026-03-09' });
-    expect(fitRange([{ startDate: '2026-01-01', endDate: '2026-12-31' }], 1000)).toEqual({ start: '2026-01-01', end: '2026-12-31' });
-    expect(fitRange([], 1000)).toBeNull();
-  });
-});
-
-describe('task forms', () => {
-  const valid = { name: 'Hull', startDate: '2026-03-08', endDate: '2026-03-09', assigneeId: UNASSIGNED };
-  const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-    result.error?.issues.map((i) => i.message) ?? [];
-
-  it('[task-form-validation] quick add uses the spec messages', () => {
-    expect(quickAddFormSchema.safeParse(valid).success).toBe(true);
-    expect(messages(quickAddFormSchema.safeParse({ ...valid, name: '  ' }))).toEqual(['Task name is required']);
-    expect(messages(quickAddFormSchema.safeParse({ ...valid, startDate: '' }))).toEqual(['Start date is required']);
-    expect(messages(quickAddFormSchema.safeParse({ ...valid, endDate: '' }))).toEqual(['End date is required']);
-    expect(messages(quickAddFormSchema.safeParse({ ...valid, endDate: '2026-03-01' }))).toEqual(['End date cannot be before start date']);
-  });
-
-  it('[task-form-validation] edit task checks every field with the API\'s field rules', () => {
-    const edit = { ...valid, description: '', status: 'pending', priority: 'medium', progress: 40, changeReason: '' };
-    expect(taskEditFormSchema.safeParse(edit).success).toBe(true);
-    expect(messages(taskEditFormSchema.safeParse({ ...edit, progress: 140 }))).toEqual(['Progress must be a whole number from 0 to 100']);
-    expect(messages(taskEditFormSchema.safeParse({ ...edit, progress: Number.NaN }))).toEqual(['Progress must be a whole number from 0 to 100']);
-    expect(messages(taskEditFormSchema.safeParse({ ...edit, name: '' }))).toEqual(['Task name is required']);
-    expect(taskEditFormSchema.safeParse({ ...edit, assigneeId: 'someone' }).success).toBe(false);
-    expect(taskFieldSchemas.progress.safeParse(40).success).toBe(true);
-  });
-
-  it('[task-form-validation] the unassigned choice is sent as null', () => {
-    expect(assigneeFromChoice(UNASSIGNED)).toBeNull();
-    expect(assigneeFromChoice('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe('0f8fad5b-d9cb-469f-a165-70867728950e');
   });
 });

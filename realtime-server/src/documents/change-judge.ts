@@ -1,47 +1,16 @@
-import type { TaskFieldName } from '@planline/domain';
-import { isRelayedOrigin } from '../scale/document-cluster.js';
-import type { DocTask } from './task-document.js';
-import { judgeDependencies, judgeTask, type PersistedTask } from './task-validation.js';
+import { MAX_TASKS_PER_PROJECT, sameLink, type DependencyEdge, type Link, type TaskFieldName } from '@planline/domain';
+import { author, type Author } from './origins.js';
+import type { DocTask } from '@planline/document';
+import { judgeDependencies, judgeTask, type DocLink, type PersistedTask } from './task-validation.js';
 
-/** Origin of a server-side edit (REST, quick add, AI creator): who, and why when they said. */
-export interface ServerEdit {
-  kind: 'server-edit';
-  userId: string | null;
-  reason?: string;
-}
-export const serverEdit = (userId: string | null, reason?: string): ServerEdit => ({ kind: 'server-edit', userId, reason });
-
-export interface Author {
-  userId: string | null;
-  reason: string | null;
-}
-
-/**
- * Who made a change: a Hocuspocus connection carries its user in `context`, a server edit names its user, an
- * update relayed from another process (scaled mode) carries its author.
- */
-export function author(origin: unknown): Author {
-  if (origin && typeof origin === 'object') {
-    if ((origin as ServerEdit).kind === 'server-edit') return { userId: (origin as ServerEdit).userId, reason: (origin as ServerEdit).reason ?? null };
-    if (isRelayedOrigin(origin)) return { userId: origin.userId, reason: origin.reason };
-    const userId = (origin as { context?: { userId?: unknown } }).context?.userId;
-    if (typeof userId === 'string') return { userId, reason: null };
-  }
-  return { userId: null, reason: null };
-}
-
-export interface Edge {
-  taskId: string;
-  dependsOnTaskId: string;
-}
-export const edgeKey = (e: Edge) => `${e.taskId}->${e.dependsOnTaskId}`;
+export type Edge = DependencyEdge;
 
 /** What a change carries to be judged: the tasks it touched as they were right after it, and the edges then. */
 export interface JudgedInput {
   origin: unknown;
   snapshots: Map<string, DocTask | null>;
-  /** Every dependency edge of the document after the change, when the change may have touched them. */
-  edges: Edge[] | null;
+  /** Every dependency of the document (edge and value) after the change, when the change may have touched them. */
+  edges: DocLink[] | null;
 }
 
 /** What a turn decided about one change, judged against the rows as the turn's earlier changes leave them. */
@@ -57,16 +26,23 @@ export interface Judged<C extends JudgedInput = JudgedInput> {
   createdIds: Set<string>;
   addedDeps: string[];
   removedDeps: string[];
-  refusedEdges: Edge[];
+  /** Stored links whose type or lag changed. */
+  changedDeps: string[];
+  /** Every link that stands after the change, with its type and lag. */
+  links: ReadonlyMap<string, Link>;
+  refusedEdges: DocLink[];
+  /** Stored links given a value that is not a link: their stored value goes back. */
+  restoredLinks: [string, Link][];
 }
 
 /** Whether a judged change writes any row (and so tells the rooms, and raises the task list version). */
-export const changesRows = (j: Judged) => j.created.length + j.updated.length + j.deleted.length + j.addedDeps.length + j.removedDeps.length > 0;
+export const changesRows = (j: Judged) =>
+  j.created.length + j.updated.length + j.deleted.length + j.addedDeps.length + j.removedDeps.length + j.changedDeps.length > 0;
 
-/** A project's persisted state as the store keeps it: its tasks' fields and its edges (`taskId->dependsOnTaskId`). */
+/** A project's persisted state as the store keeps it: its tasks' fields and its links by key (`taskId->dependsOnTaskId`). */
 export interface PersistedRows {
   tasks: Map<string, PersistedTask>;
-  dependencies: Set<string>;
+  dependencies: Map<string, Link>;
 }
 
 /**
@@ -75,10 +51,13 @@ export interface PersistedRows {
  */
 export class RowsAfter {
   private readonly tasks = new Map<string, PersistedTask | null>();
-  dependencies: Set<string>;
+  dependencies: Map<string, Link>;
+  /** How many tasks the rows hold, for the project's limit (MAX_TASKS_PER_PROJECT). */
+  private count: number;
 
   constructor(private readonly persisted: PersistedRows) {
     this.dependencies = persisted.dependencies;
+    this.count = persisted.tasks.size;
   }
 
   task(id: string): PersistedTask | undefined {
@@ -101,7 +80,8 @@ export class RowsAfter {
         continue;
       }
       const verdict = judgeTask(snapshot, previous, members);
-      if (verdict.kind === 'reject-new') {
+      // A project full to its limit takes no new task (the REST route says so before it writes).
+      if (verdict.kind === 'reject-new' || (!previous && this.count - deleted.length + created.length >= MAX_TASKS_PER_PROJECT)) {
         fixes.set(id, null);
         continue;
       }
@@ -114,15 +94,31 @@ export class RowsAfter {
     const createdIds = new Set(created.map(([id]) => id));
     const existsAfter = (id: string) => !rejected.has(id) && !deleted.includes(id) && (this.task(id) !== undefined || createdIds.has(id));
     const deps = change.edges ? judgeDependencies(change.edges, this.dependencies, existsAfter) : null;
-    const keepKeys = deps ? new Set(deps.keep.map(edgeKey)) : this.dependencies;
-    const addedDeps = [...keepKeys].filter((k) => !this.dependencies.has(k));
-    const removedDeps = [...this.dependencies].filter((k) => !keepKeys.has(k));
+    const links = deps ? deps.keep : this.dependencies;
+    const addedDeps = [...links.keys()].filter((k) => !this.dependencies.has(k));
+    const removedDeps = [...this.dependencies.keys()].filter((k) => !links.has(k));
+    const changedDeps = [...links].filter(([k, link]) => this.dependencies.has(k) && !sameLink(this.dependencies.get(k)!, link)).map(([k]) => k);
 
     for (const id of deleted) this.tasks.set(id, null);
     for (const [id, task] of created) this.tasks.set(id, task);
+    this.count += created.length - deleted.length;
     for (const [id, task] of updated) this.tasks.set(id, task);
-    this.dependencies = keepKeys;
-    return { change, who: author(change.origin), created, updated, deleted, fixes, createdIds, addedDeps, removedDeps, refusedEdges: deps?.refuse ?? [] };
+    this.dependencies = links;
+    return {
+      change,
+      who: author(change.origin),
+      created,
+      updated,
+      deleted,
+      fixes,
+      createdIds,
+      addedDeps,
+      removedDeps,
+      changedDeps,
+      links,
+      refusedEdges: deps?.refuse ?? [],
+      restoredLinks: deps?.restore ?? [],
+    };
   }
 
   /** After the turn's transaction committed: the persisted state becomes these rows. */

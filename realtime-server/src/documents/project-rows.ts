@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { dependencyKey, parseDependencyKey, type Link } from '@planline/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 import * as Y from 'yjs';
-import type { Author, Judged, PersistedRows } from './change-judge.js';
+import type { Judged, PersistedRows } from './change-judge.js';
+import type { Author } from './origins.js';
 import type { PersistedTask } from './task-validation.js';
 
 /*
@@ -49,11 +50,11 @@ export async function readProjectRows(sql: Sql, projectId: string): Promise<Pers
   );
   const tasks = new Map<string, PersistedTask>();
   for (const r of rows) tasks.set(r.id as string, taskFieldsFromRow(r));
-  const deps: { task_id: string; depends_on_task_id: string }[] = await sql.query(
-    `SELECT d.task_id, d.depends_on_task_id FROM task_dependencies d JOIN tasks t ON t.id = d.task_id WHERE t.project_id = $1`,
+  const deps: { task_id: string; depends_on_task_id: string; type: Link['type']; lag_days: number }[] = await sql.query(
+    `SELECT d.task_id, d.depends_on_task_id, d.type, d.lag_days FROM task_dependencies d JOIN tasks t ON t.id = d.task_id WHERE t.project_id = $1`,
     [projectId],
   );
-  return { tasks, dependencies: new Set(deps.map((d) => `${d.task_id}->${d.depends_on_task_id}`)) };
+  return { tasks, dependencies: new Map(deps.map((d) => [dependencyKey(d.task_id, d.depends_on_task_id), { type: d.type, lagDays: d.lag_days }])) };
 }
 
 /** The stored document: base state and update log merged (null before the document was first built). */
@@ -62,6 +63,22 @@ export async function readStoredState(sql: Sql, projectId: string): Promise<{ st
   if (!base[0]) return { state: null, updatesInLog: 0 };
   const log: { update: Buffer }[] = await sql.query(`SELECT "update" FROM project_document_updates WHERE project_id = $1 ORDER BY id`, [projectId]);
   return { state: Y.mergeUpdates([base[0].state, ...log.map((l) => l.update)].map((b) => new Uint8Array(b))), updatesInLog: log.length };
+}
+
+/** The first stored state of a document built from rows (a concurrent first build keeps the one stored first). */
+export async function insertStoredState(sql: Sql, projectId: string, state: Uint8Array): Promise<void> {
+  await sql.query(`INSERT INTO project_documents (project_id, state) VALUES ($1, $2) ON CONFLICT (project_id) DO NOTHING`, [
+    projectId,
+    Buffer.from(state),
+  ]);
+}
+
+/** Replaces the stored document (base state and log) with `state`, one whole encoding of it. */
+export async function replaceStoredState(dataSource: DataSource, projectId: string, state: Uint8Array): Promise<void> {
+  await dataSource.transaction(async (m) => {
+    await m.query(`UPDATE project_documents SET state = $2, updated_at = now() WHERE project_id = $1`, [projectId, Buffer.from(state)]);
+    await m.query(`DELETE FROM project_document_updates WHERE project_id = $1`, [projectId]);
+  });
 }
 
 /** Appends a (merged) Yjs update to the project's log; returns its id. */
@@ -78,37 +95,78 @@ export async function raiseTaskListVersion(m: EntityManager, projectId: string):
   await m.query(`UPDATE projects SET tasks_version = tasks_version + 1 WHERE id = $1`, [projectId]);
 }
 
-/** One judged change's rows: tasks, assignments, history (unless `history` is false: repairs) and dependencies. */
+const TASK_COLUMNS = `name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order"`;
+/** The task rows' values as one array per column, for `unnest`: one statement however many tasks. */
+function taskColumns(rows: [string, PersistedTask][]): unknown[] {
+  return [
+    rows.map(([id]) => id),
+    rows.map(([, t]) => t.name),
+    rows.map(([, t]) => t.description),
+    rows.map(([, t]) => t.startDate),
+    rows.map(([, t]) => t.endDate),
+    rows.map(([, t]) => t.status),
+    rows.map(([, t]) => t.priority),
+    rows.map(([, t]) => t.progress),
+    rows.map(([, t]) => t.color),
+    rows.map(([, t]) => t.assigneeId),
+    rows.map(([, t]) => t.order),
+  ];
+}
+const UNNEST_TASKS = `unnest($2::uuid[], $3::text[], $4::text[], $5::date[], $6::date[], $7::text[], $8::text[], $9::int[], $10::text[], $11::uuid[], $12::int[])
+  AS v(id, name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order")`;
+
+/**
+ * One judged change's rows: tasks, assignments, history (unless `history` is false: repairs) and dependencies.
+ * Each kind of row is one statement whatever the number of tasks: PGlite runs statements on this thread, and a
+ * statement per task kept a change of a few hundred tasks from yielding for seconds.
+ */
 export async function writeJudged(m: EntityManager, projectId: string, j: Judged, history: boolean): Promise<void> {
   if (j.deleted.length) await m.query(`DELETE FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[])`, [projectId, j.deleted]);
-  for (const [id, task] of j.created) {
-    await m.query(
-      `INSERT INTO tasks (id, project_id, name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [id, projectId, task.name, task.description, task.startDate, task.endDate, task.status, task.priority, task.progress, task.color, task.assigneeId, task.order],
-    );
-    await writeAssignments(m, id, task.assigneeIds);
-    if (history) await writeHistory(m, id, j.who, [{ field: 'created', from: null, to: task.name }]);
+  if (j.created.length) {
+    await m.query(`INSERT INTO tasks (id, project_id, ${TASK_COLUMNS}) SELECT v.id, $1, ${TASK_COLUMNS.replace(/(^|, )/g, '$1v.')} FROM ${UNNEST_TASKS}`, [
+      projectId,
+      ...taskColumns(j.created),
+    ]);
+    await writeAssignments(m, j.created.map(([id, task]) => [id, task.assigneeIds]), false);
   }
-  for (const [id, task, fields, previous] of j.updated) {
-    await m.query(
-      `UPDATE tasks SET name = $3, description = $4, start_date = $5, end_date = $6, status = $7, priority = $8,
-              progress = $9, color = $10, assignee_id = $11, "order" = $12, updated_at = now()
-        WHERE id = $1 AND project_id = $2`,
-      [id, projectId, task.name, task.description, task.startDate, task.endDate, task.status, task.priority, task.progress, task.color, task.assigneeId, task.order],
-    );
-    if (fields.includes('assigneeIds')) await writeAssignments(m, id, task.assigneeIds);
-    if (history) await writeHistory(m, id, j.who, fields.map((f) => ({ field: f, from: previous[f], to: task[f] })));
+  if (j.updated.length) {
+    const set = TASK_COLUMNS.split(', ').map((c) => `${c} = v.${c}`).join(', ');
+    await m.query(`UPDATE tasks t SET ${set}, updated_at = now() FROM ${UNNEST_TASKS} WHERE t.id = v.id AND t.project_id = $1`, [
+      projectId,
+      ...taskColumns(j.updated.map(([id, task]) => [id, task])),
+    ]);
+    const reassigned = j.updated.filter(([, , fields]) => fields.includes('assigneeIds'));
+    if (reassigned.length) await writeAssignments(m, reassigned.map(([id, task]) => [id, task.assigneeIds]), true);
+  }
+  if (history) {
+    await writeHistory(m, j.who, [
+      ...j.created.map(([id, task]) => ({ taskId: id, field: 'created', from: null, to: task.name })),
+      ...j.updated.flatMap(([id, task, fields, previous]) => fields.map((f) => ({ taskId: id, field: f, from: previous[f], to: task[f] }))),
+    ]);
   }
   for (const key of j.removedDeps) {
-    const [taskId, dependsOn] = key.split('->');
-    await m.query(`DELETE FROM task_dependencies WHERE task_id = $1 AND depends_on_task_id = $2`, [taskId, dependsOn]);
+    const edge = parseDependencyKey(key)!;
+    await m.query(`DELETE FROM task_dependencies WHERE task_id = $1 AND depends_on_task_id = $2`, [edge.taskId, edge.dependsOnTaskId]);
   }
-  for (const key of j.addedDeps) {
-    const [taskId, dependsOn] = key.split('->');
+  const linkRows = (keys: string[]) => {
+    const edges = keys.map((key) => ({ ...parseDependencyKey(key)!, link: j.links.get(key)! }));
+    return [edges.map((e) => e.taskId), edges.map((e) => e.dependsOnTaskId), edges.map((e) => e.link.type), edges.map((e) => e.link.lagDays)];
+  };
+  if (j.addedDeps.length) {
     await m.query(
-      `INSERT INTO task_dependencies (id, task_id, depends_on_task_id) VALUES ($1, $2, $3) ON CONFLICT (task_id, depends_on_task_id) DO NOTHING`,
-      [randomUUID(), taskId, dependsOn],
+      `INSERT INTO task_dependencies (id, task_id, depends_on_task_id, type, lag_days)
+       SELECT gen_random_uuid(), e.task_id, e.depends_on, e.type, e.lag_days
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[]) AS e(task_id, depends_on, type, lag_days)
+       ON CONFLICT (task_id, depends_on_task_id) DO UPDATE SET type = EXCLUDED.type, lag_days = EXCLUDED.lag_days`,
+      linkRows(j.addedDeps),
+    );
+  }
+  if (j.changedDeps.length) {
+    await m.query(
+      `UPDATE task_dependencies d SET type = e.type, lag_days = e.lag_days
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[]) AS e(task_id, depends_on, type, lag_days)
+        WHERE d.task_id = e.task_id AND d.depends_on_task_id = e.depends_on`,
+      linkRows(j.changedDeps),
     );
   }
 }
@@ -137,24 +195,25 @@ const historyValue = (value: unknown): string | null => {
   return String(value);
 };
 
-async function writeHistory(m: EntityManager, taskId: string, who: Author, entries: { field: string; from: unknown; to: unknown }[]): Promise<void> {
+/** History rows in the order listed (their `seq` follows it), one statement for all of them. */
+async function writeHistory(m: EntityManager, who: Author, entries: { taskId: string; field: string; from: unknown; to: unknown }[]): Promise<void> {
   if (!entries.length) return;
-  // One statement for the change's fields; rows get their sequence in the order listed.
-  const params: unknown[] = [];
-  const values = entries.map((e) => {
-    params.push(randomUUID(), taskId, who.userId, e.field, historyValue(e.from), historyValue(e.to), who.reason);
-    const n = params.length;
-    return `($${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
-  });
   await m.query(
-    `INSERT INTO task_change_history (id, task_id, changed_by, field_name, old_value, new_value, change_reason) VALUES ${values.join(', ')}`,
-    params,
+    `INSERT INTO task_change_history (id, task_id, changed_by, field_name, old_value, new_value, change_reason)
+     SELECT gen_random_uuid(), e.task_id, $1, e.field, e.old_value, e.new_value, $2
+       FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS e(task_id, field, old_value, new_value, n)
+      ORDER BY e.n`,
+    [who.userId, who.reason, entries.map((e) => e.taskId), entries.map((e) => e.field), entries.map((e) => historyValue(e.from)), entries.map((e) => historyValue(e.to))],
   );
 }
 
-async function writeAssignments(m: EntityManager, taskId: string, userIds: string[]): Promise<void> {
-  await m.query(`DELETE FROM task_assignments WHERE task_id = $1`, [taskId]);
-  const users = [...new Set(userIds)];
-  if (!users.length) return;
-  await m.query(`INSERT INTO task_assignments (id, task_id, user_id) SELECT gen_random_uuid(), $1, u FROM unnest($2::uuid[]) AS u`, [taskId, users]);
+/** Sets the assignees of each task (`replace`: existing tasks, whose old assignments go first). */
+async function writeAssignments(m: EntityManager, tasks: [string, string[]][], replace: boolean): Promise<void> {
+  if (replace) await m.query(`DELETE FROM task_assignments WHERE task_id = ANY($1::uuid[])`, [tasks.map(([id]) => id)]);
+  const pairs = tasks.flatMap(([taskId, userIds]) => [...new Set(userIds)].map((userId) => [taskId, userId] as const));
+  if (!pairs.length) return;
+  await m.query(
+    `INSERT INTO task_assignments (id, task_id, user_id) SELECT gen_random_uuid(), a.task_id, a.user_id FROM unnest($1::uuid[], $2::uuid[]) AS a(task_id, user_id)`,
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+  );
 }

@@ -1,34 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import { judgeDependencies } from './task-validation.js';
 
-const edge = (taskId: string, dependsOnTaskId: string) => ({ taskId, dependsOnTaskId });
+const edge = (taskId: string, dependsOnTaskId: string, value: unknown = { type: 'FS', lagDays: 0 }) => ({ taskId, dependsOnTaskId, value });
+const FS = { type: 'FS', lagDays: 0 } as const;
+const stored = (...keys: string[]) => new Map(keys.map((k) => [k, FS]));
+const kept = (verdict: { keep: Map<string, unknown> }) => [...verdict.keep.keys()];
 const exists = (id: string) => id !== 'gone';
 
 describe('judgeDependencies', () => {
   it('keeps stored edges, accepts a new acyclic edge and refuses one that closes a cycle', () => {
-    const stored = new Set(['b->a', 'c->b']);
-    const verdict = judgeDependencies([edge('b', 'a'), edge('c', 'b'), edge('d', 'c'), edge('a', 'c')], stored, exists);
-    expect(verdict.keep).toEqual([edge('b', 'a'), edge('c', 'b'), edge('d', 'c')]);
+    const verdict = judgeDependencies([edge('b', 'a'), edge('c', 'b'), edge('d', 'c'), edge('a', 'c')], stored('b->a', 'c->b'), exists);
+    expect(kept(verdict)).toEqual(['b->a', 'c->b', 'd->c']);
     expect(verdict.refuse).toEqual([edge('a', 'c')]);
   });
 
   it('of two new edges that form a cycle together, refuses the second', () => {
-    const verdict = judgeDependencies([edge('x', 'y'), edge('y', 'x')], new Set(), exists);
-    expect(verdict.keep).toEqual([edge('x', 'y')]);
+    const verdict = judgeDependencies([edge('x', 'y'), edge('y', 'x')], new Map(), exists);
+    expect(kept(verdict)).toEqual(['x->y']);
     expect(verdict.refuse).toEqual([edge('y', 'x')]);
   });
 
   it('refuses edges to a task that no longer exists, stored or not, and self-dependencies', () => {
-    const verdict = judgeDependencies([edge('a', 'gone'), edge('gone', 'a'), edge('a', 'a')], new Set(['a->gone']), exists);
-    expect(verdict.keep).toEqual([]);
+    const verdict = judgeDependencies([edge('a', 'gone'), edge('gone', 'a'), edge('a', 'a')], stored('a->gone'), exists);
+    expect(kept(verdict)).toEqual([]);
     expect(verdict.refuse).toHaveLength(3);
   });
 
   it('judges a long chain of stored edges without rechecking them (a new edge closing it is still caught)', () => {
     const chain = Array.from({ length: 5000 }, (_, i) => edge(`t${i + 1}`, `t${i}`));
-    const stored = new Set(chain.map((e) => `${e.taskId}->${e.dependsOnTaskId}`));
-    const verdict = judgeDependencies([...chain, edge('t0', 't5000')], stored, exists);
-    expect(verdict.keep).toHaveLength(5000);
+    const verdict = judgeDependencies([...chain, edge('t0', 't5000')], stored(...chain.map((e) => `${e.taskId}->${e.dependsOnTaskId}`)), exists);
+    expect(verdict.keep.size).toBe(5000);
     expect(verdict.refuse).toEqual([edge('t0', 't5000')]);
+  });
+
+  it('[link-types] a link keeps its type and lag; a bare true from before reads as FS without lag', () => {
+    const verdict = judgeDependencies([edge('b', 'a', { type: 'SS', lagDays: -2 }), edge('c', 'b', true)], new Map(), exists);
+    expect(verdict.keep).toEqual(new Map([['b->a', { type: 'SS', lagDays: -2 }], ['c->b', FS]]));
+  });
+
+  it('[link-types] a new link whose value is not one is refused; a stored one given a bad value keeps its stored link', () => {
+    const bad = [{ type: 'XX', lagDays: 0 }, { type: 'FS', lagDays: 1.5 }, { type: 'FS', lagDays: 5000 }, { type: 'FS' }, 'FS', { type: 'FS', lagDays: 0, extra: 1 }];
+    for (const value of bad) {
+      const fresh = judgeDependencies([edge('b', 'a', value)], new Map(), exists);
+      expect(fresh.refuse).toHaveLength(1);
+      const existing = judgeDependencies([edge('b', 'a', value)], new Map([['b->a', { type: 'FF', lagDays: 3 }]]), exists);
+      expect(existing.keep.get('b->a')).toEqual({ type: 'FF', lagDays: 3 });
+      expect(existing.restore).toEqual([['b->a', { type: 'FF', lagDays: 3 }]]);
+    }
   });
 });

@@ -1,5 +1,8 @@
 import {
   dependencyGraph,
+  edgeKey,
+  readLinkValue,
+  type Link,
   findCycleInGraph,
   normaliseTaskStatus,
   TASK_DEFAULTS,
@@ -8,7 +11,7 @@ import {
   type TaskFieldName,
   type TaskFields,
 } from '@planline/domain';
-import { sameValue, type DocTask } from './task-document.js';
+import { sameValue, type DocTask } from '@planline/document';
 
 /** A task as the database has it (the last valid state). */
 export type PersistedTask = TaskFields;
@@ -83,37 +86,61 @@ export function judgeTask(snapshot: DocTask, previous: PersistedTask | undefined
   };
 }
 
+/** A dependency of the document as a change left it: the edge and its value, not yet judged. */
+export interface DocLink {
+  taskId: string;
+  dependsOnTaskId: string;
+  value: unknown;
+}
+
+export interface DependencyVerdict {
+  /** The links that stand after the change, by key, with their type and lag. */
+  keep: Map<string, Link>;
+  /** Links to take out of the document: a task missing, a new link whose value is not a link, or a cycle. */
+  refuse: DocLink[];
+  /** Stored links whose new value is not a link: the stored one goes back. */
+  restore: [string, Link][];
+}
+
 /**
- * The dependency edges that may stand: both tasks exist, and no edge closes a cycle. Edges already persisted
- * are kept first, so a new edge is the one refused when it would close a cycle.
+ * The links that may stand: both tasks exist, the value is a link (readLinkValue), and no link closes a cycle.
+ * Links already stored are kept first, so a new link is the one refused when it would close a cycle; a stored
+ * link given a value that is not one keeps its stored type and lag.
  */
-export function judgeDependencies(
-  docEdges: { taskId: string; dependsOnTaskId: string }[],
-  persisted: ReadonlySet<string>,
-  taskExists: (id: string) => boolean,
-): { keep: { taskId: string; dependsOnTaskId: string }[]; refuse: { taskId: string; dependsOnTaskId: string }[] } {
-  const key = (e: { taskId: string; dependsOnTaskId: string }) => `${e.taskId}->${e.dependsOnTaskId}`;
-  const keep: { taskId: string; dependsOnTaskId: string }[] = [];
-  const refuse: { taskId: string; dependsOnTaskId: string }[] = [];
-  const fresh: { taskId: string; dependsOnTaskId: string }[] = [];
+export function judgeDependencies(docLinks: DocLink[], persisted: ReadonlyMap<string, Link>, taskExists: (id: string) => boolean): DependencyVerdict {
+  const keep = new Map<string, Link>();
+  const refuse: DocLink[] = [];
+  const restore: [string, Link][] = [];
+  const fresh: [DocLink, Link][] = [];
+  const stands: DocLink[] = [];
   // Stored edges were acyclic when stored, and any subset of them still is: only their tasks are checked. New
   // edges are then checked one by one against one graph that grows as they are accepted — O(edges) per change,
   // not a graph rebuilt for every edge.
-  for (const edge of docEdges) {
-    if (!taskExists(edge.taskId) || !taskExists(edge.dependsOnTaskId)) refuse.push(edge);
-    else if (persisted.has(key(edge))) keep.push(edge);
-    else fresh.push(edge);
+  for (const edge of docLinks) {
+    if (!taskExists(edge.taskId) || !taskExists(edge.dependsOnTaskId)) {
+      refuse.push(edge);
+      continue;
+    }
+    const key = edgeKey(edge);
+    const link = readLinkValue(edge.value);
+    const stored = persisted.get(key);
+    if (stored) {
+      keep.set(key, link ?? stored);
+      if (!link) restore.push([key, stored]);
+      stands.push(edge);
+    } else if (link) fresh.push([edge, link]);
+    else refuse.push(edge);
   }
-  const graph = dependencyGraph(keep);
-  for (const edge of fresh) {
+  const graph = dependencyGraph(stands);
+  for (const [edge, link] of fresh) {
     if (findCycleInGraph(graph, edge)) {
       refuse.push(edge);
       continue;
     }
-    keep.push(edge);
+    keep.set(edgeKey(edge), link);
     const list = graph.get(edge.taskId);
     if (list) list.push(edge.dependsOnTaskId);
     else graph.set(edge.taskId, [edge.dependsOnTaskId]);
   }
-  return { keep, refuse };
+  return { keep, refuse, restore };
 }

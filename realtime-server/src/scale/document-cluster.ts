@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { DataSource, QueryRunner } from 'typeorm';
 import * as Y from 'yjs';
-import type { RealtimeLogger } from '../types.js';
+import { type RelayedOrigin } from '../documents/origins.js';
+import type { RealtimeLogger } from '../logger.js';
 
 /**
  * Scaled mode for project documents (docs/ARCHITECTURE.md, "Scaled mode"). Any number of processes may hold
@@ -17,17 +18,6 @@ import type { RealtimeLogger } from '../types.js';
  * still holds the document takes the lock and persists whatever is still pending. On joining and after Redis
  * reconnects, a process asks its peers for what its document lacks (the Yjs state-vector exchange).
  */
-
-/** The origin of an update that came from another process. `id` is null for catch-up state (no single author). */
-export interface RelayedOrigin {
-  kind: 'relayed';
-  id: string | null;
-  userId: string | null;
-  reason: string | null;
-}
-
-export const isRelayedOrigin = (origin: unknown): origin is RelayedOrigin =>
-  !!origin && typeof origin === 'object' && (origin as RelayedOrigin).kind === 'relayed';
 
 type Message =
   /** `from` made the update; `via` sent this copy when it is a resend (from a process still waiting for its ack). */

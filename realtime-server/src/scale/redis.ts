@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { RealtimeLogger } from '../types.js';
+import type { RealtimeLogger } from '../logger.js';
 
 /**
  * A Redis connection that reconnects by itself (Redis restarting is an outage of fan-out, not of the

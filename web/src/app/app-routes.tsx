@@ -2,10 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useLocation, useRoutes } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
-import { useAuth } from '../features/auth/use-auth';
-import { RealtimeBridge } from '../features/realtime/realtime-bridge';
-import { useSessionExpiry } from '../features/auth/use-session-expiry';
-import { prefetchWorkspace } from '../features/workspace/workspace-prefetch';
+import { useAuth, useSessionExpiry } from '../features/auth';
+import { RealtimeBridge } from '../features/realtime';
+import { prefetchWorkspace } from '../features/workspace';
 import { useScrollToTop } from './use-scroll-to-top';
 import { signedInRoutes, signedOutRoutes } from './route-tables';
 

@@ -1,6 +1,7 @@
 import { isValidElement } from 'react';
 import { matchRoutes, Navigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { SignInFirst } from '../features/auth';
 import { signedInRoutes, signedOutRoutes } from './route-tables';
 
 const STATIC_PAGES = ['/help-center', '/privacy-policy', '/terms-of-service'];
@@ -40,5 +41,15 @@ describe('plan pages (issue 7)', () => {
       const element = matchRoutes(signedOutRoutes, path)?.at(-1)?.route.element;
       expect(isValidElement(element) && element.type === Navigate && (element.props as { to: string }).to).toBe('/');
     }
+  });
+});
+
+describe('signed-in pages visited signed out', () => {
+  it('[profile-return] /profile sends a signed-out visitor to sign in first, not to the 404 page', () => {
+    for (const path of ['/profile', '/Profile/']) {
+      const element = matchRoutes(signedOutRoutes, path)?.at(-1)?.route.element;
+      expect(isValidElement(element) && element.type).toBe(SignInFirst);
+    }
+    expect(matchedPath(signedInRoutes, '/profile')).toBe('/profile');
   });
 });

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { SignedInAuthRedirect } from '../features/auth/components/signed-in-auth-redirect';
-import { PublicLayout } from '../features/legal/components/public-layout';
-import { SignedInLayout } from '../features/shell/components/signed-in-layout';
+import { SignedInAuthRedirect, SignInFirst } from '../features/auth';
+import { PublicLayout } from '../features/legal';
+import { SignedInLayout } from '../features/shell';
 import { NotFoundPage } from '../pages/not-found.page';
 
 // Each page is its own chunk: visitors of the landing page never download the workspace, and vice versa.
@@ -65,6 +65,8 @@ const signedOutOnly: RouteObject[] = [
   // PRODUCT-SPEC §2: signed-out visitors to the upgrade pages are sent to /.
   { path: '/upgrade', element: <Navigate to="/" replace /> },
   { path: '/upgrade/success', element: <Navigate to="/" replace /> },
+  // A bookmarked profile while signed out: sign in, then back to it (not the 404).
+  { path: '/profile', element: <SignInFirst /> },
 ];
 
 /** Pages under the top navigation. */

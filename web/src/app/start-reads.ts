@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { authUserQuery } from '../features/auth/auth.queries';
-import { prefetchWorkspace } from '../features/workspace/workspace-prefetch';
+import { authUserQuery } from '../features/auth';
+import { prefetchWorkspace } from '../features/workspace';
 
 /**
  * Starts the page's first reads before React's first render, which takes 50–100 ms on a slow machine: the auth

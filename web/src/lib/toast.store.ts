@@ -7,6 +7,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** One thing to do about it (a button in the toast); `altText` says how to do it without the toast. */
+  action?: { label: string; altText: string; onSelect: () => void };
 }
 
 export interface ToastItem extends ToastInput {

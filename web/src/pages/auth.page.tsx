@@ -2,12 +2,7 @@ import { parsePlanParam } from '@planline/domain';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
-import { pathAfterAuth } from '../features/auth/auth-redirect';
-import { peekReturnTo } from '../features/auth/return-to';
-import { AuthHeader } from '../features/auth/components/auth-header';
-import { LoginForm } from '../features/auth/components/login-form';
-import { RegisterForm } from '../features/auth/components/register-form';
-import { SelectedPlanNote } from '../features/auth/components/selected-plan-note';
+import { AuthHeader, LoginForm, pathAfterAuth, peekReturnTo, RegisterForm, SelectedPlanNote } from '../features/auth';
 
 type Mode = 'register' | 'login';
 

@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
 import { Breadcrumb, usePageTitle } from '../features/legal';
-import { HelpTopics } from '../features/support/components/help-topics';
-import { ResponseTimes } from '../features/support/components/response-times';
-import { SupportTicketForm } from '../features/support/components/support-ticket-form';
+import { HelpTopics, ResponseTimes, SupportTicketForm } from '../features/support';
 
 const linkClasses =
   'font-medium text-blue-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';

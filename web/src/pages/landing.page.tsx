@@ -1,10 +1,12 @@
-import { FeatureCards } from '../features/landing/components/feature-cards';
-import { FeatureGrid } from '../features/landing/components/feature-grid';
-import { HeroSection } from '../features/landing/components/hero-section';
-import { LandingFooter } from '../features/landing/components/landing-footer';
-import { LandingHeader } from '../features/landing/components/landing-header';
-import { PricingSection } from '../features/landing/components/pricing-section';
-import { SupportButton } from '../features/support/components/support-button';
+import {
+  FeatureCards,
+  FeatureGrid,
+  HeroSection,
+  LandingFooter,
+  LandingHeader,
+  PricingSection,
+} from '../features/landing';
+import { SupportButton } from '../features/support';
 
 /** / for signed-out visitors. */
 export function LandingPage() {

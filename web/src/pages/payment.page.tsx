@@ -4,12 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { ErrorBlock, LoadingBlock } from '../components/ui/query-state';
-import { useAuth } from '../features/auth/use-auth';
-import { paymentPlanParam } from '../features/billing/billing-rules';
-import { PlanFeatureList } from '../features/billing/components/plan-feature-list';
-import { TeamCheckout } from '../features/billing/components/team-checkout';
+import { useAuth } from '../features/auth';
+import { paymentPlanParam, PlanFeatureList, TeamCheckout } from '../features/billing';
 import { usePageTitle } from '../features/legal';
-import { useTeams } from '../features/teams/teams.queries';
+import { useTeams } from '../features/teams';
 
 /**
  * /payment?plan=pro|enterprise (default pro), signed in or out: the plan's name, price and contents, and

@@ -1,10 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
-import { useAuth } from '../features/auth/use-auth';
-import { AccountActionsCard } from '../features/profile/components/account-actions-card';
-import { CurrentPlanCard } from '../features/profile/components/current-plan-card';
-import { PersonalInfoCard } from '../features/profile/components/personal-info-card';
+import { useAuth } from '../features/auth';
+import { AccountActionsCard, CurrentPlanCard, PersonalInfoCard } from '../features/profile';
 
 /** /profile; only routed for signed-in users, so the user is there. */
 export function ProfilePage() {

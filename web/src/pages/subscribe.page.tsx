@@ -3,15 +3,22 @@ import { BadgeCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../components/ui/button';
-import { formatDay, planTitle, subscribeView, type TrialState } from '../features/billing/billing-rules';
-import { BillingFrame, TeamsNotReady } from '../features/billing/components/billing-frame';
-import { BillingMessage } from '../features/billing/components/billing-message';
-import { PlanBadge, PlanCard } from '../features/billing/components/plan-card';
-import { PlanFeatureList } from '../features/billing/components/plan-feature-list';
-import { TeamCheckout } from '../features/billing/components/team-checkout';
+import {
+  BillingFrame,
+  BillingMessage,
+  formatDay,
+  PlanBadge,
+  PlanCard,
+  PlanFeatureList,
+  planTitle,
+  subscribeView,
+  TeamCheckout,
+  TeamsNotReady,
+  type TrialState,
+} from '../features/billing';
 import { usePageTitle } from '../features/legal';
-import { useTeams } from '../features/teams/teams.queries';
-import { useWorkspaceUi } from '../features/workspace/workspace-ui.store';
+import { useTeams } from '../features/teams';
+import { useWorkspaceUi } from '../app/workspace-ui.store';
 
 
 /** /subscribe (signed in): the first team's plan; if it is not paid for, the trial and the Team Plan side by side. */

@@ -1,21 +1,18 @@
-import type { PaymentRequired } from '@planline/domain';
 import { LinkIcon, Users } from 'lucide-react';
-import { useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '../components/ui/button';
-import { ErrorBlock } from '../components/ui/query-state';
-import { Spinner } from '../components/ui/spinner';
-import { errorStatus } from '../lib/api-error';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useWorkspaceUi } from '../app/workspace-ui.store';
+import { Button } from '../components/ui/button';
 import { toast } from '../lib/toast.store';
-import { signInToContinue } from '../features/auth/return-to';
-import { useAuth } from '../features/auth/use-auth';
-import { InviteLayout, InviteMessage } from '../features/invites/components/invite-layout';
-import { handleJoinFailure } from '../features/invites/join-failure';
-import { UpgradeNeeded } from '../features/invites/components/upgrade-needed';
-import { ROLE_LABELS } from '../features/teams/components/role-badge';
-import { useJoinTeam } from '../features/teams/teams.api';
-import { useTeamInviteInfo } from '../features/teams/teams.queries';
-import { useWorkspaceUi } from '../features/workspace/workspace-ui.store';
+import { signInToContinue, useAuth } from '../features/auth';
+import {
+  GoToDashboard,
+  InviteCard,
+  InviteLayout,
+  InviteMessage,
+  useInviteJoin,
+  useJoinTeam,
+} from '../features/invites';
+import { ROLE_LABELS, useTeamInviteInfo } from '../features/teams';
 
 export const INVALID_TEAM_INVITE_TEXT = 'This invite link is invalid or has expired. Please ask for a new invitation.';
 
@@ -34,15 +31,7 @@ export function TeamInvitePage() {
 
 function InvalidInvite() {
   return (
-    <InviteMessage
-      icon={<LinkIcon aria-hidden="true" className="h-6 w-6" />}
-      title="Invalid Invite"
-      actions={
-        <Link to="/" className={buttonClasses('outline', 'md', 'w-full')}>
-          Go to Dashboard
-        </Link>
-      }
-    >
+    <InviteMessage icon={<LinkIcon aria-hidden="true" className="h-6 w-6" />} title="Invalid Invite" actions={<GoToDashboard />}>
       <p>{INVALID_TEAM_INVITE_TEXT}</p>
     </InviteMessage>
   );
@@ -55,37 +44,10 @@ function TeamInvite({ teamId, token }: { teamId: string; token: string }) {
   const info = useTeamInviteInfo(token);
   const join = useJoinTeam();
   const selectTeam = useWorkspaceUi((state) => state.selectTeam);
-  const [payment, setPayment] = useState<PaymentRequired | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [gone, setGone] = useState(false);
+  const joining = useInviteJoin('Failed to join team');
 
-  if (info.isPending) {
-    return (
-      <div className="flex justify-center py-8">
-        <Spinner label="Loading invitation" />
-      </div>
-    );
-  }
-  if (info.isError) {
-    const status = errorStatus(info.error);
-    if (status === 404 || status === 400) return <InvalidInvite />;
-    return (
-      <ErrorBlock
-        message="We couldn't load this invitation."
-        onRetry={() => void info.refetch()}
-        retrying={info.isFetching}
-      />
-    );
-  }
-  // The token names its team; a link whose path names another team has been edited.
-  if (gone || info.data.teamId.toLowerCase() !== teamId.toLowerCase()) return <InvalidInvite />;
-
-  const { teamName } = info.data;
-  if (payment && user) return <UpgradeNeeded payment={payment} userId={user.id} teamId={info.data.teamId} teamName={teamName} />;
-
-  const onJoin = async () => {
-    setFailure(null);
-    try {
+  const onJoin = (teamName: string) =>
+    joining.attempt(async () => {
       const result = await join.mutateAsync(token);
       selectTeam(result.teamId);
       toast(
@@ -94,40 +56,42 @@ function TeamInvite({ teamId, token }: { teamId: string; token: string }) {
           : { title: 'Welcome to the team!', description: `You joined ${teamName}.` },
       );
       navigate('/');
-    } catch (err) {
-      handleJoinFailure(err, 'Failed to join team', { onPayment: setPayment, onGone: () => setGone(true), onFailed: setFailure });
-    }
-  };
-
-  // The token carries the role; the link's role parameter is only a hint and grants nothing.
-  const { role } = info.data;
+    });
 
   return (
-    <InviteMessage
-      icon={<Users aria-hidden="true" className="h-6 w-6" />}
-      title="You're Invited!"
-      actions={
-        user ? (
-          <Button size="lg" onClick={() => void onJoin()} disabled={join.isPending}>
-            {join.isPending ? 'Joining...' : 'Join Team'}
-          </Button>
-        ) : (
-          <Button size="lg" onClick={() => signInToContinue(`${pathname}${search}`)}>
-            Login to Join Team
-          </Button>
-        )
-      }
+    <InviteCard
+      info={info}
+      join={joining}
+      invalid={<InvalidInvite />}
+      // The token names its team; a link whose path names another team has been edited.
+      isInvalid={(invite) => invite.teamId.toLowerCase() !== teamId.toLowerCase()}
+      upgradeTeam={(invite) => invite}
     >
-      <p>
-        You have been invited to join <strong className="text-slate-900">{teamName}</strong> as{' '}
-        {role === 'admin' ? 'an' : 'a'} {ROLE_LABELS[role]}.
-      </p>
-      {user ? null : <p>Sign in or create an account to accept the invitation.</p>}
-      {failure ? (
-        <p role="alert" className="text-red-600">
-          {failure}
-        </p>
-      ) : null}
-    </InviteMessage>
+      {/* The token carries the role; the link's role parameter is only a hint and grants nothing. */}
+      {({ teamName, role }) => (
+        <InviteMessage
+          icon={<Users aria-hidden="true" className="h-6 w-6" />}
+          title="You're Invited!"
+          failure={joining.failure}
+          actions={
+            user ? (
+              <Button size="lg" onClick={() => void onJoin(teamName)} disabled={join.isPending}>
+                {join.isPending ? 'Joining...' : 'Join Team'}
+              </Button>
+            ) : (
+              <Button size="lg" onClick={() => signInToContinue(`${pathname}${search}`)}>
+                Login to Join Team
+              </Button>
+            )
+          }
+        >
+          <p>
+            You have been invited to join <strong className="text-slate-900">{teamName}</strong> as{' '}
+            {role === 'admin' ? 'an' : 'a'} {ROLE_LABELS[role]}.
+          </p>
+          {user ? null : <p>Sign in or create an account to accept the invitation.</p>}
+        </InviteMessage>
+      )}
+    </InviteCard>
   );
 }

@@ -8,14 +8,19 @@ import { ErrorBlock } from '../components/ui/query-state';
 import { Spinner } from '../components/ui/spinner';
 import { errorStatus, isUnauthorizedError, serverMessage } from '../lib/api-error';
 import { toast } from '../lib/toast.store';
-import { AuthHeader } from '../features/auth/components/auth-header';
-import { handleUnauthorized } from '../features/auth/unauthorized';
-import { usePayTestCheckout, useTestCheckoutSession } from '../features/billing/billing.api';
-import { formatPrice, planTitle, sameOriginPath } from '../features/billing/billing-rules';
-import { BillingMessage } from '../features/billing/components/billing-message';
-import { TestModeBanner } from '../features/billing/components/test-mode-banner';
+import { AuthHeader, handleUnauthorized } from '../features/auth';
+import {
+  BackToProjects,
+  BillingMessage,
+  formatPrice,
+  planTitle,
+  sameOriginPath,
+  TestModeBanner,
+  usePayTestCheckout,
+  useTestCheckoutSession,
+} from '../features/billing';
 import { usePageTitle } from '../features/legal';
-import { upgradePath } from '../features/teams/upgrade-prompt';
+import { upgradePath } from '../features/teams';
 
 const TEST_CARD_NUMBER = '4242 4242 4242 4242';
 const PAYMENT_FAILED_TEXT = 'Payment failed. Please try again.';
@@ -109,14 +114,6 @@ function successPathOf(session: TestCheckoutSession): string {
   return (
     sameOriginPath(session.successUrl, window.location.origin) ??
     `/upgrade/success?teamId=${encodeURIComponent(session.teamId)}`
-  );
-}
-
-function BackToProjects() {
-  return (
-    <Link to="/" className={buttonClasses('outline', 'md', 'w-full')}>
-      Back to Projects
-    </Link>
   );
 }
 

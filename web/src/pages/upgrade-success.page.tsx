@@ -7,22 +7,21 @@ import { Button, buttonClasses } from '../components/ui/button';
 import { ErrorBlock } from '../components/ui/query-state';
 import { Spinner } from '../components/ui/spinner';
 import { errorStatus } from '../lib/api-error';
-import { AUTH_USER_KEY } from '../features/auth/auth.queries';
-import { useAuth } from '../features/auth/use-auth';
-import { useBillingConfig } from '../features/billing/billing.api';
+import { AUTH_USER_KEY, useAuth } from '../features/auth';
 import {
+  BillingMessage,
   CONFIRM_POLL_INTERVAL_MS,
   paidPlanOf,
   paymentConfirmation,
+  PlanFeatureList,
   planTitle,
   requestedPlanParam,
+  useBillingConfig,
   welcomeBenefits,
-} from '../features/billing/billing-rules';
-import { BillingMessage } from '../features/billing/components/billing-message';
-import { PlanFeatureList } from '../features/billing/components/plan-feature-list';
+} from '../features/billing';
 import { usePageTitle } from '../features/legal';
-import { teamDetailQuery, TEAMS_KEY } from '../features/teams/teams.queries';
-import { useWorkspaceUi } from '../features/workspace/workspace-ui.store';
+import { teamDetailQuery, TEAMS_KEY } from '../features/teams';
+import { useWorkspaceUi } from '../app/workspace-ui.store';
 
 function Frame({ children }: { children: ReactNode }) {
   return <main className="px-4 py-10 sm:py-16">{children}</main>;

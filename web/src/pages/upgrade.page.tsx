@@ -1,31 +1,28 @@
-import { planOffer, type Plan, type TeamSummary } from '@planline/domain';
-import { ArrowLeft, BadgeCheck, Search, ShieldAlert, Users } from 'lucide-react';
+import { planOffer, teamPlanLabel, type Plan, type TeamSummary } from '@planline/domain';
+import { BadgeCheck, Search, ShieldAlert, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../components/ui/button';
-import { useCheckout } from '../features/billing/billing.api';
-import { formatDay, planTitle, trialState, upgradeView } from '../features/billing/billing-rules';
-import { BillingFrame, TeamsNotReady } from '../features/billing/components/billing-frame';
-import { BillingMessage } from '../features/billing/components/billing-message';
-import { CheckoutFailure } from '../features/billing/components/checkout-failure';
-import { PlanBadge, PlanCard } from '../features/billing/components/plan-card';
-import { PlanFeatureList } from '../features/billing/components/plan-feature-list';
-import { TeamUpgradeLinks } from '../features/billing/components/team-links';
-import { UpgradeFaq } from '../features/billing/components/upgrade-faq';
+import {
+  BackToProjects,
+  BillingFrame,
+  BillingMessage,
+  CheckoutFailure,
+  formatDay,
+  PlanBadge,
+  PlanCard,
+  PlanFeatureList,
+  planTitle,
+  TeamsNotReady,
+  TeamUpgradeLinks,
+  trialState,
+  UpgradeFaq,
+  upgradeView,
+  useCheckout,
+} from '../features/billing';
 import { usePageTitle } from '../features/legal';
-import { useTeams } from '../features/teams/teams.queries';
-import { upgradePath } from '../features/teams/upgrade-prompt';
-import { useWorkspaceUi } from '../features/workspace/workspace-ui.store';
-
-function BackToProjects({ variant = 'outline' }: { variant?: 'outline' | 'ghost' }) {
-  return (
-    <Link to="/" className={buttonClasses(variant, 'md', variant === 'outline' ? 'w-full' : '-ml-3')}>
-      {variant === 'ghost' ? <ArrowLeft aria-hidden="true" className="h-4 w-4" /> : null}
-      Back to Projects
-    </Link>
-  );
-}
-
+import { upgradePath, useTeams } from '../features/teams';
+import { useWorkspaceUi } from '../app/workspace-ui.store';
 
 /** /upgrade?teamId= (signed in; signed-out visitors are sent to /): a team's owner upgrades it to Pro. */
 export function UpgradePage() {
@@ -106,8 +103,7 @@ export function UpgradePage() {
             actions={<BackToProjects />}
           >
             <p>
-              <strong className="text-slate-900">{view.team.name}</strong> is on the{' '}
-              {planOffer(view.team.effectivePlan).title} plan.
+              <strong className="text-slate-900">{view.team.name}</strong>’s plan: {teamPlanLabel(view.team, new Date())}.
               Only the team owner can change its plan, so please ask them to upgrade.
             </p>
           </BillingMessage>
@@ -165,11 +161,11 @@ function UpgradeOffer({ team }: { team: TeamSummary }) {
         </p>
         {trial.kind === 'active' ? (
           <p className="mx-auto mt-3 inline-block rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-800">
-            Your free trial runs until {formatDay(trial.endsAt)}. Upgrade to keep Pro after it ends.
+            {teamPlanLabel(team, now)} (until {formatDay(trial.endsAt)}). Upgrade to keep Pro after it ends.
           </p>
         ) : trial.kind === 'ended' ? (
           <p className="mx-auto mt-3 inline-block rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-800">
-            Your free trial ended on {formatDay(trial.endsAt)}.
+            {teamPlanLabel(team, now)} on {formatDay(trial.endsAt)}.
           </p>
         ) : null}
       </header>

@@ -4,20 +4,22 @@ import { Button } from '../components/ui/button';
 import { ErrorBlock } from '../components/ui/query-state';
 import { Spinner } from '../components/ui/spinner';
 import { errorStatus, serverMessage } from '../lib/api-error';
-import { AUTH_USER_KEY } from '../features/auth/auth.queries';
-import { DashboardView } from '../features/dashboard/components/dashboard-view';
-import { useAuth } from '../features/auth/use-auth';
+import { AUTH_USER_KEY, useAuth } from '../features/auth';
+import { DashboardView } from '../features/dashboard';
 import { GanttView } from '../features/gantt';
-import { useProjectPeople } from '../features/projects/projects.queries';
-import { NoProjectsCard } from '../features/workspace/components/no-projects-card';
-import { WelcomeCard } from '../features/workspace/components/welcome-card';
-import { WorkspaceDialogs } from '../features/workspace/components/workspace-dialogs';
-import { WorkspaceError } from '../features/workspace/components/workspace-error';
-import { WorkspaceHeader } from '../features/workspace/components/workspace-header';
-import { WorkspaceSidebar } from '../features/workspace/components/workspace-sidebar';
-import { useWorkspace, type WorkspaceData } from '../features/workspace/use-workspace';
-import { useWorkspaceUi } from '../features/workspace/workspace-ui.store';
-import { scopeId } from '../features/workspace/workspace-selection';
+import { useProjectPeople } from '../features/projects';
+import {
+  NoProjectsCard,
+  scopeId,
+  useWorkspace,
+  WelcomeCard,
+  type WorkspaceData,
+  WorkspaceDialogs,
+  WorkspaceError,
+  WorkspaceHeader,
+  WorkspaceSidebar,
+} from '../features/workspace';
+import { useWorkspaceUi } from '../app/workspace-ui.store';
 
 /** Teams whose empty state already opened the new-project dialog in this page session. */
 const offeredNewProject = new Set<string>();

@@ -1,8 +1,10 @@
 import {
+  DAY_MS,
   createTaskInputSchema,
   matchMember,
   memberFullName,
   parseTaskPrompt,
+  taskNameProblem,
   type AiCreateTaskInput,
   type AiCreateTaskResult,
   type AiModelRefinement,
@@ -11,24 +13,11 @@ import {
 } from '@planline/domain';
 import type { DataSource } from 'typeorm';
 import { AppError, validationError } from '../../errors.js';
-import { requireProjectAccess, type Sql } from '../access/access.js';
+import { requireProjectAccess } from '../access/access.policy.js';
 import type { TasksService } from '../tasks/tasks.service.js';
 import type { ModelRefiner } from './ai-model.js';
+import { promptMembers } from './ai.queries.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const NOTHING_TO_DO = 'Please describe the task: what needs doing, not only when or for whom';
-
-/** The people a prompt may name: the project's team members and its guests. */
-async function projectPeople(sql: Sql, projectId: string): Promise<PromptMember[]> {
-  const rows: { id: string; first_name: string; last_name: string; email: string }[] = await sql.query(
-    `SELECT u.id, u.first_name, u.last_name, u.email FROM users u
-      WHERE u.id IN (SELECT tm.user_id FROM projects p JOIN team_members tm ON tm.team_id = p.team_id WHERE p.id = $1
-                     UNION SELECT pm.user_id FROM project_members pm WHERE pm.project_id = $1)
-      ORDER BY u.first_name, u.last_name, u.id`,
-    [projectId],
-  );
-  return rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email }));
-}
 
 /** The user's today when the browser says it (within a day of ours: time zones), else the server's UTC date. */
 function resolveToday(claimed: string | undefined, now: Date): string {
@@ -72,14 +61,14 @@ export class AiTaskService {
   async create(userId: string, input: AiCreateTaskInput): Promise<AiCreateTaskResult> {
     await requireProjectAccess(this.dataSource, userId, input.projectId);
     const today = resolveToday(input.today, this.now());
-    const members = await projectPeople(this.dataSource, input.projectId);
+    const members = await promptMembers(this.dataSource, input.projectId);
     let parsed = parseTaskPrompt(input.prompt, { today, members, currentUserId: userId });
     let source: 'offline' | 'model' = 'offline';
     const refined = this.model ? await this.model.refine(input.prompt, today) : null;
     if (refined) [parsed, source] = [fromModel(refined, members, userId), 'model'];
-    if (!parsed.name) {
-      throw new AppError('validation_failed', NOTHING_TO_DO, { issues: [{ path: 'prompt', message: NOTHING_TO_DO }] });
-    }
+    // Nothing to do, or nothing recognisable ('asdf'): ask the person to rephrase rather than create 'Asdf'.
+    const problem = taskNameProblem(parsed.name);
+    if (problem) throw new AppError('validation_failed', problem, { issues: [{ path: 'prompt', message: problem }] });
 
     const fields = createTaskInputSchema.safeParse({
       projectId: input.projectId,

@@ -1,5 +1,14 @@
 import Router from '@koa/router';
-import { loginInputSchema, profileInputSchema, registerInputSchema, type LoginInput } from '@planline/domain';
+import {
+  changesEmail,
+  CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_WRONG,
+  loginInputSchema,
+  profileInputSchema,
+  registerInputSchema,
+  type LoginInput,
+  type ProfileInput,
+} from '@planline/domain';
 import type { UserEntity } from '@planline/db';
 import type { Context } from 'koa';
 import koaPassport from 'koa-passport';
@@ -57,13 +66,36 @@ export function authRoutes(auth: AuthService, throttle: LoginThrottle): Router {
     ctx.status = 204;
   });
 
-  router.get('/auth/user', requireAuth, async (ctx) => {
-    ctx.body = presentUser(currentUser(ctx.state));
+  // Who is signed in: the user, or JSON null when nobody is. Being signed out is an answer, not an error: a 401
+  // here put a red line in the console of every signed-out page (PRODUCT-SPEC §7 only asks that the auth read
+  // yield no value when nobody is signed in; the web still reads a 401 as null). A database outage stays a 503.
+  router.get('/auth/user', async (ctx) => {
+    if (ctx.state.user) {
+      ctx.body = presentUser(ctx.state.user);
+    } else {
+      ctx.type = 'application/json';
+      ctx.body = 'null';
+    }
   });
 
   router.put('/auth/user', requireAuth, validate('body', profileInputSchema), async (ctx) => {
-    ctx.body = presentUser(await auth.updateProfile(currentUser(ctx.state).id, ctx.state.body));
+    const user = currentUser(ctx.state);
+    const input: ProfileInput = ctx.state.body;
+    if (changesEmail(user.email, input.email)) await confirmPassword(ctx, user, input.currentPassword);
+    ctx.body = presentUser(await auth.updateProfile(user.id, input));
   });
+
+  /** The current password, checked under the sign-in throttles: this is a place to guess it too. */
+  async function confirmPassword(ctx: Context, user: UserEntity, password: string | undefined): Promise<void> {
+    const issues = (message: string) => ({ issues: [{ path: 'currentPassword', message }] });
+    if (!password) throw new AppError('validation_failed', CURRENT_PASSWORD_REQUIRED, issues(CURRENT_PASSWORD_REQUIRED));
+    await throttle.reserveAttempt(user.email, ctx.ip);
+    if (!(await auth.verifyCredentials(user.email, password))) {
+      await throttle.recordFailure(ctx.ip);
+      throw new AppError('forbidden', CURRENT_PASSWORD_WRONG, issues(CURRENT_PASSWORD_WRONG));
+    }
+    await throttle.clear(user.email);
+  }
 
   // Browser navigations of PRODUCT-SPEC §2: sign in happens on our own /auth page.
   router.get('/login', (ctx) => ctx.redirect('/auth'));

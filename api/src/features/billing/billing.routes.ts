@@ -6,7 +6,8 @@ import { currentUser, requireAuth } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import type { BillingService } from './billing.service.js';
 import { STRIPE_SIGNATURE_HEADER, type StripeWebhook } from './stripe-webhook.js';
-import { CHECKOUT_SESSION_NOT_FOUND, type TestCheckout } from './test-checkout.js';
+import { CHECKOUT_SESSION_NOT_FOUND } from './billing.policy.js';
+import type { TestCheckout } from './test-checkout.js';
 
 /** Plans and checkout. `testCheckout` is null in live mode, where its routes answer 404. */
 export function billingRoutes(billing: BillingService, testCheckout: TestCheckout | null): Router {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { CheckoutSessionEntity, TeamEntity, type UserEntity } from '@planline/db';
+import type { TeamEntity, UserEntity } from '@planline/db';
 import {
   BILLING_PRICES,
-  canChangePlan,
   CHECKOUT_SESSION_ID_PLACEHOLDER,
   CHECKOUT_SESSION_TTL_MS,
   isChangeableSubscription,
+  PAYMENTS_NOT_CONFIGURED,
   PLAN_BY_PRICE_ID,
   planPurchase,
   type BillingConfig,
@@ -17,11 +17,12 @@ import type { DataSource } from 'typeorm';
 import type { PaymentsConfig } from '../../config.js';
 import { AppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
-import { originAllowed } from '../../middleware/request-guards.js';
-import { lockTeam, requireTeamRole } from '../access/access.js';
+import { lockTeam } from '../access/access.policy.js';
+import { findTeam } from '../teams/teams.queries.js';
+import { insertCheckoutSession, setTeamCustomer, subscriptionStamp } from './billing.queries.js';
+import { requirePlanChanger, requireReturnUrlsOnSite } from './billing.policy.js';
 import { isStripeError, type StripeCheckoutApi, type StripeSubscriptionView } from './stripe-client.js';
 
-export const ONLY_OWNER_CHANGES_PLAN = 'Only the team owner can change the plan.';
 const PROVIDER_UNAVAILABLE = 'The card payment provider could not start the checkout. Please try again in a moment.';
 
 /** Where the browser goes for a test-mode checkout: a page of the web app, marked as test mode. */
@@ -83,17 +84,10 @@ export class BillingService {
     testChanger: TestSubscriptionChanger | null = null,
   ): Promise<CheckoutSessionResult> {
     const plan = PLAN_BY_PRICE_ID[input.priceId];
-    const role = await requireTeamRole(this.dataSource, owner.id, input.teamId);
-    if (!canChangePlan(role)) throw new AppError('forbidden', ONLY_OWNER_CHANGES_PLAN);
-    for (const [field, url] of [['successUrl', input.successUrl], ['cancelUrl', input.cancelUrl]] as const) {
-      // An open redirect otherwise: the provider would send the payer wherever the request said.
-      if (!originAllowed(new URL(url).origin, ownOrigin, this.allowedOrigins)) {
-        throw new AppError('bad_request', `${field} must be an address on this site (${ownOrigin})`, {
-          issues: [{ path: field, message: `Must start with ${ownOrigin}/` }],
-        });
-      }
-    }
-    const team = await this.dataSource.getRepository(TeamEntity).findOneByOrFail({ id: input.teamId });
+    await requirePlanChanger(this.dataSource, owner.id, input.teamId);
+    if (this.payments.mode === 'off') throw new AppError('service_unavailable', PAYMENTS_NOT_CONFIGURED);
+    requireReturnUrlsOnSite(input, ownOrigin, this.allowedOrigins);
+    const team = await findTeam(this.dataSource, input.teamId);
     const purchase = planPurchase(team, plan);
     if (purchase.kind === 'refuse') throw new AppError('conflict', purchase.message);
     if (purchase.kind === 'change-subscription') {
@@ -111,7 +105,7 @@ export class BillingService {
   private async startTestCheckout(owner: UserEntity, team: TeamEntity, plan: PaidPlan, input: CheckoutSessionInput): Promise<CheckoutSessionResult> {
     const now = this.now();
     const id = `cs_test_${randomBytes(24).toString('base64url')}`;
-    await this.dataSource.getRepository(CheckoutSessionEntity).insert({
+    await insertCheckoutSession(this.dataSource, {
       id,
       teamId: team.id,
       createdBy: owner.id,
@@ -177,10 +171,7 @@ export class BillingService {
       const price = this.payments.prices[plan];
       const item = this.planItem(subscription);
       if (item.price.id === price) return 'changed';
-      const [state]: { state_at: Date; state_rank: number }[] = await m.query(
-        `SELECT state_at, state_rank FROM stripe_subscriptions WHERE id = $1`,
-        [subscription.id],
-      );
+      const state = await subscriptionStamp(m, subscription.id, team.id);
       const from = state ? `${state.state_at.getTime()}-${state.state_rank}` : item.price.id;
       await this.callStripe('subscriptions.update', () =>
         stripe.subscriptions.update(
@@ -224,7 +215,7 @@ export class BillingService {
           { idempotencyKey: `planline-team-customer-${teamId}` },
         ),
       );
-      await m.query(`UPDATE teams SET stripe_customer_id = $2, updated_at = now() WHERE id = $1`, [teamId, customer.id]);
+      await setTeamCustomer(m, teamId, customer.id);
       return customer.id;
     });
   }

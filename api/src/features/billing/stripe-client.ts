@@ -39,7 +39,7 @@ export function createStripeClient(secretKey: string): StripeCheckoutApi {
 }
 
 /** Signature checks and test signing: static in the SDK, no key or network needed. */
-export const stripeWebhooks = Stripe.webhooks;
+export const stripeWebhooks: typeof Stripe.webhooks = Stripe.webhooks;
 
 export const isStripeError = (err: unknown): err is Stripe.errors.StripeError => err instanceof Stripe.errors.StripeError;
 export const isSignatureError = (err: unknown): err is Stripe.errors.StripeSignatureVerificationError =>

@@ -6,6 +6,14 @@ import { stripeEventSchema, type StripeEventEnvelope } from './stripe-objects.js
 import type { LedgerOutcome, SubscriptionLedger } from './subscription-ledger.js';
 
 export const STRIPE_SIGNATURE_HEADER = 'Stripe-Signature';
+/** Stripe's default tolerance, both ways: the SDK checks only the past, so a signature dated ahead lived on. */
+const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
+
+/** The `t=` of a Stripe-Signature header (seconds), or null. */
+const signedAt = (signature: string): number | null => {
+  const match = /(?:^|,)\s*t=(\d{1,12})\s*(?:,|$)/.exec(signature);
+  return match ? Number(match[1]) : null;
+};
 
 /** The answer to a delivery; Stripe reads only the status, the outcome helps whoever reads the delivery log. */
 export interface WebhookReceipt {
@@ -23,6 +31,7 @@ export class StripeWebhook {
     /** Provider price id → our plan, to read which plan a subscription pays for. */
     private readonly planByPrice: Readonly<Record<string, PaidPlan>>,
     private readonly ledger: SubscriptionLedger,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** `payload` must be the body exactly as received: the signature is over those bytes. */
@@ -40,7 +49,7 @@ export class StripeWebhook {
     return { received: true, outcome: await this.ledger.apply(event, observation) };
   }
 
-  /** Signature (HMAC of timestamp and body, within Stripe's 5-minute tolerance), then the envelope's shape. */
+  /** Signature (HMAC of timestamp and body, dated within 5 minutes of now either way), then the envelope's shape. */
   private verify(payload: Buffer | string, signature: string | undefined): StripeEventEnvelope {
     if (!signature) throw new AppError('bad_request', `Missing ${STRIPE_SIGNATURE_HEADER} header`);
     let parsed: unknown;
@@ -54,6 +63,11 @@ export class StripeWebhook {
           ? 'Webhook signature has expired: it was made more than 5 minutes ago'
           : 'Webhook signature does not match the payload',
       );
+    }
+    // A signature dated ahead would stay replayable until that time plus the tolerance.
+    const at = signedAt(signature);
+    if (at !== null && at > this.now().getTime() / 1000 + SIGNATURE_TOLERANCE_SECONDS) {
+      throw new AppError('bad_request', 'Webhook signature is dated in the future: more than 5 minutes ahead of this server');
     }
     const event = stripeEventSchema.safeParse(parsed);
     if (!event.success) throw new AppError('bad_request', 'Webhook payload is not a Stripe event');

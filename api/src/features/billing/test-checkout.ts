@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CheckoutSessionEntity, TeamEntity, UserEntity } from '@planline/db';
+import type { CheckoutSessionEntity, UserEntity } from '@planline/db';
 import {
   billingPrice,
   CHECKOUT_SESSION_ID_PLACEHOLDER,
@@ -11,23 +11,23 @@ import {
   type TestCheckoutSession,
   type TestCheckoutStatus,
 } from '@planline/domain';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
-import { lockTeam } from '../access/access.js';
+import type { Db } from '../access/access.queries.js';
+import { lockTeam } from '../access/access.policy.js';
+import { findTeam } from '../teams/teams.queries.js';
+import { closeCheckoutSession, completedCheckoutSessions, setTeamCustomer, subscriptionStamp } from './billing.queries.js';
+import { requireOwnCheckoutSession } from './billing.policy.js';
 import { stripeWebhooks } from './stripe-client.js';
 import type { StripeWebhook } from './stripe-webhook.js';
 import { derivedTestId, paidCheckoutEvents, planChangedEvent, type TestEvent } from './test-checkout-events.js';
 
-export const CHECKOUT_SESSION_NOT_FOUND = 'Checkout session not found';
 const EXPIRED = 'This checkout has expired. Start the upgrade again to get a new one.';
 const MONTH_SECONDS = 30 * 24 * 60 * 60;
 
 /** A session started before the team began paying for a lower plan: paying it would make a second subscription. */
 const overtaken = (paying: PaidPlan, plan: PaidPlan) =>
   `This team has paid for ${planOffer(paying).title} since this checkout began. Start the upgrade again to move its subscription to ${planOffer(plan).title}.`;
-
-/** Test-mode session ids as made by BillingService; anything else names no session. */
-export const TEST_SESSION_ID = /^cs_test_[A-Za-z0-9_-]{1,100}$/;
 
 type Clock = () => Date;
 
@@ -51,18 +51,9 @@ export class TestCheckout {
     private readonly now: Clock = () => new Date(),
   ) {}
 
-  /** A session is seen only by the person who started it; anyone else gets 404. */
-  private async own(userId: string, sessionId: string): Promise<CheckoutSessionEntity> {
-    const session = TEST_SESSION_ID.test(sessionId)
-      ? await this.dataSource.getRepository(CheckoutSessionEntity).findOneBy({ id: sessionId, createdBy: userId })
-      : null;
-    if (!session) throw new AppError('not_found', CHECKOUT_SESSION_NOT_FOUND);
-    return session;
-  }
-
   async read(user: UserEntity, sessionId: string): Promise<TestCheckoutSession> {
-    const session = await this.own(user.id, sessionId);
-    const team = await this.dataSource.getRepository(TeamEntity).findOneByOrFail({ id: session.teamId });
+    const session = await requireOwnCheckoutSession(this.dataSource, user.id, sessionId);
+    const team = await findTeam(this.dataSource, session.teamId);
     const { amountCents, currency, interval } = billingPrice(session.plan);
     return {
       id: session.id,
@@ -84,15 +75,15 @@ export class TestCheckout {
    * same; an expired one is a 410.
    */
   async pay(user: UserEntity, sessionId: string): Promise<TestCheckoutPayment> {
-    const session = await this.own(user.id, sessionId);
+    const session = await requireOwnCheckoutSession(this.dataSource, user.id, sessionId);
     const redirectUrl = successRedirect(session.successUrl, session.id);
     const status = statusOf(session, this.now());
     if (status === 'complete') return { redirectUrl };
     if (status === 'expired') {
-      await this.dataSource.query(`UPDATE checkout_sessions SET status = 'expired' WHERE id = $1 AND status = 'open'`, [session.id]);
+      await closeCheckoutSession(this.dataSource, session.id, 'expired');
       throw new AppError('gone', EXPIRED);
     }
-    const team = await this.dataSource.getRepository(TeamEntity).findOneByOrFail({ id: session.teamId });
+    const team = await findTeam(this.dataSource, session.teamId);
     // Another checkout may have been paid since this one began; this one's own subscription is no obstacle.
     if (team.stripeSubscriptionId !== derivedTestId('sub', session.id)) {
       const purchase = planPurchase(team, session.plan);
@@ -112,10 +103,7 @@ export class TestCheckout {
       paidAt: Math.floor(this.now().getTime() / 1000),
     });
     for (const event of events) await this.deliver(event);
-    await this.dataSource.query(
-      `UPDATE checkout_sessions SET status = 'complete', completed_at = now() WHERE id = $1 AND status = 'open'`,
-      [session.id],
-    );
+    await closeCheckoutSession(this.dataSource, session.id, 'complete');
     return { redirectUrl };
   }
 
@@ -132,10 +120,7 @@ export class TestCheckout {
       const purchase = planPurchase(team, plan);
       if (purchase.kind === 'refuse') throw new AppError('conflict', purchase.message);
       if (purchase.kind === 'checkout') return 'checkout';
-      const [state]: { state_at: Date; state_rank: number }[] = await m.query(
-        `SELECT state_at, state_rank FROM stripe_subscriptions WHERE id = $1 AND team_id = $2`,
-        [purchase.subscriptionId, team.id],
-      );
+      const state = await subscriptionStamp(m, purchase.subscriptionId, team.id);
       const now = Math.floor(this.now().getTime() / 1000);
       // The ledger keeps the newest state (subscription-order): stamp the change after the state it replaces.
       const stateAt = state ? Math.floor(state.state_at.getTime() / 1000) : now;
@@ -173,14 +158,14 @@ export class TestCheckout {
       const team = await lockTeam(m, teamId);
       if (team.stripeCustomerId) return team.stripeCustomerId;
       const customerId = `cus_test_${randomBytes(12).toString('base64url')}`;
-      await m.query(`UPDATE teams SET stripe_customer_id = $2, updated_at = now() WHERE id = $1`, [teamId, customerId]);
+      await setTeamCustomer(m, teamId, customerId);
       return customerId;
     });
   }
 }
 
 /** The test checkout that made a subscription (its id is derived from the session's), if one did. */
-async function paidSessionOf(m: EntityManager, teamId: string, subscriptionId: string): Promise<CheckoutSessionEntity | null> {
-  const paid = await m.getRepository(CheckoutSessionEntity).findBy({ teamId, status: 'complete' });
+async function paidSessionOf(db: Db, teamId: string, subscriptionId: string): Promise<CheckoutSessionEntity | null> {
+  const paid = await completedCheckoutSessions(db, teamId);
   return paid.find((session) => derivedTestId('sub', session.id) === subscriptionId) ?? null;
 }

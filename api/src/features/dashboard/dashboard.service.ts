@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { defaultDashboardLayout, rooms, withPositions, type DashboardConfig, type SaveDashboardInput, type Widget } from '@planline/domain';
+import { defaultDashboardLayout, rooms, withPositions, type DashboardConfig, type SaveDashboardInput } from '@planline/domain';
 import type { RealtimeBus } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
-import { requireProjectAccess } from '../access/access.js';
+import { requireProjectAccess } from '../access/access.policy.js';
+import { findLayout, saveLayout } from './dashboard.queries.js';
 
 /** Each user's dashboard layout, per project (or one for no project), saved whole. */
 export class DashboardService {
@@ -13,11 +14,7 @@ export class DashboardService {
 
   async get(userId: string, projectId: string | null): Promise<DashboardConfig> {
     if (projectId) await requireProjectAccess(this.dataSource, userId, projectId);
-    const rows: { layout: Widget[]; updated_at: Date }[] = await this.dataSource.query(
-      `SELECT layout, updated_at FROM dashboard_configs WHERE user_id = $1 AND project_id IS NOT DISTINCT FROM $2`,
-      [userId, projectId],
-    );
-    const row = rows[0];
+    const row = await findLayout(this.dataSource, userId, projectId);
     if (!row) return { projectId, layout: defaultDashboardLayout(), isDefault: true, updatedAt: null };
     return { projectId, layout: row.layout, isDefault: false, updatedAt: row.updated_at.toISOString() };
   }
@@ -27,13 +24,8 @@ export class DashboardService {
     if (projectId) await requireProjectAccess(this.dataSource, userId, projectId);
     // Positions follow the order (PRODUCT-SPEC §2): whatever the client sent is recomputed.
     const layout = withPositions(input.layout.map(({ position: _ignored, ...widget }) => widget));
-    const rows: { updated_at: Date }[] = await this.dataSource.query(
-      `INSERT INTO dashboard_configs (id, user_id, project_id, layout) VALUES ($1, $2, $3, $4::jsonb)
-       ON CONFLICT (user_id, project_id) DO UPDATE SET layout = EXCLUDED.layout, updated_at = now()
-       RETURNING updated_at`,
-      [randomUUID(), userId, projectId, JSON.stringify(layout)],
-    );
+    const updatedAt = await saveLayout(this.dataSource, randomUUID(), userId, projectId, layout);
     this.bus.emit(rooms.user(userId), 'dashboard:updated', { projectId, layout });
-    return { projectId, layout, isDefault: false, updatedAt: rows[0]!.updated_at.toISOString() };
+    return { projectId, layout, isDefault: false, updatedAt: updatedAt.toISOString() };
   }
 }

@@ -1,12 +1,11 @@
 import { PassThrough } from 'node:stream';
-import { TASK_PRIORITY_LABELS, TASK_STATUSES, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
+import { TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUSES, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
 import ExcelJS from 'exceljs';
 import {
   exportCounts,
   overlaps,
   PRIORITY_COLORS,
   PROJECT_STATUS_LABELS,
-  STATUS_COLORS,
   timelineRange,
   timelineScale,
   utcDate,
@@ -80,7 +79,7 @@ function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportOptio
         ? { assignee: task.assignee === null ? null : cellText(task.assignee), assignees: task.assignees.length ? cellText(task.assignees.join(', ')) : null }
         : {}),
     });
-    row.getCell('status').font = { color: { argb: argb(STATUS_COLORS[task.status]) }, bold: true };
+    row.getCell('status').font = { color: { argb: argb(TASK_STATUS_COLORS[task.status]) }, bold: true };
     row.getCell('color').fill = solid(task.color);
     row.commit();
   }
@@ -132,7 +131,7 @@ function timelineSheet(wb: ExcelJS.Workbook, data: ExportData): void {
   styleHeader(band);
   styleHeader(labels);
   labels.alignment = { horizontal: 'center' };
-  const fills = Object.fromEntries(Object.entries(STATUS_COLORS).map(([status, color]) => [status, solid(color)]));
+  const fills = Object.fromEntries(Object.entries(TASK_STATUS_COLORS).map(([status, color]) => [status, solid(color)]));
   for (const task of data.tasks) {
     const row = ws.addRow([cellText(task.name), TASK_STATUS_LABELS[task.status], utcDate(task.startDate), utcDate(task.endDate)]);
     row.getCell(3).numFmt = DATE_FORMAT;
@@ -146,7 +145,7 @@ function timelineSheet(wb: ExcelJS.Workbook, data: ExportData): void {
   ws.addRow([]);
   legend.getCell(1).value = 'Legend';
   legend.getCell(1).font = { bold: true };
-  for (const status of TASK_STATUSES) ws.addRow([TASK_STATUS_LABELS[status]]).getCell(2).fill = solid(STATUS_COLORS[status]);
+  for (const status of TASK_STATUSES) ws.addRow([TASK_STATUS_LABELS[status]]).getCell(2).fill = solid(TASK_STATUS_COLORS[status]);
   ws.commit();
 }
 
@@ -190,7 +189,7 @@ function summarySheet(wb: ExcelJS.Workbook, data: ExportData): void {
       for (let c = 0; c < filled; c++) row.getCell(4 + c).fill = solid(entry.color);
     }
   };
-  table('Tasks by status', counts.byStatus.map((s) => ({ label: s.label, count: s.count, color: STATUS_COLORS[s.status] })));
+  table('Tasks by status', counts.byStatus.map((s) => ({ label: s.label, count: s.count, color: TASK_STATUS_COLORS[s.status] })));
   table('Tasks by priority', counts.byPriority.map((p) => ({ label: p.label, count: p.count, color: PRIORITY_COLORS[p.priority] })));
   ws.commit();
 }

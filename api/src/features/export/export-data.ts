@@ -1,4 +1,10 @@
 import {
+  addDays,
+  addMonths,
+  daysBetween,
+  formatMonthYear,
+  MONTH_NAMES,
+  startOfMonth,
   TASK_PRIORITIES,
   TASK_PRIORITY_LABELS,
   TASK_STATUSES,
@@ -6,7 +12,12 @@ import {
   type ProjectStatus,
   type TaskPriority,
   type TaskStatus,
+  utcMidnight,
+  weekday,
 } from '@planline/domain';
+
+// The calendar arithmetic is domain's (calendar-date.ts); the file builders import it from here with the data.
+export { addDays, daysBetween, utcMidnight as utcDate };
 
 /** What an export shows, read once from the rows; both file builders take only this. */
 export interface ExportTask {
@@ -42,13 +53,6 @@ export interface ExportData {
   today: string;
 }
 
-/** PRODUCT-SPEC §4 status colours: pending orange, in progress blue, completed green, blocked red. */
-export const STATUS_COLORS: Record<TaskStatus, string> = {
-  pending: '#f97316',
-  in_progress: '#3b82f6',
-  completed: '#22c55e',
-  blocked: '#ef4444',
-};
 export const PRIORITY_COLORS: Record<TaskPriority, string> = {
   low: '#94a3b8',
   medium: '#3b82f6',
@@ -86,19 +90,9 @@ export function exportCounts(data: ExportData): ExportCounts {
 }
 
 // ---- the timeline's scale ----------------------------------------------------------------------------
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** [export-timeline] Up to this many days the timeline has a column per day; longer, per week; past two years, per month. */
 export const TIMELINE_DAY_COLUMNS_MAX_DAYS = 120;
 export const TIMELINE_WEEK_COLUMNS_MAX_DAYS = 2 * 366;
-
-const utc = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const DAY_MS = 86_400_000;
-export const addDays = (date: string, days: number) => iso(utc(date) + days * DAY_MS);
-export const daysBetween = (from: string, to: string) => Math.round((utc(to) - utc(from)) / DAY_MS);
-/** 'yyyy-MM-dd' as a Date at UTC midnight: what a spreadsheet date cell holds. */
-export const utcDate = (date: string) => new Date(utc(date));
-export const monthLabel = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 
 export interface TimelineBucket {
   start: string;
@@ -132,22 +126,20 @@ export function timelineScale(range: { start: string; end: string }): TimelineSc
   const days = daysBetween(range.start, range.end) + 1;
   const buckets: TimelineBucket[] = [];
   if (days <= TIMELINE_DAY_COLUMNS_MAX_DAYS) {
-    for (let d = range.start; d <= range.end; d = addDays(d, 1)) buckets.push({ start: d, end: d, label: String(Number(d.slice(8))), group: monthLabel(d) });
+    for (let d = range.start; d <= range.end; d = addDays(d, 1)) buckets.push({ start: d, end: d, label: String(Number(d.slice(8))), group: formatMonthYear(d) });
     return { granularity: 'day', ...range, buckets };
   }
   if (days <= TIMELINE_WEEK_COLUMNS_MAX_DAYS) {
     // Weeks start on Monday (ISO 8601).
-    const weekday = (new Date(utc(range.start)).getUTCDay() + 6) % 7;
-    for (let d = addDays(range.start, -weekday); d <= range.end; d = addDays(d, 7)) {
-      buckets.push({ start: d, end: addDays(d, 6), label: String(Number(d.slice(8))), group: monthLabel(d) });
+    const sinceMonday = (weekday(range.start) + 6) % 7;
+    for (let d = addDays(range.start, -sinceMonday); d <= range.end; d = addDays(d, 7)) {
+      buckets.push({ start: d, end: addDays(d, 6), label: String(Number(d.slice(8))), group: formatMonthYear(d) });
     }
     return { granularity: 'week', start: buckets[0]!.start, end: buckets.at(-1)!.end, buckets };
   }
-  for (let d = `${range.start.slice(0, 7)}-01`; d <= range.end; ) {
-    const next = new Date(utc(d));
-    next.setUTCMonth(next.getUTCMonth() + 1);
-    const nextStart = iso(next.getTime());
-    buckets.push({ start: d, end: addDays(nextStart, -1), label: MONTHS[Number(d.slice(5, 7)) - 1]!, group: d.slice(0, 4) });
+  for (let d = startOfMonth(range.start); d <= range.end; ) {
+    const nextStart = addMonths(d, 1);
+    buckets.push({ start: d, end: addDays(nextStart, -1), label: MONTH_NAMES[Number(d.slice(5, 7)) - 1]!.slice(0, 3), group: d.slice(0, 4) });
     d = nextStart;
   }
   return { granularity: 'month', start: buckets[0]!.start, end: buckets.at(-1)!.end, buckets };

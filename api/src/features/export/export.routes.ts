@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import { currentUser, requireAuth } from '../../middleware/auth.js';
 import { uuidParams } from '../../middleware/params.js';
 import { validate } from '../../middleware/validate.js';
-import { PROJECT_NOT_FOUND } from '../access/access.js';
+import { PROJECT_NOT_FOUND } from '../access/access.policy.js';
 import type { ExportService, FileFormat } from './export.service.js';
 
 /** PRODUCT-SPEC §7: the web reads the file name from Content-Disposition. */

@@ -1,15 +1,11 @@
-import {
-  EXPORT_CONTENT_TYPES,
-  exportFileName,
-  type ExportOptions,
-  type ProjectStatus,
-} from '@planline/domain';
+import { EXPORT_CONTENT_TYPES, exportFileName, type ExportOptions } from '@planline/domain';
 import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
-import { PROJECT_NOT_FOUND, requireProjectAccess } from '../access/access.js';
+import { PROJECT_NOT_FOUND, requireProjectAccess } from '../access/access.policy.js';
 import { listTasks } from '../tasks/tasks.read.js';
 import type { ExportData } from './export-data.js';
+import { exportProject, usersByIds } from './export.queries.js';
 
 export type FileFormat = keyof typeof EXPORT_CONTENT_TYPES;
 
@@ -40,18 +36,11 @@ export class ExportService {
 
   /** The project, its tasks in timeline order, and the names their ids stand for. */
   private async read(projectId: string): Promise<ExportData> {
-    const projects: { name: string; project_code: string; status: ProjectStatus; description: string | null; start_date: string | null; end_date: string | null }[] =
-      await this.dataSource.query(
-        `SELECT name, project_code, status, description, start_date, end_date FROM projects WHERE id = $1`,
-        [projectId],
-      );
-    const project = projects[0];
+    const project = await exportProject(this.dataSource, projectId);
     if (!project) throw new AppError('not_found', PROJECT_NOT_FOUND);
     const tasks = await listTasks(this.dataSource, projectId);
     const userIds = [...new Set(tasks.flatMap((t) => [...t.assigneeIds, ...(t.assigneeId ? [t.assigneeId] : [])]))];
-    const users: { id: string; first_name: string; last_name: string; email: string }[] = userIds.length
-      ? await this.dataSource.query(`SELECT id, first_name, last_name, email FROM users WHERE id = ANY($1::uuid[])`, [userIds])
-      : [];
+    const users = await usersByIds(this.dataSource, userIds);
     const personName = new Map(users.map((u) => [u.id, `${u.first_name} ${u.last_name}`.trim() || u.email]));
     const taskName = new Map(tasks.map((t) => [t.id, t.name]));
     return {

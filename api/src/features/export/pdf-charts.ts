@@ -1,5 +1,5 @@
-import { TASK_STATUSES, TASK_STATUS_LABELS } from '@planline/domain';
-import { addDays, daysBetween, exportCounts, PRIORITY_COLORS, STATUS_COLORS, timelineRange, timelineScale, type ExportData } from './export-data.js';
+import { TASK_STATUS_COLORS, TASK_STATUSES, TASK_STATUS_LABELS } from '@planline/domain';
+import { addDays, daysBetween, exportCounts, PRIORITY_COLORS, timelineRange, timelineScale, type ExportData } from './export-data.js';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, MUTED, PAGE, RULE, tint, type Pages, type PdfCursor } from './pdf-layout.js';
 
 /** [export-pdf-chart] Horizontal bars of tasks by status and by priority, side by side. */
@@ -25,7 +25,7 @@ export function* drawStatusChart(pdf: PdfCursor, data: ExportData): Pages {
     return y;
   };
   yield* pdf.ensure(18 + 4 * rowHeight + 10);
-  const left = block('Tasks by status', PAGE.margin, counts.byStatus.map((s) => ({ label: s.label, count: s.count, color: STATUS_COLORS[s.status] })));
+  const left = block('Tasks by status', PAGE.margin, counts.byStatus.map((s) => ({ label: s.label, count: s.count, color: TASK_STATUS_COLORS[s.status] })));
   const right = block(
     'Tasks by priority',
     PAGE.margin + CONTENT_WIDTH / 2,
@@ -58,7 +58,7 @@ export function* drawGantt(pdf: PdfCursor, data: ExportData): Pages {
 
   let legendX = PAGE.margin;
   for (const status of TASK_STATUSES) {
-    pdf.fill(STATUS_COLORS[status], legendX, pdf.y, 8, 8);
+    pdf.fill(TASK_STATUS_COLORS[status], legendX, pdf.y, 8, 8);
     legendX += 12 + pdf.write(TASK_STATUS_LABELS[status], legendX + 12, pdf.y + 7.5, { size: 8, color: MUTED }) + 14;
   }
   const unit = { day: 'one column per day', week: 'one column per week', month: 'one column per month' }[scale.granularity];
@@ -101,7 +101,7 @@ export function* drawGantt(pdf: PdfCursor, data: ExportData): Pages {
     const y = pdf.y;
     if (i % 2 === 1) pdf.fill('#f8fafc', PAGE.margin, y, CONTENT_WIDTH, ROW);
     pdf.write(task.name, PAGE.margin + 4, y + 10, { size: 7.5, maxWidth: NAME_COLUMN - 8 });
-    const color = STATUS_COLORS[task.status];
+    const color = TASK_STATUS_COLORS[task.status];
     const x1 = xOf(task.startDate);
     const width = Math.max(2, xOf(addDays(task.endDate, 1)) - x1);
     pdf.fill(tint(color, 0.6), x1, y + 3, width, ROW - 6);

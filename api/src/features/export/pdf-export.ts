@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Readable } from 'node:stream';
-import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
+import { TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
 import PDFDocument from 'pdfkit';
-import { exportCounts, PROJECT_STATUS_LABELS, STATUS_COLORS, type ExportData, type ExportTask } from './export-data.js';
+import { exportCounts, PROJECT_STATUS_LABELS, type ExportData, type ExportTask } from './export-data.js';
 import { drawGantt, drawStatusChart } from './pdf-charts.js';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, MUTED, PAGE, PdfCursor, RULE, type Pages } from './pdf-layout.js';
 import { PdfText } from './pdf-text.js';
@@ -71,7 +71,7 @@ function* drawTaskTable(pdf: PdfCursor, data: ExportData, options: ExportOptions
       const right = column.align === 'right';
       let textX = right ? x + column.width - PAD : x + PAD;
       if (column.title === 'Status') {
-        pdf.fill(STATUS_COLORS[task.status], x + PAD, pdf.y + 5.5, 5, 5);
+        pdf.fill(TASK_STATUS_COLORS[task.status], x + PAD, pdf.y + 5.5, 5, 5);
         textX += 8;
       }
       pdf.write(column.value(task, i), textX, pdf.y + 11, {

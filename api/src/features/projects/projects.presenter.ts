@@ -1,5 +1,6 @@
 import type { ProjectEntity } from '@planline/db';
-import type { Project } from '@planline/domain';
+import type { MemberUser, Project } from '@planline/domain';
+import type { PersonRow } from './projects.queries.js';
 
 export function presentProject(project: ProjectEntity, access: Project['access']): Project {
   return { ...presentProjectEvent(project), access };
@@ -16,7 +17,18 @@ export function presentProjectEvent(project: ProjectEntity): Omit<Project, 'acce
     status: project.status,
     startDate: project.startDate,
     endDate: project.endDate,
+    autoSchedule: project.autoSchedule,
+    workingWeekdays: project.workingWeekdays,
+    holidays: project.holidays,
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
   };
 }
+
+export const presentPerson = (r: PersonRow): MemberUser => ({
+  id: r.id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  email: r.email,
+  profileImageUrl: r.profile_image_url,
+});

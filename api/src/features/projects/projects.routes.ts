@@ -4,8 +4,8 @@ import { publicOrigin } from '../../http/public-origin.js';
 import { currentUser, requireAuth } from '../../middleware/auth.js';
 import { uuidParams } from '../../middleware/params.js';
 import { validate } from '../../middleware/validate.js';
-import { PROJECT_NOT_FOUND, TEAM_NOT_FOUND } from '../access/access.js';
-import type { ProjectsService } from './projects.service.js';
+import { PROJECT_NOT_FOUND, TEAM_NOT_FOUND } from '../access/access.policy.js';
+import { NOT_A_GUEST, type ProjectsService } from './projects.service.js';
 
 export function projectsRoutes(projects: ProjectsService, publicUrl: string | undefined): Router {
   const router = new Router({ prefix: '/api' });
@@ -44,6 +44,24 @@ export function projectsRoutes(projects: ProjectsService, publicUrl: string | un
   router.get('/projects/:projectId/invite-link', requireAuth, projectParam, async (ctx) => {
     ctx.body = await projects.inviteLink(currentUser(ctx.state).id, ctx.params.projectId!, publicOrigin(ctx, publicUrl));
   });
+
+  router.post('/projects/:projectId/invite-link/regenerate', requireAuth, projectParam, async (ctx) => {
+    ctx.body = await projects.regenerateInviteLink(currentUser(ctx.state).id, ctx.params.projectId!, publicOrigin(ctx, publicUrl));
+  });
+
+  router.get('/projects/:projectId/guests', requireAuth, projectParam, async (ctx) => {
+    ctx.body = await projects.guests(currentUser(ctx.state).id, ctx.params.projectId!);
+  });
+
+  router.delete(
+    '/projects/:projectId/guests/:userId',
+    requireAuth,
+    uuidParams({ projectId: PROJECT_NOT_FOUND, userId: NOT_A_GUEST }),
+    async (ctx) => {
+      await projects.removeGuest(currentUser(ctx.state).id, ctx.params.projectId!, ctx.params.userId!);
+      ctx.status = 204;
+    },
+  );
 
   return router;
 }

@@ -1,8 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { isUniqueViolation, ProjectEntity, ProjectMemberEntity, TeamMemberEntity, type UserEntity } from '@planline/db';
+import { isUniqueViolation, type UserEntity } from '@planline/db';
 import {
-  checkMemberLimit,
-  checkProjectLimit,
   generateProjectCode,
   rooms,
   type CreateProjectInput,
@@ -15,20 +13,31 @@ import {
 import type { RealtimeBus } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
-import {
-  lockTeam,
-  PROJECT_NOT_FOUND,
-  requireProjectAccess,
-  requireTeamRole,
-  teamHeadcount,
-  teamPlan,
-} from '../access/access.js';
+import { lockTeam, requireProjectAccess, requireRoomForPerson, requireRoomForProject, requireTeamRole } from '../access/access.policy.js';
 import { newInviteToken } from '../teams/teams.service.js';
-import { presentProject, presentProjectEvent } from './projects.presenter.js';
+import { isTeamMember } from '../teams/teams.queries.js';
+import { presentPerson, presentProject, presentProjectEvent } from './projects.presenter.js';
+import { requireInviteManager, requireProjectEditor } from './projects.policy.js';
+import {
+  deleteGuest,
+  findProject,
+  insertGuest,
+  insertProject,
+  isGuest,
+  isGuestInTeam,
+  projectByInviteToken,
+  projectPeople,
+  projectsOfUser,
+  setProjectInviteToken,
+  teamMemberIds,
+  teamProjects,
+  updateProject,
+} from './projects.queries.js';
 
 const CODE_ATTEMPTS = 10;
 export const INVALID_PROJECT_INVITE =
   'This project invitation link is invalid or has expired. Please request a new invitation from the project owner.';
+export const NOT_A_GUEST = 'That person is not a guest of this project';
 
 export class ProjectsService {
   constructor(
@@ -36,10 +45,6 @@ export class ProjectsService {
     private readonly bus: RealtimeBus,
     private readonly now: () => Date = () => new Date(),
   ) {}
-
-  private get projects() {
-    return this.dataSource.getRepository(ProjectEntity);
-  }
 
   /** Creates a project inside the team's plan limit (402 past it), with a unique code like ABC-1234. */
   async create(userId: string, input: CreateProjectInput): Promise<Project> {
@@ -49,16 +54,8 @@ export class ProjectsService {
         await this.dataSource.transaction(async (m) => {
           await requireTeamRole(m, userId, input.teamId);
           const team = await lockTeam(m, input.teamId);
-          const count = await m.getRepository(ProjectEntity).countBy({ teamId: team.id });
-          const check = checkProjectLimit(teamPlan(team, this.now()), count);
-          if (!check.ok) {
-            throw new AppError('payment_required', check.message, {
-              requiredPlan: check.requiredPlan,
-              teamOwnerId: team.ownerId,
-              requiresUpgrade: true,
-            });
-          }
-          await m.getRepository(ProjectEntity).insert({
+          await requireRoomForProject(m, team, this.now());
+          await insertProject(m, {
             id,
             name: input.name,
             description: input.description || null,
@@ -73,52 +70,47 @@ export class ProjectsService {
         throw err;
       }
     }
-    const project = await this.projects.findOneByOrFail({ id });
+    const project = await findProject(this.dataSource, id);
     this.bus.emit(rooms.team(project.teamId), 'project:created', { project: presentProjectEvent(project) });
     // Team members' sockets follow the new project's room.
-    const members: { user_id: string }[] = await this.dataSource.query(`SELECT user_id FROM team_members WHERE team_id = $1`, [project.teamId]);
-    for (const member of members) this.bus.joinRooms(member.user_id, [rooms.project(project.id)]);
+    for (const memberId of await teamMemberIds(this.dataSource, project.teamId)) this.bus.joinRooms(memberId, [rooms.project(project.id)]);
     return presentProject(project, 'team');
   }
 
   async listForTeam(userId: string, teamId: string): Promise<Project[]> {
     await requireTeamRole(this.dataSource, userId, teamId);
-    const list = await this.projects.find({ where: { teamId }, order: { createdAt: 'ASC' } });
-    return list.map((p) => presentProject(p, 'team'));
+    return (await teamProjects(this.dataSource, teamId)).map((p) => presentProject(p, 'team'));
   }
 
   /** Every project a user can open: their teams' projects and the ones they were invited to. */
   async listForUser(userId: string): Promise<Project[]> {
-    const list = await this.projects
-      .createQueryBuilder('p')
-      .leftJoin(TeamMemberEntity, 'tm', 'tm.team_id = p.team_id AND tm.user_id = :userId', { userId })
-      .leftJoin(ProjectMemberEntity, 'pm', 'pm.project_id = p.id AND pm.user_id = :userId', { userId })
-      .addSelect('tm.id IS NOT NULL', 'via_team')
-      .where('tm.id IS NOT NULL OR pm.id IS NOT NULL')
-      .orderBy('p.created_at', 'ASC')
-      .getRawAndEntities();
-    return list.entities.map((p, i) => presentProject(p, (list.raw[i] as { via_team: boolean }).via_team ? 'team' : 'guest'));
+    return (await projectsOfUser(this.dataSource, userId)).map(({ project, viaTeam }) => presentProject(project, viaTeam ? 'team' : 'guest'));
   }
 
-  /** Team members change a project's name, status, description and dates; guests work on its tasks only. */
+  /**
+   * Team members change a project's name, status, description, dates and schedule settings (auto-schedule, working
+   * weekdays, holidays); guests work on its tasks only.
+   */
   async update(userId: string, projectId: string, input: UpdateProjectInput): Promise<Project> {
-    const access = await requireProjectAccess(this.dataSource, userId, projectId);
-    if (access.access !== 'team') throw new AppError('forbidden', 'Only members of the project\'s team can change the project');
-    const current = await this.projects.findOneByOrFail({ id: projectId });
+    await requireProjectEditor(this.dataSource, userId, projectId);
+    const current = await findProject(this.dataSource, projectId);
     const next = {
       name: input.name ?? current.name,
       status: input.status ?? current.status,
       description: input.description === undefined ? current.description : input.description || null,
       startDate: input.startDate === undefined ? current.startDate : input.startDate,
       endDate: input.endDate === undefined ? current.endDate : input.endDate,
+      autoSchedule: input.autoSchedule ?? current.autoSchedule,
+      workingWeekdays: input.workingWeekdays ?? current.workingWeekdays,
+      holidays: input.holidays ?? current.holidays,
     };
     if (next.startDate && next.endDate && next.endDate < next.startDate) {
       throw new AppError('validation_failed', 'End date cannot be before start date', {
         issues: [{ path: 'endDate', message: 'End date cannot be before start date' }],
       });
     }
-    await this.projects.update({ id: projectId }, { ...next, updatedAt: new Date() });
-    const project = await this.projects.findOneByOrFail({ id: projectId });
+    await updateProject(this.dataSource, projectId, next);
+    const project = await findProject(this.dataSource, projectId);
     this.bus.emit([rooms.team(project.teamId), rooms.project(project.id)], 'project:updated', { project: presentProjectEvent(project) });
     return presentProject(project, 'team');
   }
@@ -129,28 +121,55 @@ export class ProjectsService {
    */
   async people(userId: string, projectId: string): Promise<MemberUser[]> {
     await requireProjectAccess(this.dataSource, userId, projectId);
-    const rows: { id: string; first_name: string; last_name: string; email: string; profile_image_url: string | null }[] =
-      await this.dataSource.query(
-        `SELECT u.id, u.first_name, u.last_name, u.email, u.profile_image_url
-           FROM users u
-          WHERE u.id IN (SELECT tm.user_id FROM projects p JOIN team_members tm ON tm.team_id = p.team_id WHERE p.id = $1
-                         UNION SELECT pm.user_id FROM project_members pm WHERE pm.project_id = $1)
-          ORDER BY lower(u.first_name), lower(u.last_name), u.id`,
-        [projectId],
-      );
-    return rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, profileImageUrl: r.profile_image_url }));
+    return (await projectPeople(this.dataSource, projectId, 'all')).map(presentPerson);
+  }
+
+  /** The project's guests (people in it who are not in its team), for the owner and admins who may remove them. */
+  async guests(userId: string, projectId: string): Promise<MemberUser[]> {
+    await requireInviteManager(this.dataSource, userId, projectId);
+    return (await projectPeople(this.dataSource, projectId, 'guests')).map(presentPerson);
+  }
+
+  /**
+   * Takes a guest out of the project: their sockets leave its room and their open document closes (as for a
+   * removed team member), and the project's link they came in by stops working.
+   */
+  async removeGuest(actorId: string, projectId: string, guestId: string): Promise<void> {
+    const teamId = await this.dataSource.transaction(async (m) => {
+      const access = await requireInviteManager(m, actorId, projectId);
+      await lockTeam(m, access.teamId);
+      const removed = !(await isTeamMember(m, access.teamId, guestId)) && (await deleteGuest(m, projectId, guestId));
+      if (!removed) throw new AppError('not_found', NOT_A_GUEST);
+      await setProjectInviteToken(m, projectId, null);
+      return access.teamId;
+    });
+    this.bus.leaveRooms(guestId, [rooms.project(projectId)]);
+    this.bus.closeProjectDocuments(guestId, [projectId]);
+    // After the guest left the room: those who stay refresh the project's people; the guest refetches what they reach.
+    this.bus.emit(rooms.project(projectId), 'member:removed', { teamId, userId: guestId });
+    this.bus.emit(rooms.user(guestId), 'access:changed', { teamId: null });
   }
 
   async inviteLink(userId: string, projectId: string, origin: string): Promise<{ inviteLink: string }> {
-    const access = await requireProjectAccess(this.dataSource, userId, projectId);
-    if (access.access !== 'team') throw new AppError('forbidden', 'Only members of the project\'s team can invite people');
-    await this.dataSource.query(`UPDATE projects SET invite_token = $2 WHERE id = $1 AND invite_token IS NULL`, [projectId, newInviteToken()]);
-    const { inviteToken } = await this.projects.findOneByOrFail({ id: projectId });
+    await requireInviteManager(this.dataSource, userId, projectId);
+    return this.currentInviteLink(projectId, origin);
+  }
+
+  /** A new token for the project's link: the link handed out before stops working. */
+  async regenerateInviteLink(userId: string, projectId: string, origin: string): Promise<{ inviteLink: string }> {
+    await requireInviteManager(this.dataSource, userId, projectId);
+    await setProjectInviteToken(this.dataSource, projectId, newInviteToken());
+    return this.currentInviteLink(projectId, origin);
+  }
+
+  private async currentInviteLink(projectId: string, origin: string): Promise<{ inviteLink: string }> {
+    await setProjectInviteToken(this.dataSource, projectId, newInviteToken(), { onlyIfNone: true });
+    const { inviteToken } = await findProject(this.dataSource, projectId);
     return { inviteLink: new URL(`/project-invite/${inviteToken}`, origin).toString() };
   }
 
   async inviteInfo(token: string): Promise<ProjectInviteInfo> {
-    const project = await this.projects.findOneBy({ inviteToken: token });
+    const project = await projectByInviteToken(this.dataSource, token);
     if (!project) throw new AppError('not_found', INVALID_PROJECT_INVITE);
     return { projectName: project.name, projectCode: project.projectCode };
   }
@@ -158,27 +177,14 @@ export class ProjectsService {
   /** Joins one project as a guest; a new person counts toward the team's member limit (402 past it). */
   async join(user: UserEntity, token: string): Promise<ProjectJoinResult> {
     const result = await this.dataSource.transaction(async (m) => {
-      const project = await m.getRepository(ProjectEntity).findOneBy({ inviteToken: token });
+      const project = await projectByInviteToken(m, token);
       if (!project) throw new AppError('not_found', INVALID_PROJECT_INVITE);
       const team = await lockTeam(m, project.teamId);
-      const inTeam = await m.getRepository(TeamMemberEntity).existsBy({ teamId: team.id, userId: user.id });
-      const guest = await m.getRepository(ProjectMemberEntity).existsBy({ projectId: project.id, userId: user.id });
+      const inTeam = await isTeamMember(m, team.id, user.id);
+      const guest = await isGuest(m, project.id, user.id);
       if (inTeam || guest) return { project, joined: false };
-      const alreadyCounted: unknown[] = await m.query(
-        `SELECT 1 FROM project_members pm JOIN projects p ON p.id = pm.project_id WHERE p.team_id = $1 AND pm.user_id = $2 LIMIT 1`,
-        [team.id, user.id],
-      );
-      if (alreadyCounted.length === 0) {
-        const check = checkMemberLimit(teamPlan(team, this.now()), await teamHeadcount(m, team.id));
-        if (!check.ok) {
-          throw new AppError('payment_required', check.message, {
-            requiredPlan: check.requiredPlan,
-            teamOwnerId: team.ownerId,
-            requiresUpgrade: true,
-          });
-        }
-      }
-      await m.getRepository(ProjectMemberEntity).insert({ id: randomUUID(), projectId: project.id, userId: user.id, role: 'member' });
+      if (!(await isGuestInTeam(m, team.id, user.id))) await requireRoomForPerson(m, team, this.now());
+      await insertGuest(m, project.id, user.id, randomUUID());
       return { project, joined: true };
     });
     if (result.joined) {
@@ -188,5 +194,3 @@ export class ProjectsService {
     return { projectId: result.project.id, teamId: result.project.teamId, alreadyMember: !result.joined };
   }
 }
-
-export { PROJECT_NOT_FOUND };

@@ -3,7 +3,7 @@ import { createWeeklyReportInputSchema } from '@planline/domain';
 import { currentUser, requireAuth } from '../../middleware/auth.js';
 import { uuidParams } from '../../middleware/params.js';
 import { validate } from '../../middleware/validate.js';
-import { PROJECT_NOT_FOUND } from '../access/access.js';
+import { PROJECT_NOT_FOUND } from '../access/access.policy.js';
 import type { ReportsService } from './reports.service.js';
 
 export function reportsRoutes(reports: ReportsService): Router {

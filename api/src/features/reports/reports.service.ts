@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import {
   lastCompletedWeekEnding,
+  reportFiguresText,
   reportFigures,
   rooms,
   type CreateWeeklyReportInput,
@@ -8,28 +8,12 @@ import {
 } from '@planline/domain';
 import type { RealtimeBus } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
-import { requireProjectAccess, type Sql } from '../access/access.js';
+import { requireProjectAccess } from '../access/access.policy.js';
+import type { Sql } from '../access/access.queries.js';
+import { presentReport } from './reports.presenter.js';
+import { activeProjectsWithoutReport, insertReportIfMissing, projectReports, reportTasks, tryWeeklyJobLock, upsertReport } from './reports.queries.js';
 
-const REPORT_COLUMNS = `id, project_id, week_ending_date, summary, gantt_screenshot, tasks_completed, tasks_total, progress_percentage, created_at`;
-
-function presentReport(r: Record<string, unknown>): WeeklyReport {
-  return {
-    id: r.id as string,
-    projectId: r.project_id as string,
-    weekEndingDate: r.week_ending_date as string,
-    summary: (r.summary as string | null) ?? null,
-    ganttScreenshot: (r.gantt_screenshot as string | null) ?? null,
-    tasksCompleted: Number(r.tasks_completed),
-    tasksTotal: Number(r.tasks_total),
-    progressPercentage: Number(r.progress_percentage),
-    createdAt: (r.created_at as Date).toISOString(),
-  };
-}
-
-async function figuresFor(sql: Sql, projectId: string) {
-  const tasks: { status: string; progress: number }[] = await sql.query(`SELECT status, progress FROM tasks WHERE project_id = $1`, [projectId]);
-  return reportFigures(tasks);
-}
+const figuresFor = async (sql: Sql, projectId: string) => reportFigures(await reportTasks(sql, projectId));
 
 /** Weekly progress reports: one per project and week, figures always computed here from the tasks. */
 export class ReportsService {
@@ -40,11 +24,7 @@ export class ReportsService {
 
   async list(userId: string, projectId: string): Promise<WeeklyReport[]> {
     await requireProjectAccess(this.dataSource, userId, projectId);
-    const rows: Record<string, unknown>[] = await this.dataSource.query(
-      `SELECT ${REPORT_COLUMNS} FROM weekly_reports WHERE project_id = $1 ORDER BY week_ending_date DESC`,
-      [projectId],
-    );
-    return rows.map(presentReport);
+    return (await projectReports(this.dataSource, projectId)).map(presentReport);
   }
 
   async latest(userId: string, projectId: string): Promise<WeeklyReport | null> {
@@ -54,23 +34,7 @@ export class ReportsService {
   /** Creates the report of a week, or updates it (a second POST for the same week). */
   async save(userId: string, projectId: string, input: CreateWeeklyReportInput): Promise<WeeklyReport> {
     await requireProjectAccess(this.dataSource, userId, projectId);
-    const figures = await figuresFor(this.dataSource, projectId);
-    const rows: Record<string, unknown>[] = await this.dataSource.query(
-      `INSERT INTO weekly_reports (id, project_id, week_ending_date, summary, gantt_screenshot, tasks_completed, tasks_total, progress_percentage)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (project_id, week_ending_date) DO UPDATE SET
-         summary = CASE WHEN $9 THEN EXCLUDED.summary ELSE weekly_reports.summary END,
-         gantt_screenshot = CASE WHEN $10 THEN EXCLUDED.gantt_screenshot ELSE weekly_reports.gantt_screenshot END,
-         tasks_completed = EXCLUDED.tasks_completed, tasks_total = EXCLUDED.tasks_total,
-         progress_percentage = EXCLUDED.progress_percentage
-       RETURNING ${REPORT_COLUMNS}`,
-      [
-        randomUUID(), projectId, input.weekEndingDate, input.summary || null, input.ganttScreenshot ?? null,
-        figures.tasksCompleted, figures.tasksTotal, figures.progressPercentage,
-        input.summary !== undefined, input.ganttScreenshot !== undefined,
-      ],
-    );
-    const report = presentReport(rows[0]!);
+    const report = presentReport(await upsertReport(this.dataSource, projectId, input, await figuresFor(this.dataSource, projectId)));
     this.bus.emit(rooms.project(projectId), 'report:created', { projectId, report });
     return report;
   }
@@ -84,24 +48,11 @@ export class ReportsService {
     const weekEndingDate = lastCompletedWeekEnding(now.toISOString().slice(0, 10));
     const created: WeeklyReport[] = [];
     await this.dataSource.transaction(async (m) => {
-      const lock: { locked: boolean }[] = await m.query(`SELECT pg_try_advisory_xact_lock(hashtext('planline:weekly-reports')) AS locked`);
-      if (!lock[0]?.locked) return;
-      const projects: { id: string }[] = await m.query(
-        `SELECT p.id FROM projects p
-          WHERE p.status = 'active'
-            AND NOT EXISTS (SELECT 1 FROM weekly_reports r WHERE r.project_id = p.id AND r.week_ending_date = $1)`,
-        [weekEndingDate],
-      );
-      for (const project of projects) {
-        const f = await figuresFor(m, project.id);
-        const rows: Record<string, unknown>[] = await m.query(
-          `INSERT INTO weekly_reports (id, project_id, week_ending_date, summary, tasks_completed, tasks_total, progress_percentage)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
-           ON CONFLICT (project_id, week_ending_date) DO NOTHING
-           RETURNING ${REPORT_COLUMNS}`,
-          [randomUUID(), project.id, weekEndingDate, `Weekly report: ${f.tasksCompleted} of ${f.tasksTotal} tasks completed.`, f.tasksCompleted, f.tasksTotal, f.progressPercentage],
-        );
-        if (rows[0]) created.push(presentReport(rows[0]));
+      if (!(await tryWeeklyJobLock(m))) return;
+      for (const projectId of await activeProjectsWithoutReport(m, weekEndingDate)) {
+        const f = await figuresFor(m, projectId);
+        const row = await insertReportIfMissing(m, projectId, weekEndingDate, `Weekly report: ${reportFiguresText(f)}.`, f);
+        if (row) created.push(presentReport(row));
       }
     });
     for (const report of created) this.bus.emit(rooms.project(report.projectId), 'report:created', { projectId: report.projectId, report });

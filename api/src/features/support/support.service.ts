@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { EmailOutboxEntity, SupportTicketEntity } from '@planline/db';
 import { SUPPORT_TICKET_RECEIVED_MESSAGE, type SupportTicketInput, type SupportTicketResult } from '@planline/domain';
 import type { DataSource } from 'typeorm';
 import type { Mailer, OutgoingEmail } from './mailer.js';
+import { insertOutboxEmail, insertTicket, markEmailSent } from './support.queries.js';
 import type { SupportThrottle } from './support-throttle.js';
 
 /** One line, whatever the visitor typed: a subject never carries a line break into the mail headers. */
@@ -46,7 +46,7 @@ export class SupportService {
     const outboxId = randomUUID();
     const email = ticketEmail(id, input, userId, this.supportEmail);
     await this.dataSource.transaction(async (manager) => {
-      await manager.getRepository(SupportTicketEntity).insert({
+      await insertTicket(manager, {
         id,
         name: input.name,
         email: input.email,
@@ -56,7 +56,7 @@ export class SupportService {
         message: input.message,
         userId,
       });
-      await manager.getRepository(EmailOutboxEntity).insert({
+      await insertOutboxEmail(manager, {
         id: outboxId,
         toAddress: email.to,
         replyTo: email.replyTo,
@@ -66,7 +66,7 @@ export class SupportService {
       });
     });
     if (await this.mailer.send(email)) {
-      await this.dataSource.query(`UPDATE email_outbox SET sent_at = now() WHERE id = $1`, [outboxId]);
+      await markEmailSent(this.dataSource, outboxId);
     }
     return { id, message: SUPPORT_TICKET_RECEIVED_MESSAGE };
   }

@@ -1,6 +1,6 @@
-import type { Task, TaskHistoryEntry } from '@planline/domain';
+import type { Task, TaskHistoryEntry, TaskLink } from '@planline/domain';
 import { taskFieldsFromRow } from '@planline/realtime';
-import type { Sql } from '../access/access.js';
+import type { Sql } from '../access/access.queries.js';
 
 /**
  * Tasks with their assignee's name, assignee ids and dependencies, for the tasks `scope` picks (a condition on
@@ -13,14 +13,17 @@ const taskSelect = (scope: string) => `
          t.color, t.assignee_id, t."order", t.created_at, t.updated_at,
          u.first_name AS assignee_first_name, u.last_name AS assignee_last_name,
          COALESCE(a.ids, '{}') AS assignee_ids,
-         COALESCE(d.ids, '{}') AS dependencies
+         COALESCE(d.ids, '{}') AS dependencies,
+         COALESCE(d.links, '[]') AS links
     FROM tasks t
     LEFT JOIN users u ON u.id = t.assignee_id
     LEFT JOIN (SELECT a.task_id, array_agg(a.user_id::text ORDER BY a.user_id::text) AS ids
                  FROM task_assignments a
                 WHERE a.task_id IN (SELECT t.id FROM tasks t WHERE ${scope})
                 GROUP BY a.task_id) a ON a.task_id = t.id
-    LEFT JOIN (SELECT d.task_id, array_agg(d.depends_on_task_id::text ORDER BY d.created_at, d.depends_on_task_id) AS ids
+    LEFT JOIN (SELECT d.task_id, array_agg(d.depends_on_task_id::text ORDER BY d.created_at, d.depends_on_task_id) AS ids,
+                      json_agg(json_build_object('dependsOnTaskId', d.depends_on_task_id, 'type', d.type, 'lagDays', d.lag_days)
+                               ORDER BY d.created_at, d.depends_on_task_id) AS links
                  FROM task_dependencies d
                 WHERE d.task_id IN (SELECT t.id FROM tasks t WHERE ${scope})
                 GROUP BY d.task_id) d ON d.task_id = t.id
@@ -40,6 +43,7 @@ function presentTask(r: TaskRow): Task {
     assignee,
     assignedTo: assignee ? `${assignee.firstName} ${assignee.lastName}`.trim() : null,
     dependencies: (r.dependencies as string[]) ?? [],
+    links: (r.links as TaskLink[]) ?? [],
     createdAt: (r.created_at as Date).toISOString(),
     updatedAt: (r.updated_at as Date).toISOString(),
   };

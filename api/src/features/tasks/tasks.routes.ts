@@ -1,10 +1,11 @@
 import Router from '@koa/router';
-import { createTaskInputSchema, dependencyInputSchema, updateTaskInputSchema } from '@planline/domain';
+import { createTaskInputSchema, dependencyInputSchema, updateDependencyInputSchema, updateTaskInputSchema } from '@planline/domain';
 import { currentUser, requireAuth } from '../../middleware/auth.js';
 import { uuidParams } from '../../middleware/params.js';
 import { validate } from '../../middleware/validate.js';
-import { PROJECT_NOT_FOUND } from '../access/access.js';
-import { TASK_NOT_FOUND, type TasksService } from './tasks.service.js';
+import { PROJECT_NOT_FOUND } from '../access/access.policy.js';
+import { TASK_NOT_FOUND } from './tasks.policy.js';
+import type { TasksService } from './tasks.service.js';
 
 export function tasksRoutes(tasks: TasksService): Router {
   const router = new Router({ prefix: '/api' });
@@ -44,8 +45,18 @@ export function tasksRoutes(tasks: TasksService): Router {
 
   router.post('/tasks/:taskId/dependencies', requireAuth, taskParam, validate('body', dependencyInputSchema), async (ctx) => {
     ctx.status = 201;
-    ctx.body = await tasks.addDependency(currentUser(ctx.state).id, ctx.params.taskId!, ctx.state.body.dependsOnTaskId);
+    ctx.body = await tasks.addDependency(currentUser(ctx.state).id, ctx.params.taskId!, ctx.state.body);
   });
+
+  router.patch(
+    '/tasks/:taskId/dependencies/:dependsOnTaskId',
+    requireAuth,
+    uuidParams({ taskId: TASK_NOT_FOUND, dependsOnTaskId: 'That dependency does not exist' }),
+    validate('body', updateDependencyInputSchema),
+    async (ctx) => {
+      ctx.body = await tasks.updateDependency(currentUser(ctx.state).id, ctx.params.taskId!, ctx.params.dependsOnTaskId!, ctx.state.body);
+    },
+  );
 
   router.delete(
     '/tasks/:taskId/dependencies/:dependsOnTaskId',

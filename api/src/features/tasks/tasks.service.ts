@@ -1,30 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_LINK,
   findDependencyCycle,
+  MAX_TASKS_PER_PROJECT,
+  readLinkValue,
   type CreateTaskInput,
+  type DependencyInput,
   type Task,
   type TaskHistoryEntry,
+  type UpdateDependencyInput,
   type UpdateTaskInput,
 } from '@planline/domain';
-import {
-  addDependency,
-  assignableUsers,
-  dependencyEdges,
-  deleteTask,
-  readTask,
-  removeDependency,
-  serverEdit,
-  tasksMap,
-  writeTask,
-  type ProjectDocuments,
-} from '@planline/realtime';
+import { assignableUsers, serverEdit, type ProjectDocuments } from '@planline/realtime';
+import { addDependency, dependencyEdges, dependencyLinks, deleteTask, readTask, readTaskField, removeDependency, taskIds, tasksMap, writeTask } from '@planline/document';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
-import { requireProjectAccess } from '../access/access.js';
+import { requireProjectAccess } from '../access/access.policy.js';
 import { TaskListCache, type TaskListAnswer } from './task-list-cache.js';
-import { findTask, listTasks, taskHistory, taskListVersion, taskProjectId } from './tasks.read.js';
-
-export const TASK_NOT_FOUND = 'Task not found';
+import { requireTaskAccess, TASK_NOT_FOUND } from './tasks.policy.js';
+import { findTask, listTasks, taskHistory, taskListVersion } from './tasks.read.js';
 
 /** Bytes of task list JSON kept for answering again (TaskListCache): about eight lists of 10,000 tasks. */
 const TASK_LIST_CACHE_BYTES = 50 * 1024 * 1024;
@@ -57,16 +51,6 @@ export class TasksService {
     );
   }
 
-  /** The project of a task the user may work on, or 404 (outsiders learn nothing). */
-  private async projectOf(userId: string, taskId: string): Promise<string> {
-    const projectId = await taskProjectId(this.dataSource, taskId);
-    if (!projectId) throw new AppError('not_found', TASK_NOT_FOUND);
-    await requireProjectAccess(this.dataSource, userId, projectId).catch(() => {
-      throw new AppError('not_found', TASK_NOT_FOUND);
-    });
-    return projectId;
-  }
-
   private async assertAssignable(projectId: string, ids: (string | null | undefined)[]): Promise<void> {
     const wanted = ids.filter((id): id is string => !!id);
     if (!wanted.length) return;
@@ -85,11 +69,14 @@ export class TasksService {
     await this.assertAssignable(input.projectId, [assigneeId, ...assigneeIds]);
     const id = randomUUID();
     await this.documents.edit(input.projectId, serverEdit(userId, input.changeReason), (doc) => {
+      if (tasksMap(doc).size >= MAX_TASKS_PER_PROJECT) {
+        throw new AppError('conflict', `A project can hold at most ${MAX_TASKS_PER_PROJECT.toLocaleString('en-US')} tasks. Delete finished tasks or start a new project.`);
+      }
       // New tasks go to the end unless an order is given.
       let order = input.order;
       if (order === undefined) {
         order = 0;
-        for (const entry of tasksMap(doc).values()) order = Math.max(order, Number(entry.get('order') ?? 0) + 1);
+        for (const id of taskIds(doc)) order = Math.max(order, Number(readTaskField(doc, id, 'order') ?? 0) + 1);
       }
       writeTask(doc, id, {
         name: input.name,
@@ -109,7 +96,7 @@ export class TasksService {
   }
 
   async update(userId: string, taskId: string, input: UpdateTaskInput): Promise<Task> {
-    const projectId = await this.projectOf(userId, taskId);
+    const projectId = await requireTaskAccess(this.dataSource, userId, taskId);
     await this.assertAssignable(projectId, [input.assigneeId, ...(input.assigneeIds ?? [])]);
     const { changeReason, ...fields } = input;
     await this.documents.edit(projectId, serverEdit(userId, changeReason), (doc) => {
@@ -130,7 +117,7 @@ export class TasksService {
   }
 
   async remove(userId: string, taskId: string): Promise<void> {
-    const projectId = await this.projectOf(userId, taskId);
+    const projectId = await requireTaskAccess(this.dataSource, userId, taskId);
     await this.documents.edit(projectId, serverEdit(userId), (doc) => {
       if (!readTask(doc, taskId)) throw new AppError('not_found', TASK_NOT_FOUND);
       deleteTask(doc, taskId);
@@ -138,28 +125,46 @@ export class TasksService {
   }
 
   async history(userId: string, taskId: string): Promise<TaskHistoryEntry[]> {
-    await this.projectOf(userId, taskId);
+    await requireTaskAccess(this.dataSource, userId, taskId);
     return taskHistory(this.dataSource, taskId);
   }
 
-  async addDependency(userId: string, taskId: string, dependsOnTaskId: string): Promise<Task> {
-    const projectId = await this.projectOf(userId, taskId);
+  async addDependency(userId: string, taskId: string, input: DependencyInput): Promise<Task> {
+    const { dependsOnTaskId, type, lagDays } = input;
+    const projectId = await requireTaskAccess(this.dataSource, userId, taskId);
+    if (dependsOnTaskId === taskId) throw new AppError('validation_failed', 'A task cannot depend on itself');
     await this.documents.edit(projectId, serverEdit(userId), (doc) => {
       if (!readTask(doc, taskId)) throw new AppError('not_found', TASK_NOT_FOUND);
       const other = readTask(doc, dependsOnTaskId);
       if (!other) throw new AppError('validation_failed', 'A task can only depend on another task of the same project');
-      const cycle = findDependencyCycle(dependencyEdges(doc), { taskId, dependsOnTaskId });
+      const edges = dependencyEdges(doc);
+      if (edges.some((e) => e.taskId === taskId && e.dependsOnTaskId === dependsOnTaskId)) {
+        throw new AppError('conflict', 'That dependency already exists: change its type or lag instead');
+      }
+      const cycle = findDependencyCycle(edges, { taskId, dependsOnTaskId });
       if (cycle) {
         const names = cycle.map((id) => String(readTask(doc, id)?.name ?? id));
         throw new AppError('validation_failed', `That dependency would make a cycle: ${names.join(' → ')}`);
       }
-      addDependency(doc, taskId, dependsOnTaskId);
+      addDependency(doc, taskId, dependsOnTaskId, { type, lagDays });
+    });
+    return this.persisted(taskId);
+  }
+
+  /** A link's new type or lag (PATCH /api/tasks/{id}/dependencies/{dependsOnTaskId}). */
+  async updateDependency(userId: string, taskId: string, dependsOnTaskId: string, input: UpdateDependencyInput): Promise<Task> {
+    const projectId = await requireTaskAccess(this.dataSource, userId, taskId);
+    await this.documents.edit(projectId, serverEdit(userId), (doc) => {
+      const link = dependencyLinks(doc).find((e) => e.taskId === taskId && e.dependsOnTaskId === dependsOnTaskId);
+      if (!link) throw new AppError('not_found', 'That dependency does not exist');
+      const current = readLinkValue(link.value) ?? DEFAULT_LINK;
+      addDependency(doc, taskId, dependsOnTaskId, { type: input.type ?? current.type, lagDays: input.lagDays ?? current.lagDays });
     });
     return this.persisted(taskId);
   }
 
   async removeDependency(userId: string, taskId: string, dependsOnTaskId: string): Promise<Task> {
-    const projectId = await this.projectOf(userId, taskId);
+    const projectId = await requireTaskAccess(this.dataSource, userId, taskId);
     await this.documents.edit(projectId, serverEdit(userId), (doc) => {
       const exists = dependencyEdges(doc).some((e) => e.taskId === taskId && e.dependsOnTaskId === dependsOnTaskId);
       if (!exists) throw new AppError('not_found', 'That dependency does not exist');

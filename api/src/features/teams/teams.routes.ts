@@ -10,7 +10,7 @@ import { publicOrigin } from '../../http/public-origin.js';
 import { currentUser, requireAuth } from '../../middleware/auth.js';
 import { uuidParams } from '../../middleware/params.js';
 import { validate } from '../../middleware/validate.js';
-import { TEAM_NOT_FOUND } from '../access/access.js';
+import { TEAM_NOT_FOUND } from '../access/access.policy.js';
 import type { TeamsService } from './teams.service.js';
 
 const teamParam = uuidParams({ id: TEAM_NOT_FOUND });
@@ -75,6 +75,11 @@ export function teamsRoutes(teams: TeamsService, publicUrl: string | undefined):
 
   router.get('/:id/invite-link', requireAuth, teamParam, validate('query', inviteRoleQuerySchema), async (ctx) => {
     ctx.body = await teams.inviteLink(currentUser(ctx.state).id, ctx.params.id!, ctx.state.query.role, publicOrigin(ctx, publicUrl));
+  });
+
+  // Ends every link handed out before; the body's role (member unless told) names the link answered.
+  router.post('/:id/invite-link/regenerate', requireAuth, teamParam, validate('body', inviteRoleQuerySchema), async (ctx) => {
+    ctx.body = await teams.regenerateInviteLink(currentUser(ctx.state).id, ctx.params.id!, ctx.state.body.role, publicOrigin(ctx, publicUrl));
   });
 
   return router;

@@ -1,17 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { isUniqueViolation, type UserEntity } from '@planline/db';
 import {
-  isUniqueViolation,
-  ProjectEntity,
-  TeamEntity,
-  TeamJoinRequestEntity,
-  TeamMemberEntity,
-  type UserEntity,
-} from '@planline/db';
-import {
-  canInviteAs,
-  canManageJoinRequests,
-  canRemoveMember,
-  checkMemberLimit,
+  DAY_MS,
   generateTeamCode,
   rooms,
   TRIAL_DAYS,
@@ -23,16 +13,38 @@ import {
   type TeamInviteLink,
   type TeamJoinResult,
   type TeamMember,
-  type TeamRole,
   type TeamSummary,
 } from '@planline/domain';
 import type { RealtimeBus } from '@planline/realtime';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
-import { lockTeam, requireTeamRole, teamHeadcount, teamPlan, TEAM_NOT_FOUND } from '../access/access.js';
+import { lockTeam, requireRoomForPerson, requireTeamRole, teamPlan, TEAM_NOT_FOUND } from '../access/access.policy.js';
+import { teamHeadcount, teamProjectCount } from '../access/access.queries.js';
 import { presentJoinRequest, presentMember, presentTeamDetail, presentTeamSummary } from './teams.presenter.js';
+import { requireInviter, requireJoinRequestReader, requireJoinRequestResponder, requireRemovableMember } from './teams.policy.js';
+import {
+  answerJoinRequest,
+  approvePendingRequestOf,
+  deleteMember,
+  findTeam,
+  findTeamByCode,
+  insertJoinRequest,
+  insertMember,
+  insertTeamWithOwner,
+  isTeamMember,
+  joinRequestWithUser,
+  managerIds,
+  membersWithUsers,
+  memberWithUser,
+  pendingJoinRequests,
+  projectsOnlyThroughTeam,
+  revokeTeamInvites,
+  teamByInviteToken,
+  teamInviteToken,
+  teamProjectIds,
+  teamsOfUser,
+} from './teams.queries.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const CODE_ATTEMPTS = 10;
 export const INVALID_TEAM_INVITE = 'This invite link is invalid or has expired. Please ask for a new invitation.';
 
@@ -49,26 +61,14 @@ export class TeamsService {
   ) {}
 
   async listForUser(userId: string): Promise<TeamSummary[]> {
-    const rows = await this.dataSource
-      .getRepository(TeamEntity)
-      .createQueryBuilder('t')
-      .innerJoin(TeamMemberEntity, 'm', 'm.team_id = t.id AND m.user_id = :userId', { userId })
-      .addSelect('m.role', 'member_role')
-      .orderBy('m.created_at', 'ASC')
-      .getRawAndEntities();
     const now = this.now();
-    return rows.entities.map((team, i) =>
-      presentTeamSummary(team, (rows.raw[i] as { member_role: TeamRole }).member_role, teamPlan(team, now)),
-    );
+    return (await teamsOfUser(this.dataSource, userId)).map(({ team, role }) => presentTeamSummary(team, role, teamPlan(team, now)));
   }
 
   async get(userId: string, teamId: string): Promise<TeamDetail> {
     const role = await requireTeamRole(this.dataSource, userId, teamId);
-    const team = await this.dataSource.getRepository(TeamEntity).findOneByOrFail({ id: teamId });
-    const [members, projects] = await Promise.all([
-      teamHeadcount(this.dataSource, teamId),
-      this.dataSource.getRepository(ProjectEntity).countBy({ teamId }),
-    ]);
+    const team = await findTeam(this.dataSource, teamId);
+    const [members, projects] = await Promise.all([teamHeadcount(this.dataSource, teamId), teamProjectCount(this.dataSource, teamId)]);
     return presentTeamDetail(team, role, teamPlan(team, this.now()), { members, projects });
   }
 
@@ -87,10 +87,9 @@ export class TeamsService {
         trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
       };
       try {
-        await this.dataSource.transaction(async (m) => {
-          await m.getRepository(TeamEntity).insert(team);
-          await m.getRepository(TeamMemberEntity).insert({ id: randomUUID(), teamId: team.id, userId: owner.id, role: 'owner' });
-        });
+        await this.dataSource.transaction((m) =>
+          insertTeamWithOwner(m, team, { id: randomUUID(), teamId: team.id, userId: owner.id, role: 'owner' }),
+        );
       } catch (err) {
         // A code clash is rare (31^8 codes); try another. Any other failure is real.
         if (isUniqueViolation(err) && attempt < CODE_ATTEMPTS) continue;
@@ -98,39 +97,25 @@ export class TeamsService {
       }
       this.bus.joinRooms(owner.id, [rooms.team(team.id)]);
       this.bus.emit(rooms.user(owner.id), 'access:changed', { teamId: team.id });
-      const saved = await this.dataSource.getRepository(TeamEntity).findOneByOrFail({ id: team.id });
+      const saved = await findTeam(this.dataSource, team.id);
       return presentTeamSummary(saved, 'owner', teamPlan(saved, now));
     }
   }
 
   async members(userId: string, teamId: string): Promise<TeamMember[]> {
     await requireTeamRole(this.dataSource, userId, teamId);
-    const members = await this.dataSource.getRepository(TeamMemberEntity).find({
-      where: { teamId },
-      relations: { user: true },
-      order: { createdAt: 'ASC' },
-    });
-    return members.map((m) => presentMember(m as TeamMemberEntity & { user: UserEntity }));
+    return (await membersWithUsers(this.dataSource, teamId)).map(presentMember);
   }
 
   async removeMember(actorId: string, teamId: string, targetUserId: string): Promise<void> {
     const removedProjects = await this.dataSource.transaction(async (m) => {
       const actorRole = await requireTeamRole(m, actorId, teamId);
       await lockTeam(m, teamId);
-      const target = await m.getRepository(TeamMemberEntity).findOneBy({ teamId, userId: targetUserId });
-      if (!target) throw new AppError('not_found', 'That person is not a member of this team');
-      if (target.role === 'owner') throw new AppError('forbidden', 'The team owner cannot be removed');
-      if (!canRemoveMember(actorRole, target.role)) {
-        throw new AppError('forbidden', 'Only the team owner or an admin can remove members');
-      }
-      await m.getRepository(TeamMemberEntity).delete({ id: target.id });
-      // Projects they reach only through this team (not those they were invited to as a guest).
-      const lost: { id: string }[] = await m.query(
-        `SELECT p.id FROM projects p WHERE p.team_id = $1
-           AND NOT EXISTS (SELECT 1 FROM project_members pm WHERE pm.project_id = p.id AND pm.user_id = $2)`,
-        [teamId, targetUserId],
-      );
-      return lost.map((p) => p.id);
+      const target = await requireRemovableMember(m, actorRole, teamId, targetUserId);
+      await deleteMember(m, target.id);
+      // Links they may have kept (the team's, and its projects') would let them straight back in.
+      await revokeTeamInvites(m, teamId);
+      return projectsOnlyThroughTeam(m, teamId, targetUserId);
     });
     this.bus.leaveRooms(targetUserId, [rooms.team(teamId), ...removedProjects.map(rooms.project)]);
     this.bus.closeProjectDocuments(targetUserId, removedProjects);
@@ -138,15 +123,27 @@ export class TeamsService {
     this.bus.emit(rooms.user(targetUserId), 'access:changed', { teamId });
   }
 
-  /** The team's invite link for a role; the role is bound to the token, so editing the URL grants nothing. */
+  /**
+   * The team's invite link for a role, for the owner and admins only; the role is bound to the token (a member
+   * token and an admin token per team), so editing the URL grants nothing.
+   */
   async inviteLink(actorId: string, teamId: string, role: 'admin' | 'member', origin: string): Promise<TeamInviteLink> {
-    const actorRole = await requireTeamRole(this.dataSource, actorId, teamId);
-    if (!canInviteAs(actorRole, role)) throw new AppError('forbidden', 'Only the team owner or an admin can invite admins');
-    const column = role === 'admin' ? 'admin_invite_token' : 'invite_token';
-    // Set the token once; concurrent callers all read the one that won.
-    await this.dataSource.query(`UPDATE teams SET ${column} = $2 WHERE id = $1 AND ${column} IS NULL`, [teamId, newInviteToken()]);
-    const rows: { token: string }[] = await this.dataSource.query(`SELECT ${column} AS token FROM teams WHERE id = $1`, [teamId]);
-    const token = rows[0]?.token;
+    await requireInviter(this.dataSource, actorId, teamId, role);
+    return this.currentInviteLink(teamId, role, origin);
+  }
+
+  /** A new token for every team link: links handed out before stop working. Answers the new link for `role`. */
+  async regenerateInviteLink(actorId: string, teamId: string, role: 'admin' | 'member', origin: string): Promise<TeamInviteLink> {
+    await this.dataSource.transaction(async (m) => {
+      await requireInviter(m, actorId, teamId, role);
+      await lockTeam(m, teamId);
+      await revokeTeamInvites(m, teamId, { projects: false });
+    });
+    return this.currentInviteLink(teamId, role, origin);
+  }
+
+  private async currentInviteLink(teamId: string, role: 'admin' | 'member', origin: string): Promise<TeamInviteLink> {
+    const token = await teamInviteToken(this.dataSource, teamId, role, newInviteToken());
     if (!token) throw new AppError('not_found', TEAM_NOT_FOUND);
     const url = new URL(`/invite/${teamId}`, origin);
     url.searchParams.set('token', token);
@@ -154,17 +151,8 @@ export class TeamsService {
     return { inviteLink: url.toString(), role };
   }
 
-  private async findByInviteToken(sql: Pick<EntityManager, 'query'>, token: string, lock = false) {
-    const rows: { id: string; name: string; role: TeamRole }[] = await sql.query(
-      `SELECT id, name, CASE WHEN admin_invite_token = $1 THEN 'admin' ELSE 'member' END AS role
-         FROM teams WHERE invite_token = $1 OR admin_invite_token = $1 ${lock ? 'FOR UPDATE' : ''}`,
-      [token],
-    );
-    return rows[0] ?? null;
-  }
-
   async inviteInfo(token: string): Promise<TeamInviteInfo> {
-    const team = await this.findByInviteToken(this.dataSource, token);
+    const team = await teamByInviteToken(this.dataSource, token);
     if (!team) throw new AppError('not_found', INVALID_TEAM_INVITE);
     return { teamId: team.id, teamName: team.name, role: team.role };
   }
@@ -172,36 +160,27 @@ export class TeamsService {
   /** Joins through an invite link, inside the team's member limit (402 past it). */
   async joinByToken(user: UserEntity, token: string): Promise<TeamJoinResult> {
     const outcome = await this.dataSource.transaction(async (m) => {
-      const invite = await this.findByInviteToken(m, token, true);
+      const invite = await teamByInviteToken(m, token, true);
       if (!invite) throw new AppError('not_found', INVALID_TEAM_INVITE);
       const team = await lockTeam(m, invite.id);
-      const existing = await m.getRepository(TeamMemberEntity).findOneBy({ teamId: team.id, userId: user.id });
-      if (existing) return { team, member: null };
-      await this.assertRoomForOneMore(m, team);
-      const member = { id: randomUUID(), teamId: team.id, userId: user.id, role: invite.role };
-      await m.getRepository(TeamMemberEntity).insert(member);
-      // An open request of theirs is answered by this join.
-      await m.query(
-        `UPDATE team_join_requests SET status = 'approved', responded_at = now(), responded_by = NULL
-          WHERE team_id = $1 AND user_id = $2 AND status = 'pending'`,
-        [team.id, user.id],
-      );
-      return { team, member };
+      if (await isTeamMember(m, team.id, user.id)) return { team, joined: false };
+      await requireRoomForPerson(m, team, this.now());
+      await insertMember(m, { id: randomUUID(), teamId: team.id, userId: user.id, role: invite.role });
+      await approvePendingRequestOf(m, team.id, user.id);
+      return { team, joined: true };
     });
-    if (outcome.member) await this.announceJoin(outcome.team.id, user.id);
-    return { teamId: outcome.team.id, alreadyMember: !outcome.member };
+    if (outcome.joined) await this.announceJoin(outcome.team.id, user.id);
+    return { teamId: outcome.team.id, alreadyMember: !outcome.joined };
   }
 
   async requestJoin(user: UserEntity, teamCode: string): Promise<{ id: string; status: 'pending' }> {
-    const team = await this.dataSource.getRepository(TeamEntity).findOneBy({ teamCode });
+    const team = await findTeamByCode(this.dataSource, teamCode);
     if (!team) throw new AppError('not_found', 'No team has this code. Check the code and try again.');
     const request = { id: randomUUID(), teamId: team.id, userId: user.id, status: 'pending' as const };
     await this.dataSource.transaction(async (m) => {
-      if (await m.getRepository(TeamMemberEntity).existsBy({ teamId: team.id, userId: user.id })) {
-        throw new AppError('conflict', 'You are already a member of this team');
-      }
+      if (await isTeamMember(m, team.id, user.id)) throw new AppError('conflict', 'You are already a member of this team');
       try {
-        await m.getRepository(TeamJoinRequestEntity).insert(request);
+        await insertJoinRequest(m, request);
       } catch (err) {
         if (isUniqueViolation(err)) {
           throw new AppError('conflict', 'You have already asked to join this team. The owner has not answered yet.');
@@ -209,27 +188,14 @@ export class TeamsService {
         throw err;
       }
     });
-    const saved = await this.dataSource
-      .getRepository(TeamJoinRequestEntity)
-      .findOneOrFail({ where: { id: request.id }, relations: { user: true } });
-    this.bus.emit(await this.managerRooms(team.id), 'joinRequest:created', {
-      teamId: team.id,
-      request: presentJoinRequest(saved as TeamJoinRequestEntity & { user: UserEntity }),
-    });
+    const saved = await joinRequestWithUser(this.dataSource, request.id);
+    this.bus.emit(await this.managerRooms(team.id), 'joinRequest:created', { teamId: team.id, request: presentJoinRequest(saved) });
     return { id: request.id, status: 'pending' };
   }
 
   async pendingRequests(actorId: string, teamId: string): Promise<JoinRequest[]> {
-    const role = await requireTeamRole(this.dataSource, actorId, teamId);
-    if (!canManageJoinRequests(role)) {
-      throw new AppError('forbidden', 'Only the team owner or an admin can see join requests');
-    }
-    const requests = await this.dataSource.getRepository(TeamJoinRequestEntity).find({
-      where: { teamId, status: 'pending' },
-      relations: { user: true },
-      order: { requestedAt: 'ASC' },
-    });
-    return requests.map((r) => presentJoinRequest(r as TeamJoinRequestEntity & { user: UserEntity }));
+    await requireJoinRequestReader(this.dataSource, actorId, teamId);
+    return (await pendingJoinRequests(this.dataSource, teamId)).map(presentJoinRequest);
   }
 
   /**
@@ -237,29 +203,16 @@ export class TeamsService {
    * pending, and approval must fit the plan (402 otherwise, leaving the request pending).
    */
   async respond(actorId: string, requestId: string, response: JoinResponse): Promise<{ id: string; status: JoinResponse }> {
-    const request = await this.dataSource.getRepository(TeamJoinRequestEntity).findOneBy({ id: requestId });
-    // Someone who is not in the team learns nothing about its requests.
-    const actorRole = request ? await requireTeamRole(this.dataSource, actorId, request.teamId).catch(() => null) : null;
-    if (!request || !actorRole) throw new AppError('not_found', 'Join request not found');
-    if (!canManageJoinRequests(actorRole)) {
-      throw new AppError('forbidden', 'Only the team owner or an admin can respond to join requests');
-    }
+    const request = await requireJoinRequestResponder(this.dataSource, actorId, requestId);
     const joined = await this.dataSource.transaction(async (m) => {
       const team = await lockTeam(m, request.teamId);
-      const current = await m.getRepository(TeamJoinRequestEntity).findOneByOrFail({ id: requestId });
+      const current = await joinRequestWithUser(m, requestId);
       if (current.status !== 'pending') throw new AppError('conflict', `This request was already ${current.status}`);
-      if (response === 'approved') {
-        const alreadyMember = await m.getRepository(TeamMemberEntity).existsBy({ teamId: team.id, userId: request.userId });
-        if (!alreadyMember) {
-          await this.assertRoomForOneMore(m, team);
-          await m.getRepository(TeamMemberEntity).insert({ id: randomUUID(), teamId: team.id, userId: request.userId, role: 'member' });
-        }
+      if (response === 'approved' && !(await isTeamMember(m, team.id, request.userId))) {
+        await requireRoomForPerson(m, team, this.now());
+        await insertMember(m, { id: randomUUID(), teamId: team.id, userId: request.userId, role: 'member' });
       }
-      const [, changed]: [unknown, number] = await m.query(
-        `UPDATE team_join_requests SET status = $2, responded_at = now(), responded_by = $3 WHERE id = $1 AND status = 'pending'`,
-        [requestId, response, actorId],
-      );
-      if (changed !== 1) throw new AppError('conflict', 'This request was already answered');
+      if (!(await answerJoinRequest(m, requestId, response, actorId))) throw new AppError('conflict', 'This request was already answered');
       return response === 'approved';
     });
     this.bus.emit([...(await this.managerRooms(request.teamId)), rooms.user(request.userId)], 'joinRequest:responded', {
@@ -277,32 +230,15 @@ export class TeamsService {
    * events go to those people's own rooms, not to the team's room where members would read who asked.
    */
   private async managerRooms(teamId: string): Promise<string[]> {
-    const rows: { user_id: string }[] = await this.dataSource.query(
-      `SELECT user_id FROM team_members WHERE team_id = $1 AND role IN ('owner', 'admin')`,
-      [teamId],
-    );
-    return rows.map((r) => rooms.user(r.user_id));
-  }
-
-  private async assertRoomForOneMore(m: EntityManager, team: TeamEntity): Promise<void> {
-    const check = checkMemberLimit(teamPlan(team, this.now()), await teamHeadcount(m, team.id));
-    if (!check.ok) {
-      throw new AppError('payment_required', check.message, {
-        requiredPlan: check.requiredPlan,
-        teamOwnerId: team.ownerId,
-        requiresUpgrade: true,
-      });
-    }
+    return (await managerIds(this.dataSource, teamId)).map(rooms.user);
   }
 
   /** A new member's sockets join the team's rooms; everyone in the team sees them appear. */
   private async announceJoin(teamId: string, userId: string): Promise<void> {
-    const member = await this.dataSource
-      .getRepository(TeamMemberEntity)
-      .findOneOrFail({ where: { teamId, userId }, relations: { user: true } });
-    const projectIds: { id: string }[] = await this.dataSource.query(`SELECT id FROM projects WHERE team_id = $1`, [teamId]);
-    this.bus.joinRooms(userId, [rooms.team(teamId), ...projectIds.map((p) => rooms.project(p.id))]);
-    this.bus.emit(rooms.team(teamId), 'member:joined', { teamId, member: presentMember(member as TeamMemberEntity & { user: UserEntity }) });
+    const member = await memberWithUser(this.dataSource, teamId, userId);
+    const projectIds = await teamProjectIds(this.dataSource, teamId);
+    this.bus.joinRooms(userId, [rooms.team(teamId), ...projectIds.map(rooms.project)]);
+    this.bus.emit(rooms.team(teamId), 'member:joined', { teamId, member: presentMember(member) });
     this.bus.emit(rooms.user(userId), 'access:changed', { teamId });
   }
 }

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { cn } from '../../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -12,10 +12,14 @@ interface DialogContentProps {
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Shown under the title and kept in view with it (tabs); the children scroll beneath. */
+  header?: ReactNode;
+  /** The scrolling part, for a caller that resets its scroll (a tab switch). */
+  bodyRef?: Ref<HTMLDivElement>;
 }
 
 /** A modal with a title (required by Radix for screen readers), a close button, focus trap and Escape. */
-export function DialogContent({ title, description, children, className }: DialogContentProps) {
+export function DialogContent({ title, description, children, className, header, bodyRef }: DialogContentProps) {
   const content = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -42,31 +46,41 @@ export function DialogContent({ title, description, children, className }: Dialo
           returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
         }}
         onCloseAutoFocus={(event) => {
-          const anotherDialog = Array.from(document.querySelectorAll('[role="dialog"][data-state="open"]')).some(
+          const otherDialogs = Array.from(document.querySelectorAll('[role="dialog"][data-state="open"]')).filter(
             (dialog) => dialog !== content.current,
           );
           const target = returnFocus.current;
-          if (anotherDialog) event.preventDefault();
+          // A confirm opened from inside another dialog gives focus back to its opener in that dialog, or Escape
+          // would reach the toast layer instead of the dialog still open.
+          const openerInOpenDialog = target?.isConnected === true && otherDialogs.some((dialog) => dialog.contains(target));
+          if (otherDialogs.length > 0 && !openerInOpenDialog) event.preventDefault();
           else if (target?.isConnected && target !== document.body) {
             event.preventDefault();
             target.focus();
           }
         }}
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
-          'overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none data-[state=open]:animate-dialog-in',
+          // The title stays in view and only the body scrolls: a long form scrolled to its buttons no longer takes
+          // the title (and tabs) with it. Height follows the content, up to 90% of the screen.
+          'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col',
+          'overflow-hidden rounded-xl bg-white shadow-xl focus:outline-none data-[state=open]:animate-dialog-in',
           className,
         )}
         // Without a description Radix warns unless aria-describedby is explicitly undefined.
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
-        <div className="mb-4 pr-8">
-          <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
-          {description ? (
-            <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{description}</DialogPrimitive.Description>
-          ) : null}
+        <div className="shrink-0 px-6 pt-6">
+          <div className="mb-4 pr-8">
+            <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+            {description ? (
+              <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{description}</DialogPrimitive.Description>
+            ) : null}
+          </div>
+          {header}
         </div>
-        {children}
+        <div ref={bodyRef} data-dialog-body className="min-h-0 overflow-y-auto px-6 pb-6">
+          {children}
+        </div>
         <DialogPrimitive.Close
           ref={close}
           aria-label="Close"

@@ -51,6 +51,19 @@ export function ToastDescription({ className, ...props }: ComponentProps<typeof 
   return <ToastPrimitive.Description className={cn('mt-1 text-sm opacity-90', className)} {...props} />;
 }
 
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(
+        'mt-2 inline-flex h-8 items-center rounded-md border border-current px-3 text-sm font-medium',
+        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close

@@ -1,5 +1,5 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 export const TooltipProvider = TooltipPrimitive.Provider;
 
@@ -8,12 +8,15 @@ interface TooltipProps {
   side?: 'top' | 'right' | 'bottom' | 'left';
   /** One focusable element; the tooltip shows on hover and on keyboard focus. */
   children: ReactNode;
+  /** Kept closed (the trigger stays mounted as it is). */
+  disabled?: boolean;
 }
 
 /** A short hint beside a control. It repeats the control's accessible name for sighted mouse users. */
-export function Tooltip({ content, side = 'top', children }: TooltipProps) {
+export function Tooltip({ content, side = 'top', children, disabled = false }: TooltipProps) {
+  const [open, setOpen] = useState(false);
   return (
-    <TooltipPrimitive.Root>
+    <TooltipPrimitive.Root open={open && !disabled} onOpenChange={setOpen}>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
         <TooltipPrimitive.Content

@@ -1,6 +1,6 @@
-import type { AiCreateTaskResult } from '@planline/domain';
+import { AI_NOT_A_TASK, type AiCreateTaskResult } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
-import { canSubmitPrompt, unmatchedAssignee } from './ai-parsing';
+import { AI_TASK_FAILED_FALLBACK, canSubmitPrompt, promptFailureMessage, unmatchedAssignee } from './ai-parsing';
 
 function parsing(assignedTo: string | null, assigneeFound: boolean): AiCreateTaskResult['aiParsing'] {
   return {
@@ -41,5 +41,17 @@ describe('canSubmitPrompt', () => {
 
   it('[ai-submit-disabled] accepts any prompt with text', () => {
     expect(canSubmitPrompt(' Design review next Friday ')).toBe(true);
+  });
+});
+
+describe('promptFailureMessage', () => {
+  it('[ai-not-a-task] shows the server\'s request to rephrase beside the prompt', () => {
+    const err = new Error(`400: ${JSON.stringify({ message: AI_NOT_A_TASK, issues: [{ path: 'prompt', message: AI_NOT_A_TASK }] })}`);
+    expect(promptFailureMessage(err)).toBe(AI_NOT_A_TASK);
+  });
+
+  it('[ai-not-a-task] falls back to the spec\'s text, and says nothing when the answer is to sign in again', () => {
+    expect(promptFailureMessage(new Error('500: '))).toBe(AI_TASK_FAILED_FALLBACK);
+    expect(promptFailureMessage(new Error('401: {"message":"Unauthorized"}'))).toBeNull();
   });
 });

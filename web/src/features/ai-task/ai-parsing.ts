@@ -1,4 +1,17 @@
 import type { AiCreateTaskResult } from '@planline/domain';
+import { isUnauthorizedError, serverMessage } from '../../lib/api-error';
+
+/** PRODUCT-SPEC §8: 'Failed to Create Task' with the server message, else this. */
+export const AI_TASK_FAILED_FALLBACK = 'Please try rephrasing your request';
+
+/**
+ * [ai-not-a-task] What the dialog says beside the prompt when no task was made: the server's reason ('Please
+ * rephrase…'), else the spec's fallback; null when signing in again is the answer (the app handles that).
+ */
+export function promptFailureMessage(err: unknown): string | null {
+  if (isUnauthorizedError(err)) return null;
+  return serverMessage(err) ?? AI_TASK_FAILED_FALLBACK;
+}
 
 /**
  * [ai-assignee-warning] The person the prompt named when they could not be assigned (not a member of the

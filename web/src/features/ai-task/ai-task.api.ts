@@ -1,12 +1,12 @@
 import { aiCreateTaskResultSchema, localCalendarDate, type AiCreateTaskResult, type Task } from '@planline/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isUnauthorizedError, serverMessage } from '../../lib/api-error';
+import { isUnauthorizedError } from '../../lib/api-error';
 import { apiRequest } from '../../lib/query-client';
 import { toast } from '../../lib/toast.store';
-import { handleUnauthorized } from '../auth/unauthorized';
-import { projectTasksKey } from '../gantt/tasks.queries';
+import { handleUnauthorized } from '../auth';
+import { projectTasksKey } from '../gantt';
+import { promptFailureMessage } from './ai-parsing';
 
-export const AI_TASK_FAILED_FALLBACK = 'Please try rephrasing your request';
 
 /** POST /api/tasks/ai-create. `today` is the user's calendar day, so 'tomorrow' means their tomorrow. */
 export async function createTaskFromPrompt(prompt: string, projectId: string): Promise<AiCreateTaskResult> {
@@ -36,11 +36,7 @@ export function useAiCreateTask(projectId: string, onCreated?: (task: Task) => v
         handleUnauthorized();
         return;
       }
-      toast({
-        title: 'Failed to Create Task',
-        description: serverMessage(err) ?? AI_TASK_FAILED_FALLBACK,
-        variant: 'destructive',
-      });
+      toast({ title: 'Failed to Create Task', description: promptFailureMessage(err) ?? undefined, variant: 'destructive' });
     },
   });
 }

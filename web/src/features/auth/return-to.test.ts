@@ -8,8 +8,15 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/Invite/7d0c/?token=a')).toBe('/Invite/7d0c/?token=a');
   });
 
+  it('[profile-return] keeps /profile, in any case and with a trailing slash', () => {
+    expect(safeReturnPath('/profile')).toBe('/profile');
+    expect(safeReturnPath('/Profile/')).toBe('/Profile/');
+  });
+
   it('[invite-return] refuses other pages and anything off the site', () => {
-    expect(safeReturnPath('/profile')).toBeNull();
+    expect(safeReturnPath('/subscribe')).toBeNull();
+    expect(safeReturnPath('/profile/x')).toBeNull();
+    expect(safeReturnPath('/profiles')).toBeNull();
     expect(safeReturnPath('//evil.example/invite/x')).toBeNull();
     expect(safeReturnPath('https://evil.example/invite/x')).toBeNull();
     expect(safeReturnPath('/\\evil.example/invite/x')).toBeNull();

@@ -15,7 +15,6 @@ import {
   requestedPlanParam,
   sameOriginPath,
   subscribeView,
-  teamPlanNote,
   trialState,
   upgradeView,
   welcomeBenefits,
@@ -90,14 +89,6 @@ describe('team plans', () => {
     expect(trialState({ subscriptionStatus: 'trial', trialEndsAt: yesterday }, now)).toEqual({ kind: 'ended', endsAt: yesterday });
     expect(trialState({ subscriptionStatus: 'active', trialEndsAt: tomorrow }, now)).toEqual({ kind: 'none' });
     expect(trialState({ subscriptionStatus: 'trial', trialEndsAt: null }, now)).toEqual({ kind: 'none' });
-  });
-
-  it('describes a team plan in a few words', () => {
-    expect(teamPlanNote({ ...paidPro, trialEndsAt: null }, now)).toBe('Pro plan');
-    expect(teamPlanNote({ subscriptionPlan: 'free', subscriptionStatus: 'trial', trialEndsAt: '2025-03-15T09:00:00.000Z' }, now)).toBe(
-      'Free trial until March 15, 2025',
-    );
-    expect(teamPlanNote({ subscriptionPlan: 'free', subscriptionStatus: 'active', trialEndsAt: null }, now)).toBe('Free plan');
   });
 });
 

@@ -195,16 +195,6 @@ export function formatDay(iso: string): string {
   return format(parseISO(iso), 'MMMM d, yyyy');
 }
 
-/** A team's plan in a few words, for choosing which team to pay for. */
-export function teamPlanNote(team: Pick<TeamSummary, 'subscriptionPlan' | 'subscriptionStatus' | 'trialEndsAt'>, now: Date): string {
-  const paid = paidPlanOf(team);
-  if (paid) return `${planTitle(paid)} plan`;
-  const trial = trialState(team, now);
-  if (trial.kind === 'active') return `Free trial until ${formatDay(trial.endsAt)}`;
-  if (trial.kind === 'ended') return `Trial ended ${formatDay(trial.endsAt)}`;
-  return 'Free plan';
-}
-
 /**
  * [upgrade-success] What the welcome lists: the plan's contents, Pro's member line spelled out as the success
  * page states it (PRODUCT-SPEC §6: approving join requests and inviting up to 5 members needs Pro).

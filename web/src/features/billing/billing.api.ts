@@ -13,7 +13,7 @@ import { isUnauthorizedError } from '../../lib/api-error';
 import { parsedQueryFn } from '../../lib/parsed-query';
 import { apiRequest } from '../../lib/query-client';
 import { toast } from '../../lib/toast.store';
-import { handleUnauthorized } from '../auth/unauthorized';
+import { handleUnauthorized } from '../auth';
 import { checkoutFailureMessage, checkoutUrls } from './billing-rules';
 
 export const BILLING_CONFIG_KEY = ['/api/billing/config'] as const;

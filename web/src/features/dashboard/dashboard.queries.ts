@@ -1,7 +1,7 @@
 import { dashboardConfigSchema, taskSchema } from '@planline/domain';
 import { useQuery } from '@tanstack/react-query';
 import { parsedQueryFn } from '../../lib/parsed-query';
-import { projectTasksKey } from '../gantt/tasks.queries';
+import { projectTasksKey } from '../gantt';
 
 /** GET /api/dashboard-config?projectId={id}: the user's saved layout for a project, or the default. */
 export const dashboardConfigKey = (projectId: string | null) =>

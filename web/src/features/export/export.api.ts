@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { isUnauthorizedError } from '../../lib/api-error';
 import { throwIfResNotOk } from '../../lib/query-client';
 import { toast } from '../../lib/toast.store';
-import { handleUnauthorized } from '../auth/unauthorized';
+import { handleUnauthorized } from '../auth';
 import {
   buildExportRequest,
   fallbackExportFileName,

@@ -1,7 +1,7 @@
 import { publicUserSchema, type ProfileInput } from '@planline/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/query-client';
-import { AUTH_USER_KEY } from '../auth/auth.queries';
+import { AUTH_USER_KEY } from '../auth';
 
 /** PUT /api/auth/user; the answer is the updated user, which becomes the auth read's value. */
 export function useUpdateProfile() {

@@ -1,15 +1,22 @@
 import {
-  projectJoinResultSchema,
+  inviteLinkSchema,
   projectSchema,
   type CreateProjectInput,
+  type MemberUser,
   type Project,
   type UpdateProjectInput,
 } from '@planline/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/query-client';
-import { fetchTeamsNow, teamKey } from '../teams/teams.queries';
+import { teamKey } from '../teams';
 import { replaceProject, upsertProject } from './project-cache';
-import { fetchUserProjectsNow, teamProjectsKey, USER_PROJECTS_KEY } from './projects.queries';
+import {
+  isProjectPeopleKey,
+  projectGuestsKey,
+  projectInviteLinkKey,
+  teamProjectsKey,
+  USER_PROJECTS_KEY,
+} from './projects.queries';
 
 export function useCreateProject() {
   const queryClient = useQueryClient();
@@ -41,14 +48,28 @@ export function useUpdateProject() {
   });
 }
 
-/** POST /api/projects/join with a project invite token; the lists are re-read before it resolves. */
-export function useJoinProject() {
+/** POST /api/projects/{id}/invite-link/regenerate: a new token; the link handed out before stops working. */
+export function useRegenerateProjectInviteLink(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (token: string) =>
-      projectJoinResultSchema.parse(await (await apiRequest('POST', '/api/projects/join', { token })).json()),
-    onSuccess: async () => {
-      await Promise.all([fetchTeamsNow(queryClient), fetchUserProjectsNow(queryClient)]);
+    mutationFn: async () =>
+      inviteLinkSchema.parse(await (await apiRequest('POST', `/api/projects/${projectId}/invite-link/regenerate`)).json()),
+    onSuccess: (link) => queryClient.setQueryData(projectInviteLinkKey(projectId), link),
+  });
+}
+
+/** DELETE /api/projects/{id}/guests/{userId}: the guest loses the project, and its invite link is renewed. */
+export function useRemoveGuest(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (guest: MemberUser) => {
+      await apiRequest('DELETE', `/api/projects/${projectId}/guests/${guest.id}`);
+      return guest;
+    },
+    onSuccess: (guest) => {
+      queryClient.setQueryData<MemberUser[]>(projectGuestsKey(projectId), (list) => list?.filter((g) => g.id !== guest.id));
+      void queryClient.invalidateQueries({ queryKey: projectInviteLinkKey(projectId) });
+      void queryClient.invalidateQueries({ predicate: (q) => isProjectPeopleKey(q.queryKey) });
     },
   });
 }

@@ -7,6 +7,8 @@ export const USER_PROJECTS_KEY = ['/api/projects/user'] as const;
 /** Under the team's key, so a team-wide invalidation refreshes its projects too. */
 export const teamProjectsKey = (teamId: string) => ['/api/teams', teamId, 'projects'] as const;
 export const projectInviteLinkKey = (projectId: string) => ['/api/projects', projectId, 'invite-link'] as const;
+/** The project's guests, for its team's owner and admins. */
+export const projectGuestsKey = (projectId: string) => ['/api/projects', projectId, 'guests'] as const;
 /** Everyone who works on a project (team members and guests): names and assignee choices. */
 export const projectPeopleKey = (projectId: string) => ['/api/projects', projectId, 'people'] as const;
 /** Matches every project's people query: membership events refresh them all. */
@@ -48,4 +50,8 @@ export function useProjectInviteLink(projectId: string, enabled: boolean) {
 
 export function useProjectInviteInfo(token: string) {
   return useQuery({ queryKey: projectInviteInfoKey(token), queryFn: inviteInfoFn, enabled: token !== '' });
+}
+
+export function useProjectGuests(projectId: string, enabled: boolean) {
+  return useQuery({ queryKey: projectGuestsKey(projectId), queryFn: peopleFn, enabled });
 }

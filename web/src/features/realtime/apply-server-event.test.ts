@@ -2,11 +2,11 @@ import { defaultDashboardLayout, type DashboardConfig, type JoinRequest, type Pr
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { makeJoinRequest, makeMember, makeProject, makeTask, makeTeam, makeUser, makeWeeklyReport } from '../../../test/factories';
-import { dashboardConfigKey } from '../dashboard/dashboard.queries';
-import { projectTasksKey, taskHistoryKey } from '../gantt/tasks.queries';
-import { latestWeeklyReportKey, weeklyReportsKey } from '../reports/reports.queries';
-import { projectPeopleKey, teamProjectsKey, USER_PROJECTS_KEY } from '../projects/projects.queries';
-import { joinRequestsKey, teamKey, teamMembersKey, TEAMS_KEY } from '../teams/teams.queries';
+import { dashboardConfigKey } from '../dashboard';
+import { projectTasksKey, taskHistoryKey } from '../gantt';
+import { latestWeeklyReportKey, weeklyReportsKey } from '../reports';
+import { projectPeopleKey, teamProjectsKey, USER_PROJECTS_KEY } from '../projects';
+import { joinRequestsKey, teamKey, teamMembersKey, TEAMS_KEY } from '../teams';
 import { applyServerEvent, refreshAfterReconnect, type RealtimeEffects } from './apply-server-event';
 import { parseServerEvent } from './server-events';
 

@@ -1,22 +1,30 @@
 import type { DashboardConfig, JoinRequest, Project, Task, TeamDetail, TeamMember, TeamSummary } from '@planline/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { AUTH_USER_KEY } from '../auth/auth.queries';
-import { removeTask, upsertTask, withSavedLayout } from '../dashboard/dashboard-cache';
-import { dashboardConfigKey } from '../dashboard/dashboard.queries';
-import { projectTasksKey, taskHistoryKey } from '../gantt/tasks.queries';
-import { cacheReport } from '../reports/reports.api';
-import { dropTeamAccess, replaceProject, upsertProject } from '../projects/project-cache';
-import { isProjectPeopleKey, teamProjectsKey, USER_PROJECTS_KEY } from '../projects/projects.queries';
+import { AUTH_USER_KEY } from '../auth';
+import { dashboardConfigKey, removeTask, upsertTask, withSavedLayout } from '../dashboard';
+import { projectTasksKey, taskHistoryKey } from '../gantt';
+import { cacheReport } from '../reports';
+import {
+  dropTeamAccess,
+  isProjectPeopleKey,
+  replaceProject,
+  teamProjectsKey,
+  upsertProject,
+  USER_PROJECTS_KEY,
+} from '../projects';
 import {
   addJoinRequest,
+  joinRequestsKey,
   removeJoinRequest,
   removeJoinRequestsOf,
   removeMemberFrom,
   removeTeam,
+  teamKey,
+  teamMembersKey,
+  TEAMS_KEY,
   upsertMember,
   withTeamPlan,
-} from '../teams/team-cache';
-import { joinRequestsKey, teamKey, teamMembersKey, TEAMS_KEY } from '../teams/teams.queries';
+} from '../teams';
 import type { ServerEvent } from './server-events';
 
 export interface RealtimeEffects {

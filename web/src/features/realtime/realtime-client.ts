@@ -1,7 +1,7 @@
 import { HandshakeError, SOCKET_IO_PATH, UNAVAILABLE_RETRY_AFTER_SECONDS, type ClientToServerEvents } from '@planline/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
-import { AUTH_USER_KEY } from '../auth/auth.queries';
+import { AUTH_USER_KEY } from '../auth';
 import { applyServerEvent, refreshAfterReconnect, type RealtimeEffects } from './apply-server-event';
 import { parseServerEvent, SERVER_EVENT_NAMES } from './server-events';
 

@@ -1,6 +1,6 @@
 import {
   joinRequestResultSchema,
-  teamJoinResultSchema,
+  teamInviteLinkSchema,
   teamSummarySchema,
   type CreateTeamInput,
   type JoinRequest,
@@ -10,9 +10,15 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorStatus } from '../../lib/api-error';
 import { apiRequest } from '../../lib/query-client';
-import { fetchUserProjectsNow } from '../projects/projects.queries';
 import { removeJoinRequest, removeMemberFrom } from './team-cache';
-import { fetchTeamsNow, joinRequestsKey, teamKey, teamMembersKey, TEAMS_KEY } from './teams.queries';
+import {
+  joinRequestsKey,
+  teamInviteLinkKey,
+  teamKey,
+  teamMembersKey,
+  TEAMS_KEY,
+  type InviteRole,
+} from './teams.queries';
 
 export function useCreateTeam() {
   const queryClient = useQueryClient();
@@ -70,18 +76,16 @@ export function useRemoveMember(teamId: string) {
   });
 }
 
-/**
- * POST /api/teams/join with an invite token. Resolves once the team lists include the new team, so the
- * workspace opens on it instead of falling back to another team for a moment.
- */
-export function useJoinTeam() {
+/** POST /api/teams/{id}/invite-link/regenerate: new tokens for both roles; the answer is the `role` link. */
+export function useRegenerateTeamInviteLink(teamId: string, role: InviteRole) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (token: string) =>
-      teamJoinResultSchema.parse(await (await apiRequest('POST', '/api/teams/join', { token })).json()),
-    onSuccess: async ({ teamId }) => {
-      queryClient.removeQueries({ queryKey: teamKey(teamId), type: 'inactive' });
-      await Promise.all([fetchTeamsNow(queryClient), fetchUserProjectsNow(queryClient)]);
+    mutationFn: async () =>
+      teamInviteLinkSchema.parse(await (await apiRequest('POST', `/api/teams/${teamId}/invite-link/regenerate`, { role })).json()),
+    onSuccess: (link) => {
+      queryClient.setQueryData(teamInviteLinkKey(teamId, role), link);
+      // The other role's token changed too.
+      void queryClient.invalidateQueries({ queryKey: teamInviteLinkKey(teamId, role === 'admin' ? 'member' : 'admin') });
     },
   });
 }

@@ -1,6 +1,6 @@
-import { useTeamProjects, useUserProjects } from '../projects/projects.queries';
-import { useTeams } from '../teams/teams.queries';
-import { useWorkspaceUi } from './workspace-ui.store';
+import { useTeamProjects, useUserProjects } from '../projects';
+import { useTeams } from '../teams';
+import { useWorkspaceUi } from '../../app/workspace-ui.store';
 import { guestProjectsOf, resolveProject, resolveScope, type WorkspaceScope } from './workspace-selection';
 
 /**

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProject, makeTeam } from '../../../test/factories';
 import { createQueryClient } from '../../lib/query-client';
-import { teamProjectsKey, USER_PROJECTS_KEY } from '../projects/projects.queries';
-import { TEAMS_KEY } from '../teams/teams.queries';
+import { teamProjectsKey, USER_PROJECTS_KEY } from '../projects';
+import { TEAMS_KEY } from '../teams';
 import { resolveWorkspaceProject, teamProjectsIn } from './workspace-prefetch';
-import { useWorkspaceUi } from './workspace-ui.store';
+import { useWorkspaceUi } from '../../app/workspace-ui.store';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 

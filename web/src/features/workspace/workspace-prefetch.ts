@@ -1,8 +1,9 @@
 import type { Project } from '@planline/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { projectPeopleQuery, teamProjectsQuery, userProjectsQuery } from '../projects/projects.queries';
-import { teamsQuery } from '../teams/teams.queries';
-import { useWorkspaceUi } from './workspace-ui.store';
+import { loadProjectConnection } from '../gantt';
+import { projectPeopleQuery, teamProjectsQuery, userProjectsQuery } from '../projects';
+import { teamsQuery } from '../teams';
+import { useWorkspaceUi } from '../../app/workspace-ui.store';
 import { guestProjectsOf, resolveProject, resolveScope } from './workspace-selection';
 
 /**
@@ -48,7 +49,7 @@ export function prefetchWorkspace(queryClient: QueryClient, userId: string): voi
   const selected = resolveWorkspaceProject(queryClient);
   // The document's code (Yjs, the provider) loads beside the reads instead of after them, asked for second so
   // that the reads are first in the browser's queue of six connections.
-  const connections = import('../gantt/connection/project-connection');
+  const connections = loadProjectConnection();
   connections.catch(() => {});
   // The project chosen on the last visit is most likely the one shown again: its document need not wait for
   // the lists. If the lists choose another, this one closes unused (PREWARM_HOLD_MS).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeProject, makeTeam } from '../../../test/factories';
-import { guestProjectsOf, resolveProject, resolveScope, scopeOfProject, SHARED_SCOPE } from './workspace-selection';
+import { SHARED_SCOPE } from '../teams';
+import { guestProjectsOf, resolveProject, resolveScope, scopeOfProject } from './workspace-selection';
 
 describe('resolveScope', () => {
   const a = makeTeam({ name: 'A' });

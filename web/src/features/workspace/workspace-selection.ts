@@ -1,9 +1,6 @@
 import type { Project, TeamSummary } from '@planline/domain';
-import { filterProjects } from '../projects/project-cache';
-
-/** The pseudo-team holding projects the user joined by a project invite ('Shared with you'). */
-export const SHARED_SCOPE = 'shared';
-export const SHARED_SCOPE_LABEL = 'Shared with you';
+import { filterProjects } from '../projects';
+import { SHARED_SCOPE } from '../teams';
 
 export type WorkspaceScope = { kind: 'team'; team: TeamSummary } | { kind: 'shared' } | { kind: 'none' };
 

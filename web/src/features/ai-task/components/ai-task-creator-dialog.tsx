@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
-import { canSubmitPrompt } from '../ai-parsing';
+import { canSubmitPrompt, promptFailureMessage } from '../ai-parsing';
 import { useAiCreateTask } from '../ai-task.api';
 import { AiTaskResult } from './ai-task-result';
 
@@ -43,7 +43,12 @@ export function AiTaskCreatorDialog({ open, onOpenChange, projectId, onCreated }
         {create.isSuccess ? (
           <AiTaskResult result={create.data} onCreateAnother={reset} onDone={() => onOpenChange(false)} />
         ) : (
-          <PromptForm pending={isPending} onSubmit={(prompt) => create.mutate(prompt)} onCancel={() => onOpenChange(false)} />
+          <PromptForm
+            pending={isPending}
+            failure={create.isError ? promptFailureMessage(create.error) : null}
+            onSubmit={(prompt) => create.mutate(prompt)}
+            onCancel={() => onOpenChange(false)}
+          />
         )}
       </DialogContent>
     </Dialog>
@@ -52,11 +57,13 @@ export function AiTaskCreatorDialog({ open, onOpenChange, projectId, onCreated }
 
 interface PromptFormProps {
   pending: boolean;
+  /** Why the last prompt made no task ('asdf': please rephrase), shown beside the prompt to edit; null if none. */
+  failure: string | null;
   onSubmit: (prompt: string) => void;
   onCancel: () => void;
 }
 
-function PromptForm({ pending, onSubmit, onCancel }: PromptFormProps) {
+function PromptForm({ pending, failure, onSubmit, onCancel }: PromptFormProps) {
   const id = useId();
   const [prompt, setPrompt] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
@@ -89,20 +96,27 @@ function PromptForm({ pending, onSubmit, onCancel }: PromptFormProps) {
           maxLength={AI_PROMPT_MAX_LENGTH}
           // Read-only rather than disabled while waiting, so that focus stays in the field.
           readOnly={pending}
-          aria-describedby={`${id}-hint`}
+          aria-describedby={failure ? `${id}-failure ${id}-hint` : `${id}-hint`}
+          aria-invalid={failure ? true : undefined}
           className="resize-y read-only:bg-slate-50"
         />
         <p id={`${id}-hint`} className="flex justify-between gap-4 text-xs text-slate-500">
-          <span>To assign someone, write 'assign to Maria' or '@Maria'. Press Ctrl+Enter to create.</span>
+          <span>To assign someone, write 'Maria to …', 'with Maria' or '@Maria'. Press Ctrl+Enter to create.</span>
           <span aria-hidden="true">
             {prompt.length}/{AI_PROMPT_MAX_LENGTH}
           </span>
         </p>
       </div>
 
-      <p role="status" className="min-h-5 text-sm text-slate-600">
-        {pending ? 'Reading your description and creating the task…' : null}
-      </p>
+      {failure && !pending ? (
+        <p id={`${id}-failure`} role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {failure}
+        </p>
+      ) : (
+        <p role="status" className="min-h-5 text-sm text-slate-600">
+          {pending ? 'Reading your description and creating the task…' : null}
+        </p>
+      )}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BrandMark } from '../../shell/components/brand-mark';
+import { BrandMark } from '../../../components/ui/brand-mark';
 
 export function AuthHeader() {
   return (

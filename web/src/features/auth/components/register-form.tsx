@@ -61,7 +61,7 @@ export function RegisterForm({ target }: { target: string }) {
         {isSubmitting ? 'Creating account...' : 'Create Account'}
       </Button>
       <p className="rounded-md bg-slate-50 p-3 text-xs text-slate-600">
-        Already have an account? If you see a 'user already exists' error, sign in instead.
+        If you see a 'user already exists' error, that email has an account: sign in instead.
       </p>
     </form>
   );

@@ -1,7 +1,7 @@
 import type { TeamSummary } from '@planline/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { WorkspaceError } from '../../workspace/components/workspace-error';
+import { WorkspaceError } from '../../workspace';
 import { BillingLoading } from './billing-message';
 
 /** The page frame of /subscribe and /upgrade. */

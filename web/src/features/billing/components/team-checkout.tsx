@@ -1,25 +1,24 @@
-import { createTeamInputSchema, type CreateTeamInput, type PaidPlan, type TeamSummary } from '@planline/domain';
+import { createTeamInputSchema, PAYMENTS_NOT_CONFIGURED, teamPlanLabel, type CreateTeamInput, type PaidPlan, type TeamSummary } from '@planline/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { isUnauthorizedError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
-import { handleUnauthorized } from '../../auth/unauthorized';
-import { useCreateTeam } from '../../teams/teams.api';
+import { handleUnauthorized } from '../../auth';
+import { useCreateTeam } from '../../teams';
 import { useBillingConfig, useCheckout } from '../billing.api';
+import { BackToProjects } from './back-to-projects';
 import {
   checkoutChoices,
   defaultCheckoutTeam,
   paidPlanOf,
   planChangeNote,
   planTitle,
-  teamPlanNote,
   type CheckoutChoice,
 } from '../billing-rules';
 import { CheckoutFailure } from './checkout-failure';
@@ -47,6 +46,16 @@ export function TeamCheckout({ plan, teams, preferredTeamId, cancelPath, label }
   const selectable = (id: string | null) => choices.some((c) => c.team.id === id && c.unavailable === null);
   const selected = selectable(picked) ? picked : defaultCheckoutTeam(choices, preferredTeamId);
   const title = planTitle(plan);
+  const config = useBillingConfig();
+
+  // The server has neither Stripe nor the test checkout: say so instead of offering a button that fails.
+  if (config.data?.mode === 'off') {
+    return (
+      <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        {PAYMENTS_NOT_CONFIGURED}. Plans cannot be bought here yet; ask whoever runs this server.
+      </p>
+    );
+  }
 
   if (choices.length === 0) {
     return (
@@ -65,9 +74,7 @@ export function TeamCheckout({ plan, teams, preferredTeamId, cancelPath, label }
             ? `${choices[0]!.team.name} is already on ${planTitle(paidPlanOf(choices[0]!.team) ?? plan)}.`
             : `Every team you own already has ${title} or more.`}
         </p>
-        <Link to="/" className={buttonClasses('outline', 'md', 'w-full')}>
-          Back to Projects
-        </Link>
+        <BackToProjects />
       </div>
     );
   }
@@ -76,7 +83,7 @@ export function TeamCheckout({ plan, teams, preferredTeamId, cancelPath, label }
     <div className="space-y-4">
       {choices.length === 1 ? (
         <p className="text-sm text-slate-600">
-          For your team <strong className="text-slate-900">{choices[0]!.team.name}</strong> ({teamPlanNote(choices[0]!.team, now)}).
+          For your team <strong className="text-slate-900">{choices[0]!.team.name}</strong> ({teamPlanLabel(choices[0]!.team, now)}).
         </p>
       ) : (
         <TeamChoice choices={choices} selected={selected} onSelect={setPicked} now={now} disabled={checkout.busy} />
@@ -135,7 +142,7 @@ function TeamChoice({ choices, selected, onSelect, now, disabled }: TeamChoicePr
             />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium text-slate-900">{team.name}</span>
-              <span className="block text-xs text-slate-500">{unavailable ?? teamPlanNote(team, now)}</span>
+              <span className="block text-xs text-slate-500">{unavailable ?? teamPlanLabel(team, now)}</span>
             </span>
           </label>
         );

@@ -1,9 +1,8 @@
-import type { TeamSummary } from '@planline/domain';
+import { teamPlanLabel, type TeamSummary } from '@planline/domain';
 import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { upgradePath } from '../../teams/upgrade-prompt';
-import { teamPlanNote } from '../billing-rules';
+import { upgradePath } from '../../teams';
 
 /** The user's own teams, each a link to its upgrade page, with the plan it is on now. */
 export function TeamUpgradeLinks({ teams }: { teams: readonly TeamSummary[] }) {
@@ -18,7 +17,7 @@ export function TeamUpgradeLinks({ teams }: { teams: readonly TeamSummary[] }) {
           >
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium text-slate-900">{team.name}</span>
-              <span className="block text-xs text-slate-500">{teamPlanNote(team, now)}</span>
+              <span className="block text-xs text-slate-500">{teamPlanLabel(team, now)}</span>
             </span>
             <ChevronRight aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-400" />
           </Link>

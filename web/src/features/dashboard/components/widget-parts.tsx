@@ -1,4 +1,4 @@
-import { normaliseTaskStatus, type Task } from '@planline/domain';
+import { normaliseTaskStatus, TASK_STATUS_COLORS, UNKNOWN_STATUS_COLOR, type Task } from '@planline/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { CircleAlert, CircleCheck, CircleDashed, Clock, type LucideIcon } from 'lucide-react';
@@ -57,13 +57,14 @@ function statusKey(status: string): StatusKey {
     : 'other';
 }
 
-const STATUS_LOOK: Record<StatusKey, { label: string; badge: string; icon: LucideIcon; iconClass: string }> = {
-  pending: { label: 'Pending', badge: 'bg-orange-50 text-orange-700 ring-orange-200', icon: CircleDashed, iconClass: 'text-orange-500' },
-  in_progress: { label: 'In Progress', badge: 'bg-blue-50 text-blue-700 ring-blue-200', icon: Clock, iconClass: 'text-blue-600' },
-  completed: { label: 'Completed', badge: 'bg-green-50 text-green-700 ring-green-200', icon: CircleCheck, iconClass: 'text-green-600' },
-  blocked: { label: 'Blocked', badge: 'bg-red-50 text-red-700 ring-red-200', icon: CircleAlert, iconClass: 'text-red-600' },
+/** Badge tints and icons; the ink is the status colour of the palette (the same on the chart and in exports). */
+const STATUS_LOOK: Record<StatusKey, { label: string; badge: string; icon: LucideIcon; color: string }> = {
+  pending: { label: 'Pending', badge: 'bg-orange-50 ring-orange-200', icon: CircleDashed, color: TASK_STATUS_COLORS.pending },
+  in_progress: { label: 'In Progress', badge: 'bg-blue-50 ring-blue-200', icon: Clock, color: TASK_STATUS_COLORS.in_progress },
+  completed: { label: 'Completed', badge: 'bg-green-50 ring-green-200', icon: CircleCheck, color: TASK_STATUS_COLORS.completed },
+  blocked: { label: 'Blocked', badge: 'bg-red-50 ring-red-200', icon: CircleAlert, color: TASK_STATUS_COLORS.blocked },
   // PRODUCT-SPEC §4: any other value reads as not started.
-  other: { label: 'Not Started', badge: 'bg-slate-50 text-slate-700 ring-slate-200', icon: CircleDashed, iconClass: 'text-slate-400' },
+  other: { label: 'Not Started', badge: 'bg-slate-50 ring-slate-200', icon: CircleDashed, color: UNKNOWN_STATUS_COLOR },
 };
 
 export function statusLabel(status: string): string {
@@ -71,15 +72,19 @@ export function statusLabel(status: string): string {
 }
 
 export function StatusIcon({ status }: { status: string }) {
-  const { icon: Icon, iconClass } = STATUS_LOOK[statusKey(status)];
-  return <Icon aria-hidden="true" className={cn('h-4 w-4 shrink-0', iconClass)} />;
+  const { icon: Icon, color } = STATUS_LOOK[statusKey(status)];
+  return <Icon aria-hidden="true" className="h-4 w-4 shrink-0" style={{ color }} />;
 }
 
 const badgeBase = 'inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap';
 
 export function StatusBadge({ status }: { status: string }) {
-  const { label, badge } = STATUS_LOOK[statusKey(status)];
-  return <span className={cn(badgeBase, badge)}>{label}</span>;
+  const { label, badge, color } = STATUS_LOOK[statusKey(status)];
+  return (
+    <span className={cn(badgeBase, badge)} style={{ color }}>
+      {label}
+    </span>
+  );
 }
 
 const PRIORITY_LOOK: Record<string, { label: string; className: string }> = {
@@ -96,23 +101,6 @@ export function PriorityBadge({ priority }: { priority: string }) {
       <span className="sr-only">Priority: </span>
       {look.label}
     </span>
-  );
-}
-
-/** A thin horizontal bar with its value for assistive technology. */
-export function ProgressBar({ value, label, className, barClassName }: { value: number; label: string; className?: string; barClassName?: string }) {
-  const clamped = Math.min(Math.max(Math.round(value), 0), 100);
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={clamped}
-      className={cn('h-2 w-full overflow-hidden rounded-full bg-slate-100', className)}
-    >
-      <div className={cn('h-full rounded-full bg-blue-600 transition-[width]', barClassName)} style={{ width: `${clamped}%` }} />
-    </div>
   );
 }
 

@@ -1,20 +1,22 @@
-import { ganttPreview, type PreviewBarTone, type Task } from '@planline/domain';
+import { ganttPreview, TASK_STATUS_COLORS, UNKNOWN_STATUS_COLOR, type PreviewBarTone, type Task } from '@planline/domain';
 import { ArrowRight, ChartGantt } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { formatDay, formatShortDay, statusLabel, WidgetLink, WidgetMessage, WidgetQuery } from '../components/widget-parts';
 import type { WidgetProps } from './widget-props';
 
-const TONE_CLASSES: Record<PreviewBarTone, string> = {
-  completed: 'bg-green-500',
-  'in-progress': 'bg-blue-500',
-  blocked: 'bg-red-500',
-  default: 'bg-slate-400',
+const TONE_COLORS: Record<PreviewBarTone, string> = {
+  completed: TASK_STATUS_COLORS.completed,
+  'in-progress': TASK_STATUS_COLORS.in_progress,
+  blocked: TASK_STATUS_COLORS.blocked,
+  pending: TASK_STATUS_COLORS.pending,
+  default: UNKNOWN_STATUS_COLOR,
 };
 
 const LEGEND: { tone: PreviewBarTone; label: string }[] = [
   { tone: 'completed', label: 'Completed' },
   { tone: 'in-progress', label: 'In Progress' },
   { tone: 'blocked', label: 'Blocked' },
+  { tone: 'pending', label: 'Pending' },
 ];
 
 export function GanttPreviewWidget({ size, data }: WidgetProps) {
@@ -57,22 +59,36 @@ function Preview({ tasks, size, data }: { tasks: Task[] } & WidgetProps) {
                 {preview.todayPct !== null ? (
                   <span aria-hidden="true" className="absolute -inset-y-1 z-10 w-px bg-red-400" style={{ left: `${preview.todayPct}%` }} />
                 ) : null}
-                <div
-                  aria-hidden="true"
-                  className={cn(
-                    'absolute inset-y-0 overflow-hidden',
-                    TONE_CLASSES[bar.tone],
-                    bar.cutStart ? 'rounded-l-none' : 'rounded-l',
-                    bar.cutEnd ? 'rounded-r-none' : 'rounded-r',
-                  )}
-                  // A task shorter than a pixel or two would vanish: keep every bar visible.
-                  style={{ left: `min(${bar.leftPct}%, calc(100% - 4px))`, width: `max(${bar.widthPct}%, 4px)` }}
-                >
-                  {preview.showProgress && bar.progress > 0 ? (
-                    <div className="h-full bg-black/25" style={{ width: `${bar.progress}%` }} />
-                  ) : null}
-                </div>
-                {preview.showProgress ? (
+                {bar.outside ? (
+                  // A bar for a task outside the span would be a sliver at its edge: say when it lies instead.
+                  <span
+                    aria-hidden="true"
+                    data-outside={bar.outside}
+                    className={cn('absolute inset-y-0 flex items-center px-1.5 text-[10px] text-slate-600', bar.outside === 'before' ? 'left-0' : 'right-0')}
+                  >
+                    {bar.outside === 'before' ? `← Ended ${formatShortDay(task.endDate)}` : `Starts ${formatShortDay(task.startDate)} →`}
+                  </span>
+                ) : (
+                  <div
+                    aria-hidden="true"
+                    className={cn(
+                      'absolute inset-y-0 overflow-hidden',
+                      bar.cutStart ? 'rounded-l-none' : 'rounded-l',
+                      bar.cutEnd ? 'rounded-r-none' : 'rounded-r',
+                    )}
+                    // A task shorter than a pixel or two would vanish: keep every bar visible.
+                    style={{
+                      left: `min(${bar.leftPct}%, calc(100% - 4px))`,
+                      width: `max(${bar.widthPct}%, 4px)`,
+                      backgroundColor: TONE_COLORS[bar.tone],
+                    }}
+                  >
+                    {preview.showProgress && bar.progress > 0 ? (
+                      <div className="h-full bg-black/25" style={{ width: `${bar.progress}%` }} />
+                    ) : null}
+                  </div>
+                )}
+                {preview.showProgress && !bar.outside ? (
                   <span aria-hidden="true" className="absolute inset-y-0 right-1.5 flex items-center text-[10px] font-semibold text-slate-600">
                     {bar.progress}%
                   </span>
@@ -86,7 +102,7 @@ function Preview({ tasks, size, data }: { tasks: Task[] } & WidgetProps) {
         <ul aria-label="Legend" className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
           {LEGEND.map((item) => (
             <li key={item.tone} className="flex items-center gap-1.5">
-              <span aria-hidden="true" className={cn('h-2.5 w-2.5 rounded-sm', TONE_CLASSES[item.tone])} />
+              <span aria-hidden="true" className="h-2.5 w-2.5 rounded-sm" style={{ backgroundColor: TONE_COLORS[item.tone] }} />
               {item.label}
             </li>
           ))}

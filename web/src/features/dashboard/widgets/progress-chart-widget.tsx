@@ -1,4 +1,4 @@
-import { progressChart } from '@planline/domain';
+import { AVERAGE_PROGRESS_LABEL, COMPLETION_RATE_LABEL, progressChart, reportCompletionRate, reportFiguresText } from '@planline/domain';
 import { format, parseISO } from 'date-fns';
 import { Minus, TrendingDown, TrendingUp, TrendingUpDown } from 'lucide-react';
 import { cn } from '../../../lib/cn';
@@ -17,23 +17,24 @@ export function ProgressChartWidget({ size, data }: WidgetProps) {
           <div>
             <div className="flex flex-wrap items-end justify-between gap-2">
               <div>
-                <p className="text-sm font-medium text-slate-600">Current progress</p>
+                <p className="text-sm font-medium text-slate-600">{AVERAGE_PROGRESS_LABEL}</p>
                 <p className="text-3xl font-bold text-slate-900 tabular-nums">{chart.current}%</p>
               </div>
               <Change change={chart.change} />
             </div>
             {chart.showTaskCounts ? (
               <p className="mt-1 text-sm text-slate-600">
-                {newest.tasksCompleted} of {newest.tasksTotal} tasks completed
-                <span className="text-slate-400"> · week ending {formatDay(newest.weekEndingDate)}</span>
+                {COMPLETION_RATE_LABEL} {reportCompletionRate(newest)}% ({newest.tasksCompleted} of {newest.tasksTotal} tasks
+                completed)
+                <span className="text-slate-500"> · week ending {formatDay(newest.weekEndingDate)}</span>
               </p>
             ) : null}
             <ol aria-label="Progress by week" className="mt-4 flex h-36 items-end gap-1 sm:gap-2">
               {chart.bars.map((report) => (
                 <li key={report.id} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1">
                   <span className="sr-only">
-                    Week ending {formatDay(report.weekEndingDate)}: {report.progressPercentage}%
-                    {chart.showTaskCounts ? `, ${report.tasksCompleted} of ${report.tasksTotal} tasks completed` : ''}
+                    Week ending {formatDay(report.weekEndingDate)}:{' '}
+                    {chart.showTaskCounts ? reportFiguresText(report) : `${AVERAGE_PROGRESS_LABEL} ${report.progressPercentage}%`}
                   </span>
                   <span aria-hidden="true" className="text-[11px] font-semibold text-slate-700 tabular-nums">
                     {report.progressPercentage}%
@@ -49,7 +50,7 @@ export function ProgressChartWidget({ size, data }: WidgetProps) {
                     <span className="sm:hidden">{format(parseISO(report.weekEndingDate), 'M/d')}</span>
                   </span>
                   {chart.showTaskCounts ? (
-                    <span aria-hidden="true" className="text-[11px] text-slate-400 tabular-nums">
+                    <span aria-hidden="true" className="text-[11px] text-slate-500 tabular-nums">
                       {report.tasksCompleted}/{report.tasksTotal}
                     </span>
                   ) : null}

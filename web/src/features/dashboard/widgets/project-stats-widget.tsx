@@ -1,7 +1,8 @@
 import { isTaskCompleted, projectStatistics, type Task } from '@planline/domain';
 import { BarChart3, CalendarDays } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { formatDay, ProgressBar, WidgetMessage, WidgetQuery } from '../components/widget-parts';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { formatDay, WidgetMessage, WidgetQuery } from '../components/widget-parts';
 import type { WidgetProps } from './widget-props';
 
 const TILES = [
@@ -40,7 +41,7 @@ function Stats({ tasks, size, data }: { tasks: Task[] } & WidgetProps) {
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {TILES.map((tile) => (
             <div key={tile.key} className={cn('rounded-lg px-3 py-2.5', tile.className)}>
-              <dt className="text-xs font-medium opacity-80">{tile.label}</dt>
+              <dt className="text-xs font-medium">{tile.label}</dt>
               <dd className="mt-0.5 text-2xl font-semibold tabular-nums">{stats.counts![tile.key]}</dd>
             </div>
           ))}

@@ -1,10 +1,10 @@
 import { recentTasks } from '@planline/domain';
 import { ArrowRight, ListTodo } from 'lucide-react';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 import {
   assigneeName,
   formatDay,
   PriorityBadge,
-  ProgressBar,
   StatusBadge,
   StatusIcon,
   WidgetLink,

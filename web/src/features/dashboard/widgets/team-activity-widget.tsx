@@ -1,8 +1,8 @@
 import { joinedText, teamActivity, type RoleBadgeTone } from '@planline/domain';
 import { Users } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { UserAvatar } from '../../shell/components/user-avatar';
-import { ROLE_LABELS } from '../../teams/components/role-badge';
+import { UserAvatar } from '../../shell';
+import { ROLE_LABELS } from '../../teams';
 import { WidgetMessage, WidgetQuery } from '../components/widget-parts';
 import type { WidgetProps } from './widget-props';
 

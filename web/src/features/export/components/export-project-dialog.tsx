@@ -126,7 +126,7 @@ function ExportForm({ exporting, failed, onCancel, onExport }: ExportFormProps) 
               <span
                 className={
                   available
-                    ? 'text-xs text-slate-500'
+                    ? 'text-xs text-slate-600'
                     : 'rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600'
                 }
               >

@@ -2,7 +2,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { isUnauthorizedError, serverMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast.store';
-import { handleUnauthorized } from '../../auth/unauthorized';
+import { handleUnauthorized } from '../../auth';
 import { useDeleteTask } from '../tasks.api';
 
 interface DeleteTaskDialogProps {

@@ -1,13 +1,15 @@
-import { displayName, type PlaceholderRow, type Task } from '@planline/domain';
+import { displayName, formatCalendarDate, type PlaceholderRow, type Task } from '@planline/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ErrorBlock } from '../../../components/ui/query-state';
-import { AUTH_USER_KEY } from '../../auth/auth.queries';
+import { toast } from '../../../lib/toast.store';
+import { AUTH_USER_KEY } from '../../auth';
 import { retryProjectConnection, useConnectionState, useProjectConnection } from '../connection/use-project-connection';
+import type { DropFields } from '../model/crossed-drops';
 import { dragStore } from '../model/drag.store';
 import { userColor } from '../model/presence';
-import { useToday } from '../model/use-today';
+import { useToday } from '../../../lib/use-today';
 import { CreateTaskDialog, QuickAddForm } from './task-create-form';
 import { DeleteTaskDialog } from './delete-task-dialog';
 import { TaskDetailsDialog } from './task-details-dialog';
@@ -22,6 +24,16 @@ export interface GanttViewProps {
   /** Set by the sidebar's Add Task: the quick add's name input takes focus, then onFocusHandled runs. */
   focusTaskName?: boolean;
   onFocusHandled?: () => void;
+}
+
+/** What a drop had set, as the toast says it: "24 Nov – 28 Nov", "60%". */
+function describeDrop(fields: DropFields): string {
+  const parts: string[] = [];
+  if (fields.startDate !== undefined || fields.endDate !== undefined) {
+    parts.push([fields.startDate, fields.endDate].filter((d): d is string => typeof d === 'string').map(formatCalendarDate).join(' – '));
+  }
+  if (fields.progress !== undefined) parts.push(`${fields.progress}%`);
+  return parts.join(', ');
 }
 
 function isTextEntry(el: HTMLElement): boolean {
@@ -60,6 +72,20 @@ export function GanttView({ projectId, currentUser, members, focusTaskName, onFo
   useEffect(() => {
     if (status === 'unreachable') void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
   }, [status, queryClient]);
+
+  // Two drops of one bar crossed and ours lost: say who won, and offer ours back (nothing is lost either way).
+  useEffect(() => {
+    if (!connection) return;
+    return connection.crossedDrops.subscribe((crossed) => {
+      if (!crossed) return;
+      const name = connection.tasks.getState().tasks.get(crossed.taskId)?.name ?? 'This task';
+      toast({
+        title: `${crossed.by.name} moved “${name}” at the same time`,
+        description: `Their change was kept. Yours was ${describeDrop(crossed.mine)}.`,
+        action: { label: 'Use mine', altText: 'Move the bar again to set your dates', onSelect: () => connection.writeTask(crossed.taskId, crossed.mine) },
+      });
+    });
+  }, [connection]);
 
   const [detailsTaskId, setDetailsTaskId] = useState<string | null>(null);
   const [createDates, setCreateDates] = useState<{ startDate: string; endDate: string } | null>(null);

@@ -10,5 +10,11 @@ export const CHART_MAX_HEIGHT = 'min(70vh, 720px)';
 export const OVERSCAN_ROWS = 8;
 /** Pointer travel below which a press on a bar is a click (open details), not a drag. */
 export const DRAG_THRESHOLD_PX = 4;
+/**
+ * Touch: a bar lifts for dragging once pressed still this long, so a swipe across bars still scrolls the chart;
+ * a finger that travels more than the slop before that is scrolling.
+ */
+export const LONG_PRESS_MS = 400;
+export const TOUCH_SLOP_PX = 8;
 /** Awareness updates while dragging: about 20 a second (ARCHITECTURE §4 rate limits). */
 export const PRESENCE_THROTTLE_MS = 50;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { Tooltip } from '../../../components/ui/tooltip';
-import { useAuth } from '../../auth/use-auth';
+import { useAuth } from '../../auth';
 import { presenceInitials, userColor, type PresenceSnapshot } from '../model/presence';
 import { useProjectConnection } from '../connection/use-project-connection';
 

@@ -11,7 +11,7 @@ import { isUnauthorizedError } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
-import { handleUnauthorized } from '../../auth/unauthorized';
+import { handleUnauthorized } from '../../auth';
 import { useCreateTask } from '../tasks.api';
 import { AssigneeSelect } from './assignee-select';
 import type { Person } from './timeline-context';

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/cn';
 import type { ProjectConnection } from '../connection/project-connection';
+import { TaskDependencies } from './task-dependencies';
 import { TaskEditForm } from './task-edit-form';
 import { TaskHistory } from './task-history';
 import type { Person } from './timeline-context';
@@ -38,6 +39,12 @@ function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, onC
   const [tab, setTab] = useState<Tab>('edit');
   const baseId = useId();
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ edit: null, history: null });
+  // Each tab starts at its top: the edit form may have been scrolled down to Save Changes.
+  const body = useRef<HTMLDivElement>(null);
+  const showTab = (next: Tab) => {
+    setTab(next);
+    if (body.current) body.current.scrollTop = 0;
+  };
 
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
@@ -46,7 +53,7 @@ function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, onC
     const next =
       event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : (index + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
     const nextTab = TABS[next]!.id;
-    setTab(nextTab);
+    showTab(nextTab);
     tabRefs.current[nextTab]?.focus();
   };
 
@@ -63,34 +70,39 @@ function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, onC
     );
   }
 
+  const tabs = (
+    <div role="tablist" aria-label="Task details" className="mb-4 flex gap-1 border-b border-slate-200">
+      {TABS.map((t) => (
+        <button
+          key={t.id}
+          ref={(el) => {
+            tabRefs.current[t.id] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`${baseId}-tab-${t.id}`}
+          aria-selected={tab === t.id}
+          aria-controls={`${baseId}-panel-${t.id}`}
+          tabIndex={tab === t.id ? 0 : -1}
+          onClick={() => showTab(t.id)}
+          onKeyDown={onTabKeyDown}
+          className={cn(
+            '-mb-px cursor-pointer border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600',
+            tab === t.id ? 'border-blue-600 text-blue-700' : 'border-transparent text-slate-600 hover:text-slate-900',
+          )}
+        >
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+
   return (
-    <DialogContent title="Task Details" description={task.name} className="max-w-2xl">
-      <div role="tablist" aria-label="Task details" className="mb-4 flex gap-1 border-b border-slate-200">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              tabRefs.current[t.id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`${baseId}-panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => setTab(t.id)}
-            onKeyDown={onTabKeyDown}
-            className={cn(
-              '-mb-px cursor-pointer border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600',
-              tab === t.id ? 'border-blue-600 text-blue-700' : 'border-transparent text-slate-600 hover:text-slate-900',
-            )}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+    <DialogContent title="Task Details" description={task.name} className="max-w-2xl" header={tabs} bodyRef={body}>
       <div role="tabpanel" id={`${baseId}-panel-edit`} aria-labelledby={`${baseId}-tab-edit`} hidden={tab !== 'edit'}>
         <TaskEditForm task={task} people={peopleList} readOnly={readOnly} onDelete={() => onDelete(task.id)} onCancel={onClose} />
+        {/* Links are written live to the document (undoable), not with the form's Save. */}
+        <TaskDependencies connection={connection} taskId={task.id} readOnly={readOnly} />
       </div>
       <div role="tabpanel" id={`${baseId}-panel-history`} aria-labelledby={`${baseId}-tab-history`} hidden={tab !== 'history'}>
         <TaskHistory task={task} people={people} />

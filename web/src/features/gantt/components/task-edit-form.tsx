@@ -23,7 +23,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { isUnauthorizedError, serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
-import { handleUnauthorized } from '../../auth/unauthorized';
+import { handleUnauthorized } from '../../auth';
 import type { TimelineTask } from '../model/timeline-task';
 import { useUpdateTask } from '../tasks.api';
 import { AssigneeSelect } from './assignee-select';

@@ -1,4 +1,5 @@
-import { displayName, NAME_COLUMN_PX } from '@planline/domain';
+import { displayName, NAME_COLUMN_COMPACT_PX } from '@planline/domain';
+import { cn } from '../../../lib/cn';
 import { memo } from 'react';
 import { useStore } from 'zustand';
 import { displayedDates } from '../model/displayed-dates';
@@ -24,31 +25,41 @@ interface TaskRowProps {
  * its task, its drag preview or whoever else holds it changes.
  */
 export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
-  const { connection, people, timelineWidth, openDetails } = useTimeline();
+  const { connection, people, timelineWidth, nameColumnPx, openDetails } = useTimeline();
   const task = useStore(connection.tasks, (s) => s.tasks.get(taskId));
   const drag = useStore(dragStore, (s) => (s.drag?.taskId === taskId ? s.drag : null));
   const remote = useStore(connection.presence, (s) => s.activities.get(taskId));
   if (!task) return null;
   const shown = displayedDates(task, drag, remote);
+  const compact = nameColumnPx < NAME_COLUMN_COMPACT_PX;
 
   return (
     <div
       role="listitem"
       data-task-row={taskId}
-      className="group absolute left-0 flex border-b border-slate-100"
-      style={{ top, height: ROW_HEIGHT_PX, width: NAME_COLUMN_PX + timelineWidth }}
+      className="group pointer-events-none absolute left-0 flex border-b border-slate-100"
+      style={{ top, height: ROW_HEIGHT_PX, width: nameColumnPx + timelineWidth }}
     >
-      <div className="sticky left-0 z-10 shrink-0 border-r border-slate-200 bg-white" style={{ width: NAME_COLUMN_PX }}>
+      <div className="pointer-events-auto sticky left-0 z-10 shrink-0 border-r border-slate-200 bg-white" style={{ width: nameColumnPx }}>
         <button
           type="button"
           onClick={() => openDetails(taskId)}
-          className="flex h-full w-full items-center gap-2.5 px-4 text-left group-hover:bg-slate-50 focus-visible:bg-blue-50 focus-visible:outline-none"
+          className={cn(
+            'flex h-full w-full items-center text-left group-hover:bg-slate-50 focus-visible:bg-blue-50 focus-visible:outline-none',
+            compact ? 'gap-1.5 px-2' : 'gap-2.5 px-4',
+          )}
         >
           <StatusDot status={task.status} />
-          <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{task.name}</span>
-          <span className="max-w-[40%] shrink-0 truncate text-xs text-slate-500">{assigneeName(task.assigneeId, people)}</span>
+          {/* A narrow column (phones) gives the name two lines and leaves the assignee to the details panel. */}
+          <span className={cn('min-w-0 flex-1 font-medium text-slate-900', compact ? 'line-clamp-2 text-xs leading-tight break-words' : 'truncate text-sm')}>
+            {task.name}
+          </span>
+          {compact ? null : (
+            <span className="max-w-[40%] shrink-0 truncate text-xs text-slate-500">{assigneeName(task.assigneeId, people)}</span>
+          )}
         </button>
       </div>
+      {/* The row's empty part lets the pointer through to the dependency arrows drawn under it; the bar takes it back. */}
       <div className="relative shrink-0 overflow-hidden" style={{ width: timelineWidth }}>
         <TaskBar task={task} shown={shown} dragging={drag?.mode ?? null} remote={remote} />
       </div>

@@ -1,20 +1,19 @@
 import {
   dayWidth,
   daysBetween,
-  displayZoom,
   headerCells,
   headerViewFor,
-  NAME_COLUMN_PX,
+  nameColumnWidth,
   placeholderRows,
   rangeContains,
   rangeDayCount,
   ZOOM_MAX,
-  zoomOut,
+  ZOOM_MIN,
   type PlaceholderRow as PlaceholderRowData,
   type TimelineHeader,
 } from '@planline/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { ProjectConnection } from '../connection/project-connection';
@@ -46,13 +45,13 @@ interface TimelineChartProps {
   title: ReactNode;
 }
 
-/** The chart width the rows' timeline part gets: the scroll area minus the name column. */
-function useViewportWidth(ref: React.RefObject<HTMLDivElement | null>): number {
+/** The scroll area's width, which the name column and the rows' timeline part share. */
+function useChartWidth(ref: React.RefObject<HTMLDivElement | null>): number {
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setWidth(Math.max(0, el.clientWidth - NAME_COLUMN_PX));
+    const measure = () => setWidth(el.clientWidth);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
@@ -71,7 +70,17 @@ export function TimelineChart(props: TimelineChartProps) {
   const placeholders = useMemo(() => placeholderRows(rows.length, today), [rows.length, today]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const viewportWidth = useViewportWidth(scrollRef);
+  // The rows' virtualizer reads its scroll element in a layout effect, which runs before this component's ref
+  // is attached: without a render after the attach (a width change used to give one, but not when the chart is
+  // narrower than the name column) no row would ever be drawn. State brings that render.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const attachScroll = useCallback((el: HTMLDivElement | null) => {
+    scrollRef.current = el;
+    setScrollElement(el);
+  }, []);
+  const chartWidth = useChartWidth(scrollRef);
+  const nameColumnPx = nameColumnWidth(chartWidth);
+  const viewportWidth = Math.max(0, chartWidth - nameColumnPx);
   const view = useTimelineView(useShallow((s) => ({ rangeKind: s.rangeKind, zoom: s.zoom, fit: s.fit })));
   const actions = useTimelineView(
     useShallow((s) => ({ setRangeKind: s.setRangeKind, zoomIn: s.zoomIn, zoomOut: s.zoomOut, fitTo: s.fitTo, clearFit: s.clearFit })),
@@ -81,18 +90,19 @@ export function TimelineChart(props: TimelineChartProps) {
   const timelineWidth = Math.max(rangeDayCount(range) * dw, viewportWidth);
   // `range` is a new object every render: the memos below depend on its dates.
   const header = useMemo(
-    () => headerCells(headerViewFor(kind, range, dw), range, today),
+    () => headerCells(headerViewFor(kind, range, dw), range, today, dw),
     [kind, range.start, range.end, dw, today]
   );
 
-  // Zooming keeps the day in the middle of the chart where it was.
-  const previousDayWidth = useRef(dw);
+  // Zooming keeps the day in the middle of the chart where it was (counted from the range's start, which moves
+  // when zooming out widens the range).
+  const previous = useRef({ dw, start: range.start });
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    const before = previousDayWidth.current;
-    previousDayWidth.current = dw;
-    if (!el || before === dw || viewportWidth <= 0) return;
-    const centerDay = (el.scrollLeft + viewportWidth / 2) / before;
+    const before = previous.current;
+    previous.current = { dw, start: range.start };
+    if (!el || before.dw === dw || viewportWidth <= 0) return;
+    const centerDay = (el.scrollLeft + viewportWidth / 2) / before.dw + daysBetween(range.start, before.start);
     el.scrollLeft = Math.max(0, centerDay * dw - viewportWidth / 2);
   }, [dw, viewportWidth]);
 
@@ -103,17 +113,16 @@ export function TimelineChart(props: TimelineChartProps) {
     const el = scrollRef.current;
     if (!el || !measured) return;
     el.scrollLeft = rangeContains(range, today) ? Math.max(0, (daysBetween(range.start, today) + 0.5) * dw - viewportWidth / 2) : 0;
-    // Not on zoom or width changes: those keep the centre (above) rather than jumping back to today.
-  }, [todayRequests, range.start, range.end, measured]);
+    // Not on zoom or width changes (nor the range widening with them): those keep the centre (above) rather than
+    // jumping back to today.
+  }, [todayRequests, view.rangeKind, view.fit, measured]);
 
   const barHelpId = useId();
   const context = useMemo<TimelineContextValue>(
-    () => ({ connection, range, zoom, timelineWidth, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId }),
-    [connection, range.start, range.end, zoom, timelineWidth, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId],
+    () => ({ connection, range, zoom, timelineWidth, nameColumnPx, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId }),
+    [connection, range.start, range.end, zoom, timelineWidth, nameColumnPx, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId],
   );
 
-  const fillZoomFloor = displayZoom(0, range, viewportWidth);
-  const canZoomOut = zoomOut(zoom) < zoom && Math.max(zoomOut(zoom), fillZoomFloor) < zoom - 1e-6;
   const onToday = () => {
     if (view.fit && !rangeContains(view.fit, today)) actions.clearFit();
     setTodayRequests((n) => n + 1);
@@ -128,7 +137,7 @@ export function TimelineChart(props: TimelineChartProps) {
           rangeKind={view.fit ? null : view.rangeKind}
           onRange={actions.setRangeKind}
           canZoomIn={zoom < ZOOM_MAX}
-          canZoomOut={canZoomOut}
+          canZoomOut={zoom > ZOOM_MIN}
           onZoomIn={() => actions.zoomIn(zoom)}
           onZoomOut={() => actions.zoomOut(zoom)}
           onFit={onFit}
@@ -146,16 +155,16 @@ export function TimelineChart(props: TimelineChartProps) {
         progress by 10 percent. Enter opens the task details. Delete deletes the task. Control Z undoes your last change.
       </p>
       <div
-        ref={scrollRef}
+        ref={attachScroll}
         data-timeline-scroll
         // An opaque background lets Chromium composite the scroller: scrolling moves a layer instead of repainting
         // the page every frame (p95 frame 33 → 16.7 ms on 10,000 tasks, docs/benchmarks.md).
         className="relative isolate overflow-auto overscroll-contain bg-white"
         style={{ maxHeight: CHART_MAX_HEIGHT }}
       >
-        <TimelineDateHeader header={header} dayWidthPx={dw} timelineWidth={timelineWidth} />
+        <TimelineDateHeader header={header} dayWidthPx={dw} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} />
         <TimelineRows
-          scrollRef={scrollRef}
+          scrollElement={scrollElement}
           rows={rows}
           placeholders={placeholders}
           header={header}
@@ -170,7 +179,7 @@ export function TimelineChart(props: TimelineChartProps) {
 }
 
 interface TimelineRowsProps {
-  scrollRef: React.RefObject<HTMLDivElement | null>;
+  scrollElement: HTMLDivElement | null;
   rows: readonly string[];
   placeholders: readonly PlaceholderRowData[];
   header: TimelineHeader;
@@ -185,13 +194,13 @@ interface TimelineRowsProps {
  * that a scroll re-renders only this part: the toolbar and the date header stay as they are, and the grid and
  * the rows already on screen are memoised.
  */
-function TimelineRows({ scrollRef, rows, placeholders, header, dayWidthPx, timelineWidth, revealTaskId, onRevealed }: TimelineRowsProps) {
-  const { connection } = useTimeline();
+function TimelineRows({ scrollElement, rows, placeholders, header, dayWidthPx, timelineWidth, revealTaskId, onRevealed }: TimelineRowsProps) {
+  const { connection, nameColumnPx } = useTimeline();
   const rowIndex = useStore(connection.tasks, (s) => s.rowIndex);
   const count = rows.length + placeholders.length;
   const virtualizer = useVirtualizer({
     count,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => scrollElement,
     estimateSize: () => ROW_HEIGHT_PX,
     overscan: OVERSCAN_ROWS,
     scrollMargin: HEADER_HEIGHT_PX,
@@ -211,8 +220,8 @@ function TimelineRows({ scrollRef, rows, placeholders, header, dayWidthPx, timel
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? -1;
   return (
-    <div role="list" aria-label="Tasks" className="relative" style={{ height: bodyHeight, width: NAME_COLUMN_PX + timelineWidth }}>
-      <TimelineGrid header={header} dayWidthPx={dayWidthPx} timelineWidth={timelineWidth} height={bodyHeight} />
+    <div role="list" aria-label="Tasks" data-timeline-body className="relative" style={{ height: bodyHeight, width: nameColumnPx + timelineWidth }}>
+      <TimelineGrid header={header} dayWidthPx={dayWidthPx} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} height={bodyHeight} />
       <DependencyOverlay firstRow={first} lastRow={last} height={bodyHeight} />
       {items.map((item) => {
         const top = item.start - HEADER_HEIGHT_PX;

@@ -16,6 +16,8 @@ export interface TimelineContextValue {
   /** The zoom the chart is drawn at (displayZoom). */
   zoom: number;
   timelineWidth: number;
+  /** The name column's width: 320 px, narrower on phones (nameColumnWidth). */
+  nameColumnPx: number;
   readOnly: boolean;
   people: ReadonlyMap<string, Person>;
   openDetails: (taskId: string) => void;

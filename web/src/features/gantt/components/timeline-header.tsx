@@ -1,4 +1,4 @@
-import { NAME_COLUMN_PX, type TimelineHeader } from '@planline/domain';
+import { DAY_LABEL_MIN_PX, NAME_COLUMN_COMPACT_PX, todayLabelCentre, type TimelineHeader } from '@planline/domain';
 import { memo } from 'react';
 import { cn } from '../../../lib/cn';
 import { HEADER_BAND_PX, HEADER_CELLS_PX, HEADER_HEIGHT_PX } from './layout';
@@ -10,22 +10,26 @@ interface TimelineDateHeaderProps {
   header: TimelineHeader;
   dayWidthPx: number;
   timelineWidth: number;
+  nameColumnPx: number;
 }
 
 /** The date header of the current view (PRODUCT-SPEC §2), sticky above the rows. */
-export const TimelineDateHeader = memo(function TimelineDateHeader({ header, dayWidthPx, timelineWidth }: TimelineDateHeaderProps) {
+export const TimelineDateHeader = memo(function TimelineDateHeader({ header, dayWidthPx, timelineWidth, nameColumnPx }: TimelineDateHeaderProps) {
   return (
     <div
       data-header-view={header.view}
       className="sticky top-0 z-20 flex border-b border-slate-200 bg-white"
-      style={{ width: NAME_COLUMN_PX + timelineWidth, height: HEADER_HEIGHT_PX }}
+      style={{ width: nameColumnPx + timelineWidth, height: HEADER_HEIGHT_PX }}
     >
       <div
-        className="sticky left-0 z-10 flex shrink-0 items-end justify-between border-r border-slate-200 bg-white px-4 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase"
-        style={{ width: NAME_COLUMN_PX }}
+        className={cn(
+          'sticky left-0 z-10 flex shrink-0 items-end justify-between border-r border-slate-200 bg-white pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase',
+          nameColumnPx < NAME_COLUMN_COMPACT_PX ? 'px-2' : 'px-4',
+        )}
+        style={{ width: nameColumnPx }}
       >
         <span>Task</span>
-        <span>Assignee</span>
+        {nameColumnPx < NAME_COLUMN_COMPACT_PX ? null : <span>Assignee</span>}
       </div>
       <div className="relative shrink-0" style={{ width: timelineWidth }} aria-hidden="true">
         <div className="absolute inset-x-0 top-0 border-b border-slate-100" style={{ height: HEADER_BAND_PX }}>
@@ -37,7 +41,7 @@ export const TimelineDateHeader = memo(function TimelineDateHeader({ header, day
               style={{ left: band.offsetDays * dayWidthPx, width: band.days * dayWidthPx }}
             >
               {/* Sticky: the month's name stays in view while its days scroll under the name column. */}
-              <span className="sticky truncate px-2" style={{ left: NAME_COLUMN_PX }}>
+              <span className="sticky truncate px-2" style={{ left: nameColumnPx }}>
                 {band.label}
               </span>
             </div>
@@ -46,7 +50,7 @@ export const TimelineDateHeader = memo(function TimelineDateHeader({ header, day
             <span
               data-today-label
               className="absolute top-0.5 z-[1] -translate-x-1/2 rounded-full bg-blue-600 px-1.5 text-[10px] leading-4 font-semibold text-white"
-              style={{ left: Math.min(Math.max((header.today.offsetDays + 0.5) * dayWidthPx, TODAY_PILL_HALF_PX), timelineWidth - TODAY_PILL_HALF_PX) }}
+              style={{ left: todayLabelCentre(header.today.offsetDays, dayWidthPx, timelineWidth, TODAY_PILL_HALF_PX) }}
             >
               {header.today.label}
             </span>
@@ -59,21 +63,41 @@ export const TimelineDateHeader = memo(function TimelineDateHeader({ header, day
               title={cell.title}
               data-today={cell.isToday || undefined}
               className={cn(
-                'absolute top-0 flex h-full flex-col items-center justify-center border-l border-slate-100 leading-tight whitespace-nowrap',
-                cell.isToday ? 'z-[1] overflow-visible bg-blue-50 text-blue-700' : 'overflow-hidden',
-                !cell.isToday && (cell.isWeekend ? 'bg-slate-50 text-slate-400' : 'text-slate-600'),
+                'absolute top-0 flex h-full flex-col items-center justify-center leading-tight whitespace-nowrap',
+                cell.labelled && 'border-l border-slate-100',
+                // A labelled day narrower than its number (every other day, Mondays) lets it spill over its neighbours.
+                // Month cells clip without becoming a scroll container, so their sticky label still works.
+                cell.isToday || (cell.labelled && cell.days * dayWidthPx < DAY_LABEL_MIN_PX)
+                  ? 'z-[1] overflow-visible'
+                  : header.view === 'quarterly' ? 'overflow-clip' : 'overflow-hidden',
+                cell.isToday && 'bg-blue-50 text-blue-700',
+                !cell.isToday && (cell.isWeekend ? 'bg-slate-50 text-slate-600' : 'text-slate-700'),
               )}
               style={{ left: cell.offsetDays * dayWidthPx, width: cell.days * dayWidthPx }}
             >
-              <span className={cn('text-xs', cell.isToday ? 'font-bold' : 'font-medium')}>{cell.label}</span>
-              {/* Day cells label today 'Today' in place of its weekday; the quarterly view puts the label above. */}
-              {cell.isToday && header.view !== 'quarterly' ? (
-                <span data-today-label className="rounded-full bg-blue-600 px-1 text-[10px] font-semibold text-white">
-                  {header.today?.label}
+              {header.view === 'quarterly' ? (
+                // A month wider than the chart (a phone) keeps its name in view while its days scroll past.
+                <span className="sticky flex flex-col items-center px-2" style={{ left: nameColumnPx }}>
+                  <span className={cn('text-xs', cell.isToday ? 'font-bold' : 'font-medium')}>{cell.label}</span>
+                  <span className="text-[10px]">{cell.sublabel}</span>
                 </span>
-              ) : (
+              ) : null}
+              {header.view !== 'quarterly' && (cell.labelled || cell.isToday) ? (
+                <span className={cn('text-xs', cell.isToday ? 'font-bold' : 'font-medium')}>{cell.label}</span>
+              ) : null}
+              {/* Day cells label today 'Today' in place of its weekday (moved inwards at the chart's edges); the
+                  quarterly view puts the label above. */}
+              {cell.isToday && header.today && header.view !== 'quarterly' ? (
+                <span
+                  data-today-label
+                  className="rounded-full bg-blue-600 px-1 text-[10px] font-semibold text-white"
+                  style={{ transform: `translateX(${todayLabelCentre(header.today.offsetDays, dayWidthPx, timelineWidth, TODAY_PILL_HALF_PX) - (header.today.offsetDays + 0.5) * dayWidthPx}px)` }}
+                >
+                  {header.today.label}
+                </span>
+              ) : cell.sublabel && header.view !== 'quarterly' ? (
                 <span className="text-[10px]">{cell.sublabel}</span>
-              )}
+              ) : null}
             </div>
           ))}
         </div>
@@ -87,15 +111,16 @@ export const TimelineGrid = memo(function TimelineGrid({
   header,
   dayWidthPx,
   timelineWidth,
+  nameColumnPx,
   height,
 }: TimelineDateHeaderProps & { height: number }) {
   return (
-    <div aria-hidden="true" className="pointer-events-none absolute top-0" style={{ left: NAME_COLUMN_PX, width: timelineWidth, height }}>
+    <div aria-hidden="true" className="pointer-events-none absolute top-0" style={{ left: nameColumnPx, width: timelineWidth, height }}>
       {header.cells.map((cell) =>
-        cell.isWeekend || cell.offsetDays > 0 ? (
+        cell.isWeekend || (cell.offsetDays > 0 && cell.labelled) ? (
           <div
             key={cell.key}
-            className={cn('absolute inset-y-0', cell.offsetDays > 0 && 'border-l border-slate-100', cell.isWeekend && 'bg-slate-50/70')}
+            className={cn('absolute inset-y-0', cell.offsetDays > 0 && cell.labelled && 'border-l border-slate-100', cell.isWeekend && 'bg-slate-50/70')}
             style={{ left: cell.offsetDays * dayWidthPx, width: cell.days * dayWidthPx }}
           />
         ) : null,

@@ -1,8 +1,10 @@
 import { COLLAB_PATH, HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
 import { HocuspocusProvider } from '@hocuspocus/provider';
-import { dependenciesMap, tasksMap, writeTask, type DocTask } from '@planline/realtime/task-document';
+import type { Link } from '@planline/domain';
+import { addDependency, dependenciesMap, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
 import * as Y from 'yjs';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { CrossedDropWatch, type CrossedDrop, type DropFields } from '../model/crossed-drops';
 import { readPresence, type ActivityKind, type ActivityPreview, type PresenceSnapshot, type PresenceUser } from '../model/presence';
 import { createTasksStore, type TasksState } from '../model/tasks-store';
 
@@ -47,7 +49,16 @@ export interface ProjectConnection {
   setActivity(activity: { taskId: string; kind: ActivityKind; preview?: ActivityPreview } | null): void;
   /** One transaction, tracked for undo. */
   writeTask(taskId: string, fields: DocTask): void;
+  /** Adds the link of `taskId` to its predecessor, or changes its type and lag: one transaction, tracked for undo. */
+  writeLink(taskId: string, dependsOnTaskId: string, link: Link): void;
+  removeLink(taskId: string, dependsOnTaskId: string): void;
+  /** The last of our drops that a teammate's drop of the same bar overwrote (crossed-drops.ts). */
+  crossedDrops: StoreApi<CrossedDrop | null>;
 }
+
+/** Activities of someone holding a bar with the pointer: while one lasts, nobody else may drag that bar. */
+export const HOLDING_KINDS: ReadonlySet<ActivityKind> = new Set(['dragging', 'resizing', 'progress']);
+const DROP_FIELDS = ['startDate', 'endDate', 'progress'] as const;
 
 function collabUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
@@ -83,12 +94,26 @@ function openConnection(projectId: string): { connection: ProjectConnection; des
     const user: unknown = provider.awareness?.getLocalState()?.user;
     return user && typeof user === 'object' && typeof (user as PresenceUser).id === 'string' ? (user as PresenceUser).id : null;
   };
+  const crossedDrops = createStore<CrossedDrop | null>(() => null);
+  const drops = new CrossedDropWatch(ownUserId);
   const refreshPresence = () => {
     const awareness = provider.awareness;
     if (!awareness) return;
     const next = readPresence(awareness.getStates(), { clientId: doc.clientID, userId: ownUserId() }, presence.getState());
+    for (const [taskId, activity] of next.activities) if (HOLDING_KINDS.has(activity.kind)) drops.held(taskId, activity.user);
     if (next !== presence.getState()) presence.setState(next, true);
   };
+  // A teammate's change (not ours, not our undo) landing on a bar we just dropped may have crossed our drop.
+  const onTasks = (events: Y.YEvent<Y.AbstractType<unknown>>[], tr: Y.Transaction) => {
+    if (tr.origin === LOCAL_ORIGIN || tr.origin === undoManager) return;
+    for (const event of events) {
+      const taskId = event.target === tasksMap(doc) ? null : event.path[0];
+      if (typeof taskId !== 'string') continue;
+      const crossed = drops.remoteChange(taskId, (field) => tasksMap(doc).get(taskId)?.get(field));
+      if (crossed) crossedDrops.setState(crossed, true);
+    }
+  };
+  tasksMap(doc).observeDeep(onTasks);
   const refreshUndo = () => state.setState({ canUndo: undoManager.canUndo(), canRedo: undoManager.canRedo() });
 
   provider.on('synced', () => {
@@ -145,13 +170,24 @@ function openConnection(projectId: string): { connection: ProjectConnection; des
     },
     writeTask(taskId, fields) {
       doc.transact(() => writeTask(doc, taskId, fields), LOCAL_ORIGIN);
+      const dropped: DropFields = {};
+      for (const field of DROP_FIELDS) if (fields[field] !== undefined) dropped[field] = fields[field] as string | number;
+      if (Object.keys(dropped).length) drops.dropped(taskId, dropped);
     },
+    writeLink(taskId, dependsOnTaskId, link) {
+      doc.transact(() => addDependency(doc, taskId, dependsOnTaskId, link), LOCAL_ORIGIN);
+    },
+    removeLink(taskId, dependsOnTaskId) {
+      doc.transact(() => removeDependency(doc, taskId, dependsOnTaskId), LOCAL_ORIGIN);
+    },
+    crossedDrops,
   };
 
   return {
     connection,
     destroy: () => {
       clearTimeout(retry);
+      tasksMap(doc).unobserveDeep(onTasks);
       tasks.dispose();
       undoManager.destroy();
       provider.destroy();

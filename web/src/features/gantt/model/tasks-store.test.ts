@@ -1,4 +1,4 @@
-import { addDependency, deleteTask, writeTask } from '@planline/realtime/task-document';
+import { addDependency, deleteTask, writeTask } from '@planline/document';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createTasksStore } from './tasks-store';
@@ -70,8 +70,8 @@ describe('the tasks snapshot', () => {
     const doc = docWith({ [A]: { ...base, name: 'A' }, [B]: { ...base, name: 'B' } });
     const { store, dispose } = createTasksStore(doc);
     doc.transact(() => addDependency(doc, B, A));
-    expect(store.getState().edges).toEqual([{ taskId: B, dependsOnTaskId: A }]);
-    expect(store.getState().edgesByTask.get(A)).toEqual([{ taskId: B, dependsOnTaskId: A }]);
+    expect(store.getState().edges).toEqual([{ taskId: B, dependsOnTaskId: A, type: 'FS', lagDays: 0 }]);
+    expect(store.getState().edgesByTask.get(A)).toEqual([{ taskId: B, dependsOnTaskId: A, type: 'FS', lagDays: 0 }]);
     dispose();
     doc.transact(() => writeTask(doc, A, { name: 'after dispose' }));
     expect(store.getState().tasks.get(A)?.name).toBe('A');

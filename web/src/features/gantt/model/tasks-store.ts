@@ -1,13 +1,21 @@
-import { dependenciesMap, dependencyEdges, readTask, tasksMap } from '@planline/realtime/task-document';
+import { readLinkValue } from '@planline/domain';
+import { dependenciesMap, dependencyLinks, readTask, tasksMap } from '@planline/document';
 import type * as Y from 'yjs';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { affectsOrder, compareTasks, sameTimelineTask, toTimelineTask, type TimelineTask } from './timeline-task';
 
-export interface DependencyEdge {
-  /** The dependent task: its bar's start receives the arrow. */
-  taskId: string;
-  /** The predecessor: the arrow leaves its bar's end. */
-  dependsOnTaskId: string;
+import type { DependencyEdge } from './links';
+
+export type { DependencyEdge };
+
+/** The document's links that read as links (a bad value the server is about to put back is not drawn). */
+function readEdges(doc: Y.Doc): DependencyEdge[] {
+  const edges: DependencyEdge[] = [];
+  for (const { taskId, dependsOnTaskId, value } of dependencyLinks(doc)) {
+    const link = readLinkValue(value);
+    if (link) edges.push({ taskId, dependsOnTaskId, type: link.type, lagDays: link.lagDays });
+  }
+  return edges;
 }
 
 export interface TasksState {
@@ -52,7 +60,7 @@ export function createTasksStore(doc: Y.Doc): { store: StoreApi<TasksState>; dis
     return all;
   };
   const initial = readAll();
-  const initialEdges = dependencyEdges(doc);
+  const initialEdges = readEdges(doc);
   const store = createStore<TasksState>(() => ({
     tasks: initial,
     ...ordered(initial),
@@ -90,7 +98,7 @@ export function createTasksStore(doc: Y.Doc): { store: StoreApi<TasksState>; dis
   };
 
   const onDependencies = () => {
-    const edges = dependencyEdges(doc);
+    const edges = readEdges(doc);
     store.setState({ edges, edgesByTask: indexEdges(edges) });
   };
 

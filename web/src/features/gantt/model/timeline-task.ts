@@ -7,7 +7,7 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from '@planline/domain';
-import type { DocTask } from '@planline/realtime/task-document';
+import type { DocTask } from '@planline/document';
 
 /** A task as the timeline draws it: read from the project document, with safe fallbacks. */
 export interface TimelineTask {

@@ -3,7 +3,7 @@ import {
   fitRange,
   fitZoom,
   timelineRange,
-  ZOOM_DEFAULT,
+  widenToFill,
   zoomIn,
   zoomOut,
   type RangeKind,
@@ -14,7 +14,8 @@ import { immer } from 'zustand/middleware/immer';
 
 interface TimelineViewState {
   rangeKind: RangeKind;
-  zoom: number;
+  /** The zoom the person chose; null until they zoom or Fit: the range's own view (displayZoom). */
+  zoom: number | null;
   /** Set by Fit: the tasks' span, shown instead of the range until a range button or Today is pressed. */
   fit: TimelineRange | null;
   setRangeKind: (kind: RangeKind) => void;
@@ -29,13 +30,13 @@ interface TimelineViewState {
 export const useTimelineView = create<TimelineViewState>()(
   immer((set) => ({
     rangeKind: 'biweekly',
-    zoom: ZOOM_DEFAULT,
+    zoom: null,
     fit: null,
     setRangeKind: (kind) =>
       set((s) => {
         s.rangeKind = kind;
         s.fit = null;
-        s.zoom = ZOOM_DEFAULT;
+        s.zoom = null;
       }),
     zoomIn: (shownZoom) => set((s) => void (s.zoom = zoomIn(shownZoom))),
     zoomOut: (shownZoom) => set((s) => void (s.zoom = zoomOut(shownZoom))),
@@ -50,12 +51,16 @@ export const useTimelineView = create<TimelineViewState>()(
   })),
 );
 
-/** The range and zoom the chart draws for a given day and chart width. */
+/**
+ * The range and zoom the chart draws for a given day and chart width: the chosen range (or Fit's), widened to
+ * fill the chart when zoomed out beyond it.
+ */
 export function shownTimeline(
   view: Pick<TimelineViewState, 'rangeKind' | 'zoom' | 'fit'>,
   today: string,
   viewportWidthPx: number,
 ): { range: TimelineRange; zoom: number; kind: RangeKind | null } {
-  const range = view.fit ?? timelineRange(view.rangeKind, today);
-  return { range, zoom: displayZoom(view.zoom, range, viewportWidthPx), kind: view.fit ? null : view.rangeKind };
+  const chosen = view.fit ?? timelineRange(view.rangeKind, today);
+  const zoom = displayZoom(view.zoom, chosen, viewportWidthPx);
+  return { range: widenToFill(chosen, zoom, viewportWidthPx), zoom, kind: view.fit ? null : view.rangeKind };
 }

@@ -2,8 +2,8 @@ import type { PaymentRequired } from '@planline/domain';
 import { Crown, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { ASK_OWNER_TEXT, upgradeDecision, upgradePath } from '../../teams/upgrade-prompt';
-import { InviteMessage } from './invite-layout';
+import { ASK_OWNER_TEXT, upgradeDecision, upgradePath } from '../../teams';
+import { GoToDashboard, InviteMessage } from './invite-layout';
 
 interface UpgradeNeededProps {
   payment: PaymentRequired;
@@ -15,11 +15,7 @@ interface UpgradeNeededProps {
 
 /** PRODUCT-SPEC §2: a full team shows the owner an upgrade screen and everyone else 'Team Upgrade Needed'. */
 export function UpgradeNeeded({ payment, userId, teamId, teamName }: UpgradeNeededProps) {
-  const dashboard = (
-    <Link to="/" className={buttonClasses('outline', 'md', 'w-full')}>
-      Go to Dashboard
-    </Link>
-  );
+  const dashboard = <GoToDashboard />;
 
   if (upgradeDecision(payment, userId) === 'offer-upgrade') {
     return (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BrandMark } from '../../shell/components/brand-mark';
+import { BrandMark } from '../../../components/ui/brand-mark';
 
 const LINKS = [
   { to: '/privacy-policy', label: 'Privacy Policy' },

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { BrandMark } from '../../shell/components/brand-mark';
+import { BrandMark } from '../../../components/ui/brand-mark';
 
 export function LandingHeader() {
   return (

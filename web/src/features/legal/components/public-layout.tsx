@@ -1,7 +1,7 @@
 import { Link, Outlet } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { LandingFooter } from '../../landing/components/landing-footer';
-import { BrandMark } from '../../shell/components/brand-mark';
+import { LandingFooter } from '../../landing';
+import { BrandMark } from '../../../components/ui/brand-mark';
 
 /**
  * The frame of the static pages (legal, help centre) for signed-out visitors: the landing page's header and

@@ -1,5 +1,6 @@
-import { profileInputSchema, type ProfileInput, type PublicUser } from '@planline/domain';
+import { changesEmail, CURRENT_PASSWORD_REQUIRED, profileInputSchema, type ProfileInput, type PublicUser } from '@planline/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -7,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { errorStatus, isUnauthorizedError, serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
-import { handleUnauthorized } from '../../auth/unauthorized';
+import { handleUnauthorized } from '../../auth';
 import { useUpdateProfile } from '../profile.api';
 
 const profileValues = (user: PublicUser): ProfileInput => ({
@@ -23,12 +24,22 @@ interface ProfileFormProps {
 
 export function ProfileForm({ user, onDone }: ProfileFormProps) {
   const updateProfile = useUpdateProfile();
-  const form = useForm<ProfileInput>({ resolver: zodResolver(profileInputSchema), defaultValues: profileValues(user) });
+  // A new email address needs the current password (the server checks it too).
+  const schema = useMemo(
+    () =>
+      profileInputSchema.refine((v) => !changesEmail(user.email, v.email) || !!v.currentPassword, {
+        path: ['currentPassword'],
+        message: CURRENT_PASSWORD_REQUIRED,
+      }),
+    [user.email],
+  );
+  const form = useForm<ProfileInput>({ resolver: zodResolver(schema), defaultValues: profileValues(user) });
   const { errors, isSubmitting } = form.formState;
+  const emailChanged = changesEmail(user.email, form.watch('email') ?? '');
 
-  const onSubmit = form.handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async ({ currentPassword, ...input }) => {
     try {
-      await updateProfile.mutateAsync(input);
+      await updateProfile.mutateAsync(changesEmail(user.email, input.email) ? { ...input, currentPassword } : input);
       toast({ title: 'Profile Updated', description: 'Your profile has been saved.' });
       onDone();
     } catch (err) {
@@ -36,9 +47,9 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
         handleUnauthorized();
         return;
       }
-      applyServerIssues(err, form.setError, ['firstName', 'lastName', 'email']);
-      // A 409 is the email being taken: the server says so better than a generic line.
-      const conflict = errorStatus(err) === 409 ? serverMessage(err) : null;
+      applyServerIssues(err, form.setError, ['firstName', 'lastName', 'email', 'currentPassword']);
+      // A 409 is the email being taken, a 403 a wrong current password: the server says so better than a generic line.
+      const conflict = [403, 409].includes(errorStatus(err) ?? 0) ? serverMessage(err) : null;
       toast({
         title: 'Error',
         description: conflict ?? 'Failed to update profile. Please try again.',
@@ -65,6 +76,16 @@ export function ProfileForm({ user, onDone }: ProfileFormProps) {
       <FormField id="profile-email" label="Email" error={errors.email?.message}>
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
       </FormField>
+      {emailChanged ? (
+        <FormField
+          id="profile-current-password"
+          label="Current Password"
+          hint="Needed to change your email address."
+          error={errors.currentPassword?.message}
+        >
+          {(control) => <Input {...control} type="password" autoComplete="current-password" {...form.register('currentPassword')} />}
+        </FormField>
+      ) : null}
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={cancel} disabled={isSubmitting}>
           Cancel

@@ -3,12 +3,15 @@ import { Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
-import { serverMessage } from '../../../lib/api-error';
-import { CopyField } from '../../teams/components/copy-field';
+import { InviteLinkField } from '../../teams';
+import { useRegenerateProjectInviteLink } from '../projects.api';
 import { useProjectInviteLink } from '../projects.queries';
+import { ProjectGuestsList } from './project-guests-list';
 
-/** The header's project-invite control: the project's invite link, ready to copy. */
+/**
+ * The header's project-invite control, for the team's owner and admins: the project's invite link (copy or
+ * regenerate) and the guests who joined through it, whom they may remove.
+ */
 export function ProjectInviteButton({ project }: { project: Project }) {
   const [open, setOpen] = useState(false);
   return (
@@ -23,7 +26,17 @@ export function ProjectInviteButton({ project }: { project: Project }) {
         title="Invite to Project"
         description={`Anyone with this link can join ${project.name} (${project.projectCode}).`}
       >
-        {open ? <InviteLink project={project} /> : null}
+        {open ? (
+          <div className="space-y-6">
+            <InviteLink project={project} />
+            <section aria-labelledby="project-guests-heading" className="space-y-2">
+              <h3 id="project-guests-heading" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+                Guests
+              </h3>
+              <ProjectGuestsList project={project} />
+            </section>
+          </div>
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -31,22 +44,15 @@ export function ProjectInviteButton({ project }: { project: Project }) {
 
 function InviteLink({ project }: { project: Project }) {
   const link = useProjectInviteLink(project.id, true);
-  if (link.isPending) return <LoadingBlock label="Creating invite link" />;
-  if (link.isError) {
-    return (
-      <ErrorBlock
-        message={serverMessage(link.error) ?? "We couldn't create the invite link."}
-        onRetry={() => void link.refetch()}
-        retrying={link.isFetching}
-      />
-    );
-  }
+  const regenerate = useRegenerateProjectInviteLink(project.id);
   return (
-    <CopyField
+    <InviteLinkField
       id="project-invite-link"
       label="Project Invite Link"
-      value={link.data.inviteLink}
       copiedDescription="Send it to the people you want on this project."
+      link={link}
+      regenerate={regenerate}
+      joins={project.name}
     />
   );
 }

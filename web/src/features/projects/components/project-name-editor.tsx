@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Input } from '../../../components/ui/input';
 import { isUnauthorizedError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast.store';
-import { handleUnauthorized } from '../../auth/unauthorized';
+import { handleUnauthorized } from '../../auth';
 import { useUpdateProject } from '../projects.api';
 
 export function projectUpdateFailed(err: unknown): void {

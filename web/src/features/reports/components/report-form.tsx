@@ -5,7 +5,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/textarea';
 import { isUnauthorizedError, serverMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast.store';
-import { handleUnauthorized } from '../../auth/unauthorized';
+import { handleUnauthorized } from '../../auth';
 import { useSaveWeeklyReport } from '../reports.api';
 import { weekEndingLabel } from './report-cards';
 

@@ -2,7 +2,7 @@ import { weekEndingFor, type Project } from '@planline/domain';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
 import { serverMessage } from '../../../lib/api-error';
-import { useToday } from '../../dashboard/use-today';
+import { useToday } from '../../../lib/use-today';
 import { useWeeklyReports } from '../reports.queries';
 import { ReportForm } from './report-form';
 import { EarlierReports, LatestReport } from './report-cards';
@@ -35,7 +35,7 @@ export function WeeklyReportsDialog({ open, onOpenChange, project }: WeeklyRepor
 
 function ReportsBody({ project, open }: { project: Project; open: boolean }) {
   const reports = useWeeklyReports(project.id, open);
-  const { today } = useToday();
+  const today = useToday();
   const weekEndingDate = weekEndingFor(today);
   const existing = reports.data?.find((r) => r.weekEndingDate === weekEndingDate) ?? null;
 

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useAuth } from '../../auth/use-auth';
+import { useAuth } from '../../auth';
 import { TopNav } from './top-nav';
 
 /** The signed-in pages' frame: top navigation above the page. */

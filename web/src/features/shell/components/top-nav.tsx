@@ -1,11 +1,10 @@
-import { displayName, type PublicUser } from '@planline/domain';
+import { accountPlanLabel, displayName, type PublicUser } from '@planline/domain';
 import { BarChart3, FolderKanban, LogOut, Plus, Users } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useWorkspaceUi, type WorkspaceDialog } from '../../workspace/workspace-ui.store';
-import { planBadgeText } from '../plan-label';
-import { BrandMark } from './brand-mark';
+import { useWorkspaceUi, type WorkspaceDialog } from '../../../app/workspace-ui.store';
+import { BrandMark } from '../../../components/ui/brand-mark';
 import { UserAvatar } from './user-avatar';
 
 const navItemClasses =
@@ -72,11 +71,12 @@ export function TopNav({ user }: { user: PublicUser }) {
             <span className={responsiveText}>New Project</span>
           </Button>
           <span className="hidden rounded-full bg-blue-50 px-2.5 py-1 text-xs font-semibold text-blue-700 lg:inline-block">
-            {planBadgeText(user)}
+            {accountPlanLabel(user.currentPlan)}
           </span>
           <button
             type="button"
-            aria-label="Profile"
+            // Starts with the name it shows, so speech users can say what they see (WCAG 2.5.3 label in name).
+            aria-label={`${displayName(user)}, Profile`}
             onClick={() => navigate('/profile')}
             className="inline-flex cursor-pointer items-center gap-2 rounded-full p-0.5 pr-0.5 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 md:pr-3"
           >

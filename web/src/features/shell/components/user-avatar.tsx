@@ -17,15 +17,17 @@ export function UserAvatar({ user, className }: { user: AvatarPerson; className?
       />
     );
   }
+  // The initials are a picture of the person, like the photo: drawn by CSS, so they are no part of the text of a
+  // button that holds the avatar and the name (whose accessible name is the name: WCAG 2.5.3 label in name).
   return (
     <span
       aria-hidden="true"
+      data-initials={initials(user)}
       className={cn(
         'inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-blue-100 text-xs font-semibold text-blue-700',
+        'before:content-[attr(data-initials)]',
         className,
       )}
-    >
-      {initials(user)}
-    </span>
+    />
   );
 }

@@ -18,7 +18,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
-import { useAuth } from '../../auth/use-auth';
+import { useAuth } from '../../auth';
 import { useSubmitSupportTicket } from '../support.api';
 import {
   contactPrefill,

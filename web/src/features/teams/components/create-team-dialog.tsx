@@ -9,7 +9,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { isUnauthorizedError } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
-import { handleUnauthorized } from '../../auth/unauthorized';
+import { handleUnauthorized } from '../../auth';
 import { useCreateTeam } from '../teams.api';
 
 const EMPTY: CreateTeamInput = { name: '', description: '' };

@@ -1,10 +1,10 @@
 import type { TeamSummary } from '@planline/domain';
 import { UserPlus } from 'lucide-react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
-import { serverMessage } from '../../../lib/api-error';
+import { useRegenerateTeamInviteLink } from '../teams.api';
 import { useTeamDetail, useTeamInviteLink } from '../teams.queries';
-import { CopyField } from './copy-field';
+import { useTeamPlanLabel } from '../use-team-plan-label';
+import { InviteLinkField } from './invite-link-field';
 
 interface InviteMembersDialogProps {
   open: boolean;
@@ -12,7 +12,10 @@ interface InviteMembersDialogProps {
   team: TeamSummary | null;
 }
 
-/** 'Add User': the team's member invite link. The dialog offers only the Member role (PRODUCT-SPEC §6). */
+/**
+ * 'Add User': the team's member invite link, for the owner and admins. The dialog offers only the Member role
+ * (PRODUCT-SPEC §6).
+ */
 export function InviteMembersDialog({ open, onOpenChange, team }: InviteMembersDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -27,10 +30,10 @@ export function InviteMembersDialog({ open, onOpenChange, team }: InviteMembersD
 }
 
 function InviteBody({ team, open }: { team: TeamSummary; open: boolean }) {
-  const link = useTeamInviteLink(team.id, 'member', open);
   const detail = useTeamDetail(team.id);
   const limit = detail.data?.limits.maxMembers ?? null;
   const full = detail.data !== undefined && limit !== null && detail.data.memberCount >= limit;
+  const planLabel = useTeamPlanLabel(detail.data ?? team);
 
   return (
     <div className="space-y-5">
@@ -46,32 +49,32 @@ function InviteBody({ team, open }: { team: TeamSummary; open: boolean }) {
         </div>
       </div>
 
-      {link.isPending ? (
-        <LoadingBlock label="Creating invite link" />
-      ) : link.isError ? (
-        // Never a link without its token: it would not let anyone in.
-        <ErrorBlock
-          message={serverMessage(link.error) ?? "We couldn't create the invite link."}
-          onRetry={() => void link.refetch()}
-          retrying={link.isFetching}
-        />
-      ) : (
-        <CopyField
-          id="team-invite-link"
-          label="Invite Link"
-          value={link.data.inviteLink}
-          copiedDescription="Send it to the people you want on your team."
-        />
-      )}
+      <TeamInviteLink team={team} enabled={open} />
 
       {detail.data ? (
         <p className={full ? 'text-sm text-amber-800' : 'text-sm text-slate-600'}>
           {limit === null
-            ? `${detail.data.memberCount} ${detail.data.memberCount === 1 ? 'member' : 'members'} on the ${detail.data.effectivePlan} plan (no member limit).`
-            : `${detail.data.memberCount} of ${limit} members used on the ${detail.data.effectivePlan} plan.`}
+            ? `${detail.data.memberCount} ${detail.data.memberCount === 1 ? 'member' : 'members'} (no member limit). Plan: ${planLabel}.`
+            : `${detail.data.memberCount} of ${limit} members used. Plan: ${planLabel}.`}
           {full ? ' The team is full: the owner needs to upgrade before anyone else can join.' : ''}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The team's member invite link, to copy or regenerate (owner and admins only: invite-links). */
+export function TeamInviteLink({ team, enabled, id = 'team-invite-link' }: { team: TeamSummary; enabled: boolean; id?: string }) {
+  const link = useTeamInviteLink(team.id, 'member', enabled);
+  const regenerate = useRegenerateTeamInviteLink(team.id, 'member');
+  return (
+    <InviteLinkField
+      id={id}
+      label="Invite Link"
+      copiedDescription="Send it to the people you want on your team."
+      link={link}
+      regenerate={regenerate}
+      joins={team.name}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { isUnauthorizedError, serverMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast.store';
-import { handleUnauthorized } from '../../auth/unauthorized';
+import { handleUnauthorized } from '../../auth';
 import { useRequestJoin } from '../teams.api';
 
 interface JoinTeamDialogProps {

@@ -1,4 +1,4 @@
-import { canManageJoinRequests, type TeamSummary } from '@planline/domain';
+import { canManageInvites, canManageJoinRequests, type TeamSummary } from '@planline/domain';
 import { Copy, Inbox, LogIn, Plus, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -6,9 +6,11 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ErrorBlock } from '../../../components/ui/query-state';
 import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toast.store';
-import { SHARED_SCOPE, SHARED_SCOPE_LABEL } from '../../workspace/workspace-selection';
+import { SHARED_SCOPE, SHARED_SCOPE_LABEL } from '../team-scope';
 import { pendingRequestCount } from '../team-cache';
 import { useJoinRequests, useTeamDetail } from '../teams.queries';
+import { useTeamPlanLabel } from '../use-team-plan-label';
+import { TeamInviteLink } from './invite-members-dialog';
 import { RoleBadge } from './role-badge';
 import { TeamMembersList } from './team-members-list';
 
@@ -30,6 +32,7 @@ interface TeamManagementDialogProps {
 export function TeamManagementDialog(props: TeamManagementDialogProps) {
   const { open, onOpenChange, team, teams, currentScope, guestProjectCount, onSwitch, onAction } = props;
   const canManage = team ? canManageJoinRequests(team.role) : false;
+  const canInvite = team ? canManageInvites(team.role) : false;
   const requests = useJoinRequests(team?.id ?? null, canManage && open);
   const pending = pendingRequestCount(requests.data);
 
@@ -45,6 +48,11 @@ export function TeamManagementDialog(props: TeamManagementDialogProps) {
               <Section title="Members">
                 <TeamMembersList team={team} />
               </Section>
+              {canInvite ? (
+                <Section title="Invite Link">
+                  <TeamInviteLink team={team} enabled={open} id="team-management-invite-link" />
+                </Section>
+              ) : null}
             </>
           ) : (
             <p className="text-sm text-slate-600">
@@ -87,7 +95,7 @@ export function TeamManagementDialog(props: TeamManagementDialogProps) {
               <Plus aria-hidden="true" className="h-4 w-4" />
               Create Team
             </Button>
-            {team ? (
+            {canInvite ? (
               <Button variant="outline" size="sm" onClick={() => onAction('inviteMembers')}>
                 <UserPlus aria-hidden="true" className="h-4 w-4" />
                 Invite Members
@@ -140,6 +148,7 @@ function TeamRow(props: { name: string; badge: ReactNode; current: boolean; onSw
 
 function CurrentTeam({ team }: { team: TeamSummary }) {
   const detail = useTeamDetail(team.id);
+  const planLabel = useTeamPlanLabel(team);
 
   const copyCode = async () => {
     try {
@@ -172,8 +181,7 @@ function CurrentTeam({ team }: { team: TeamSummary }) {
         <div>
           <dt className="text-xs font-medium text-slate-500">Plan</dt>
           <dd className="mt-0.5 text-sm font-medium text-slate-900">
-            {team.effectivePlan.toUpperCase()} Plan
-            {team.subscriptionStatus === 'trial' ? <span className="ml-1 text-xs text-amber-700">(trial)</span> : null}
+            {planLabel}
           </dd>
         </div>
         <div>

@@ -1,14 +1,16 @@
 import type { Project, TeamSummary } from '@planline/domain';
 import { AiTaskCreatorDialog } from '../../ai-task';
 import { ExportProjectDialog } from '../../export';
-import { CreateProjectDialog } from '../../projects/components/create-project-dialog';
-import { WeeklyReportsDialog } from '../../reports/components/weekly-reports-dialog';
-import { CreateTeamDialog } from '../../teams/components/create-team-dialog';
-import { InviteMembersDialog } from '../../teams/components/invite-members-dialog';
-import { JoinRequestsDialog } from '../../teams/components/join-requests-dialog';
-import { JoinTeamDialog } from '../../teams/components/join-team-dialog';
-import { TeamManagementDialog } from '../../teams/components/team-management-dialog';
-import { useWorkspaceUi, type WorkspaceDialog } from '../workspace-ui.store';
+import { CreateProjectDialog } from '../../projects';
+import { WeeklyReportsDialog } from '../../reports';
+import {
+  CreateTeamDialog,
+  InviteMembersDialog,
+  JoinRequestsDialog,
+  JoinTeamDialog,
+  TeamManagementDialog,
+} from '../../teams';
+import { useWorkspaceUi, type WorkspaceDialog } from '../../../app/workspace-ui.store';
 
 interface WorkspaceDialogsProps {
   /** The team in view; null when the workspace shows shared projects or nothing. */

@@ -1,15 +1,20 @@
-import type { Project, TeamSummary } from '@planline/domain';
+import { canManageInvites, type Project, type TeamSummary } from '@planline/domain';
 import { Download, Search, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 import { Input } from '../../../components/ui/input';
-import { ProjectInviteButton } from '../../projects/components/project-invite-button';
+import {
+  CompletedCount,
+  ProjectInviteButton,
+  ProjectNameEditor,
+  ProjectScheduleSettingsButton,
+  ProjectSelect,
+  ProjectStatusSelect,
+} from '../../projects';
 import { PresenceAvatars } from '../../gantt';
-import { CompletedCount } from '../../projects/components/completed-count';
-import { ProjectNameEditor } from '../../projects/components/project-name-editor';
-import { ProjectSelect } from '../../projects/components/project-select';
-import { ProjectStatusSelect } from '../../projects/components/project-status-select';
-import { useWorkspaceUi } from '../workspace-ui.store';
-import { SHARED_SCOPE_LABEL, scopeOfProject } from '../workspace-selection';
+import { SHARED_SCOPE_LABEL, useTeamPlanLabel } from '../../teams';
+import { useWorkspaceUi } from '../../../app/workspace-ui.store';
+import { scopeOfProject } from '../workspace-selection';
 
 interface WorkspaceHeaderProps {
   /** The team in view; null for projects shared with the user as a guest. */
@@ -28,8 +33,10 @@ export function WorkspaceHeader({ team, project, matching, hasProjects, loading 
   const setSearch = useWorkspaceUi((state) => state.setProjectSearch);
   const selectProject = useWorkspaceUi((state) => state.selectProject);
   const openDialog = useWorkspaceUi((state) => state.openDialog);
-  // Guests work on tasks only: the project's name, status and invite link belong to its team.
+  // Guests work on tasks only: the project's name and status belong to its team, its invite link and guests to
+  // the team's owner and admins.
   const isTeamProject = project?.access === 'team';
+  const planLabel = useTeamPlanLabel(team);
 
   return (
     <div className="border-b border-slate-200 bg-white">
@@ -39,9 +46,14 @@ export function WorkspaceHeader({ team, project, matching, hasProjects, loading 
             <span className="truncate">
               {team ? team.name : SHARED_SCOPE_LABEL}
             </span>
-            {team?.subscriptionStatus === 'trial' ? (
-              <span className="rounded-full bg-amber-50 px-2 py-0.5 text-[11px] font-medium text-amber-700 normal-case">
-                7-day Free Trial
+            {planLabel ? (
+              <span
+                className={cn(
+                  'rounded-full px-2 py-0.5 text-[11px] font-medium normal-case',
+                  team?.subscriptionStatus === 'trial' ? 'bg-amber-50 text-amber-800' : 'bg-slate-100 text-slate-700',
+                )}
+              >
+                {planLabel}
               </span>
             ) : null}
           </p>
@@ -83,7 +95,8 @@ export function WorkspaceHeader({ team, project, matching, hasProjects, loading 
                 if (next) selectProject(next.id, scopeOfProject(next));
               }}
             />
-            {project && isTeamProject ? <ProjectInviteButton project={project} /> : null}
+            {project && isTeamProject && team && canManageInvites(team.role) ? <ProjectInviteButton project={project} /> : null}
+            {project && isTeamProject ? <ProjectScheduleSettingsButton project={project} /> : null}
             {project ? (
               <>
                 <Button variant="outline" size="sm" onClick={() => openDialog('aiTask')}>

@@ -1,11 +1,10 @@
-import { canManageJoinRequests, type TeamSummary } from '@planline/domain';
+import { canManageInvites, canManageJoinRequests, type TeamSummary } from '@planline/domain';
 import { ChartGantt, Inbox, LayoutDashboard, ListPlus, UserPlus, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
-import { pendingRequestCount } from '../../teams/team-cache';
-import { useJoinRequests } from '../../teams/teams.queries';
-import { useWorkspaceUi } from '../workspace-ui.store';
+import { pendingRequestCount, useJoinRequests } from '../../teams';
+import { useWorkspaceUi } from '../../../app/workspace-ui.store';
 
 /** The workspace's 64 px icon rail (PRODUCT-SPEC §2 sidebar). Team actions need a team in view. */
 export function WorkspaceSidebar({ team, hasProject }: { team: TeamSummary | null; hasProject: boolean }) {
@@ -20,7 +19,8 @@ export function WorkspaceSidebar({ team, hasProject }: { team: TeamSummary | nul
   return (
     <nav aria-label="Workspace" className="flex w-16 shrink-0 flex-col items-center gap-2 border-r border-slate-200 bg-white py-4">
       <RailButton label="Gantt Chart View" icon={ChartGantt} pressed={view === 'gantt'} onClick={() => setView('gantt')} />
-      {team ? <RailButton label="Add User" icon={UserPlus} onClick={() => openDialog('inviteMembers')} /> : null}
+      {/* Invite links are the owner's and admins' (invite-links): members would only meet a 403. */}
+      {team && canManageInvites(team.role) ? <RailButton label="Add User" icon={UserPlus} onClick={() => openDialog('inviteMembers')} /> : null}
       {canManage ? (
         <RailButton
           label="Manage Join Requests"

@@ -1,0 +1,94 @@
+import { projectDocumentName } from '@planline/domain';
+import { dependenciesMap } from '@planline/document';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, openProjectDocument, type DocClient } from './collab-client.js';
+import { startTestServer, teamWithOwner, type TestServer } from './harness.js';
+
+/** [link-types] Issue 17: dependency links have a type and a lag, through REST and through the document alike. */
+let server: TestServer;
+const open: DocClient[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  open.forEach((c) => c.close());
+  await server?.stop();
+});
+
+async function plan() {
+  const { owner, team } = await teamWithOwner(server);
+  const project = (await owner.client.post('/api/projects', { name: 'Links', teamId: team.id })).body as { id: string };
+  const make = async (name: string) =>
+    (await owner.client.post('/api/tasks', { projectId: project.id, name, startDate: '2026-11-23', endDate: '2026-11-27' })).body as { id: string };
+  return { owner, project, a: await make('Design'), b: await make('Build'), c: await make('Test') };
+}
+
+const linkRow = async (taskId: string, dependsOn: string) =>
+  (await server.dataSource.query(`SELECT type, lag_days FROM task_dependencies WHERE task_id = $1 AND depends_on_task_id = $2`, [taskId, dependsOn]))[0];
+const serverLink = (projectId: string, key: string) => server.realtime.hocuspocus.documents.get(projectDocumentName(projectId))?.getMap('dependencies').get(key);
+
+describe('[link-types] through REST', () => {
+  it('a link is made with its type and lag (FS without lag when unsaid), read back, and changed', async () => {
+    const { owner, project, a, b, c } = await plan();
+    const made = await owner.client.post(`/api/tasks/${b.id}/dependencies`, { dependsOnTaskId: a.id, type: 'SS', lagDays: -2 });
+    expect(made.status).toBe(201);
+    expect(made.body.links).toEqual([{ dependsOnTaskId: a.id, type: 'SS', lagDays: -2 }]);
+    expect(made.body.dependencies).toEqual([a.id]);
+    expect(await linkRow(b.id, a.id)).toEqual({ type: 'SS', lag_days: -2 });
+    expect(serverLink(project.id, `${b.id}->${a.id}`)).toEqual({ type: 'SS', lagDays: -2 });
+
+    expect((await owner.client.post(`/api/tasks/${c.id}/dependencies`, { dependsOnTaskId: b.id })).body.links).toEqual([
+      { dependsOnTaskId: b.id, type: 'FS', lagDays: 0 },
+    ]);
+
+    const changed = await owner.client.request('PATCH', `/api/tasks/${b.id}/dependencies/${a.id}`, { lagDays: 3 });
+    expect(changed.status).toBe(200);
+    expect(changed.body.links).toEqual([{ dependsOnTaskId: a.id, type: 'SS', lagDays: 3 }]);
+    expect(await linkRow(b.id, a.id)).toEqual({ type: 'SS', lag_days: 3 });
+    const list = (await owner.client.get(`/api/projects/${project.id}/tasks`)).body as { id: string; links: unknown[] }[];
+    expect(list.find((t) => t.id === b.id)!.links).toEqual([{ dependsOnTaskId: a.id, type: 'SS', lagDays: 3 }]);
+  });
+
+  it('duplicates, self-links, cycles and bad types or lags are refused with a message a person can act on', async () => {
+    const { owner, a, b } = await plan();
+    expect((await owner.client.post(`/api/tasks/${b.id}/dependencies`, { dependsOnTaskId: a.id })).status).toBe(201);
+    const refusals: [string, unknown, number, string][] = [
+      [b.id, { dependsOnTaskId: a.id }, 409, 'That dependency already exists: change its type or lag instead'],
+      [a.id, { dependsOnTaskId: a.id }, 400, 'A task cannot depend on itself'],
+      [a.id, { dependsOnTaskId: b.id }, 400, 'That dependency would make a cycle: Design → Build → Design'],
+      [a.id, { dependsOnTaskId: b.id, type: 'XX' }, 400, 'Link type must be one of FS, SS, FF or SF'],
+      [a.id, { dependsOnTaskId: b.id, lagDays: 1.5 }, 400, 'Lag must be a whole number of working days from -999 to 999'],
+    ];
+    for (const [taskId, body, status, message] of refusals) {
+      const res = await owner.client.post(`/api/tasks/${taskId}/dependencies`, body);
+      expect([res.status, res.body.message]).toEqual([status, expect.stringContaining(message)]);
+    }
+    const nothing = await owner.client.request('PATCH', `/api/tasks/${b.id}/dependencies/${a.id}`, {});
+    expect([nothing.status, nothing.body.message]).toEqual([400, 'Nothing to update: send a type, a lag or both']);
+    const missing = await owner.client.request('PATCH', `/api/tasks/${a.id}/dependencies/${b.id}`, { type: 'FF' });
+    expect([missing.status, missing.body.message]).toEqual([404, 'That dependency does not exist']);
+  });
+});
+
+describe('[link-types] through the document', () => {
+  it('a link written by a client is stored with its type; a bad value is put back; a bare true is FS', async () => {
+    const { owner, project, a, b, c } = await plan();
+    const client = openProjectDocument(server.url, owner.client.cookieHeader, project.id);
+    open.push(client);
+    await client.synced;
+    const deps = dependenciesMap(client.doc);
+    deps.set(`${b.id}->${a.id}`, { type: 'SF', lagDays: -1 });
+    await eventually(() => linkRow(b.id, a.id), (r) => r?.type === 'SF' && r.lag_days === -1);
+
+    deps.set(`${b.id}->${a.id}`, { type: 'XX', lagDays: 0 });
+    await eventually(() => deps.get(`${b.id}->${a.id}`), (v) => JSON.stringify(v) === JSON.stringify({ type: 'SF', lagDays: -1 }));
+    expect(await linkRow(b.id, a.id)).toEqual({ type: 'SF', lag_days: -1 });
+
+    deps.set(`${c.id}->${b.id}`, { type: 'FS', lagDays: 10_000 });
+    await eventually(() => deps.has(`${c.id}->${b.id}`), (has) => !has);
+    expect(await linkRow(c.id, b.id)).toBeUndefined();
+
+    deps.set(`${c.id}->${a.id}`, true);
+    await eventually(() => linkRow(c.id, a.id), (r) => r?.type === 'FS' && r.lag_days === 0);
+  });
+});

@@ -1,0 +1,7 @@
+/**
+ * The project document (ARCHITECTURE §3): its Yjs shape as code. domain holds the contract as data (field
+ * schemas, map names, dependency keys); this package is where Yjs meets it, shared by the browser, the
+ * servers, the tests and the benchmarks, so the document has one shape whoever writes it.
+ */
+export * from './task-document.js';
+export { nonSchemaItems, removeItems } from './document-schema.js';

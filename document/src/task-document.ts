@@ -1,0 +1,110 @@
+import {
+  DEFAULT_LINK,
+  DEPENDENCIES_MAP,
+  dependencyKey,
+  parseDependencyKey,
+  TASK_FIELDS,
+  TASKS_MAP,
+  type Link,
+  type TaskFieldName,
+} from '@planline/domain';
+import * as Y from 'yjs';
+
+/**
+ * Reading and writing the project document (schema in domain/src/realtime/protocol.ts). Browsers and the server
+ * use the same helpers, so the document has one shape. No I/O here.
+ */
+export type DocTask = Partial<Record<TaskFieldName, unknown>>;
+
+export const tasksMap = (doc: Y.Doc) => doc.getMap<Y.Map<unknown>>(TASKS_MAP);
+/** Dependency key → link ({ type, lagDays }; a bare `true` in documents from before link types). */
+export const dependenciesMap = (doc: Y.Doc) => doc.getMap<unknown>(DEPENDENCIES_MAP);
+
+/** A task's fields as plain values, exactly as they are in the document (not yet validated). */
+export function readTask(doc: Y.Doc, taskId: string): DocTask | null {
+  const entry = tasksMap(doc).get(taskId);
+  if (!(entry instanceof Y.Map)) return null;
+  const task: DocTask = {};
+  for (const field of TASK_FIELDS) {
+    const value = entry.get(field);
+    task[field] = value instanceof Y.AbstractType ? value.toJSON() : value;
+  }
+  return task;
+}
+
+/** One field of a task as it is in the document (undefined when the task or the field is missing). */
+export function readTaskField(doc: Y.Doc, taskId: string, field: TaskFieldName): unknown {
+  const entry = tasksMap(doc).get(taskId);
+  return entry instanceof Y.Map ? entry.get(field) : undefined;
+}
+
+export function taskIds(doc: Y.Doc): string[] {
+  return [...tasksMap(doc).keys()];
+}
+
+/** Sets fields of a task, creating it when it does not exist yet. Call inside doc.transact. */
+export function writeTask(doc: Y.Doc, taskId: string, fields: DocTask): void {
+  const tasks = tasksMap(doc);
+  let entry = tasks.get(taskId);
+  if (!(entry instanceof Y.Map)) {
+    entry = new Y.Map<unknown>();
+    tasks.set(taskId, entry);
+  }
+  for (const [field, value] of Object.entries(fields)) {
+    if (!TASK_FIELDS.includes(field as TaskFieldName) || value === undefined) continue;
+    // Arrays are stored as plain values: an assignee list is replaced as a whole, never merged item by item.
+    if (!sameValue(entry.get(field), value)) entry.set(field, value);
+  }
+}
+
+/** Removes a task and every dependency that names it. Call inside doc.transact. */
+export function deleteTask(doc: Y.Doc, taskId: string): void {
+  tasksMap(doc).delete(taskId);
+  const deps = dependenciesMap(doc);
+  for (const key of [...deps.keys()]) {
+    const edge = parseDependencyKey(key);
+    if (edge && (edge.taskId === taskId || edge.dependsOnTaskId === taskId)) deps.delete(key);
+  }
+}
+
+export function dependencyEdges(doc: Y.Doc): { taskId: string; dependsOnTaskId: string }[] {
+  const edges = [];
+  for (const key of dependenciesMap(doc).keys()) {
+    const edge = parseDependencyKey(key);
+    if (edge) edges.push(edge);
+  }
+  return edges;
+}
+
+/** The document's links as they are in it: each edge with its value, not yet judged (readLinkValue). */
+export function dependencyLinks(doc: Y.Doc): { taskId: string; dependsOnTaskId: string; value: unknown }[] {
+  const links = [];
+  for (const [key, value] of dependenciesMap(doc)) {
+    const edge = parseDependencyKey(key);
+    if (edge) links.push({ ...edge, value });
+  }
+  return links;
+}
+
+/** Links `taskId` to its predecessor `dependsOnTaskId`, or changes the link's type and lag. Call inside doc.transact. */
+export function addDependency(doc: Y.Doc, taskId: string, dependsOnTaskId: string, link: Link = DEFAULT_LINK): void {
+  dependenciesMap(doc).set(dependencyKey(taskId, dependsOnTaskId), { type: link.type, lagDays: link.lagDays });
+}
+
+export function removeDependency(doc: Y.Doc, taskId: string, dependsOnTaskId: string): void {
+  dependenciesMap(doc).delete(dependencyKey(taskId, dependsOnTaskId));
+}
+
+/** Equal document values: NaN equals NaN (a NaN that was put back must read as unchanged), arrays by item. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b || (Number.isNaN(a) && Number.isNaN(b))) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  return false;
+}
+
+/**
+ * An update can arrive before one it builds on: a client sends a new edit before its reconnect sync has sent
+ * the older ones, or (scaled mode) Redis lost a message and its sender resends it. Yjs then applies its
+ * deletions but holds its new values back, so a field of a task reads as missing until the earlier update lands.
+ */
+export const waitingForUpdates = (doc: Y.Doc) => doc.store.pendingStructs !== null || doc.store.pendingDs !== null;

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { taskFieldSchemas } from '../schemas/task.js';
+import { assigneeFromChoice, quickAddFormSchema, taskEditFormSchema, UNASSIGNED } from './task-form.js';
+
+describe('task forms', () => {
+  const valid = { name: 'Hull', startDate: '2026-03-08', endDate: '2026-03-09', assigneeId: UNASSIGNED };
+  const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.error?.issues.map((i) => i.message) ?? [];
+
+  it('[task-form-validation] quick add uses the spec messages', () => {
+    expect(quickAddFormSchema.safeParse(valid).success).toBe(true);
+    expect(messages(quickAddFormSchema.safeParse({ ...valid, name: '  ' }))).toEqual(['Task name is required']);
+    expect(messages(quickAddFormSchema.safeParse({ ...valid, startDate: '' }))).toEqual(['Start date is required']);
+    expect(messages(quickAddFormSchema.safeParse({ ...valid, endDate: '' }))).toEqual(['End date is required']);
+    expect(messages(quickAddFormSchema.safeParse({ ...valid, endDate: '2026-03-01' }))).toEqual(['End date cannot be before start date']);
+  });
+
+  it('[task-form-validation] edit task checks every field with the API\'s field rules', () => {
+    const edit = { ...valid, description: '', status: 'pending', priority: 'medium', progress: 40, changeReason: '' };
+    expect(taskEditFormSchema.safeParse(edit).success).toBe(true);
+    expect(messages(taskEditFormSchema.safeParse({ ...edit, progress: 140 }))).toEqual(['Progress must be a whole number from 0 to 100']);
+    expect(messages(taskEditFormSchema.safeParse({ ...edit, progress: Number.NaN }))).toEqual(['Progress must be a whole number from 0 to 100']);
+    expect(messages(taskEditFormSchema.safeParse({ ...edit, name: '' }))).toEqual(['Task name is required']);
+    expect(taskEditFormSchema.safeParse({ ...edit, assigneeId: 'someone' }).success).toBe(false);
+    expect(taskFieldSchemas.progress.safeParse(40).success).toBe(true);
+  });
+
+  it('[task-form-validation] the unassigned choice is sent as null', () => {
+    expect(assigneeFromChoice(UNASSIGNED)).toBeNull();
+    expect(assigneeFromChoice('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe('0f8fad5b-d9cb-469f-a165-70867728950e');
+  });
+});

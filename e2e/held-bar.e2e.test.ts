@@ -1,0 +1,67 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+
+const env = useAppAndBrowser();
+
+const barLabel = (page: Page, taskId: string) => page.locator(`[data-task-bar="${taskId}"]`).getAttribute('aria-label');
+
+/** Presses on the middle of a bar and moves right by `steps` × 12 px; `release` lets go at the end. */
+async function dragBar(page: Page, taskId: string, steps: number, release: boolean) {
+  const box = (await page.locator(`[data-task-bar="${taskId}"]`).boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width / 2, y);
+  await page.mouse.down();
+  for (let i = 1; i <= steps; i++) await page.mouse.move(box.x + box.width / 2 + i * 12, y);
+  if (release) await page.mouse.up();
+}
+
+describe('a bar someone holds', () => {
+  it('[held-bar] while Bea moves a bar, Ada cannot drag it and is told why; once Bea lets go, Ada can', async () => {
+    const contextA = await newContext(env.browser(), env.app().url);
+    const contextB = await newContext(env.browser(), env.app().url);
+    const a = await signUpByApi(contextA, 'Ada', 'Planner');
+    const b = await signUpByApi(contextB, 'Bea', 'Mover');
+
+    const project = { id: (await teamWithTeammate(a, b, 'Dock', 'Crane')).projectId };
+    const [today, inFive] = [dayFromToday(0), dayFromToday(5)];
+    const task = await (await a.request.post('/api/tasks', { data: { projectId: project.id, name: 'Lift boom', startDate: today, endDate: inFive } })).json();
+
+    for (const page of [a, b]) {
+      await page.goto('/');
+      await page.locator(`[data-task-bar="${task.id}"]`).waitFor();
+    }
+    const before = await barLabel(a, task.id);
+
+    // Bea holds the bar mid-drag; Ada sees whose hand is on it.
+    await dragBar(b, task.id, 6, false);
+    await a.locator(`[data-task-bar="${task.id}"] [data-holder]`).getByText('Bea Mover').waitFor({ timeout: 5000 });
+    // Ada's bar follows Bea's hand (her preview, throttled), not a stored change: wait until it shows where Bea holds it.
+    const beasPreview = await barLabel(b, task.id);
+    expect(beasPreview).not.toBe(before);
+    await expect.poll(() => barLabel(a, task.id), { timeout: 5000 }).toBe(beasPreview);
+    const whileHeld = beasPreview;
+
+    // Ada's drag is refused with the reason, and changes nothing.
+    await dragBar(a, task.id, 10, true);
+    await a.getByText('Bea Mover is moving this task', { exact: true }).waitFor();
+    // Her keyboard gets the same answer.
+    await a.locator(`[data-task-bar="${task.id}"]`).focus();
+    await a.keyboard.press('ArrowRight');
+    expect(await barLabel(a, task.id)).toBe(whileHeld);
+    const stored = await (await a.request.get(`/api/projects/${project.id}/tasks`)).json();
+    expect([stored[0].startDate, stored[0].endDate]).toEqual([today, inFive]);
+
+    // Bea drops; her dates stand everywhere, and now Ada may move the bar.
+    await b.mouse.up();
+    await expect.poll(async () => (await (await a.request.get(`/api/projects/${project.id}/tasks`)).json())[0].startDate, { timeout: 5000 }).not.toBe(today);
+    await expect.poll(() => a.locator(`[data-task-bar="${task.id}"] [data-holder]`).count(), { timeout: 5000 }).toBe(0);
+    const beas = await barLabel(a, task.id);
+    expect(beas).toBe(whileHeld);
+    await dragBar(a, task.id, 10, true);
+    await expect.poll(() => barLabel(a, task.id)).not.toBe(beas);
+    await expect.poll(() => barLabel(b, task.id), { timeout: 5000 }).toBe(await barLabel(a, task.id));
+    await contextA.close();
+    await contextB.close();
+  });
+});

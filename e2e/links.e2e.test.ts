@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+
+const env = useAppAndBrowser();
+
+interface StoredTask {
+  id: string;
+  links: { dependsOnTaskId: string; type: string; lagDays: number }[];
+}
+
+/** The links the database holds for a task. */
+async function storedLinks(page: Page, projectId: string, taskId: string) {
+  const tasks: StoredTask[] = await (await page.request.get(`/api/projects/${projectId}/tasks`)).json();
+  return tasks.find((t) => t.id === taskId)?.links ?? [];
+}
+
+describe('dependency links in the chart', () => {
+  it('[e2e-links] A links two bars by dragging and B sees it; A edits, undoes and deletes it; the details dialog adds one', async () => {
+    const contextA = await newContext(env.browser(), env.app().url);
+    const contextB = await newContext(env.browser(), env.app().url);
+    const a = await signUpByApi(contextA, 'Ada', 'Planner');
+    const b = await signUpByApi(contextB, 'Bea', 'Builder');
+    const { projectId } = await teamWithTeammate(a, b, 'Works', 'Bridge');
+    const create = async (name: string, start: number, end: number) =>
+      (await (await a.request.post('/api/tasks', { data: { projectId, name, startDate: dayFromToday(start), endDate: dayFromToday(end) } })).json()) as StoredTask;
+    const design = await create('Design', 0, 3);
+    const build = await create('Build', 7, 10);
+    const key = `${build.id}->${design.id}`;
+
+    for (const page of [a, b]) {
+      await page.goto('/');
+      await page.locator(`[data-task-bar="${build.id}"]`).waitFor();
+    }
+
+    // A drags from Design's finish handle onto Build: a finish-to-start link, which B sees at once.
+    await a.locator(`[data-task-bar="${design.id}"]`).hover();
+    const handle = (await a.locator(`[data-task-bar="${design.id}"] [data-link-handle="end"]`).boundingBox())!;
+    const target = (await a.locator(`[data-task-bar="${build.id}"]`).boundingBox())!;
+    await a.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await a.mouse.down();
+    for (let i = 1; i <= 8; i++) {
+      await a.mouse.move(handle.x + ((target.x + target.width / 2 - handle.x) * i) / 8, handle.y + ((target.y + target.height / 2 - handle.y) * i) / 8);
+    }
+    await a.locator('[data-link-draft]').waitFor({ state: 'attached' });
+    await a.mouse.up();
+    await b.locator(`[data-dependency="${key}"]`).waitFor({ timeout: 5000 });
+    await expect.poll(() => storedLinks(a, projectId, build.id), { timeout: 5000 }).toEqual([{ dependsOnTaskId: design.id, type: 'FS', lagDays: 0 }]);
+
+    // A selects the arrow (its name says what it is) and makes it start-to-start with a day of lag.
+    const arrow = a.getByRole('button', { name: /^Design → Build, finish-to-start, no lag/ });
+    // The middle of the line, not of its box (an elbow's box is mostly empty).
+    const middle = await arrow.evaluate((path: SVGPathElement) => {
+      const point = path.getPointAtLength(path.getTotalLength() / 2).matrixTransform(path.getScreenCTM()!);
+      return { x: point.x, y: point.y };
+    });
+    await a.mouse.click(middle.x, middle.y);
+    const popover = a.getByRole('dialog', { name: 'Dependency' });
+    await popover.getByLabel('Type').selectOption('SS');
+    await popover.getByLabel('Lag (days)').fill('1');
+    await popover.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => storedLinks(a, projectId, build.id), { timeout: 5000 }).toEqual([{ dependsOnTaskId: design.id, type: 'SS', lagDays: 1 }]);
+
+    // Ctrl+Z takes that change back as one step.
+    const edited = a.getByRole('button', { name: /^Design → Build, start-to-start, lag 1 day/ });
+    await edited.focus();
+    await a.keyboard.press('Control+z');
+    await expect.poll(() => storedLinks(a, projectId, build.id), { timeout: 5000 }).toEqual([{ dependsOnTaskId: design.id, type: 'FS', lagDays: 0 }]);
+
+    // Delete on the focused arrow removes the link, for B too.
+    await a.getByRole('button', { name: /^Design → Build, finish-to-start/ }).focus();
+    await a.keyboard.press('Delete');
+    await expect.poll(() => storedLinks(a, projectId, build.id), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => b.locator(`[data-dependency="${key}"]`).count(), { timeout: 5000 }).toBe(0);
+
+    // The keyboard way: Build's details, Dependencies, Add dependency.
+    await a.locator(`[data-task-row="${build.id}"]`).getByRole('button').first().focus();
+    await a.keyboard.press('Enter');
+    const details = a.getByRole('dialog', { name: 'Task Details' });
+    const add = details.getByRole('form', { name: 'Add dependency' });
+    await add.getByLabel('Find a task').fill('Desi');
+    await add.getByLabel('Lag (days)').fill('2');
+    await add.getByRole('button', { name: 'Add dependency' }).press('Enter');
+    await expect.poll(() => storedLinks(a, projectId, build.id), { timeout: 5000 }).toEqual([{ dependsOnTaskId: design.id, type: 'FS', lagDays: 2 }]);
+    await details.getByRole('list', { name: 'Predecessors' }).getByText('Design').waitFor();
+    // A second link between the same tasks is refused before it is written.
+    await add.getByLabel('Find a task').fill('Desi');
+    await add.getByRole('button', { name: 'Add dependency' }).click();
+    await add.getByRole('alert').getByText('These two tasks are already linked.').waitFor();
+    await b.locator(`[data-dependency="${key}"]`).waitFor({ timeout: 5000 });
+
+    await contextA.close();
+    await contextB.close();
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Who made a change to a project document, as the transaction's origin says it: every kind of origin the store
+ * sees, and the one way to read its author. History rows credit this author and its reason.
+ */
+
+/** Origin of a server-side edit (REST, quick add, AI creator): who, and why when they said. */
+export interface ServerEdit {
+  kind: 'server-edit';
+  userId: string | null;
+  reason?: string;
+}
+export const serverEdit = (userId: string | null, reason?: string): ServerEdit => ({ kind: 'server-edit', userId, reason });
+
+/** The origin of an update that came from another process (scaled mode). `id` is null for catch-up state (no single author). */
+export interface RelayedOrigin {
+  kind: 'relayed';
+  id: string | null;
+  userId: string | null;
+  reason: string | null;
+}
+
+export const isRelayedOrigin = (origin: unknown): origin is RelayedOrigin =>
+  !!origin && typeof origin === 'object' && (origin as RelayedOrigin).kind === 'relayed';
+
+export interface Author {
+  userId: string | null;
+  reason: string | null;
+}
+
+/**
+ * Who made a change: a Hocuspocus connection carries its user in `context`, a server edit names its user, an
+ * update relayed from another process (scaled mode) carries its author.
+ */
+export function author(origin: unknown): Author {
+  if (origin && typeof origin === 'object') {
+    if ((origin as ServerEdit).kind === 'server-edit') return { userId: (origin as ServerEdit).userId, reason: (origin as ServerEdit).reason ?? null };
+    if (isRelayedOrigin(origin)) return { userId: origin.userId, reason: origin.reason };
+    const userId = (origin as { context?: { userId?: unknown } }).context?.userId;
+    if (typeof userId === 'string') return { userId, reason: null };
+  }
+  return { userId: null, reason: null };
+}

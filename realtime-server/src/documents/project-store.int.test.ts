@@ -1,0 +1,90 @@
+import { openTestDatabase, type TestDatabase } from '@planline/db/testing';
+import { createProject, createTask, createTeam, createUser } from '@planline/db/test/factories';
+import { readTask, tasksMap, writeTask } from '@planline/document';
+import { MAX_TASKS_PER_PROJECT } from '@planline/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { serverEdit } from './origins.js';
+import { ProjectDocumentStore, type PersistedChanges } from './project-store.js';
+
+/**
+ * The document store on its own (no HTTP, no sockets): a Y.Doc loaded from a real database, edited with the
+ * origins the server gives edits, and what the rows and the announcements then say.
+ */
+const silent = { info() {}, warn() {}, error() {} };
+let db: TestDatabase;
+const announced: PersistedChanges[] = [];
+let store: ProjectDocumentStore;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  store = new ProjectDocumentStore(db.dataSource, silent, (changes) => announced.push(changes));
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+async function project() {
+  const owner = await createUser(db.dataSource);
+  const team = await createTeam(db.dataSource, owner);
+  const p = await createProject(db.dataSource, team);
+  const task = await createTask(db.dataSource, p, { name: 'Frame', startDate: '2026-11-23', endDate: '2026-11-27' });
+  const doc = new Y.Doc();
+  await store.load(p.id, doc);
+  return { owner, project: p, task, doc };
+}
+
+const edit = (doc: Y.Doc, origin: unknown, fn: () => void) => doc.transact(fn, origin);
+const row = async (id: string) => (await db.dataSource.query(`SELECT name, progress, start_date FROM tasks WHERE id = $1`, [id]))[0];
+
+describe('[document-store] loading, judging, storing', () => {
+  it('a document with no stored state is built from the rows', async () => {
+    const { doc, task } = await project();
+    expect(readTask(doc, task.id)).toMatchObject({ name: 'Frame', startDate: '2026-11-23', endDate: '2026-11-27', progress: 0 });
+  });
+
+  it("a valid edit is stored with its author's history row, and announced once stored", async () => {
+    const { doc, task, owner, project: p } = await project();
+    edit(doc, serverEdit(owner.id, 'Supplier was late'), () => writeTask(doc, task.id, { progress: 30 }));
+    await store.whenPersisted(doc);
+    expect(await row(task.id)).toMatchObject({ progress: 30 });
+    const history = await db.dataSource.query(`SELECT field_name, old_value, new_value, changed_by, change_reason FROM task_change_history WHERE task_id = $1`, [task.id]);
+    expect(history).toEqual([{ field_name: 'progress', old_value: '0', new_value: '30', changed_by: owner.id, change_reason: 'Supplier was late' }]);
+    expect(announced.at(-1)).toEqual({ projectId: p.id, created: [], updated: [{ taskId: task.id, fields: ['progress'] }], deleted: [], dependenciesChanged: [] });
+  });
+
+  it('an invalid value is put back and never stored; the valid field beside it is', async () => {
+    const { doc, task, owner } = await project();
+    edit(doc, serverEdit(owner.id), () => writeTask(doc, task.id, { progress: 150, name: 'Frame, welded' }));
+    await store.whenPersisted(doc);
+    await store.whenSettled(doc);
+    expect(readTask(doc, task.id)).toMatchObject({ progress: 0, name: 'Frame, welded' });
+    expect(await row(task.id)).toMatchObject({ progress: 0, name: 'Frame, welded' });
+  });
+
+  it('content outside the schema is taken out and what is stored has none of it', async () => {
+    const { doc, task, owner, project: p } = await project();
+    edit(doc, serverEdit(owner.id), () => {
+      doc.getMap('junk').set('blob', 'x'.repeat(50_000));
+      tasksMap(doc).get(task.id)!.set('evil', 'y'.repeat(50_000));
+    });
+    await store.whenSettled(doc);
+    expect(doc.getMap('junk').size).toBe(0);
+    expect(tasksMap(doc).get(task.id)!.has('evil')).toBe(false);
+    const log: { update: Buffer }[] = await db.dataSource.query(`SELECT "update" FROM project_document_updates WHERE project_id = $1`, [p.id]);
+    expect(log.reduce((n, l) => n + l.update.length, 0)).toBeLessThan(5_000);
+  });
+
+  it('a project at its task limit takes no new task from the document', async () => {
+    const { doc, owner, project: p } = await project();
+    // The rows the store counts: pretend the project is full without writing 100,000 tasks.
+    const state = (store as unknown as { projects: Map<Y.Doc, { tasks: Map<string, unknown> }> }).projects.get(doc)!;
+    for (let i = state.tasks.size; i < MAX_TASKS_PER_PROJECT; i++) state.tasks.set(`filler-${i}`, {});
+    const id = crypto.randomUUID();
+    edit(doc, serverEdit(owner.id), () => writeTask(doc, id, { name: 'One too many', startDate: '2026-11-23', endDate: '2026-11-24' }));
+    await store.whenSettled(doc);
+    expect(tasksMap(doc).has(id)).toBe(false);
+    expect(await db.dataSource.query(`SELECT 1 FROM tasks WHERE id = $1`, [id])).toEqual([]);
+    expect(await db.dataSource.query(`SELECT count(*)::int AS n FROM tasks WHERE project_id = $1`, [p.id])).toEqual([{ n: 1 }]);
+  });
+});

@@ -1,0 +1,68 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+export type WorkspaceDialog =
+  | 'teams'
+  | 'reports'
+  | 'newProject'
+  | 'createTeam'
+  | 'inviteMembers'
+  | 'joinTeam'
+  | 'joinRequests'
+  | 'exportProject'
+  | 'aiTask';
+
+export type WorkspaceView = 'gantt' | 'dashboard';
+
+interface WorkspaceUiState {
+  /** The one workspace dialog open now; the top navigation opens them, the workspace renders them. */
+  activeDialog: WorkspaceDialog | null;
+  /** A team id, or SHARED_SCOPE (features/teams/team-scope.ts) for projects the user joined as a guest; null until the user picks one. */
+  selectedTeamId: string | null;
+  selectedProjectId: string | null;
+  view: WorkspaceView;
+  /** Set by Add Task: the Gantt view's task form takes focus once it exists, then clears this. */
+  focusTaskName: boolean;
+  projectSearch: string;
+  openDialog: (dialog: WorkspaceDialog) => void;
+  closeDialog: () => void;
+  /** Switching team starts from its first project (PRODUCT-SPEC §2 team management). */
+  selectTeam: (teamId: string) => void;
+  selectProject: (projectId: string, teamId?: string) => void;
+  setView: (view: WorkspaceView) => void;
+  startAddTask: () => void;
+  clearFocusTaskName: () => void;
+  setProjectSearch: (query: string) => void;
+}
+
+export const useWorkspaceUi = create<WorkspaceUiState>()(
+  persist(
+    (set) => ({
+      activeDialog: null,
+      selectedTeamId: null,
+      selectedProjectId: null,
+      view: 'gantt',
+      focusTaskName: false,
+      projectSearch: '',
+      openDialog: (dialog) => set({ activeDialog: dialog }),
+      closeDialog: () => set({ activeDialog: null }),
+      selectTeam: (teamId) => set({ selectedTeamId: teamId, selectedProjectId: null, projectSearch: '' }),
+      selectProject: (projectId, teamId) =>
+        set((state) => ({ selectedProjectId: projectId, selectedTeamId: teamId ?? state.selectedTeamId })),
+      setView: (view) => set({ view }),
+      startAddTask: () => set({ view: 'gantt', focusTaskName: true }),
+      clearFocusTaskName: () => set({ focusTaskName: false }),
+      setProjectSearch: (projectSearch) => set({ projectSearch }),
+    }),
+    {
+      name: 'planline.workspace',
+      storage: createJSONStorage(() => localStorage),
+      // Only the selection and the view survive a reload; dialogs and the search start fresh.
+      partialize: ({ selectedTeamId, selectedProjectId, view }) => ({
+        selectedTeamId,
+        selectedProjectId,
+        view,
+      }),
+    },
+  ),
+);

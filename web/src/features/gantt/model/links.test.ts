@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { linkPath } from './link-route';
+import { checkNewLink, linkLabel, violatedLinks, violationText, type DependencyEdge } from './links';
+import { toTimelineTask } from './timeline-task';
+
+const task = (id: string, name: string, startDate: string, endDate: string) => toTimelineTask(id, { name, startDate, endDate })!;
+
+describe('links', () => {
+  const edges = [{ taskId: 'b', dependsOnTaskId: 'a' }, { taskId: 'c', dependsOnTaskId: 'b' }];
+
+  it('[link-refusals] refuses a self-link, a duplicate and a cycle', () => {
+    expect(checkNewLink(edges, 'a', 'a')).toEqual({ ok: false, reason: 'A task cannot depend on itself.' });
+    expect(checkNewLink(edges, 'b', 'a')).toEqual({ ok: false, reason: 'These two tasks are already linked.' });
+    expect(checkNewLink(edges, 'a', 'c')).toEqual({ ok: false, reason: 'This link would make a loop of dependencies.' });
+    expect(checkNewLink(edges, 'c', 'a')).toEqual({ ok: true });
+  });
+
+  it('names an arrow by its tasks, type and lag', () => {
+    expect(linkLabel('Design', 'Build', { type: 'FS', lagDays: 2 })).toBe('Design → Build, finish-to-start, lag 2 days');
+    expect(linkLabel('Design', 'Build', { type: 'SS', lagDays: -1 })).toBe('Design → Build, start-to-start, lead 1 day');
+  });
+
+  it('[link-violations] finds a successor that starts too early, in working days', () => {
+    // Design ends Friday 2026-03-06; FS lag 0 wants Build on Monday 03-09; Build starts Thursday 03-05.
+    const tasks = new Map([
+      ['d', task('d', 'Design', '2026-03-02', '2026-03-06')],
+      ['b', task('b', 'Build', '2026-03-05', '2026-03-10')],
+    ]);
+    const link: DependencyEdge = { taskId: 'b', dependsOnTaskId: 'd', type: 'FS', lagDays: 0 };
+    const violation = violatedLinks(tasks, [link]).get('b->d')!;
+    expect(violationText(violation, 'Design')).toBe('Starts 2 working days too early for its finish-to-start link to Design');
+    expect(violatedLinks(tasks, [{ ...link, type: 'SS' }]).size).toBe(0);
+  });
+});
+
+describe('linkPath', () => {
+  const from = { left: 0, right: 100, y: 22 };
+  const to = { left: 150, right: 250, y: 66 };
+  it('routes each type between the right ends', () => {
+    expect(linkPath('FS', from, to, 44)).toBe('M 100 22 H 108 V 66 H 150');
+    expect(linkPath('SS', from, to, 44)).toBe('M 0 22 H -8 V 66 H 150');
+    expect(linkPath('FF', from, to, 44)).toBe('M 100 22 H 258 V 66 H 250');
+    expect(linkPath('SF', from, to, 44)).toBe('M 0 22 H -8 V 44 H 258 V 66 H 250');
+  });
+  it('turns between the rows when the successor starts before the predecessor ends', () => {
+    expect(linkPath('FS', from, { left: 50, right: 90, y: 66 }, 44)).toBe('M 100 22 H 108 V 44 H 42 V 66 H 50');
+  });
+});

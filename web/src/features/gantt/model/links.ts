@@ -1,0 +1,69 @@
+import {
+  DEFAULT_WORK_CALENDAR,
+  findDependencyCycle,
+  findLinkViolations,
+  type LinkType,
+  type LinkViolation,
+  type Link,
+} from '@planline/domain';
+import type { TimelineTask } from './timeline-task';
+
+/** A link of the document as the chart reads it: `taskId` (the successor) depends on `dependsOnTaskId`. */
+export interface DependencyEdge extends Link {
+  taskId: string;
+  dependsOnTaskId: string;
+}
+
+export const LINK_TYPE_NAMES: Record<LinkType, string> = {
+  FS: 'finish-to-start',
+  SS: 'start-to-start',
+  FF: 'finish-to-finish',
+  SF: 'start-to-finish',
+};
+
+export const linkKey = (edge: Pick<DependencyEdge, 'taskId' | 'dependsOnTaskId'>) => `${edge.taskId}->${edge.dependsOnTaskId}`;
+
+const days = (n: number) => `${n} ${Math.abs(n) === 1 ? 'day' : 'days'}`;
+
+export function lagText(lagDays: number): string {
+  if (lagDays === 0) return 'no lag';
+  return lagDays > 0 ? `lag ${days(lagDays)}` : `lead ${days(-lagDays)}`;
+}
+
+/** The arrow's accessible name: "Design → Build, finish-to-start, lag 2 days". */
+export function linkLabel(predecessorName: string, successorName: string, link: Link): string {
+  return `${predecessorName} → ${successorName}, ${LINK_TYPE_NAMES[link.type]}, ${lagText(link.lagDays)}`;
+}
+
+export type LinkCheck = { ok: true } | { ok: false; reason: string };
+
+/**
+ * [link-refusals] What the server would put back, refused before it is written: a self-link, a second link
+ * between the same two tasks (either way round) and a cycle.
+ */
+export function checkNewLink(edges: readonly Pick<DependencyEdge, 'taskId' | 'dependsOnTaskId'>[], taskId: string, dependsOnTaskId: string): LinkCheck {
+  if (taskId === dependsOnTaskId) return { ok: false, reason: 'A task cannot depend on itself.' };
+  if (edges.some((e) => (e.taskId === taskId && e.dependsOnTaskId === dependsOnTaskId) || (e.taskId === dependsOnTaskId && e.dependsOnTaskId === taskId))) {
+    return { ok: false, reason: 'These two tasks are already linked.' };
+  }
+  if (findDependencyCycle(edges, { taskId, dependsOnTaskId })) return { ok: false, reason: 'This link would make a loop of dependencies.' };
+  return { ok: true };
+}
+
+/** [link-violations] The links the plan breaks, by linkKey, on the default Monday–Friday calendar. */
+export function violatedLinks(tasks: ReadonlyMap<string, TimelineTask>, edges: readonly DependencyEdge[]): Map<string, LinkViolation> {
+  const links = edges.filter((e) => tasks.has(e.taskId) && tasks.has(e.dependsOnTaskId));
+  if (links.length === 0) return new Map();
+  // Only linked tasks can break a link: a 10,000-task plan with 2,000 links judges ~2,000 tasks, not all of them,
+  // on every change of the document (this runs in every open chart).
+  const linked = new Set(links.flatMap((e) => [e.taskId, e.dependsOnTaskId]));
+  const scheduled = [...linked].map((id) => tasks.get(id)!).map((t) => ({ id: t.id, name: t.name, startDate: t.startDate, endDate: t.endDate }));
+  return new Map(findLinkViolations(scheduled, links, DEFAULT_WORK_CALENDAR).map((v) => [linkKey(v), v]));
+}
+
+/** "Starts 2 working days too early for its finish-to-start link to Design". */
+export function violationText(violation: LinkViolation, predecessorName: string): string {
+  const verb = violation.type === 'FS' || violation.type === 'SS' ? 'Starts' : 'Finishes';
+  const n = violation.byWorkingDays;
+  return `${verb} ${n} working ${n === 1 ? 'day' : 'days'} too early for its ${LINK_TYPE_NAMES[violation.type]} link to ${predecessorName}`;
+}

@@ -1,0 +1,4 @@
+/** The profile page's cards (PRODUCT-SPEC §2 "Profile"). */
+export { AccountActionsCard } from './components/account-actions-card';
+export { CurrentPlanCard } from './components/current-plan-card';
+export { PersonalInfoCard } from './components/personal-info-card';

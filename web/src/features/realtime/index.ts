@@ -1,0 +1,2 @@
+/** Socket.IO server events turned into query cache updates. */
+export { RealtimeBridge } from './realtime-bridge';
