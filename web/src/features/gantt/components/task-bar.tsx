@@ -1,5 +1,7 @@
 import {
   barGeometry,
+  barNameFits,
+  inkOn,
   daysFromOffset,
   formatCalendarDate,
   progressFromOffset,
@@ -7,16 +9,22 @@ import {
   resizeTask,
   shiftTask,
   stepProgress,
+  taskBarColor,
 } from '@planline/domain';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { cn } from '../../../lib/cn';
+import { toast } from '../../../lib/toast.store';
+import { HOLDING_KINDS } from '../connection/project-connection';
 import type { DisplayedDates } from '../model/displayed-dates';
 import { dragStore, type DragMode, type DragPreview } from '../model/drag.store';
 import type { RemoteActivity } from '../model/presence';
 import { throttle } from '../model/throttle';
 import type { TimelineTask } from '../model/timeline-task';
-import { BAR_HEIGHT_PX, DRAG_THRESHOLD_PX, PRESENCE_THROTTLE_MS, ROW_HEIGHT_PX } from './layout';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { BAR_HEIGHT_PX, DRAG_THRESHOLD_PX, LONG_PRESS_MS, PRESENCE_THROTTLE_MS, ROW_HEIGHT_PX, TOUCH_SLOP_PX } from './layout';
+import { LinkHandle } from './link-handle';
+import { DragLabel, HOLDING, HolderTag, OutsideHint, ProgressKnob, ResizeHandle, TAG_ROOM_PX, type TagSide } from './task-bar-parts';
 import { useTimeline } from './timeline-context';
 
 export const PARTIAL_BAR_TOOLTIP = 'Task extends beyond current view';
@@ -25,6 +33,12 @@ interface DragSession {
   pointerId: number;
   mode: DragMode;
   startX: number;
+  startY: number;
+  /** When the finger or button went down (event time), to tell a long press from a busy main thread. */
+  downAt: number;
+  /** False while a touch waits out the long press: until then the finger may be scrolling. */
+  lifted: boolean;
+  liftTimer: number | undefined;
   barLeft: number;
   barWidth: number;
   original: DragPreview;
@@ -75,11 +89,19 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
   const publish = publishRef.current;
 
   const geometry = barGeometry(shown, range, zoom);
+  // A bar someone else holds cannot be taken from them: the drop that came second would overwrite theirs.
+  const heldBy = remote && HOLDING_KINDS.has(remote.kind) ? remote : null;
+  // The long press's timer and a drag's moves outlive the render that began them: they read who holds it now.
+  const heldRef = useRef(heldBy);
+  heldRef.current = heldBy;
+  const refuseHeld = (by: RemoteActivity) =>
+    toast({ title: `${by.user.name} is ${HOLDING[by.kind]} this task`, description: 'Wait until they let go, then try again.' });
 
   const finish = () => {
     const s = session.current;
     session.current = null;
     if (!s) return null;
+    window.clearTimeout(s.liftTimer);
     window.removeEventListener('keydown', s.onEscape, true);
     if (s.element.hasPointerCapture(s.pointerId)) s.element.releasePointerCapture(s.pointerId);
     publish.cancel();
@@ -97,16 +119,32 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
   // A bar unmounted mid-drag (its task deleted by a teammate, the range changed) lets go.
   useEffect(() => () => cancelRef.current(), []);
 
+  // A lifted bar keeps the finger: its moves must not scroll the chart. Only a touchmove listener that is not
+  // passive can say so, and it has to be in place before the touch starts for Chrome and Safari to honour it.
+  const barRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = barRef.current;
+    if (!el) return;
+    const holdFinger = (event: TouchEvent) => {
+      if (session.current?.lifted && event.cancelable) event.preventDefault();
+    };
+    el.addEventListener('touchmove', holdFinger, { passive: false });
+    return () => el.removeEventListener('touchmove', holdFinger);
+  });
+
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0 || session.current) return;
     const handle = (event.target as HTMLElement).closest<HTMLElement>('[data-drag-handle]');
     const mode = (handle?.dataset.dragHandle as DragMode | undefined) ?? 'move';
     const element = event.currentTarget;
-    element.focus({ preventScroll: true });
-    event.preventDefault();
+    const touch = event.pointerType === 'touch';
+    // Touch waits for the long press before it takes the pointer: a swipe over the bar scrolls the chart.
+    if (!touch) {
+      event.preventDefault();
+      grab(element, event.pointerId);
+    }
     const rect = element.getBoundingClientRect();
     const original = { startDate: task.startDate, endDate: task.endDate, progress: task.progress };
-    element.setPointerCapture(event.pointerId);
     // Escape cancels the drag wherever focus is.
     const onEscape = (key: globalThis.KeyboardEvent) => {
       if (key.key !== 'Escape') return;
@@ -118,6 +156,10 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
       pointerId: event.pointerId,
       mode: readOnly ? 'move' : mode,
       startX: event.clientX,
+      startY: event.clientY,
+      downAt: event.timeStamp,
+      lifted: !touch,
+      liftTimer: touch ? window.setTimeout(lift, LONG_PRESS_MS) : undefined,
       barLeft: rect.left,
       barWidth: rect.width,
       original,
@@ -129,11 +171,44 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
     window.addEventListener('keydown', onEscape, true);
   };
 
+  function grab(element: HTMLElement, pointerId: number) {
+    element.focus({ preventScroll: true });
+    element.setPointerCapture(pointerId);
+  }
+
+  /** The long press is over: the bar is in hand, shown lifted (with its dates) before it moves. */
+  function lift() {
+    const s = session.current;
+    if (!s || s.lifted) return;
+    if (heldRef.current && !readOnly) {
+      cancel();
+      refuseHeld(heldRef.current);
+      return;
+    }
+    s.lifted = true;
+    grab(s.element, s.pointerId);
+    if (!readOnly) dragStore.setState({ drag: { taskId: latest.current.taskId, mode: s.mode, preview: s.preview } });
+  }
+
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const s = session.current;
-    if (!s || event.pointerId !== s.pointerId || readOnly) return;
+    if (!s || event.pointerId !== s.pointerId) return;
+    if (!s.lifted) {
+      // The finger stayed within the slop for the whole long press, but a busy main thread ran this move before
+      // the lift timer: it is a long press all the same (the touchmove after this pointermove is then held).
+      if (event.timeStamp - s.downAt >= LONG_PRESS_MS) lift();
+      // Moving before the long press is a scroll: the browser takes the touch over (and sends pointercancel).
+      else if (Math.hypot(event.clientX - s.startX, event.clientY - s.startY) > TOUCH_SLOP_PX) cancel();
+      if (!session.current?.lifted) return;
+    }
+    if (readOnly) return;
     const dx = event.clientX - s.startX;
     if (!s.moved && Math.abs(dx) < DRAG_THRESHOLD_PX) return;
+    if (!s.moved && heldRef.current) {
+      cancel();
+      refuseHeld(heldRef.current);
+      return;
+    }
     s.moved = true;
     const days = daysFromOffset(dx, zoom);
     const next: DragPreview =
@@ -154,7 +229,8 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
     finish();
     if (!s.moved) {
       connection.setActivity(null);
-      if (s.mode === 'move') openDetails(task.id);
+      // A tap or click opens the details; a long press let go without moving does nothing.
+      if (s.mode === 'move' && !(event.pointerType === 'touch' && s.lifted)) openDetails(task.id);
       return;
     }
     const fields = changedFields(task, s.preview);
@@ -179,6 +255,7 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
     if ((event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
     if (readOnly || session.current) return;
+    if (heldBy) return refuseHeld(heldBy);
     const step = event.key === 'ArrowRight' ? 1 : -1;
     const next: DragPreview = event.altKey
       ? { startDate: task.startDate, endDate: task.endDate, progress: stepProgress(task.progress, step * PROGRESS_KEY_STEP) }
@@ -190,7 +267,6 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
   };
 
   // Keep a bar moved by the keyboard in view.
-  const barRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = barRef.current;
     if (el && document.activeElement === el && !session.current) el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -198,15 +274,18 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
 
   if (!geometry) return <OutsideHint task={task} />;
 
+  // The name starts with the bar's visible text (name, then percentage), so speech users can say what they see
+  // (WCAG 2.5.3 label in name).
   const label =
-    `${task.name}: ${formatCalendarDate(shown.startDate)} to ${formatCalendarDate(shown.endDate)}, ${shown.progress}% complete` +
+    `${task.name} ${shown.progress}% complete: ${formatCalendarDate(shown.startDate)} to ${formatCalendarDate(shown.endDate)}` +
     (geometry.isPartial ? `. ${PARTIAL_BAR_TOOLTIP}` : '');
+  const fill = taskBarColor(task);
   const holder = remote && !dragging ? remote : null;
   // Labels beside the bar (above it they would hide under the sticky header on the first row): on the right,
   // unless the bar reaches the right edge.
   const tagSide: TagSide = geometry.left + geometry.width + TAG_ROOM_PX <= timelineWidth ? 'right' : 'left';
 
-  return (
+  const bar = (
     <div
       ref={barRef}
       role="button"
@@ -220,12 +299,14 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={cancel}
-      onLostPointerCapture={() => session.current && cancel()}
+      onLostPointerCapture={() => session.current?.lifted && cancel()}
+      // A long press on a phone would open the context menu (or the iOS callout) instead of lifting the bar.
+      onContextMenu={(event) => session.current && event.preventDefault()}
       onKeyDown={onKeyDown}
       className={cn(
-        'group/bar absolute flex touch-none items-center overflow-visible rounded-md text-white shadow-sm select-none',
+        'group/bar pointer-events-auto absolute flex touch-manipulation items-center overflow-visible rounded-md shadow-sm select-none [-webkit-touch-callout:none]',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:ring-offset-1',
-        readOnly ? 'cursor-pointer' : dragging ? 'cursor-grabbing shadow-lg' : 'cursor-grab',
+        readOnly ? 'cursor-pointer' : dragging ? 'cursor-grabbing shadow-lg' : heldBy ? 'cursor-not-allowed' : 'cursor-grab',
         geometry.cutStart && 'rounded-l-none',
         geometry.cutEnd && 'rounded-r-none',
       )}
@@ -234,16 +315,17 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
         width: geometry.width,
         top: (ROW_HEIGHT_PX - BAR_HEIGHT_PX) / 2,
         height: BAR_HEIGHT_PX,
-        backgroundColor: task.color,
+        backgroundColor: fill,
+        color: inkOn(fill),
         boxShadow: holder ? `0 0 0 2px white, 0 0 0 4px ${holder.user.color}` : undefined,
         zIndex: dragging || holder ? 3 : undefined,
       }}
     >
-      {/* The part still to do is lighter; the done part keeps the task colour. */}
+      {/* The done part is darker; the part still to do keeps the bar colour, so the label reads on both. */}
       <span
         aria-hidden="true"
-        className="pointer-events-none absolute inset-y-0 right-0 bg-white/45"
-        style={{ left: `${shown.progress}%`, borderRadius: 'inherit', borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
+        className="pointer-events-none absolute inset-y-0 left-0 bg-black/25"
+        style={{ width: `${shown.progress}%`, borderRadius: 'inherit', borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
       />
       {geometry.cutStart ? (
         <span title={PARTIAL_BAR_TOOLTIP} data-cut="start" className="relative z-[1] shrink-0">
@@ -253,6 +335,7 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
       <span className="pointer-events-none relative min-w-0 flex-1 truncate px-2 text-xs font-semibold [text-shadow:0_1px_1px_rgb(0_0_0/0.35)]">
         {task.name}
       </span>
+      {/* A word break for text readers (axe reads 'name40%' otherwise); a flex row does not draw it. */}{' '}
       {geometry.width >= 120 ? (
         <span aria-hidden="true" className="pointer-events-none relative pr-2 text-[11px] font-medium tabular-nums [text-shadow:0_1px_1px_rgb(0_0_0/0.35)]">
           {shown.progress}%
@@ -267,96 +350,20 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
         <>
           {geometry.cutStart ? null : <ResizeHandle edge="start" />}
           {geometry.cutEnd ? null : <ResizeHandle edge="end" />}
-          <span
-            aria-hidden="true"
-            data-drag-handle="progress"
-            title="Drag to set progress"
-            className={cn(
-              'absolute -bottom-1.5 z-[2] h-3 w-3 -translate-x-1/2 cursor-col-resize rounded-full border-2 border-white bg-slate-800',
-              'opacity-0 transition-opacity group-hover/bar:opacity-100 group-focus-visible/bar:opacity-100',
-              dragging === 'progress' && 'opacity-100',
-            )}
-            style={{ left: `${shown.progress}%` }}
-          />
+          {geometry.cutStart ? null : <LinkHandle taskId={task.id} side="start" />}
+          {geometry.cutEnd ? null : <LinkHandle taskId={task.id} side="end" />}
+          <ProgressKnob progress={shown.progress} dragging={dragging === 'progress'} />
         </>
       )}
       {dragging ? <DragLabel shown={shown} mode={dragging} side={tagSide} /> : null}
       {holder ? <HolderTag activity={holder} side={tagSide} /> : null}
     </div>
   );
-}
-
-function ResizeHandle({ edge }: { edge: 'start' | 'end' }) {
+  // A name cut short by its bar can still be read, on hover and on keyboard focus. The tooltip is always there, only
+  // switched off, so that a resize across the limit does not remount the bar under the pointer.
   return (
-    <span
-      aria-hidden="true"
-      data-drag-handle={edge === 'start' ? 'resize-start' : 'resize-end'}
-      title={edge === 'start' ? 'Drag to change the start date' : 'Drag to change the end date'}
-      className={cn(
-        'absolute inset-y-0 z-[2] flex w-2 cursor-ew-resize items-center justify-center',
-        edge === 'start' ? 'left-0' : 'right-0',
-      )}
-    >
-      <span className="h-3 w-0.5 rounded bg-white/80 opacity-0 transition-opacity group-hover/bar:opacity-100" />
-    </span>
-  );
-}
-
-type TagSide = 'left' | 'right';
-/** Room a label beside a bar needs before it would run off the chart. */
-const TAG_ROOM_PX = 190;
-const SIDE_CLASSES: Record<TagSide, string> = {
-  right: 'left-[calc(100%+8px)] top-1/2 -translate-y-1/2',
-  left: 'right-[calc(100%+8px)] top-1/2 -translate-y-1/2',
-};
-
-function DragLabel({ shown, mode, side }: { shown: DisplayedDates; mode: DragMode; side: TagSide }) {
-  const text =
-    mode === 'progress'
-      ? `${shown.progress}%`
-      : `${formatCalendarDate(shown.startDate)} – ${formatCalendarDate(shown.endDate)}`;
-  return (
-    <span
-      aria-hidden="true"
-      className={cn('pointer-events-none absolute z-[4] rounded bg-slate-900 px-1.5 py-0.5 text-[11px] font-medium whitespace-nowrap text-white', SIDE_CLASSES[side])}
-    >
-      {text}
-    </span>
-  );
-}
-
-const HOLDING: Record<RemoteActivity['kind'], string> = {
-  dragging: 'moving',
-  resizing: 'resizing',
-  progress: 'updating progress',
-  editing: 'editing',
-};
-
-/** Whose hand is on this bar: their name in their colour. */
-function HolderTag({ activity, side }: { activity: RemoteActivity; side: TagSide }) {
-  return (
-    <span
-      data-holder={activity.user.id}
-      className={cn('pointer-events-none absolute z-[4] rounded px-1.5 py-0.5 text-[11px] leading-4 font-semibold whitespace-nowrap text-white', SIDE_CLASSES[side])}
-      style={{ backgroundColor: activity.user.color }}
-    >
-      {activity.user.name} <span className="font-normal opacity-90">{HOLDING[activity.kind]}</span>
-    </span>
-  );
-}
-
-/** A task wholly outside the range: a quiet hint at the side it lies on. */
-function OutsideHint({ task }: { task: TimelineTask }) {
-  const { range } = useTimeline();
-  const before = task.endDate < range.start;
-  return (
-    <span
-      className={cn('absolute top-1/2 flex -translate-y-1/2 items-center gap-1 text-[11px] text-slate-400', before ? 'left-2' : 'right-2')}
-      title={`${task.name}: ${formatCalendarDate(task.startDate)} to ${formatCalendarDate(task.endDate)}`}
-    >
-      {before ? <ChevronLeft aria-hidden="true" className="h-3.5 w-3.5" /> : null}
-      {before ? `Ended ${formatCalendarDate(task.endDate)}` : `Starts ${formatCalendarDate(task.startDate)}`}
-      {before ? null : <ChevronRight aria-hidden="true" className="h-3.5 w-3.5" />}
-    </span>
+    <Tooltip content={task.name} disabled={barNameFits(task.name, geometry.width) || dragging !== null}>
+      {bar}
+    </Tooltip>
   );
 }
