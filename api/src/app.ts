@@ -69,7 +69,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   const auth = new AuthService(dataSource);
   const throttle = new LoginThrottle(dataSource);
   const teams = new TeamsService(dataSource, bus);
-  const projects = new ProjectsService(dataSource, bus);
+  const projects = new ProjectsService(dataSource, bus, documents);
   const tasks = new TasksService(dataSource, documents);
   const dashboards = new DashboardService(dataSource, bus);
   const reports = new ReportsService(dataSource, bus);

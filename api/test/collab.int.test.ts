@@ -109,6 +109,8 @@ describe('the project document', () => {
   it('[doc-burst] a burst from two editors is stored in few database transactions, each edit judged and credited on its own', async () => {
     const { members, project, task, clients } = await setup(1);
     const [a, b] = clients as [DocClient, DocClient];
+    // Judging and storing, not scheduling: the link made mid-burst must not move anything (auto-schedule.int.test.ts).
+    expect((await members[0]!.client.request('PATCH', `/api/projects/${project.id}`, { autoSchedule: false })).status).toBe(200);
     const other = (await members[0]!.client.post('/api/tasks', { projectId: project.id, name: 'Deck', startDate: '2026-11-23', endDate: '2026-11-27' })).body as { id: string };
     const ROUNDS = 60;
     const shortLived = randomUUID();

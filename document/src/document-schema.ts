@@ -1,4 +1,13 @@
-import { DEPENDENCIES_MAP, isCanonicalDependencyKey, isCanonicalTaskId, TASK_FIELDS, TASKS_MAP, type TaskFieldName } from '@planline/domain';
+import {
+  DEPENDENCIES_MAP,
+  isCanonicalDependencyKey,
+  isCanonicalTaskId,
+  PROJECT_MAP,
+  PROJECT_SETTING_KEYS,
+  TASK_FIELDS,
+  TASKS_MAP,
+  type TaskFieldName,
+} from '@planline/domain';
 import * as Y from 'yjs';
 
 /**
@@ -8,7 +17,8 @@ import * as Y from 'yjs';
  * out of the document and never stores it. Values inside the schema (a blank name, progress 150) are judged
  * field by field elsewhere (task-validation.ts); this file only decides what may exist at all.
  */
-const ROOTS = new Set([TASKS_MAP, DEPENDENCIES_MAP]);
+const ROOTS = new Set([TASKS_MAP, DEPENDENCIES_MAP, PROJECT_MAP]);
+const SETTINGS = new Set<string>(PROJECT_SETTING_KEYS);
 const FIELDS = new Set<string>(TASK_FIELDS satisfies TaskFieldName[]);
 
 // Yjs types each type by its event, which this file never reads.
@@ -74,6 +84,20 @@ function tasksRootJunk(tasks: Type, keys: Iterable<string | null>): Y.Item[] {
   return out;
 }
 
+/** Entries of the `project` map that are not a setting holding a plain value (whether the value is right is judged by the server). */
+function projectRootJunk(project: Type, keys: Iterable<string | null>): Y.Item[] {
+  const out: Y.Item[] = [];
+  for (const key of keys) {
+    if (key === null) {
+      out.push(...liveListItems(project));
+      continue;
+    }
+    const item = project._map.get(key) ?? null;
+    if (isLive(item) && (!SETTINGS.has(key) || !isPlainValue(item))) out.push(item);
+  }
+  return out;
+}
+
 function dependenciesRootJunk(deps: Type, keys: Iterable<string | null>): Y.Item[] {
   const out: Y.Item[] = [];
   for (const key of keys) {
@@ -108,6 +132,7 @@ function outermostItem(type: Type): Y.Item | null {
 export function nonSchemaItems(doc: Y.Doc, changed?: Changed): Y.Item[] {
   const tasks = doc.share.get(TASKS_MAP);
   const deps = doc.share.get(DEPENDENCIES_MAP);
+  const project = doc.share.get(PROJECT_MAP);
   const out = new Set<Y.Item>();
   const add = (items: Y.Item[]) => items.forEach((i) => out.add(i));
   const scope: [Type, Iterable<string | null>][] = changed
@@ -119,6 +144,7 @@ export function nonSchemaItems(doc: Y.Doc, changed?: Changed): Y.Item[] {
       const name = rootName(doc, type);
       if (type === tasks) add(tasksRootJunk(type, keys));
       else if (type === deps) add(dependenciesRootJunk(type, keys));
+      else if (type === project) add(projectRootJunk(type, keys));
       else if (name === null || !ROOTS.has(name)) add([...liveEntries(type), ...liveListItems(type)]);
     } else if (type._item.parent === tasks) {
       if (!type._item.deleted) add(taskMapJunk(type, keys));

@@ -5,3 +5,5 @@
  */
 export * from './task-document.js';
 export { nonSchemaItems, removeItems } from './document-schema.js';
+export * from './project-settings.js';
+export { applyCascade, cascadeReasons, documentCascade } from './document-cascade.js';

@@ -61,9 +61,12 @@ async function storedDoc(projectId: string): Promise<{ doc: Y.Doc; bytes: number
   return { doc, bytes: parts.reduce((n, p) => n + p.length, 0) };
 }
 
-/** Root types with anything live in them (a removed entry leaves its id behind, not its content). */
+/** Root types with anything live in them (a removed entry leaves its id behind, not its content), sorted. */
 const rootNames = (doc: Y.Doc) =>
-  [...doc.share].filter(([, type]) => [...type._map.values()].some((item) => !item.deleted) || type._length > 0).map(([name]) => name);
+  [...doc.share]
+    .filter(([, type]) => [...type._map.values()].some((item) => !item.deleted) || type._length > 0)
+    .map(([name]) => name)
+    .sort();
 const liveKeys = (map: Y.Map<unknown>) => [...map.keys()].sort();
 
 describe('[doc-schema] the document accepts only the schema', () => {
@@ -99,7 +102,7 @@ describe('[doc-schema] the document accepts only the schema', () => {
     });
     const server_ = serverDoc(project.id);
     for (const doc of [server_, teammate.doc, attacker.doc]) {
-      await eventually(() => rootNames(doc).join(), (names) => names === 'tasks');
+      await eventually(() => rootNames(doc).join(), (names) => names === 'project,tasks');
       await eventually(() => liveKeys(doc.getMap('dependencies')).length, (n) => n === 0);
       await eventually(() => liveKeys(tasksMap(doc).get(task.id)!).includes('evil'), (has) => !has);
     }
@@ -109,7 +112,7 @@ describe('[doc-schema] the document accepts only the schema', () => {
     await server.realtime.documents.edit(project.id, { kind: 'server-edit', userId: null }, () => {}); // settled
 
     const stored = await storedDoc(project.id);
-    expect(rootNames(stored.doc)).toEqual(['tasks']);
+    expect(rootNames(stored.doc)).toEqual(['project', 'tasks']);
     expect(liveKeys(tasksMap(stored.doc).get(task.id)!)).not.toContain('evil');
     // 250 KB went in; what is stored is the schema's few hundred bytes (and the removed items' ids).
     expect(stored.bytes).toBeLessThan(20_000);
@@ -126,7 +129,7 @@ describe('[doc-schema] the document accepts only the schema', () => {
     // A valid edit after the junk, on the same connection: once it is stored, the junk has been dealt with.
     client.doc.transact(() => writeTask(client.doc, task.id, { progress: 77 }));
     await eventually(async () => (await server.dataSource.query(`SELECT progress FROM tasks WHERE id = $1`, [task.id]))[0].progress, (p) => p === 77);
-    expect(rootNames(serverDoc(project.id))).toEqual(['tasks']);
+    expect(rootNames(serverDoc(project.id))).toEqual(['project', 'tasks']);
     expect((await storedDoc(project.id)).bytes).toBeLessThan(before + 10_000);
     client.close();
   });
@@ -159,11 +162,11 @@ describe('[doc-schema] the document accepts only the schema', () => {
     const reader = openProjectDocument(server.url, owner.client.cookieHeader, project.id);
     open.push(reader);
     await reader.synced;
-    expect(rootNames(reader.doc)).toEqual(['tasks']);
+    expect(rootNames(reader.doc)).toEqual(['project', 'tasks']);
     expect(readTask(reader.doc, taskId)?.name).toBe('Kept');
     expect(liveKeys(tasksMap(reader.doc).get(taskId)!)).not.toContain('evil');
     const stored = await storedDoc(project.id);
-    expect(rootNames(stored.doc)).toEqual(['tasks']);
+    expect(rootNames(stored.doc)).toEqual(['project', 'tasks']);
     expect(stored.bytes).toBeLessThan(5_000);
   });
 });
@@ -209,7 +212,7 @@ describe('[doc-schema-fuzz] random writes outside the schema', () => {
         const live = serverDoc(project.id);
         const stored = await storedDoc(project.id);
         for (const doc of [live, stored.doc]) {
-          expect(rootNames(doc).filter((n) => n !== 'tasks' && n !== 'dependencies')).toEqual([]);
+          expect(rootNames(doc).filter((n) => n !== 'tasks' && n !== 'dependencies' && n !== 'project')).toEqual([]);
           for (const [id, entry] of tasksMap(doc)) {
             expect(entry).toBeInstanceOf(Y.Map);
             expect(id).toMatch(/^[0-9a-f-]{36}$/);

@@ -30,11 +30,18 @@ export const projectDocumentName = (projectId: string) => `project:${projectId}`
  * The project document (ARCHITECTURE §3). Root Y.Map `tasks`: task id → Y.Map of the task's fields, named as in
  * the REST API (taskFieldSchemas: name, description, startDate, endDate, status, priority, progress, color,
  * assigneeId, assigneeIds, order), dates as 'yyyy-MM-dd' strings. Root Y.Map `dependencies`:
- * `${taskId}->${dependsOnTaskId}` → true. The server validates every changed task after each transaction and
+ * `${taskId}->${dependsOnTaskId}` → `{ type, lagDays }` (a bare `true` from before link types reads as FS, 0). The server validates every changed task after each transaction and
  * puts an invalid value back to its last valid one; only valid state reaches the database.
  */
 export const TASKS_MAP = 'tasks';
 export const DEPENDENCIES_MAP = 'dependencies';
+/**
+ * Root Y.Map `project`: the project's scheduling settings (autoSchedule, workingWeekdays, holidays), mirrored from
+ * its row so that every client and the server's cascade read one calendar. Only the server writes it (from the row
+ * at load, and on PATCH /api/projects/{id}); a client's write to it is put back.
+ */
+export const PROJECT_MAP = 'project';
+export const PROJECT_SETTING_KEYS = ['autoSchedule', 'workingWeekdays', 'holidays'] as const;
 
 /**
  * Limits of the document, so that one member cannot make it unusable for everyone: the largest Yjs update one

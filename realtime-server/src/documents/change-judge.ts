@@ -11,6 +11,8 @@ export interface JudgedInput {
   snapshots: Map<string, DocTask | null>;
   /** Every dependency of the document (edge and value) after the change, when the change may have touched them. */
   edges: DocLink[] | null;
+  /** History reasons of single tasks, over the author's (the cascade's "Moved by dependency on «name»"). */
+  reasons?: ReadonlyMap<string, string> | null;
 }
 
 /** What a turn decided about one change, judged against the rows as the turn's earlier changes leave them. */

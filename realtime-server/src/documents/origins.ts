@@ -11,6 +11,21 @@ export interface ServerEdit {
 }
 export const serverEdit = (userId: string | null, reason?: string): ServerEdit => ({ kind: 'server-edit', userId, reason });
 
+/**
+ * Origin of the moves auto-scheduling made after someone's change (document-cascade.ts): credited to that person,
+ * each moved task with its own reason ("Moved by dependency on «name»").
+ */
+export interface CascadeOrigin {
+  kind: 'cascade';
+  userId: string | null;
+  reasons: ReadonlyMap<string, string>;
+}
+export const cascadeOrigin = (userId: string | null, reasons: ReadonlyMap<string, string>): CascadeOrigin => ({ kind: 'cascade', userId, reasons });
+export const isCascadeOrigin = (origin: unknown): origin is CascadeOrigin =>
+  !!origin && typeof origin === 'object' && (origin as CascadeOrigin).kind === 'cascade';
+export const isServerEdit = (origin: unknown): origin is ServerEdit =>
+  !!origin && typeof origin === 'object' && (origin as ServerEdit).kind === 'server-edit';
+
 /** The origin of an update that came from another process (scaled mode). `id` is null for catch-up state (no single author). */
 export interface RelayedOrigin {
   kind: 'relayed';
@@ -33,6 +48,7 @@ export interface Author {
  */
 export function author(origin: unknown): Author {
   if (origin && typeof origin === 'object') {
+    if (isCascadeOrigin(origin)) return { userId: origin.userId, reason: null };
     if ((origin as ServerEdit).kind === 'server-edit') return { userId: (origin as ServerEdit).userId, reason: (origin as ServerEdit).reason ?? null };
     if (isRelayedOrigin(origin)) return { userId: origin.userId, reason: origin.reason };
     const userId = (origin as { context?: { userId?: unknown } }).context?.userId;

@@ -1,6 +1,7 @@
 import { dependencyKey, parseDependencyKey, type Link } from '@planline/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 import * as Y from 'yjs';
+import type { ScheduleSettings } from '@planline/document';
 import type { Judged, PersistedRows } from './change-judge.js';
 import type { Author } from './origins.js';
 import type { PersistedTask } from './task-validation.js';
@@ -40,6 +41,18 @@ export async function assignableUsers(sql: Sql, projectId: string): Promise<Set<
 }
 
 /** The project's tasks and dependency edges as stored. */
+/** The project's scheduling settings as its row holds them (null when the project is gone). */
+export async function readScheduleRow(sql: Sql, projectId: string): Promise<ScheduleSettings | null> {
+  const rows: { auto_schedule: boolean; working_weekdays: number[]; holidays: string[] }[] = await sql.query(
+    `SELECT auto_schedule, working_weekdays::int[] AS working_weekdays,
+            ARRAY(SELECT to_char(d, 'YYYY-MM-DD') FROM unnest(holidays) AS d ORDER BY d) AS holidays
+       FROM projects WHERE id = $1`,
+    [projectId],
+  );
+  const row = rows[0];
+  return row ? { autoSchedule: row.auto_schedule, workingWeekdays: row.working_weekdays.map(Number), holidays: row.holidays } : null;
+}
+
 export async function readProjectRows(sql: Sql, projectId: string): Promise<PersistedRows> {
   const rows: Record<string, unknown>[] = await sql.query(
     `SELECT t.id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress, t.color,
@@ -139,9 +152,10 @@ export async function writeJudged(m: EntityManager, projectId: string, j: Judged
     if (reassigned.length) await writeAssignments(m, reassigned.map(([id, task]) => [id, task.assigneeIds]), true);
   }
   if (history) {
-    await writeHistory(m, j.who, [
-      ...j.created.map(([id, task]) => ({ taskId: id, field: 'created', from: null, to: task.name })),
-      ...j.updated.flatMap(([id, task, fields, previous]) => fields.map((f) => ({ taskId: id, field: f, from: previous[f], to: task[f] }))),
+    const reason = (taskId: string) => j.change.reasons?.get(taskId) ?? j.who.reason;
+    await writeHistory(m, j.who.userId, [
+      ...j.created.map(([id, task]) => ({ taskId: id, field: 'created', from: null, to: task.name, reason: j.who.reason })),
+      ...j.updated.flatMap(([id, task, fields, previous]) => fields.map((f) => ({ taskId: id, field: f, from: previous[f], to: task[f], reason: reason(id) }))),
     ]);
   }
   for (const key of j.removedDeps) {
@@ -196,14 +210,18 @@ const historyValue = (value: unknown): string | null => {
 };
 
 /** History rows in the order listed (their `seq` follows it), one statement for all of them. */
-async function writeHistory(m: EntityManager, who: Author, entries: { taskId: string; field: string; from: unknown; to: unknown }[]): Promise<void> {
+async function writeHistory(
+  m: EntityManager,
+  userId: string | null,
+  entries: { taskId: string; field: string; from: unknown; to: unknown; reason: string | null }[],
+): Promise<void> {
   if (!entries.length) return;
   await m.query(
     `INSERT INTO task_change_history (id, task_id, changed_by, field_name, old_value, new_value, change_reason)
-     SELECT gen_random_uuid(), e.task_id, $1, e.field, e.old_value, e.new_value, $2
-       FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS e(task_id, field, old_value, new_value, n)
+     SELECT gen_random_uuid(), e.task_id, $1, e.field, e.old_value, e.new_value, e.reason
+       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS e(task_id, field, old_value, new_value, reason, n)
       ORDER BY e.n`,
-    [who.userId, who.reason, entries.map((e) => e.taskId), entries.map((e) => e.field), entries.map((e) => historyValue(e.from)), entries.map((e) => historyValue(e.to))],
+    [userId, entries.map((e) => e.taskId), entries.map((e) => e.field), entries.map((e) => historyValue(e.from)), entries.map((e) => historyValue(e.to)), entries.map((e) => e.reason)],
   );
 }
 

@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import {
+  applyCascade,
+  cascadeReasons,
   dependenciesMap,
   dependencyLinks,
+  documentCascade,
   nonSchemaItems,
+  projectMap,
+  readScheduleSettings,
   readTask,
   removeItems,
+  sameValue,
   tasksMap,
   waitingForUpdates,
+  writeScheduleSettings,
   writeTask,
   type DocTask,
+  type ScheduleSettings,
 } from '@planline/document';
-import { parseDependencyKey, type Link, type TaskFieldName } from '@planline/domain';
+import { cascadeMoveReason, parseDependencyKey, type Link, type TaskFieldName } from '@planline/domain';
 import type { DataSource } from 'typeorm';
 import * as Y from 'yjs';
 import { readCatchUp } from '../scale/catch-up.js';
@@ -18,7 +26,7 @@ import type { DocumentCluster, DocumentPeer } from '../scale/document-cluster.js
 import type { RealtimeLogger } from '../logger.js';
 import { changesRows, RowsAfter, type Judged } from './change-judge.js';
 import { putBack, repairFromRows } from './document-repairs.js';
-import { author, isRelayedOrigin } from './origins.js';
+import { author, cascadeOrigin, isCascadeOrigin, isRelayedOrigin, isServerEdit } from './origins.js';
 import {
   appendUpdate,
   assignableUsers,
@@ -26,6 +34,7 @@ import {
   raiseTaskListVersion,
   insertStoredState,
   readProjectRows,
+  readScheduleRow,
   readStoredState,
   replaceStoredState,
   writeJudged,
@@ -44,6 +53,10 @@ const REPAIR = Symbol('repair');
 const TAKE_OVER = Symbol('take-over');
 const CHANGED_TASKS = 'planline:changed-tasks';
 const CHANGED_DEPS = 'planline:changed-deps';
+/** Tasks whose dates a transaction changed, with the dates it replaced (new tasks: none). */
+const DATES_BEFORE = 'planline:dates-before';
+/** Tasks a transaction created. */
+const CREATED_TASKS = 'planline:created-tasks';
 /** Fold the update log into the base state once it holds this many updates. */
 const COMPACT_AFTER_UPDATES = 200;
 
@@ -72,6 +85,8 @@ interface ProjectState {
   /** Changes numbered in the order they were applied here; a catch-up covers every one up to `coveredSeq`. */
   seq: number;
   coveredSeq: number;
+  /** The project's scheduling settings as its row holds them: what the document's `project` map must say. */
+  settings: ScheduleSettings | null;
 }
 
 interface Change extends Queued {
@@ -82,6 +97,8 @@ interface Change extends Queued {
   /** Scaled mode: the cluster-wide id of the update (null for catch-up state, which no one acknowledges). */
   id: string | null;
   seq: number;
+  /** History reasons of single tasks (the cascade's "Moved by dependency on «name»"), over the author's. */
+  reasons: ReadonlyMap<string, string> | null;
   /** The document was waiting for an earlier update when this one was applied (see `waitingForUpdates`). */
   incomplete: boolean;
   /**
@@ -94,6 +111,10 @@ interface Change extends Queued {
 
 const newChange = (fields: Omit<Change, keyof Queued>): Change => queued(fields);
 
+
+// Yjs types a transaction's changed types by their events, which these lookups never read.
+const changedKeys = (tr: Y.Transaction, type: Y.AbstractType<any>) => tr.changed.get(type);
+const changedType = (tr: Y.Transaction, type: Y.AbstractType<any>) => tr.changed.has(type);
 
 /** A turn gives the event loop a turn of its own after about this many tasks judged or written. */
 const TASKS_BETWEEN_PAUSES = 100;
@@ -141,11 +162,12 @@ export class ProjectDocumentStore {
           ownershipGained: () => {
             if (!state) return;
             state.needsCatchUp = true;
-            state.writes.enqueue(newChange({ update: new Uint8Array(), origin: TAKE_OVER, snapshots: new Map(), edges: null, id: null, seq: ++state.seq, incomplete: false }));
+            state.writes.enqueue(newChange({ update: new Uint8Array(), origin: TAKE_OVER, snapshots: new Map(), edges: null, id: null, seq: ++state.seq, incomplete: false, reasons: null }));
           },
         })
       : null;
     const { tasks, dependencies } = await readProjectRows(this.dataSource, projectId);
+    const settings = await readScheduleRow(this.dataSource, projectId);
     const stored = await readStoredState(this.dataSource, projectId);
     if (stored.state) {
       Y.applyUpdate(doc, stored.state, LOAD);
@@ -163,6 +185,7 @@ export class ProjectDocumentStore {
       doc.transact(() => {
         for (const [id, task] of tasks) writeTask(doc, id, task);
         for (const [key, link] of dependencies) dependenciesMap(doc).set(key, { ...link });
+        if (settings) writeScheduleSettings(doc, settings);
       }, LOAD);
         await insertStoredState(this.dataSource, projectId, Y.encodeStateAsUpdate(doc));
     }
@@ -178,11 +201,17 @@ export class ProjectDocumentStore {
       needsCatchUp: false,
       seq: 0,
       coveredSeq: 0,
+      settings,
     };
     this.projects.set(doc, state);
     this.attach(state);
     // Only the owner judges the document against the rows; a later owner catches up when it takes over.
-    if (!peer || peer.isOwner()) if (repairFromRows(state.doc, state, REPAIR)) this.logger.warn({ projectId }, 'document repaired from rows at load');
+    if (!peer || peer.isOwner()) {
+      if (repairFromRows(state.doc, state, REPAIR)) this.logger.warn({ projectId }, 'document repaired from rows at load');
+      // The settings' truth is the row (PATCH /api/projects/{id} writes both; a project edited while its document
+      // was not loaded has only the row). Stored like any repair, so a stale copy a browser brings back loses.
+      this.putBackSettings(state);
+    }
     if (peer) await this.cluster!.listen(peer);
   }
 
@@ -217,11 +246,27 @@ export class ProjectDocumentStore {
     const deps = dependenciesMap(doc);
     const onTasks = (events: Y.YEvent<Y.AbstractType<unknown>>[], tr: Y.Transaction) => {
       const changed: Set<string> = tr.meta.get(CHANGED_TASKS) ?? new Set();
+      const datesBefore: Map<string, { startDate: string; endDate: string }> = tr.meta.get(DATES_BEFORE) ?? new Map();
+      const created: Set<string> = tr.meta.get(CREATED_TASKS) ?? new Set();
       for (const event of events) {
-        if (event.target === tasks) for (const key of event.changes.keys.keys()) changed.add(key);
-        else if (typeof event.path[0] === 'string') changed.add(event.path[0]);
+        if (event.target === tasks) {
+          for (const [key, change] of event.changes.keys) {
+            changed.add(key);
+            if (change.action === 'add') created.add(key);
+          }
+        } else if (typeof event.path[0] === 'string' && event.path.length === 1) {
+          const taskId = event.path[0];
+          changed.add(taskId);
+          const keys = event.changes.keys;
+          if (!keys.has('startDate') && !keys.has('endDate')) continue;
+          const entry = event.target as Y.Map<unknown>;
+          const was = (field: 'startDate' | 'endDate') => (keys.has(field) ? keys.get(field)!.oldValue : entry.get(field));
+          if (!datesBefore.has(taskId)) datesBefore.set(taskId, { startDate: String(was('startDate')), endDate: String(was('endDate')) });
+        } else if (typeof event.path[0] === 'string') changed.add(event.path[0]);
       }
       tr.meta.set(CHANGED_TASKS, changed);
+      tr.meta.set(DATES_BEFORE, datesBefore);
+      tr.meta.set(CREATED_TASKS, created);
     };
     const onDeps = (_event: Y.YMapEvent<unknown>, tr: Y.Transaction) => void tr.meta.set(CHANGED_DEPS, true);
     const onUpdate = (update: Uint8Array, origin: unknown, _doc: Y.Doc, tr: Y.Transaction) => {
@@ -237,6 +282,19 @@ export class ProjectDocumentStore {
           cleanFrom = tr.beforeState;
         }
       }
+      // Only the server sets the project's settings (from its row; another process's change was judged there). A
+      // client's change to them goes back, and nothing of its transaction is scheduled with settings it made up.
+      let settingsRefused = false;
+      if (origin !== REPAIR && !isCascadeOrigin(origin) && changedType(tr, projectMap(doc))) {
+        if (isServerEdit(origin) || isRelayedOrigin(origin)) state.settings = readScheduleSettings(doc) ?? state.settings;
+        else {
+          this.putBackSettings(state);
+          settingsRefused = true;
+        }
+      }
+      const schedules = origin !== REPAIR && !isCascadeOrigin(origin) && !settingsRefused;
+      // Which of this change's moves were its author's cascade (their history reason), read before anything else moves.
+      const reasons = isCascadeOrigin(origin) ? origin.reasons : schedules ? this.cascadeReasons(state, tr) : null;
       // Read the changed tasks now: later transactions must not be credited to this one's author.
       const snapshots = new Map<string, DocTask | null>();
       for (const id of (tr.meta.get(CHANGED_TASKS) as Set<string> | undefined) ?? []) snapshots.set(id, readTask(doc, id));
@@ -244,13 +302,15 @@ export class ProjectDocumentStore {
       // tasks' fields (a drag) leaves them as stored, and reading every edge of a big project per drop is waste.
       const tasksComeOrGo = [...snapshots].some(([taskId, task]) => task === null || !state.tasks.has(taskId));
       const edges = tr.meta.get(CHANGED_DEPS) || tasksComeOrGo ? dependencyLinks(doc) : null;
+      // The moves still due go in a transaction of their own, stored after this one.
+      if (schedules) this.cascade(state, origin, tr);
       let id: string | null = null;
       if (isRelayedOrigin(origin)) id = origin.id;
       else if (state.peer) {
         id = randomUUID();
         state.peer.publish(id, author(origin), update);
       }
-      state.writes.enqueue(newChange({ update, origin, snapshots, edges, id, seq: ++state.seq, incomplete: waitingForUpdates(doc), cleanFrom }));
+      state.writes.enqueue(newChange({ update, origin, snapshots, edges, id, seq: ++state.seq, incomplete: waitingForUpdates(doc), cleanFrom, reasons }));
     };
     tasks.observeDeep(onTasks);
     deps.observe(onDeps);
@@ -260,6 +320,52 @@ export class ProjectDocumentStore {
       deps.unobserve(onDeps);
       doc.off('update', onUpdate);
     };
+  }
+
+  /** Writes the row's settings into the document where it says otherwise (a repair: stored, never history). */
+  private putBackSettings(state: ProjectState): void {
+    const { doc, settings } = state;
+    const current = readScheduleSettings(doc);
+    if (!settings || (current && sameValue(current.workingWeekdays, settings.workingWeekdays) && sameValue(current.holidays, settings.holidays) && current.autoSchedule === settings.autoSchedule && projectMap(doc).size === 3)) return;
+    doc.transact(() => writeScheduleSettings(doc, settings), REPAIR);
+  }
+
+  /**
+   * Auto-scheduling after a change (issue 17, document-cascade.ts). The history reasons of the tasks the change
+   * itself moved by cascade (a browser puts its cascade in the edit's own transaction, so one undo takes it back)...
+   */
+  private cascadeReasons(state: ProjectState, tr: Y.Transaction): ReadonlyMap<string, string> | null {
+    const datesBefore: Map<string, { startDate: string; endDate: string }> | undefined = tr.meta.get(DATES_BEFORE);
+    if (!datesBefore || datesBefore.size < 2) return null;
+    const reasons = cascadeReasons(state.doc, datesBefore);
+    return reasons.size ? reasons : null;
+  }
+
+  /**
+   * ...and the moves still due — after a REST edit, a link made over REST, new settings, or two people's
+   * concurrent moves that each cascaded alone — made as a transaction of their own, credited to the same person.
+   * The owner alone moves tasks, so every process and browser ends on the same dates.
+   */
+  private cascade(state: ProjectState, origin: unknown, tr: Y.Transaction): void {
+    const { doc } = state;
+    if (state.peer && !state.peer.isOwner()) return;
+    const datesBefore: Map<string, { startDate: string; endDate: string }> = tr.meta.get(DATES_BEFORE) ?? new Map();
+    const created: Set<string> = tr.meta.get(CREATED_TASKS) ?? new Set();
+    const depsChanged = changedKeys(tr, dependenciesMap(doc));
+    const settingsChanged = isServerEdit(origin) || isRelayedOrigin(origin) ? changedType(tr, projectMap(doc)) : false;
+    if (!datesBefore.size && !created.size && !depsChanged && !settingsChanged) return;
+
+    const edited = new Set([...datesBefore.keys(), ...created]);
+    for (const key of depsChanged ?? []) {
+      const edge = key === null ? null : parseDependencyKey(key);
+      if (edge) edited.add(edge.taskId);
+    }
+    // New settings (auto-scheduling turned on, a holiday added) can break any link.
+    if (settingsChanged) for (const key of dependenciesMap(doc).keys()) edited.add(parseDependencyKey(key)?.taskId ?? '');
+    const moves = documentCascade(doc, edited);
+    if (!moves.length) return;
+    const moved = new Map(moves.map((m) => [m.taskId, cascadeMoveReason(m)]));
+    doc.transact(() => applyCascade(doc, moves), cascadeOrigin(author(origin).userId, moved));
   }
 
   /**
@@ -292,7 +398,7 @@ export class ProjectDocumentStore {
     // Covered once the difference is stored: if that fails, the retry catches up again instead of taking the
     // changes as stored (and acknowledging them to the peers, who would then drop them).
     const covered = state.seq;
-    await this.persist(state, [newChange({ ...found.difference, id: null, seq: covered })]);
+    await this.persist(state, [newChange({ ...found.difference, id: null, seq: covered, reasons: null })]);
     state.coveredSeq = covered;
     state.needsCatchUp = false;
     peer.acknowledge(found.pendingIds);

@@ -10,7 +10,8 @@ import {
   type ProjectJoinResult,
   type UpdateProjectInput,
 } from '@planline/domain';
-import type { RealtimeBus } from '@planline/realtime';
+import { serverEdit, type ProjectDocuments, type RealtimeBus } from '@planline/realtime';
+import { writeScheduleSettings } from '@planline/document';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { lockTeam, requireProjectAccess, requireRoomForPerson, requireRoomForProject, requireTeamRole } from '../access/access.policy.js';
@@ -43,8 +44,13 @@ export class ProjectsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly bus: RealtimeBus,
+    /** The live documents, which mirror the schedule settings for the cascade and the charts. */
+    private readonly documents: ProjectDocuments | null = null,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** Per project, the last settings write to its document: each starts after the one before, reading the row then. */
+  private readonly settingsWrites = new Map<string, Promise<void>>();
 
   /** Creates a project inside the team's plan limit (402 past it), with a unique code like ABC-1234. */
   async create(userId: string, input: CreateProjectInput): Promise<Project> {
@@ -111,8 +117,32 @@ export class ProjectsService {
     }
     await updateProject(this.dataSource, projectId, next);
     const project = await findProject(this.dataSource, projectId);
+    const settingsChanged = input.autoSchedule !== undefined || input.workingWeekdays !== undefined || input.holidays !== undefined;
+    if (settingsChanged) await this.mirrorSettings(userId, projectId);
     this.bus.emit([rooms.team(project.teamId), rooms.project(project.id)], 'project:updated', { project: presentProjectEvent(project) });
     return presentProject(project, 'team');
+  }
+
+  /**
+   * Writes the row's schedule settings into the live document (the charts and the cascade read them there; turning
+   * auto-scheduling on, or a new holiday, may move tasks, credited to `userId`). Writes of one project run one after
+   * another, each with the row as it is when its turn comes, so two quick changes cannot leave the older one.
+   */
+  private async mirrorSettings(userId: string, projectId: string): Promise<void> {
+    const documents = this.documents;
+    if (!documents) return;
+    const previous = this.settingsWrites.get(projectId) ?? Promise.resolve();
+    const mine = previous.then(async () => {
+      const row = await findProject(this.dataSource, projectId);
+      const settings = { autoSchedule: row.autoSchedule, workingWeekdays: row.workingWeekdays, holidays: row.holidays };
+      await documents.edit(projectId, serverEdit(userId), (doc) => writeScheduleSettings(doc, settings));
+    });
+    const settled = mine.catch(() => {});
+    this.settingsWrites.set(projectId, settled);
+    void settled.then(() => {
+      if (this.settingsWrites.get(projectId) === settled) this.settingsWrites.delete(projectId);
+    });
+    await mine;
   }
 
   /**

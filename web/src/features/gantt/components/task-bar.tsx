@@ -17,6 +17,7 @@ import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast.store';
 import { HOLDING_KINDS } from '../connection/project-connection';
 import type { DisplayedDates } from '../model/displayed-dates';
+import { documentCascade } from '@planline/document';
 import { dragStore, type DragMode, type DragPreview } from '../model/drag.store';
 import type { RemoteActivity } from '../model/presence';
 import { throttle } from '../model/throttle';
@@ -219,8 +220,15 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
           : { ...resizeTask(s.original, s.mode === 'resize-start' ? 'start' : 'end', days), progress: s.original.progress };
     if (samePreview(next, s.preview) && dragStore.getState().drag) return;
     s.preview = next;
-    dragStore.setState({ drag: { taskId: task.id, mode: s.mode, preview: next } });
+    dragStore.setState({ drag: { taskId: task.id, mode: s.mode, preview: next, pushed: pushedBy(next) } });
     publish.call({ mode: s.mode, preview: next });
+  };
+
+  /** Where the drop of `preview` would push the bar's successors (auto-scheduling), for the preview. */
+  const pushedBy = (preview: DragPreview) => {
+    const doc = latest.current.connection.doc;
+    const moves = documentCascade(doc, [task.id], new Map([[task.id, preview]]));
+    return moves.length ? new Map(moves.map((m) => [m.taskId, { startDate: m.startDate, endDate: m.endDate }])) : undefined;
   };
 
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {

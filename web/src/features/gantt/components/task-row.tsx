@@ -27,7 +27,7 @@ interface TaskRowProps {
 export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
   const { connection, people, timelineWidth, nameColumnPx, openDetails } = useTimeline();
   const task = useStore(connection.tasks, (s) => s.tasks.get(taskId));
-  const drag = useStore(dragStore, (s) => (s.drag?.taskId === taskId ? s.drag : null));
+  const drag = useStore(dragStore, (s) => (s.drag && (s.drag.taskId === taskId || s.drag.pushed?.has(taskId)) ? s.drag : null));
   const remote = useStore(connection.presence, (s) => s.activities.get(taskId));
   if (!task) return null;
   const shown = displayedDates(task, drag, remote);

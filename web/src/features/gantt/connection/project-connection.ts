@@ -1,7 +1,7 @@
 import { COLLAB_PATH, HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import type { Link } from '@planline/domain';
-import { addDependency, dependenciesMap, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
+import { addDependency, applyCascade, dependenciesMap, documentCascade, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
 import * as Y from 'yjs';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { CrossedDropWatch, type CrossedDrop, type DropFields } from '../model/crossed-drops';
@@ -47,9 +47,15 @@ export interface ProjectConnection {
   setUser(user: PresenceUser): void;
   /** What this browser is doing with a bar (null when nothing): the in-flight drag travels here, not in the document. */
   setActivity(activity: { taskId: string; kind: ActivityKind; preview?: ActivityPreview } | null): void;
-  /** One transaction, tracked for undo. */
+  /**
+   * One transaction, tracked for undo: with auto-scheduling on, the successors the change pushes move in it too
+   * (document-cascade.ts), so teammates see them move with it and one undo takes all of it back.
+   */
   writeTask(taskId: string, fields: DocTask): void;
-  /** Adds the link of `taskId` to its predecessor, or changes its type and lag: one transaction, tracked for undo. */
+  /**
+   * Adds the link of `taskId` to its predecessor, or changes its type and lag: one transaction, tracked for undo,
+   * with the cascade the link causes.
+   */
   writeLink(taskId: string, dependsOnTaskId: string, link: Link): void;
   removeLink(taskId: string, dependsOnTaskId: string): void;
   /** The last of our drops that a teammate's drop of the same bar overwrote (crossed-drops.ts). */
@@ -169,13 +175,19 @@ function openConnection(projectId: string): { connection: ProjectConnection; des
       provider.setAwarenessField('activity', activity);
     },
     writeTask(taskId, fields) {
-      doc.transact(() => writeTask(doc, taskId, fields), LOCAL_ORIGIN);
+      doc.transact(() => {
+        writeTask(doc, taskId, fields);
+        if (fields.startDate !== undefined || fields.endDate !== undefined) applyCascade(doc, documentCascade(doc, [taskId]));
+      }, LOCAL_ORIGIN);
       const dropped: DropFields = {};
       for (const field of DROP_FIELDS) if (fields[field] !== undefined) dropped[field] = fields[field] as string | number;
       if (Object.keys(dropped).length) drops.dropped(taskId, dropped);
     },
     writeLink(taskId, dependsOnTaskId, link) {
-      doc.transact(() => addDependency(doc, taskId, dependsOnTaskId, link), LOCAL_ORIGIN);
+      doc.transact(() => {
+        addDependency(doc, taskId, dependsOnTaskId, link);
+        applyCascade(doc, documentCascade(doc, [taskId]));
+      }, LOCAL_ORIGIN);
     },
     removeLink(taskId, dependsOnTaskId) {
       doc.transact(() => removeDependency(doc, taskId, dependsOnTaskId), LOCAL_ORIGIN);

@@ -10,11 +10,13 @@ export interface DisplayedDates {
 }
 
 /**
- * What a bar shows: this browser's drag preview, else the preview of whoever else holds it (their bar follows
+ * What a bar shows: this browser's drag preview (and where it would push the bar's successors), else the preview of whoever else holds it (their bar follows
  * their pointer), else the document. A teammate's preview is only trusted when it is made of real dates.
  */
 export function displayedDates(task: TimelineTask, drag: DragState | null, remote: RemoteActivity | undefined): DisplayedDates {
   if (drag && drag.taskId === task.id) return drag.preview;
+  const pushed = drag?.pushed?.get(task.id);
+  if (pushed) return { ...pushed, progress: task.progress };
   const preview = remote?.preview;
   if (preview) {
     const startDate = isCalendarDate(preview.startDate) ? preview.startDate : task.startDate;

@@ -13,6 +13,8 @@ export interface DragState {
   taskId: string;
   mode: DragMode;
   preview: DragPreview;
+  /** Auto-scheduling: where the drop would push the bar's successors (task id → dates), shown with the preview. */
+  pushed?: ReadonlyMap<string, { startDate: string; endDate: string }>;
 }
 
 export const dragStore = createStore<{ drag: DragState | null }>(() => ({ drag: null }));

@@ -1,0 +1,144 @@
+import {
+  cascadeMoveReason,
+  cascadeSchedule,
+  parseDependencyKey,
+  readLinkValue,
+  scheduleTaskSchema,
+  type CascadeMove,
+  type ScheduleLink,
+  type ScheduleTask,
+} from '@planline/domain';
+import * as Y from 'yjs';
+import { readScheduleSettings, workCalendarOf } from './project-settings.js';
+import { dependenciesMap, tasksMap, writeTask } from './task-document.js';
+
+/**
+ * The auto-scheduling cascade (issue 17) run on the document itself, so the browser that makes an edit and the
+ * server that judges it compute the same moves from the same state: the browser puts them in the edit's own
+ * transaction (one undo step, no flicker), the server runs it again after every change it receives and writes
+ * only what is still broken (a REST edit, a link made over REST, two people moving two predecessors at once).
+ *
+ * Only the part of the graph an edit can reach is read: the tasks downstream of the edited ones and their
+ * predecessors. A drop in a 10,000-task project reads a handful of tasks, not 10,000.
+ */
+
+type Dates = { startDate: string; endDate: string };
+
+interface LinkIndex {
+  incoming: Map<string, ScheduleLink[]>;
+  outgoing: Map<string, ScheduleLink[]>;
+}
+
+function linkIndex(doc: Y.Doc): LinkIndex {
+  const incoming = new Map<string, ScheduleLink[]>();
+  const outgoing = new Map<string, ScheduleLink[]>();
+  for (const [key, value] of dependenciesMap(doc)) {
+    const edge = parseDependencyKey(key);
+    const link = edge ? readLinkValue(value) : null;
+    if (!edge || !link) continue;
+    const full = { ...edge, ...link };
+    push(incoming, edge.taskId, full);
+    push(outgoing, edge.dependsOnTaskId, full);
+  }
+  return { incoming, outgoing };
+}
+
+function push<V>(map: Map<string, V[]>, key: string, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Tasks that are someone's parent: summaries, whose dates roll up from their children and are not scheduled. */
+function summaryTaskIds(doc: Y.Doc): Set<string> {
+  const parents = new Set<string>();
+  for (const entry of tasksMap(doc).values()) {
+    const parentId = entry instanceof Y.Map ? entry.get('parentId') : undefined;
+    if (typeof parentId === 'string') parents.add(parentId);
+  }
+  return parents;
+}
+
+/** A task as the engine reads it, or null when the document holds no valid one (the judge puts such values back). */
+function scheduleTask(doc: Y.Doc, id: string, override: Dates | undefined): ScheduleTask | null {
+  const entry = tasksMap(doc).get(id);
+  if (!(entry instanceof Y.Map)) return null;
+  const parsed = scheduleTaskSchema.safeParse({
+    id,
+    name: entry.get('name'),
+    startDate: override?.startDate ?? entry.get('startDate'),
+    endDate: override?.endDate ?? entry.get('endDate'),
+    kind: entry.get('kind') ?? undefined,
+  });
+  return parsed.success && parsed.data.endDate >= parsed.data.startDate ? parsed.data : null;
+}
+
+/**
+ * The moves auto-scheduling makes after `editedTaskIds` changed (their dates, or the links into them), with the
+ * document as it is, or with `overrides` in place of some tasks' dates (a drag's preview). Nothing when the
+ * project is not auto-scheduled, or when a cycle slipped in (it is refused where links are made).
+ */
+export function documentCascade(doc: Y.Doc, editedTaskIds: Iterable<string>, overrides?: ReadonlyMap<string, Dates>): CascadeMove[] {
+  const settings = readScheduleSettings(doc);
+  if (!settings?.autoSchedule) return [];
+  const links = linkIndex(doc);
+  const edited = [...new Set(editedTaskIds)].filter((id) => links.outgoing.has(id) || links.incoming.has(id));
+  if (!edited.length) return [];
+
+  // The tasks an edit can move, then everything that constrains them.
+  const reach = new Set(edited);
+  const queue = [...edited];
+  while (queue.length) {
+    for (const link of links.outgoing.get(queue.pop()!) ?? []) {
+      if (reach.has(link.taskId)) continue;
+      reach.add(link.taskId);
+      queue.push(link.taskId);
+    }
+  }
+  const summaries = summaryTaskIds(doc);
+  const needed = new Set(reach);
+  for (const id of reach) for (const link of links.incoming.get(id) ?? []) needed.add(link.dependsOnTaskId);
+  const tasks: ScheduleTask[] = [];
+  for (const id of needed) {
+    if (summaries.has(id)) continue;
+    const task = scheduleTask(doc, id, overrides?.get(id));
+    if (task) tasks.push(task);
+  }
+  const scheduled = new Set(tasks.map((t) => t.id));
+  const within = [...reach].flatMap((id) => links.incoming.get(id) ?? []).filter((l) => scheduled.has(l.taskId) && scheduled.has(l.dependsOnTaskId));
+  const result = cascadeSchedule(tasks, within, workCalendarOf(settings), edited);
+  return result.ok ? result.moves : [];
+}
+
+/** Writes the moves into the document. Call inside doc.transact (the edit's own, or the server's). */
+export function applyCascade(doc: Y.Doc, moves: readonly CascadeMove[]): void {
+  for (const move of moves) {
+    if (tasksMap(doc).get(move.taskId) instanceof Y.Map) writeTask(doc, move.taskId, { startDate: move.startDate, endDate: move.endDate });
+  }
+}
+
+/**
+ * Which of a change's moved tasks the cascade moved, and why (their history reason): a task whose new dates are
+ * exactly where its links, with its changed predecessors where they are now, push it from where it was. `before`
+ * holds the dates the change replaced, for the tasks whose dates it changed.
+ */
+export function cascadeReasons(doc: Y.Doc, before: ReadonlyMap<string, Dates>): Map<string, string> {
+  const reasons = new Map<string, string>();
+  if (before.size < 2) return reasons;
+  const settings = readScheduleSettings(doc);
+  if (!settings?.autoSchedule) return reasons;
+  const links = linkIndex(doc);
+  const calendar = workCalendarOf(settings);
+  for (const [id, was] of before) {
+    const into = (links.incoming.get(id) ?? []).filter((l) => before.has(l.dependsOnTaskId));
+    if (!into.length) continue;
+    const now = scheduleTask(doc, id, undefined);
+    const old = scheduleTask(doc, id, was);
+    if (!now || !old) continue;
+    const predecessors = into.map((l) => scheduleTask(doc, l.dependsOnTaskId, undefined)).filter((t): t is ScheduleTask => t !== null);
+    const result = cascadeSchedule([old, ...predecessors], into, calendar, predecessors.map((p) => p.id));
+    const move = result.ok ? result.moves.find((m) => m.taskId === id) : undefined;
+    if (move && move.startDate === now.startDate && move.endDate === now.endDate) reasons.set(id, cascadeMoveReason(move));
+  }
+  return reasons;
+}
