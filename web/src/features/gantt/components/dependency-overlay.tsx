@@ -6,6 +6,7 @@ import { dragStore } from '../model/drag.store';
 import { linkPath, linkSides, type BarBox } from '../model/link-route';
 import { linkStore } from '../model/link.store';
 import { linkKey, linkLabel, violatedLinks, violationText, type DependencyEdge } from '../model/links';
+import { useWorkCalendar } from '../model/work-calendar';
 import { ROW_HEIGHT_PX } from './layout';
 import { LinkPopover } from './link-popover';
 import { useTimeline } from './timeline-context';
@@ -33,7 +34,8 @@ export function DependencyOverlay({ firstRow, lastRow, height }: { firstRow: num
   const drag = useStore(dragStore, (s) => s.drag);
   const activities = useStore(connection.presence, (s) => s.activities);
   const { selected, draft } = useStore(linkStore);
-  const violations = useMemo(() => violatedLinks(tasks, edges), [tasks, edges]);
+  const calendar = useWorkCalendar();
+  const violations = useMemo(() => violatedLinks(tasks, edges, calendar), [tasks, edges, calendar]);
 
   const shownEdges = new Set<DependencyEdge>();
   for (let i = Math.max(0, firstRow); i <= Math.min(lastRow, rows.length - 1); i += 1) {
