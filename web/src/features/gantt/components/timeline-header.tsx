@@ -61,8 +61,11 @@ export const TimelineDateHeader = memo(function TimelineDateHeader({ header, non
             </span>
           ) : null}
         </div>
+        {/* Beside the cells, not among them: the cells' container holds one child per cell. */}
         <div className="absolute inset-x-0" style={{ top: HEADER_BAND_PX, height: HEADER_CELLS_PX }}>
           <NonWorkingShade runs={nonWorking} dayWidthPx={dayWidthPx} className="bg-slate-100" />
+        </div>
+        <div className="absolute inset-x-0" style={{ top: HEADER_BAND_PX, height: HEADER_CELLS_PX }}>
           {header.cells.map((cell) => (
             <div
               key={cell.key}
