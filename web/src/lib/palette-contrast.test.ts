@@ -37,6 +37,9 @@ function tw(token: string): string {
 const TEXT_PAIRS: [where: string, text: string, background: string][] = [
   ['timeline header: non-working day letters (text-slate-600 on bg-slate-100)', tw('slate-600'), tw('slate-100')],
   ['timeline header: weekday letters (text-slate-700 on white)', tw('slate-700'), tw('white')],
+  ['timeline toolbar: Critical path pressed (text-fuchsia-800 on bg-fuchsia-50)', tw('fuchsia-800'), tw('fuchsia-50')],
+  ['timeline toolbar: Critical path pressed, hovered (text-fuchsia-800 on bg-fuchsia-100)', tw('fuchsia-800'), tw('fuchsia-100')],
+  ['task details: slack explanation (text-slate-600 on bg-slate-50)', tw('slate-600'), tw('slate-50')],
   ['placeholder rows (text-slate-600 on white)', tw('slate-600'), tw('white')],
   ['placeholder rows, hovered (text-slate-800 on bg-slate-50)', tw('slate-800'), tw('slate-50')],
   ['placeholder rows, focused (text-slate-600 on bg-blue-50)', tw('slate-600'), tw('blue-50')],

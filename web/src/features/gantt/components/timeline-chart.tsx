@@ -87,6 +87,8 @@ export function TimelineChart(props: TimelineChartProps) {
   const actions = useTimelineView(
     useShallow((s) => ({ setRangeKind: s.setRangeKind, zoomIn: s.zoomIn, zoomOut: s.zoomOut, fitTo: s.fitTo, clearFit: s.clearFit })),
   );
+  const showCriticalPath = useTimelineView((s) => s.showCriticalPath);
+  const toggleCriticalPath = useTimelineView((s) => s.toggleCriticalPath);
   const { range, zoom, kind } = shownTimeline(view, today, viewportWidth);
   const dw = dayWidth(zoom);
   const timelineWidth = Math.max(rangeDayCount(range) * dw, viewportWidth);
@@ -148,6 +150,8 @@ export function TimelineChart(props: TimelineChartProps) {
           fitActive={view.fit !== null}
           canFit={rows.length > 0}
           onToday={onToday}
+          criticalPath={showCriticalPath}
+          onCriticalPath={toggleCriticalPath}
           canUndo={props.canUndo && !readOnly}
           canRedo={props.canRedo && !readOnly}
           onUndo={props.onUndo}
