@@ -96,6 +96,13 @@ describe('accessibility (axe-core, serious and critical)', () => {
     await page.getByRole('heading', { name: 'Project Timeline' }).waitFor();
     await page.locator(`[data-task-bar="${tasks[0]!.id}"]`).waitFor();
     await audit(report, page, 'workspace chart');
+    // The critical path shown: outlined bars, and the toggle in its pressed state.
+    const criticalPath = page.getByRole('button', { name: 'Critical path', exact: true });
+    await criticalPath.click();
+    await expect.poll(() => criticalPath.getAttribute('aria-pressed')).toBe('true');
+    await page.locator('[data-task-bar][data-critical]').first().waitFor();
+    await audit(report, page, 'workspace chart, critical path shown');
+    await criticalPath.click();
 
     const dialogs: Array<{ open: () => Promise<void>; name: string }> = [
       { name: 'Team Management', open: () => page.getByRole('button', { name: 'Teams', exact: true }).click() },

@@ -17,6 +17,14 @@ export const TASK_STATUS_COLORS: Readonly<Record<TaskStatus, string>> = {
 /** A status this product does not know (dashboard data may hold one): neutral grey, PRODUCT-SPEC §2 'default'. */
 export const UNKNOWN_STATUS_COLOR = '#64748b';
 
+/**
+ * [critical-path-color] The chart's critical path: the outline round a critical bar (set off from the bar by a white
+ * gap, whatever the bar's colour) and the arrows between critical tasks. Not a status hue, and not the red of a
+ * broken link; 6.3:1 on white, so the outline and arrows stand out at 3:1 or better (WCAG 1.4.11). Colour is never
+ * the only cue: the outline is a second ring and the arrows are thicker.
+ */
+export const CRITICAL_PATH_COLOR = '#a21caf';
+
 /** The two inks a label on a coloured bar can take. */
 export const LIGHT_INK = '#ffffff';
 export const DARK_INK = '#0f172a';

@@ -27,7 +27,8 @@ export interface HeaderCell {
   /** Full text for a tooltip or screen reader: 'Mon, Nov 23, 2026' or 'November 2026'. */
   title: string;
   isToday: boolean;
-  isWeekend: boolean;
+  /** A day the project does not work (its calendar's weekdays off and holidays); false for month cells. */
+  nonWorking: boolean;
   /**
    * Whether the cell shows its label (and a grid line): false for the days in between when days are too narrow
    * for every number (dayLabelStep).
@@ -108,13 +109,42 @@ function segments(range: TimelineRange, by: 'month' | 'year'): { start: string; 
   return out;
 }
 
+/** Which days are worked: a project's calendar (scheduling/work-calendar.ts `isWorkingDay`), Monday–Friday by default. */
+export type IsWorkingDay = (date: string) => boolean;
+
+const mondayToFriday: IsWorkingDay = (date) => {
+  const wd = weekday(date);
+  return wd !== 0 && wd !== 6;
+};
+
+/**
+ * [non-working-days] The range's non-working days as runs of consecutive days (a weekend is one run), in days
+ * from the range start: what the chart shades, in every view, with one element per run.
+ */
+export function nonWorkingRuns(range: TimelineRange, isWorkingDay: IsWorkingDay = mondayToFriday): { offsetDays: number; days: number }[] {
+  const runs: { offsetDays: number; days: number }[] = [];
+  for (let offset = 0, date = range.start; date <= range.end; offset += 1, date = addDays(date, 1)) {
+    if (isWorkingDay(date)) continue;
+    const last = runs[runs.length - 1];
+    if (last && last.offsetDays + last.days === offset) last.days += 1;
+    else runs.push({ offsetDays: offset, days: 1 });
+  }
+  return runs;
+}
+
 /**
  * [timeline-header] Header cells per view: quarterly shows month names with day counts; the other views show
  * the day number with a weekday letter (biweekly, monthly) or short name (day). Today is highlighted and
  * labelled 'Today'. The biweekly view of 21 days or fewer has no month band. Days narrower than 18 px are
- * labelled every other day or weekly (dayLabelStep).
+ * labelled every other day or weekly (dayLabelStep). Day cells say whether the project works that day.
  */
-export function headerCells(view: HeaderView, range: TimelineRange, today: string, dayWidthPx = Infinity): TimelineHeader {
+export function headerCells(
+  view: HeaderView,
+  range: TimelineRange,
+  today: string,
+  dayWidthPx = Infinity,
+  isWorkingDay: IsWorkingDay = mondayToFriday,
+): TimelineHeader {
   const todayMark = rangeContains(range, today) ? { offsetDays: daysBetween(range.start, today), label: 'Today' as const } : null;
   // "21 days or fewer" counts from the first to the last day, as 2 Weeks (today−7 … today+14) does.
   const span = daysBetween(range.start, range.end);
@@ -132,7 +162,7 @@ export function headerCells(view: HeaderView, range: TimelineRange, today: strin
         sublabel: `${monthDays} days`,
         title: `${name} ${y}`,
         isToday: today >= start && today <= end,
-        isWeekend: false,
+        nonWorking: false,
         labelled: true,
       };
     });
@@ -160,7 +190,7 @@ export function headerCells(view: HeaderView, range: TimelineRange, today: strin
       sublabel: step === 1 ? names[wd]! : '',
       title: `${WEEKDAY_SHORT_NAMES[wd]}, ${MONTH_NAMES[m - 1]!.slice(0, 3)} ${d}, ${y}`,
       isToday: date === today,
-      isWeekend: wd === 0 || wd === 6,
+      nonWorking: !isWorkingDay(date),
       labelled: isLabelledDay(date, step),
     });
   }

@@ -6,7 +6,8 @@ import {
   ZOOM_DEFAULT,
   DAY_LABEL_MIN_PX,
 } from './timeline-constants.js';
-import { dayLabelStep, headerCells, headerViewFor, todayLabelCentre } from './timeline-header.js';
+import { createWorkCalendar } from '../scheduling/work-calendar.js';
+import { dayLabelStep, headerCells, headerViewFor, nonWorkingRuns, todayLabelCentre } from './timeline-header.js';
 import { rangeDayCount, timelineRange } from './timeline-range.js';
 import { describeInZones } from './time-zones.fixtures.js';
 
@@ -36,7 +37,7 @@ describeInZones(() => {
       expect(header.cells).toHaveLength(22);
       expect(header.showMonthBand).toBe(false);
       expect(header.bands).toEqual([]);
-      expect(header.cells[0]).toMatchObject({ key: '2026-03-01', label: '1', sublabel: 'S', isWeekend: true, isToday: false });
+      expect(header.cells[0]).toMatchObject({ key: '2026-03-01', label: '1', sublabel: 'S', nonWorking: true, isToday: false });
       expect(header.cells[7]).toMatchObject({ key: '2026-03-08', label: '8', sublabel: 'S', isToday: true, title: 'Sun, Mar 8, 2026' });
       expect(header.cells.filter((c) => c.isToday)).toHaveLength(1);
       expect(header.today).toEqual({ offsetDays: 7, label: 'Today' });
@@ -83,6 +84,27 @@ describeInZones(() => {
       expect(shifted.filter((c) => c.labelled).map((c) => c.key)).toEqual(everyOther.filter((c) => c.labelled && c.key >= '2026-03-02').map((c) => c.key));
       const weekly = headerCells('monthly', { start: '2026-03-01', end: '2026-03-31' }, '2026-03-08', 3.2).cells;
       expect(weekly.filter((c) => c.labelled).map((c) => c.label)).toEqual(['2', '9', '16', '23', '30']);
+    });
+
+    it('[non-working-days] day cells follow the project calendar: its weekdays off and its holidays', () => {
+      const range = { start: '2026-11-23', end: '2026-12-06' }; // Mon 23 Nov – Sun 6 Dec
+      const byDefault = headerCells('biweekly', range, '2026-11-23');
+      expect(byDefault.cells.filter((c) => c.nonWorking).map((c) => c.key)).toEqual(['2026-11-28', '2026-11-29', '2026-12-05', '2026-12-06']);
+      // Saturdays worked, Thursday 26 Nov a holiday.
+      const calendar = createWorkCalendar({ workingWeekdays: [1, 2, 3, 4, 5, 6], holidays: ['2026-11-26'] });
+      if (!calendar.ok) throw new Error(calendar.reason);
+      const own = headerCells('biweekly', range, '2026-11-23', Infinity, calendar.calendar.isWorkingDay);
+      expect(own.cells.filter((c) => c.nonWorking).map((c) => c.key)).toEqual(['2026-11-26', '2026-11-29', '2026-12-06']);
+      // Month cells are never a day off.
+      expect(headerCells('quarterly', range, '2026-11-23', 3, () => false).cells.every((c) => !c.nonWorking)).toBe(true);
+    });
+
+    it('[non-working-days] the shaded runs join neighbouring days off, in every view', () => {
+      const range = { start: '2026-11-27', end: '2026-12-08' }; // Fri 27 Nov – Tue 8 Dec
+      expect(nonWorkingRuns(range)).toEqual([{ offsetDays: 1, days: 2 }, { offsetDays: 8, days: 2 }]);
+      const calendar = createWorkCalendar({ workingWeekdays: [1, 2, 3, 4, 5], holidays: ['2026-11-27', '2026-11-30', '2026-12-08'] });
+      if (!calendar.ok) throw new Error(calendar.reason);
+      expect(nonWorkingRuns(range, calendar.calendar.isWorkingDay)).toEqual([{ offsetDays: 0, days: 4 }, { offsetDays: 8, days: 2 }, { offsetDays: 11, days: 1 }]);
     });
 
     it('[timeline-today] the Today label stays whole at the edges of the chart', () => {

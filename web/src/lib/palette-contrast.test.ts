@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { contrastRatio, TASK_STATUS_COLORS, UNKNOWN_STATUS_COLOR } from '@planline/domain';
+import { contrastRatio, CRITICAL_PATH_COLOR, TASK_STATUS_COLORS, UNKNOWN_STATUS_COLOR } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
 
 // Tailwind's own colour table (the one our classes compile to), read from the installed package.
@@ -35,8 +35,11 @@ function tw(token: string): string {
 
 /** Text and the surface it sits on, as the classes of the components say. */
 const TEXT_PAIRS: [where: string, text: string, background: string][] = [
-  ['timeline header: weekend day letters (text-slate-600 on bg-slate-50)', tw('slate-600'), tw('slate-50')],
+  ['timeline header: non-working day letters (text-slate-600 on bg-slate-100)', tw('slate-600'), tw('slate-100')],
   ['timeline header: weekday letters (text-slate-700 on white)', tw('slate-700'), tw('white')],
+  ['timeline toolbar: Critical path pressed (text-fuchsia-800 on bg-fuchsia-50)', tw('fuchsia-800'), tw('fuchsia-50')],
+  ['timeline toolbar: Critical path pressed, hovered (text-fuchsia-800 on bg-fuchsia-100)', tw('fuchsia-800'), tw('fuchsia-100')],
+  ['task details: slack explanation (text-slate-600 on bg-slate-50)', tw('slate-600'), tw('slate-50')],
   ['placeholder rows (text-slate-600 on white)', tw('slate-600'), tw('white')],
   ['placeholder rows, hovered (text-slate-800 on bg-slate-50)', tw('slate-800'), tw('slate-50')],
   ['placeholder rows, focused (text-slate-600 on bg-blue-50)', tw('slate-600'), tw('blue-50')],
@@ -70,5 +73,13 @@ describe('contrast of the palette pairs the app uses', () => {
 
   it.each(TEXT_PAIRS)('[contrast] %s reads at 4.5:1 or better', (_where, text, background) => {
     expect(contrastRatio(text, background)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  // Outlines and arrows are graphics: 3:1 against what is around them (WCAG 1.4.11).
+  it.each([
+    ['white (the gap round a critical bar, the chart body)', tw('white')],
+    ['a non-working day (bg-slate-100)', tw('slate-100')],
+  ])('[critical-path-color] the critical outline and arrows stand out at 3:1 or better on %s', (_where, background) => {
+    expect(contrastRatio(CRITICAL_PATH_COLOR, background)).toBeGreaterThanOrEqual(3);
   });
 });

@@ -174,6 +174,7 @@ function MainArea({ workspace }: { workspace: WorkspaceData }) {
     <GanttView
       key={project.id}
       projectId={project.id}
+      calendar={project}
       currentUser={user}
       members={people.data ?? []}
       focusTaskName={focusTaskName}

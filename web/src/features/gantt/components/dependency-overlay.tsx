@@ -1,4 +1,4 @@
-import { barGeometry } from '@planline/domain';
+import { barGeometry, CRITICAL_PATH_COLOR } from '@planline/domain';
 import { useId, useMemo, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { displayedDates } from '../model/displayed-dates';
@@ -6,9 +6,15 @@ import { dragStore } from '../model/drag.store';
 import { linkPath, linkSides, type BarBox } from '../model/link-route';
 import { linkStore } from '../model/link.store';
 import { linkKey, linkLabel, violatedLinks, violationText, type DependencyEdge } from '../model/links';
+import { usePlanSchedule } from '../model/schedule';
+import { useTimelineView } from '../model/timeline-view.store';
+import { useWorkCalendar } from '../model/work-calendar';
 import { ROW_HEIGHT_PX } from './layout';
 import { LinkPopover } from './link-popover';
 import { useTimeline } from './timeline-context';
+
+/** Arrow heads keep one size whatever the line's width (a selected or critical arrow is thicker). */
+const ARROW_HEAD_PX = 12;
 
 interface DrawnLink {
   key: string;
@@ -17,6 +23,8 @@ interface DrawnLink {
   label: string;
   /** Why the link is broken, when it is. */
   problem: string | null;
+  /** Between two critical tasks, while the critical path is shown. */
+  critical: boolean;
   /** Where its popover opens: the successor's end of the arrow. */
   anchor: { x: number; y: number };
 }
@@ -33,7 +41,10 @@ export function DependencyOverlay({ firstRow, lastRow, height }: { firstRow: num
   const drag = useStore(dragStore, (s) => s.drag);
   const activities = useStore(connection.presence, (s) => s.activities);
   const { selected, draft } = useStore(linkStore);
-  const violations = useMemo(() => violatedLinks(tasks, edges), [tasks, edges]);
+  const calendar = useWorkCalendar();
+  const violations = useMemo(() => violatedLinks(tasks, edges, calendar), [tasks, edges, calendar]);
+  const showCritical = useTimelineView((s) => s.showCriticalPath);
+  const criticalLinks = usePlanSchedule(connection.tasks, (s) => s.criticalLinkKeys, showCritical);
 
   const shownEdges = new Set<DependencyEdge>();
   for (let i = Math.max(0, firstRow); i <= Math.min(lastRow, rows.length - 1); i += 1) {
@@ -67,6 +78,7 @@ export function DependencyOverlay({ firstRow, lastRow, height }: { firstRow: num
       d: linkPath(edge.type, from.bar, to.bar, ROW_HEIGHT_PX),
       label: linkLabel(predecessor, tasks.get(edge.taskId)!.name, edge),
       problem: violation ? violationText(violation, predecessor) : null,
+      critical: criticalLinks?.has(key) ?? false,
       anchor: { x: arrivesStart ? to.bar.left : to.bar.right, y: to.bar.y },
     });
   }
@@ -98,11 +110,14 @@ export function DependencyOverlay({ firstRow, lastRow, height }: { firstRow: num
         style={{ left: nameColumnPx, width: timelineWidth, height }}
       >
         <defs>
-          <marker id={markerId} viewBox="0 0 8 8" refX="7" refY="4" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
+          <marker id={markerId} viewBox="0 0 8 8" refX="7" refY="4" markerUnits="userSpaceOnUse" markerWidth={ARROW_HEAD_PX} markerHeight={ARROW_HEAD_PX} orient="auto-start-reverse">
             <path d="M 0 0 L 8 4 L 0 8 z" className="fill-slate-500" />
           </marker>
-          <marker id={`${markerId}-red`} viewBox="0 0 8 8" refX="7" refY="4" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
+          <marker id={`${markerId}-red`} viewBox="0 0 8 8" refX="7" refY="4" markerUnits="userSpaceOnUse" markerWidth={ARROW_HEAD_PX} markerHeight={ARROW_HEAD_PX} orient="auto-start-reverse">
             <path d="M 0 0 L 8 4 L 0 8 z" className="fill-red-600" />
+          </marker>
+          <marker id={`${markerId}-critical`} viewBox="0 0 8 8" refX="7" refY="4" markerUnits="userSpaceOnUse" markerWidth={ARROW_HEAD_PX} markerHeight={ARROW_HEAD_PX} orient="auto-start-reverse">
+            <path d="M 0 0 L 8 4 L 0 8 z" fill={CRITICAL_PATH_COLOR} />
           </marker>
         </defs>
         {drawn.map((link) => (
@@ -110,17 +125,21 @@ export function DependencyOverlay({ firstRow, lastRow, height }: { firstRow: num
             <path
               data-dependency={link.key}
               data-violated={link.problem ? true : undefined}
+              data-critical={link.critical || undefined}
               d={link.d}
               fill="none"
-              className={link.problem ? 'stroke-red-600' : link.key === selected ? 'stroke-blue-600' : 'stroke-slate-400'}
-              strokeWidth={link.key === selected ? 2.5 : 1.5}
-              markerEnd={`url(#${markerId}${link.problem ? '-red' : ''})`}
+              // A broken link is red first: that needs fixing, whatever else is true of it. A critical one is a
+              // thicker line, so it reads without its colour.
+              className={link.problem ? 'stroke-red-600' : link.key === selected ? 'stroke-blue-600' : link.critical ? undefined : 'stroke-slate-400'}
+              stroke={!link.problem && link.key !== selected && link.critical ? CRITICAL_PATH_COLOR : undefined}
+              strokeWidth={link.critical ? 3 : link.key === selected ? 2.5 : 1.5}
+              markerEnd={`url(#${markerId}${link.problem ? '-red' : link.critical ? '-critical' : ''})`}
             />
             {/* The drawn line is thin: a wider invisible twin takes the pointer and the keyboard. */}
             <path
               role="button"
               tabIndex={0}
-              aria-label={link.problem ? `${link.label}. ${link.problem}` : link.label}
+              aria-label={[link.label, link.critical ? 'On the critical path' : null, link.problem].filter(Boolean).join('. ')}
               aria-expanded={link.key === selected}
               data-link-hit={link.key}
               d={link.d}

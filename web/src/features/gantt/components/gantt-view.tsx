@@ -1,4 +1,4 @@
-import { displayName, formatCalendarDate, type PlaceholderRow, type Task } from '@planline/domain';
+import { displayName, formatCalendarDate, type PlaceholderRow, type Task, type WorkCalendarSettings } from '@planline/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -9,6 +9,7 @@ import { retryProjectConnection, useConnectionState, useProjectConnection } from
 import type { DropFields } from '../model/crossed-drops';
 import { dragStore } from '../model/drag.store';
 import { userColor } from '../model/presence';
+import { WorkCalendarProvider } from '../model/work-calendar';
 import { useToday } from '../../../lib/use-today';
 import { CreateTaskDialog, QuickAddForm } from './task-create-form';
 import { DeleteTaskDialog } from './delete-task-dialog';
@@ -19,6 +20,8 @@ import { TimelineSkeleton } from './timeline-skeleton';
 
 export interface GanttViewProps {
   projectId: string;
+  /** The project's working weekdays and holidays (the Project itself will do): shading, link checks, slack. */
+  calendar: WorkCalendarSettings;
   currentUser: Person;
   members: (Person & { profileImageUrl: string | null })[];
   /** Set by the sidebar's Add Task: the quick add's name input takes focus, then onFocusHandled runs. */
@@ -45,7 +48,7 @@ function isTextEntry(el: HTMLElement): boolean {
  * Yjs document; drags edit it directly (one transaction per drop, undoable with Ctrl/⌘+Z); the details panel,
  * quick add and delete go through REST, and the document brings their result back.
  */
-export function GanttView({ projectId, currentUser, members, focusTaskName, onFocusHandled }: GanttViewProps) {
+export function GanttView({ projectId, calendar, currentUser, members, focusTaskName, onFocusHandled }: GanttViewProps) {
   const connection = useProjectConnection(projectId);
   const status = useConnectionState(connection, (s) => s.status);
   const online = useConnectionState(connection, (s) => s.online);
@@ -195,47 +198,49 @@ export function GanttView({ projectId, currentUser, members, focusTaskName, onFo
   }
 
   return (
-    <section
-      ref={root}
-      aria-labelledby="project-timeline-title"
-      onKeyDown={onKeyDown}
-      className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
-    >
-      {body}
-      <QuickAddForm
-        projectId={projectId}
-        today={today}
-        people={peopleList}
-        disabled={readOnly}
-        focusName={focusTaskName}
-        onFocusHandled={onFocusHandled}
-        onCreated={onCreated}
-      />
-      {connection ? (
-        <TaskDetailsDialog
-          connection={connection}
-          taskId={detailsTaskId}
-          people={people}
-          peopleList={peopleList}
-          readOnly={readOnly}
-          onClose={() => setDetailsTaskId(null)}
-          onDelete={askDelete}
+    <WorkCalendarProvider settings={calendar}>
+      <section
+        ref={root}
+        aria-labelledby="project-timeline-title"
+        onKeyDown={onKeyDown}
+        className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
+        {body}
+        <QuickAddForm
+          projectId={projectId}
+          today={today}
+          people={peopleList}
+          disabled={readOnly}
+          focusName={focusTaskName}
+          onFocusHandled={onFocusHandled}
+          onCreated={onCreated}
         />
-      ) : null}
-      <CreateTaskDialog
-        projectId={projectId}
-        today={today}
-        people={peopleList}
-        dates={createDates}
-        onClose={() => setCreateDates(null)}
-        onCreated={onCreated}
-      />
-      <DeleteTaskDialog
-        projectId={projectId}
-        task={deleteTaskId && deleteTarget ? { id: deleteTaskId, name: deleteTarget.name } : null}
-        onClose={() => setDeleteTaskId(null)}
-        onDeleted={(id) => setDetailsTaskId((open) => (open === id ? null : open))}
-      />
-    </section>
+        {connection ? (
+          <TaskDetailsDialog
+            connection={connection}
+            taskId={detailsTaskId}
+            people={people}
+            peopleList={peopleList}
+            readOnly={readOnly}
+            onClose={() => setDetailsTaskId(null)}
+            onDelete={askDelete}
+          />
+        ) : null}
+        <CreateTaskDialog
+          projectId={projectId}
+          today={today}
+          people={peopleList}
+          dates={createDates}
+          onClose={() => setCreateDates(null)}
+          onCreated={onCreated}
+        />
+        <DeleteTaskDialog
+          projectId={projectId}
+          task={deleteTaskId && deleteTarget ? { id: deleteTaskId, name: deleteTarget.name } : null}
+          onClose={() => setDeleteTaskId(null)}
+          onDeleted={(id) => setDetailsTaskId((open) => (open === id ? null : open))}
+        />
+      </section>
+    </WorkCalendarProvider>
   );
 }

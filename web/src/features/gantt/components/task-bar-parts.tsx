@@ -3,11 +3,31 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import type { DisplayedDates } from '../model/displayed-dates';
 import type { DragMode } from '../model/drag.store';
+import { taskSlackText, usePlanSchedule } from '../model/schedule';
 import type { RemoteActivity } from '../model/presence';
 import type { TimelineTask } from '../model/timeline-task';
 import { useTimeline } from './timeline-context';
 
 /* The task bar's smaller pieces: its drag handles and the labels shown beside or instead of it. */
+
+/**
+ * A bar's tooltip: its name when the bar cuts it short, and its slack. Mounted only while the tooltip is open, so
+ * slack is computed when someone looks (once per change of the plan, shared with every other reader).
+ */
+export function BarTip({ taskId, name }: { taskId: string; name: string | null }) {
+  const { connection } = useTimeline();
+  const slack = usePlanSchedule(connection.tasks, (s) => taskSlackText(s, taskId));
+  return (
+    <>
+      {name ? <span className="block">{name}</span> : null}
+      {slack ? (
+        <span data-slack className="block font-normal">
+          {slack}
+        </span>
+      ) : null}
+    </>
+  );
+}
 
 /** The knob at the end of the done part: drag it to set progress. */
 export function ProgressKnob({ progress, dragging }: { progress: number; dragging: boolean }) {

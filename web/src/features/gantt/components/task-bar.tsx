@@ -1,6 +1,7 @@
 import {
   barGeometry,
   barNameFits,
+  CRITICAL_PATH_COLOR,
   inkOn,
   daysFromOffset,
   formatCalendarDate,
@@ -25,10 +26,12 @@ import type { TimelineTask } from '../model/timeline-task';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { BAR_HEIGHT_PX, DRAG_THRESHOLD_PX, LONG_PRESS_MS, PRESENCE_THROTTLE_MS, ROW_HEIGHT_PX, TOUCH_SLOP_PX } from './layout';
 import { LinkHandle } from './link-handle';
-import { DragLabel, HOLDING, HolderTag, OutsideHint, ProgressKnob, ResizeHandle, TAG_ROOM_PX, type TagSide } from './task-bar-parts';
+import { BarTip, DragLabel, HOLDING, HolderTag, OutsideHint, ProgressKnob, ResizeHandle, TAG_ROOM_PX, type TagSide } from './task-bar-parts';
 import { useTimeline } from './timeline-context';
 
 export const PARTIAL_BAR_TOOLTIP = 'Task extends beyond current view';
+/** Said after a critical bar's name and dates, while the critical path is shown. */
+export const CRITICAL_BAR_TEXT = 'On the critical path';
 
 interface DragSession {
   pointerId: number;
@@ -69,6 +72,18 @@ interface TaskBarProps {
   shown: DisplayedDates;
   dragging: DragMode | null;
   remote: RemoteActivity | undefined;
+  /** On the critical path, while the toolbar's toggle shows it. */
+  critical: boolean;
+}
+
+/**
+ * A ring round a bar (a white gap, then the colour), outside any ring already there. The critical path's ring is a
+ * second outline, so it reads without its colour too.
+ */
+function rings(critical: boolean, holderColor: string | undefined): string | undefined {
+  const colors = [critical ? CRITICAL_PATH_COLOR : null, holderColor ?? null].filter((c): c is string => c !== null);
+  if (colors.length === 0) return undefined;
+  return colors.map((color, i) => `0 0 0 ${2 + 4 * i}px white, 0 0 0 ${4 + 4 * i}px ${color}`).join(', ');
 }
 
 /**
@@ -76,7 +91,7 @@ interface TaskBarProps {
  * day or 10%. A drag changes nothing in the document until the drop, which is one transaction (undoable);
  * meanwhile its preview travels to teammates through awareness.
  */
-export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
+export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProps) {
   const { connection, range, zoom, timelineWidth, readOnly, openDetails, askDelete, barHelpId } = useTimeline();
   const session = useRef<DragSession | null>(null);
   // Handlers of a drag outlive the render that started it: they read the connection through this.
@@ -286,7 +301,8 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
   // (WCAG 2.5.3 label in name).
   const label =
     `${task.name} ${shown.progress}% complete: ${formatCalendarDate(shown.startDate)} to ${formatCalendarDate(shown.endDate)}` +
-    (geometry.isPartial ? `. ${PARTIAL_BAR_TOOLTIP}` : '');
+    (geometry.isPartial ? `. ${PARTIAL_BAR_TOOLTIP}` : '') +
+    (critical ? `. ${CRITICAL_BAR_TEXT}` : '');
   const fill = taskBarColor(task);
   const holder = remote && !dragging ? remote : null;
   // Labels beside the bar (above it they would hide under the sticky header on the first row): on the right,
@@ -303,6 +319,7 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
       aria-describedby={barHelpId}
       data-task-bar={task.id}
       data-partial={geometry.isPartial || undefined}
+      data-critical={critical || undefined}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -325,7 +342,7 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
         height: BAR_HEIGHT_PX,
         backgroundColor: fill,
         color: inkOn(fill),
-        boxShadow: holder ? `0 0 0 2px white, 0 0 0 4px ${holder.user.color}` : undefined,
+        boxShadow: rings(critical, holder?.user.color),
         zIndex: dragging || holder ? 3 : undefined,
       }}
     >
@@ -367,10 +384,10 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
       {holder ? <HolderTag activity={holder} side={tagSide} /> : null}
     </div>
   );
-  // A name cut short by its bar can still be read, on hover and on keyboard focus. The tooltip is always there, only
-  // switched off, so that a resize across the limit does not remount the bar under the pointer.
+  // On hover and on keyboard focus: the task's slack, and a name cut short by its bar. The tooltip is always there,
+  // only switched off while dragging, so that a drag does not remount the bar under the pointer.
   return (
-    <Tooltip content={task.name} disabled={barNameFits(task.name, geometry.width) || dragging !== null}>
+    <Tooltip content={<BarTip taskId={task.id} name={barNameFits(task.name, geometry.width) ? null : task.name} />} disabled={dragging !== null}>
       {bar}
     </Tooltip>
   );

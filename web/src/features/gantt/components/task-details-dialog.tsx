@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/cn';
 import type { ProjectConnection } from '../connection/project-connection';
+import { taskSlackText, usePlanSchedule } from '../model/schedule';
 import { TaskDependencies } from './task-dependencies';
 import { TaskEditForm } from './task-edit-form';
 import { TaskHistory } from './task-history';
@@ -100,6 +101,7 @@ function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, onC
   return (
     <DialogContent title="Task Details" description={task.name} className="max-w-2xl" header={tabs} bodyRef={body}>
       <div role="tabpanel" id={`${baseId}-panel-edit`} aria-labelledby={`${baseId}-tab-edit`} hidden={tab !== 'edit'}>
+        <TaskSlack connection={connection} taskId={task.id} />
         <TaskEditForm task={task} people={peopleList} readOnly={readOnly} onDelete={() => onDelete(task.id)} onCancel={onClose} />
         {/* Links are written live to the document (undoable), not with the form's Save. */}
         <TaskDependencies connection={connection} taskId={task.id} readOnly={readOnly} />
@@ -108,5 +110,17 @@ function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, onC
         <TaskHistory task={task} people={people} />
       </div>
     </DialogContent>
+  );
+}
+
+/** The task's total slack (docs/scheduling.md), live with the plan: teammates' moves change it while it is open. */
+function TaskSlack({ connection, taskId }: { connection: ProjectConnection; taskId: string }) {
+  const slack = usePlanSchedule(connection.tasks, (s) => taskSlackText(s, taskId));
+  if (!slack) return null;
+  return (
+    <p data-task-slack className="mb-4 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
+      <span className="font-medium text-slate-900">{slack}</span>
+      <span className="block text-xs text-slate-600">Working days this task can slip without moving the project&rsquo;s finish.</span>
+    </p>
   );
 }

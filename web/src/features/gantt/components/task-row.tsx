@@ -4,6 +4,8 @@ import { memo } from 'react';
 import { useStore } from 'zustand';
 import { displayedDates } from '../model/displayed-dates';
 import { dragStore } from '../model/drag.store';
+import { usePlanSchedule } from '../model/schedule';
+import { useTimelineView } from '../model/timeline-view.store';
 import { StatusDot } from './status-dot';
 import { TaskBar } from './task-bar';
 import { ROW_HEIGHT_PX } from './layout';
@@ -22,13 +24,15 @@ interface TaskRowProps {
 
 /**
  * One task: the name column (status dot, name, assignee; opens the details) and its bar. Re-renders only when
- * its task, its drag preview or whoever else holds it changes.
+ * its task, its drag preview, whoever else holds it or whether it is critical changes.
  */
 export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
   const { connection, people, timelineWidth, nameColumnPx, openDetails } = useTimeline();
   const task = useStore(connection.tasks, (s) => s.tasks.get(taskId));
   const drag = useStore(dragStore, (s) => (s.drag && (s.drag.taskId === taskId || s.drag.pushed?.has(taskId)) ? s.drag : null));
   const remote = useStore(connection.presence, (s) => s.activities.get(taskId));
+  const showCritical = useTimelineView((s) => s.showCriticalPath);
+  const critical = usePlanSchedule(connection.tasks, (s) => s.criticalTaskIds.has(taskId), showCritical) ?? false;
   if (!task) return null;
   const shown = displayedDates(task, drag, remote);
   const compact = nameColumnPx < NAME_COLUMN_COMPACT_PX;
@@ -61,7 +65,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
       </div>
       {/* The row's empty part lets the pointer through to the dependency arrows drawn under it; the bar takes it back. */}
       <div className="relative shrink-0 overflow-hidden" style={{ width: timelineWidth }}>
-        <TaskBar task={task} shown={shown} dragging={drag?.mode ?? null} remote={remote} />
+        <TaskBar task={task} shown={shown} dragging={drag?.mode ?? null} remote={remote} critical={critical} />
       </div>
     </div>
   );

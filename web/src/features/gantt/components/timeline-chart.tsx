@@ -4,6 +4,7 @@ import {
   headerCells,
   headerViewFor,
   nameColumnWidth,
+  nonWorkingRuns,
   placeholderRows,
   rangeContains,
   rangeDayCount,
@@ -18,12 +19,13 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { ProjectConnection } from '../connection/project-connection';
 import { shownTimeline, useTimelineView } from '../model/timeline-view.store';
+import { useWorkCalendar } from '../model/work-calendar';
 import { DependencyOverlay } from './dependency-overlay';
 import { CHART_MAX_HEIGHT, HEADER_HEIGHT_PX, OVERSCAN_ROWS, ROW_HEIGHT_PX } from './layout';
 import { PlaceholderRow } from './placeholder-row';
 import { TaskRow } from './task-row';
 import { TimelineContext, useTimeline, type Person, type TimelineContextValue } from './timeline-context';
-import { TimelineDateHeader, TimelineGrid } from './timeline-header';
+import { TimelineDateHeader, TimelineGrid, type DayRuns } from './timeline-header';
 import { TimelineToolbar } from './timeline-toolbar';
 
 interface TimelineChartProps {
@@ -85,14 +87,18 @@ export function TimelineChart(props: TimelineChartProps) {
   const actions = useTimelineView(
     useShallow((s) => ({ setRangeKind: s.setRangeKind, zoomIn: s.zoomIn, zoomOut: s.zoomOut, fitTo: s.fitTo, clearFit: s.clearFit })),
   );
+  const showCriticalPath = useTimelineView((s) => s.showCriticalPath);
+  const toggleCriticalPath = useTimelineView((s) => s.toggleCriticalPath);
   const { range, zoom, kind } = shownTimeline(view, today, viewportWidth);
   const dw = dayWidth(zoom);
   const timelineWidth = Math.max(rangeDayCount(range) * dw, viewportWidth);
+  const calendar = useWorkCalendar();
   // `range` is a new object every render: the memos below depend on its dates.
   const header = useMemo(
-    () => headerCells(headerViewFor(kind, range, dw), range, today, dw),
-    [kind, range.start, range.end, dw, today]
+    () => headerCells(headerViewFor(kind, range, dw), range, today, dw, calendar.isWorkingDay),
+    [kind, range.start, range.end, dw, today, calendar],
   );
+  const nonWorking = useMemo(() => nonWorkingRuns(range, calendar.isWorkingDay), [range.start, range.end, calendar]);
 
   // Zooming keeps the day in the middle of the chart where it was (counted from the range's start, which moves
   // when zooming out widens the range).
@@ -144,6 +150,8 @@ export function TimelineChart(props: TimelineChartProps) {
           fitActive={view.fit !== null}
           canFit={rows.length > 0}
           onToday={onToday}
+          criticalPath={showCriticalPath}
+          onCriticalPath={toggleCriticalPath}
           canUndo={props.canUndo && !readOnly}
           canRedo={props.canRedo && !readOnly}
           onUndo={props.onUndo}
@@ -162,12 +170,13 @@ export function TimelineChart(props: TimelineChartProps) {
         className="relative isolate overflow-auto overscroll-contain bg-white"
         style={{ maxHeight: CHART_MAX_HEIGHT }}
       >
-        <TimelineDateHeader header={header} dayWidthPx={dw} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} />
+        <TimelineDateHeader header={header} nonWorking={nonWorking} dayWidthPx={dw} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} />
         <TimelineRows
           scrollElement={scrollElement}
           rows={rows}
           placeholders={placeholders}
           header={header}
+          nonWorking={nonWorking}
           dayWidthPx={dw}
           timelineWidth={timelineWidth}
           revealTaskId={props.revealTaskId}
@@ -183,6 +192,7 @@ interface TimelineRowsProps {
   rows: readonly string[];
   placeholders: readonly PlaceholderRowData[];
   header: TimelineHeader;
+  nonWorking: DayRuns;
   dayWidthPx: number;
   timelineWidth: number;
   revealTaskId: string | null;
@@ -194,7 +204,7 @@ interface TimelineRowsProps {
  * that a scroll re-renders only this part: the toolbar and the date header stay as they are, and the grid and
  * the rows already on screen are memoised.
  */
-function TimelineRows({ scrollElement, rows, placeholders, header, dayWidthPx, timelineWidth, revealTaskId, onRevealed }: TimelineRowsProps) {
+function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, dayWidthPx, timelineWidth, revealTaskId, onRevealed }: TimelineRowsProps) {
   const { connection, nameColumnPx } = useTimeline();
   const rowIndex = useStore(connection.tasks, (s) => s.rowIndex);
   const count = rows.length + placeholders.length;
@@ -221,7 +231,7 @@ function TimelineRows({ scrollElement, rows, placeholders, header, dayWidthPx, t
   const last = items[items.length - 1]?.index ?? -1;
   return (
     <div role="list" aria-label="Tasks" data-timeline-body className="relative" style={{ height: bodyHeight, width: nameColumnPx + timelineWidth }}>
-      <TimelineGrid header={header} dayWidthPx={dayWidthPx} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} height={bodyHeight} />
+      <TimelineGrid header={header} nonWorking={nonWorking} dayWidthPx={dayWidthPx} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} height={bodyHeight} />
       <DependencyOverlay firstRow={first} lastRow={last} height={bodyHeight} />
       {items.map((item) => {
         const top = item.start - HEADER_HEIGHT_PX;

@@ -6,15 +6,20 @@ import { HEADER_BAND_PX, HEADER_CELLS_PX, HEADER_HEIGHT_PX } from './layout';
 /** Half the 'Today' label's width: it is kept whole inside the chart. */
 const TODAY_PILL_HALF_PX = 22;
 
+/** Consecutive non-working days, in days from the range start (domain nonWorkingRuns). */
+export type DayRuns = readonly { offsetDays: number; days: number }[];
+
 interface TimelineDateHeaderProps {
   header: TimelineHeader;
+  /** The project's non-working days in the range, shaded in every view. */
+  nonWorking: DayRuns;
   dayWidthPx: number;
   timelineWidth: number;
   nameColumnPx: number;
 }
 
 /** The date header of the current view (PRODUCT-SPEC §2), sticky above the rows. */
-export const TimelineDateHeader = memo(function TimelineDateHeader({ header, dayWidthPx, timelineWidth, nameColumnPx }: TimelineDateHeaderProps) {
+export const TimelineDateHeader = memo(function TimelineDateHeader({ header, nonWorking, dayWidthPx, timelineWidth, nameColumnPx }: TimelineDateHeaderProps) {
   return (
     <div
       data-header-view={header.view}
@@ -56,12 +61,18 @@ export const TimelineDateHeader = memo(function TimelineDateHeader({ header, day
             </span>
           ) : null}
         </div>
+        {/* Beside the cells, not among them: the cells' container holds one child per cell. */}
+        <div className="absolute inset-x-0" style={{ top: HEADER_BAND_PX, height: HEADER_CELLS_PX }}>
+          <NonWorkingShade runs={nonWorking} dayWidthPx={dayWidthPx} className="bg-slate-100" />
+        </div>
         <div className="absolute inset-x-0" style={{ top: HEADER_BAND_PX, height: HEADER_CELLS_PX }}>
           {header.cells.map((cell) => (
             <div
               key={cell.key}
-              title={cell.title}
+              title={cell.nonWorking ? `${cell.title} · non-working day` : cell.title}
               data-today={cell.isToday || undefined}
+              data-nonworking={cell.nonWorking || undefined}
+              data-day={header.view === 'quarterly' ? undefined : cell.key}
               className={cn(
                 'absolute top-0 flex h-full flex-col items-center justify-center leading-tight whitespace-nowrap',
                 cell.labelled && 'border-l border-slate-100',
@@ -71,7 +82,7 @@ export const TimelineDateHeader = memo(function TimelineDateHeader({ header, day
                   ? 'z-[1] overflow-visible'
                   : header.view === 'quarterly' ? 'overflow-clip' : 'overflow-hidden',
                 cell.isToday && 'bg-blue-50 text-blue-700',
-                !cell.isToday && (cell.isWeekend ? 'bg-slate-50 text-slate-600' : 'text-slate-700'),
+                !cell.isToday && (cell.nonWorking ? 'text-slate-600' : 'text-slate-700'),
               )}
               style={{ left: cell.offsetDays * dayWidthPx, width: cell.days * dayWidthPx }}
             >
@@ -106,9 +117,25 @@ export const TimelineDateHeader = memo(function TimelineDateHeader({ header, day
   );
 });
 
-/** Day (or month) lines, weekend shading and the today marker behind the rows; memoised, as rows scroll over it. */
+/** One shaded block per run of non-working days (a weekend, a holiday beside it), behind what else is drawn. */
+function NonWorkingShade({ runs, dayWidthPx, className }: { runs: DayRuns; dayWidthPx: number; className: string }) {
+  return runs.map((run) => (
+    <div
+      key={run.offsetDays}
+      data-nonworking-run
+      className={cn('absolute inset-y-0', className)}
+      style={{ left: run.offsetDays * dayWidthPx, width: run.days * dayWidthPx }}
+    />
+  ));
+}
+
+/**
+ * Day (or month) lines, the project's non-working days and the today marker behind the rows; memoised, as rows
+ * scroll over it.
+ */
 export const TimelineGrid = memo(function TimelineGrid({
   header,
+  nonWorking,
   dayWidthPx,
   timelineWidth,
   nameColumnPx,
@@ -116,11 +143,12 @@ export const TimelineGrid = memo(function TimelineGrid({
 }: TimelineDateHeaderProps & { height: number }) {
   return (
     <div aria-hidden="true" className="pointer-events-none absolute top-0" style={{ left: nameColumnPx, width: timelineWidth, height }}>
+      <NonWorkingShade runs={nonWorking} dayWidthPx={dayWidthPx} className="bg-slate-100/70" />
       {header.cells.map((cell) =>
-        cell.isWeekend || (cell.offsetDays > 0 && cell.labelled) ? (
+        cell.offsetDays > 0 && cell.labelled ? (
           <div
             key={cell.key}
-            className={cn('absolute inset-y-0', cell.offsetDays > 0 && cell.labelled && 'border-l border-slate-100', cell.isWeekend && 'bg-slate-50/70')}
+            className="absolute inset-y-0 border-l border-slate-100"
             style={{ left: cell.offsetDays * dayWidthPx, width: cell.days * dayWidthPx }}
           />
         ) : null,

@@ -1,5 +1,5 @@
 import { RANGE_KINDS, RANGE_LABELS, type RangeKind } from '@planline/domain';
-import { Maximize2, Redo2, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
+import { Maximize2, Redo2, Route, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Tooltip } from '../../../components/ui/tooltip';
@@ -17,6 +17,9 @@ interface TimelineToolbarProps {
   fitActive: boolean;
   canFit: boolean;
   onToday: () => void;
+  /** Whether the critical path is highlighted. */
+  criticalPath: boolean;
+  onCriticalPath: () => void;
   canUndo: boolean;
   canRedo: boolean;
   onUndo: () => void;
@@ -44,7 +47,7 @@ function IconButton({ label, hint, onClick, disabled, children }: { label: strin
   );
 }
 
-/** Range, zoom, Fit, Today, and undo/redo of one's own edits. */
+/** Range, zoom, Fit, Today, the critical path, and undo/redo of one's own edits. */
 export function TimelineToolbar(props: TimelineToolbarProps) {
   const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
   const mod = isMac ? '⌘' : 'Ctrl+';
@@ -80,13 +83,24 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
         aria-pressed={props.fitActive}
         aria-disabled={!props.canFit || undefined}
         onClick={props.canFit ? props.onFit : undefined}
-        className={cn(props.fitActive && 'border-blue-600 text-blue-700', !props.canFit && 'cursor-not-allowed opacity-50')}
+        className={cn('aria-pressed:border-blue-600 aria-pressed:text-blue-700', !props.canFit && 'cursor-not-allowed opacity-50')}
       >
         <Maximize2 aria-hidden="true" className="h-3.5 w-3.5" />
         Fit
       </Button>
       <Button variant="outline" size="sm" onClick={props.onToday}>
         Today
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-pressed={props.criticalPath}
+        onClick={props.onCriticalPath}
+        // By the attribute: its selector outweighs the outline look's own colours (cn does not merge classes).
+        className="aria-pressed:border-fuchsia-700 aria-pressed:bg-fuchsia-50 aria-pressed:text-fuchsia-800 aria-pressed:hover:bg-fuchsia-100"
+      >
+        <Route aria-hidden="true" className="h-3.5 w-3.5" />
+        Critical path
       </Button>
       <div className="flex items-center gap-1">
         <IconButton label="Undo" hint={`Undo your last change (${mod}Z)`} onClick={props.onUndo} disabled={!props.canUndo}>

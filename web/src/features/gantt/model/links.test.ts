@@ -1,3 +1,4 @@
+import { createWorkCalendar, DEFAULT_WORK_CALENDAR } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
 import { linkPath } from './link-route';
 import { checkNewLink, linkLabel, violatedLinks, violationText, type DependencyEdge } from './links';
@@ -27,9 +28,25 @@ describe('links', () => {
       ['b', task('b', 'Build', '2026-03-05', '2026-03-10')],
     ]);
     const link: DependencyEdge = { taskId: 'b', dependsOnTaskId: 'd', type: 'FS', lagDays: 0 };
-    const violation = violatedLinks(tasks, [link]).get('b->d')!;
+    const violation = violatedLinks(tasks, [link], DEFAULT_WORK_CALENDAR).get('b->d')!;
     expect(violationText(violation, 'Design')).toBe('Starts 2 working days too early for its finish-to-start link to Design');
-    expect(violatedLinks(tasks, [{ ...link, type: 'SS' }]).size).toBe(0);
+    expect(violatedLinks(tasks, [{ ...link, type: 'SS' }], DEFAULT_WORK_CALENDAR).size).toBe(0);
+  });
+
+  it("[link-violations] counts the project's own working days: a worked Saturday and a holiday change the figure", () => {
+    // Design ends Friday 2026-03-06; Build starts Wednesday 03-04. Monday to Friday: FS wants Monday 03-09, so Build
+    // is 3 working days early (Wed, Thu, Fri).
+    const tasks = new Map([
+      ['d', task('d', 'Design', '2026-03-02', '2026-03-06')],
+      ['b', task('b', 'Build', '2026-03-04', '2026-03-10')],
+    ]);
+    const link: DependencyEdge = { taskId: 'b', dependsOnTaskId: 'd', type: 'FS', lagDays: 0 };
+    expect(violatedLinks(tasks, [link], DEFAULT_WORK_CALENDAR).get('b->d')!.byWorkingDays).toBe(3);
+    // Saturdays worked and Thursday 03-05 a holiday: FS wants Saturday 03-07, and only Wednesday and Friday are
+    // worked before it, so 2 working days.
+    const own = createWorkCalendar({ workingWeekdays: [1, 2, 3, 4, 5, 6], holidays: ['2026-03-05'] });
+    if (!own.ok) throw new Error(own.reason);
+    expect(violatedLinks(tasks, [link], own.calendar).get('b->d')!.byWorkingDays).toBe(2);
   });
 });
 

@@ -1,10 +1,10 @@
 import {
-  DEFAULT_WORK_CALENDAR,
   findDependencyCycle,
   findLinkViolations,
   type LinkType,
   type LinkViolation,
   type Link,
+  type WorkCalendar,
 } from '@planline/domain';
 import type { TimelineTask } from './timeline-task';
 
@@ -50,15 +50,15 @@ export function checkNewLink(edges: readonly Pick<DependencyEdge, 'taskId' | 'de
   return { ok: true };
 }
 
-/** [link-violations] The links the plan breaks, by linkKey, on the default Monday–Friday calendar. */
-export function violatedLinks(tasks: ReadonlyMap<string, TimelineTask>, edges: readonly DependencyEdge[]): Map<string, LinkViolation> {
+/** [link-violations] The links the plan breaks, by linkKey, counted in the project's working days. */
+export function violatedLinks(tasks: ReadonlyMap<string, TimelineTask>, edges: readonly DependencyEdge[], calendar: WorkCalendar): Map<string, LinkViolation> {
   const links = edges.filter((e) => tasks.has(e.taskId) && tasks.has(e.dependsOnTaskId));
   if (links.length === 0) return new Map();
   // Only linked tasks can break a link: a 10,000-task plan with 2,000 links judges ~2,000 tasks, not all of them,
   // on every change of the document (this runs in every open chart).
   const linked = new Set(links.flatMap((e) => [e.taskId, e.dependsOnTaskId]));
   const scheduled = [...linked].map((id) => tasks.get(id)!).map((t) => ({ id: t.id, name: t.name, startDate: t.startDate, endDate: t.endDate }));
-  return new Map(findLinkViolations(scheduled, links, DEFAULT_WORK_CALENDAR).map((v) => [linkKey(v), v]));
+  return new Map(findLinkViolations(scheduled, links, calendar).map((v) => [linkKey(v), v]));
 }
 
 /** "Starts 2 working days too early for its finish-to-start link to Design". */

@@ -10,6 +10,7 @@ import {
   type TimelineRange,
 } from '@planline/domain';
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import { immer } from 'zustand/middleware/immer';
 
 interface TimelineViewState {
@@ -18,37 +19,53 @@ interface TimelineViewState {
   zoom: number | null;
   /** Set by Fit: the tasks' span, shown instead of the range until a range button or Today is pressed. */
   fit: TimelineRange | null;
+  /** The critical path highlighted (toolbar toggle); remembered in this browser. */
+  showCriticalPath: boolean;
   setRangeKind: (kind: RangeKind) => void;
   /** Zoom steps start from the zoom on screen, which can be above the chosen one when the range fills the chart. */
   zoomIn: (shownZoom: number) => void;
   zoomOut: (shownZoom: number) => void;
   fitTo: (tasks: readonly { startDate: string; endDate: string }[], viewportWidthPx: number) => void;
   clearFit: () => void;
+  toggleCriticalPath: () => void;
 }
 
-/** The timeline's view (PRODUCT-SPEC §4 timeline range, zoom): client state, the same for every project. */
+/**
+ * The timeline's view (PRODUCT-SPEC §4 timeline range, zoom; the critical path toggle): client state, the same for
+ * every project.
+ */
 export const useTimelineView = create<TimelineViewState>()(
-  immer((set) => ({
-    rangeKind: 'biweekly',
-    zoom: null,
-    fit: null,
-    setRangeKind: (kind) =>
-      set((s) => {
-        s.rangeKind = kind;
-        s.fit = null;
-        s.zoom = null;
-      }),
-    zoomIn: (shownZoom) => set((s) => void (s.zoom = zoomIn(shownZoom))),
-    zoomOut: (shownZoom) => set((s) => void (s.zoom = zoomOut(shownZoom))),
-    fitTo: (tasks, viewportWidthPx) =>
-      set((s) => {
-        const range = fitRange(tasks, viewportWidthPx);
-        if (!range) return;
-        s.fit = range;
-        s.zoom = fitZoom(tasks, viewportWidthPx);
-      }),
-    clearFit: () => set((s) => void (s.fit = null)),
-  })),
+  persist(
+    immer((set) => ({
+      rangeKind: 'biweekly',
+      zoom: null,
+      fit: null,
+      showCriticalPath: false,
+      setRangeKind: (kind) =>
+        set((s) => {
+          s.rangeKind = kind;
+          s.fit = null;
+          s.zoom = null;
+        }),
+      zoomIn: (shownZoom) => set((s) => void (s.zoom = zoomIn(shownZoom))),
+      zoomOut: (shownZoom) => set((s) => void (s.zoom = zoomOut(shownZoom))),
+      fitTo: (tasks, viewportWidthPx) =>
+        set((s) => {
+          const range = fitRange(tasks, viewportWidthPx);
+          if (!range) return;
+          s.fit = range;
+          s.zoom = fitZoom(tasks, viewportWidthPx);
+        }),
+      clearFit: () => set((s) => void (s.fit = null)),
+      toggleCriticalPath: () => set((s) => void (s.showCriticalPath = !s.showCriticalPath)),
+    })),
+    {
+      name: 'planline.timeline-view',
+      storage: createJSONStorage(() => localStorage),
+      // The range and zoom start from the spec's defaults on every visit; the toggle is a standing preference.
+      partialize: ({ showCriticalPath }) => ({ showCriticalPath }),
+    },
+  ),
 );
 
 /**
