@@ -24,6 +24,9 @@ import { dependenciesMap, tasksMap, writeTask } from './task-document.js';
 
 type Dates = { startDate: string; endDate: string };
 
+/** Cycles a cascade steps around before it gives up (each is a link some client has just made, soon put back). */
+const MAX_CYCLES_SKIPPED = 8;
+
 interface LinkIndex {
   incoming: Map<string, ScheduleLink[]>;
   outgoing: Map<string, ScheduleLink[]>;
@@ -63,9 +66,11 @@ function summaryTaskIds(doc: Y.Doc): Set<string> {
 function scheduleTask(doc: Y.Doc, id: string, override: Dates | undefined): ScheduleTask | null {
   const entry = tasksMap(doc).get(id);
   if (!(entry instanceof Y.Map)) return null;
+  // Only the dates decide: a task whose name is being put back still holds its links.
+  const name = entry.get('name');
   const parsed = scheduleTaskSchema.safeParse({
     id,
-    name: entry.get('name'),
+    name: typeof name === 'string' ? name : '',
     startDate: override?.startDate ?? entry.get('startDate'),
     endDate: override?.endDate ?? entry.get('endDate'),
     kind: entry.get('kind') ?? undefined,
@@ -105,9 +110,16 @@ export function documentCascade(doc: Y.Doc, editedTaskIds: Iterable<string>, ove
     if (task) tasks.push(task);
   }
   const scheduled = new Set(tasks.map((t) => t.id));
-  const within = [...reach].flatMap((id) => links.incoming.get(id) ?? []).filter((l) => scheduled.has(l.taskId) && scheduled.has(l.dependsOnTaskId));
-  const result = cascadeSchedule(tasks, within, workCalendarOf(settings), edited);
-  return result.ok ? result.moves : [];
+  let within = [...reach].flatMap((id) => links.incoming.get(id) ?? []).filter((l) => scheduled.has(l.taskId) && scheduled.has(l.dependsOnTaskId));
+  // A cycle is refused where links are made, but until the server has put the closing link back, the rest of the
+  // graph is still scheduled: the cycle's own links are left out (each try removes one cycle).
+  for (let tries = 0; tries < MAX_CYCLES_SKIPPED; tries++) {
+    const result = cascadeSchedule(tasks, within, workCalendarOf(settings), edited);
+    if (result.ok) return result.moves;
+    const onCycle = new Set(result.cycle);
+    within = within.filter((l) => !(onCycle.has(l.taskId) && onCycle.has(l.dependsOnTaskId)));
+  }
+  return [];
 }
 
 /** Writes the moves into the document. Call inside doc.transact (the edit's own, or the server's). */

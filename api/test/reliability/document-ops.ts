@@ -1,12 +1,13 @@
 import { TASK_FIELDS, TASK_NAME_MAX_LENGTH } from '@planline/domain';
-import { addDependency, deleteTask, readTask, removeDependency, dependencyEdges, taskIds, writeTask, type DocTask } from '@planline/document';
+import { addDependency, applyCascade, deleteTask, documentCascade, readTask, removeDependency, dependencyEdges, taskIds, writeTask, type DocTask } from '@planline/document';
 import type * as Y from 'yjs';
 import type { Prng } from './soak.js';
 
 /**
  * Random edits a browser could send over /collab: creating, editing and deleting tasks, adding and removing
  * dependencies, with valid values mostly and invalid ones sometimes (blank or overlong names, end before start,
- * progress 150, unknown status, strangers as assignees, dependency cycles), which the server must put back.
+ * progress 150, unknown status, strangers as assignees, dependency cycles), which the server must put back; the
+ * projects auto-schedule, so links push tasks (in the client's transaction or the server's).
  */
 const STATUSES = ['pending', 'in_progress', 'completed', 'blocked', 'in-progress'];
 const BAD_STATUSES = ['done', '', 'PENDING!', 42];
@@ -123,9 +124,15 @@ export function randomOperation(r: Prng, doc: Y.Doc, members: string[]): string 
       if (bad) kind = 'edit-invalid';
       fields[field] = bad ? invalidField(r, field, task) : validField(r, field, { ...task, ...fields }, members);
     }
+    // As the web app does (project-connection.ts), half of the date edits carry their own cascade; the server
+    // runs it for the rest, and for what concurrent edits leave late.
+    const cascades = (fields.startDate !== undefined || fields.endDate !== undefined) && r.chance(0.5);
     // writeTask skips undefined; an invalid null for a required field is written as null on purpose.
-    doc.transact(() => writeTask(doc, id, fields));
-    return kind;
+    doc.transact(() => {
+      writeTask(doc, id, fields);
+      if (cascades) applyCascade(doc, documentCascade(doc, [id]));
+    });
+    return cascades ? `${kind}-cascaded` : kind;
   }
   if (roll < 0.75) {
     doc.transact(() => deleteTask(doc, id));
@@ -134,8 +141,12 @@ export function randomOperation(r: Prng, doc: Y.Doc, members: string[]): string 
   if (roll < 0.92) {
     // Any pair: some close a cycle, some name a task another client has just deleted.
     const other = r.pick(ids);
-    doc.transact(() => addDependency(doc, id, other));
-    return 'dependency-add';
+    const cascades = r.chance(0.5);
+    doc.transact(() => {
+      addDependency(doc, id, other);
+      if (cascades) applyCascade(doc, documentCascade(doc, [id]));
+    });
+    return cascades ? 'dependency-add-cascaded' : 'dependency-add';
   }
   const edges = dependencyEdges(doc);
   if (!edges.length) return 'noop';

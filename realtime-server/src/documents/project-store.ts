@@ -292,9 +292,10 @@ export class ProjectDocumentStore {
           settingsRefused = true;
         }
       }
-      const schedules = origin !== REPAIR && !isCascadeOrigin(origin) && !settingsRefused;
+      // A repair schedules too: a refused move put back may leave a successor late.
+      const schedules = !isCascadeOrigin(origin) && !settingsRefused;
       // Which of this change's moves were its author's cascade (their history reason), read before anything else moves.
-      const reasons = isCascadeOrigin(origin) ? origin.reasons : schedules ? this.cascadeReasons(state, tr) : null;
+      const reasons = isCascadeOrigin(origin) ? origin.reasons : schedules && origin !== REPAIR ? this.cascadeReasons(state, tr) : null;
       // Read the changed tasks now: later transactions must not be credited to this one's author.
       const snapshots = new Map<string, DocTask | null>();
       for (const id of (tr.meta.get(CHANGED_TASKS) as Set<string> | undefined) ?? []) snapshots.set(id, readTask(doc, id));

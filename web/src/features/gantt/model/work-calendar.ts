@@ -1,15 +1,13 @@
-import { createWorkCalendar, DEFAULT_WORK_CALENDAR, type WorkCalendar, type WorkCalendarSettings } from '@planline/domain';
+import { DEFAULT_WORK_CALENDAR, type WorkCalendar, type WorkCalendarSettings } from '@planline/domain';
+import { workCalendarOf as documentCalendar } from '@planline/document';
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
 
 /**
- * [work-calendar] The working calendar of a project's settings. PATCH /api/projects/{id} checks them with the
- * engine's own schema, so a stored project always has a valid one; anything else (no project yet, a bad value)
- * falls back to Monday–Friday rather than leaving the chart without a calendar.
+ * [work-calendar] The working calendar of a project's settings: the one the cascade counts in (document package),
+ * Monday–Friday when there are none yet or they are invalid, so the chart is never without a calendar.
  */
 export function workCalendarOf(settings: WorkCalendarSettings | null | undefined): WorkCalendar {
-  if (!settings) return DEFAULT_WORK_CALENDAR;
-  const result = createWorkCalendar(settings);
-  return result.ok ? result.calendar : DEFAULT_WORK_CALENDAR;
+  return documentCalendar(settings ? { workingWeekdays: [...settings.workingWeekdays], holidays: [...settings.holidays] } : null);
 }
 
 /**
