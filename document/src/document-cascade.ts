@@ -32,7 +32,30 @@ interface LinkIndex {
   outgoing: Map<string, ScheduleLink[]>;
 }
 
+/**
+ * The links by task, kept per document between transactions (reading 2,000 links costs a few milliseconds, and
+ * every edit asks): dropped when a transaction changes the links, and never used inside one that has.
+ */
+const linkIndexes = new WeakMap<Y.Doc, LinkIndex>();
+const watched = new WeakSet<Y.Doc>();
+
 function linkIndex(doc: Y.Doc): LinkIndex {
+  const deps = dependenciesMap(doc);
+  const changingNow = doc._transaction?.changed.has(deps as Y.AbstractType<any>) ?? false;
+  if (changingNow) return readLinkIndex(doc);
+  let index = linkIndexes.get(doc);
+  if (!index) {
+    index = readLinkIndex(doc);
+    linkIndexes.set(doc, index);
+    if (!watched.has(doc)) {
+      watched.add(doc);
+      deps.observe(() => linkIndexes.delete(doc));
+    }
+  }
+  return index;
+}
+
+function readLinkIndex(doc: Y.Doc): LinkIndex {
   const incoming = new Map<string, ScheduleLink[]>();
   const outgoing = new Map<string, ScheduleLink[]>();
   for (const [key, value] of dependenciesMap(doc)) {
