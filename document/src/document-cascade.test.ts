@@ -1,3 +1,4 @@
+import { cascadeMoveReason } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { applyCascade, cascadeReasons, documentCascade } from './document-cascade.js';
@@ -73,6 +74,16 @@ describe('[document-cascade] the cascade on the document', () => {
       tasksMap(doc).get(A)!.set('name', 42);
     });
     expect(documentCascade(doc, [A, B, C, D]).map((m) => m.taskId)).toEqual([B]);
+  });
+
+  it('a predecessor whose name is not valid (about to be put back) gives a plain reason, never its bytes', () => {
+    const doc = project();
+    doc.transact(() => {
+      addDependency(doc, B, A);
+      tasksMap(doc).get(A)!.set('name', 'nul\u0000byte');
+    });
+    const [move] = documentCascade(doc, [B]);
+    expect(cascadeMoveReason(move!)).toBe('Moved by dependency');
   });
 
   it('tells which tasks of a change the cascade moved, and by which link', () => {

@@ -4,6 +4,7 @@ import {
   parseDependencyKey,
   readLinkValue,
   scheduleTaskSchema,
+  taskFieldSchemas,
   type CascadeMove,
   type ScheduleLink,
   type ScheduleTask,
@@ -89,11 +90,12 @@ function summaryTaskIds(doc: Y.Doc): Set<string> {
 function scheduleTask(doc: Y.Doc, id: string, override: Dates | undefined): ScheduleTask | null {
   const entry = tasksMap(doc).get(id);
   if (!(entry instanceof Y.Map)) return null;
-  // Only the dates decide: a task whose name is being put back still holds its links.
-  const name = entry.get('name');
+  // Only the dates decide: a task whose name is being put back still holds its links. Its name goes into history
+  // reasons, so only a valid one is used (a NUL byte, say, would fail the history row and with it the change).
+  const name = taskFieldSchemas.name.safeParse(entry.get('name'));
   const parsed = scheduleTaskSchema.safeParse({
     id,
-    name: typeof name === 'string' ? name : '',
+    name: name.success ? name.data : '',
     startDate: override?.startDate ?? entry.get('startDate'),
     endDate: override?.endDate ?? entry.get('endDate'),
     kind: entry.get('kind') ?? undefined,
