@@ -30,7 +30,7 @@ async function draftEnd(page: Page, userId: string) {
 }
 
 describe('a link being drawn is presence', () => {
-  it('[e2e-link-presence] B sees A draw a link in A\'s colour, to the pointer and then onto the target bar; the drop leaves the arrow, Escape and leaving clear it', async () => {
+  it('[e2e-link-presence] B sees A draw a link in A\'s colour, to the pointer and then onto the target bar; the drop leaves the arrow and a history entry, Escape and leaving clear it', async () => {
     const contextA = await newContext(env.browser(), env.app().url);
     const contextB = await newContext(env.browser(), env.app().url);
     const a = await signUpByApi(contextA, 'Ada', 'Planner');
@@ -83,6 +83,16 @@ describe('a link being drawn is presence', () => {
     await b.locator(`[data-dependency="${build.id}->${design.id}"]`).waitFor({ timeout: 5000 });
     await expect.poll(() => b.locator('[data-remote-link-draft]').count(), { timeout: 5000 }).toBe(0);
     await expect.poll(() => storedLinks(a, projectId, build.id), { timeout: 5000 }).toEqual([{ dependsOnTaskId: design.id, type: 'FS', lagDays: 0 }]);
+
+    // Build's Change History tells B who linked it to what.
+    await b.locator(`[data-task-row="${build.id}"]`).getByRole('button').first().click();
+    const details = b.getByRole('dialog', { name: 'Task Details' });
+    await details.getByRole('tab', { name: 'Change History' }).click();
+    const entry = details.getByRole('list', { name: 'Change history' }).getByRole('listitem').filter({ hasText: 'added a dependency' });
+    await entry.waitFor({ timeout: 5000 });
+    expect((await entry.textContent())?.replace(/\s+/g, ' ')).toMatch(/^Ada added a dependency.*Design \(finish-to-start, no lag\)$/);
+    await b.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
 
     // Escape cancels a line: B's goes too, and nothing is linked.
     await a.locator(`[data-task-bar="${build.id}"]`).hover();
