@@ -156,6 +156,7 @@ export async function writeJudged(m: EntityManager, projectId: string, j: Judged
     await writeHistory(m, j.who.userId, [
       ...j.created.map(([id, task]) => ({ taskId: id, field: 'created', from: null, to: task.name, reason: j.who.reason })),
       ...j.updated.flatMap(([id, task, fields, previous]) => fields.map((f) => ({ taskId: id, field: f, from: previous[f], to: task[f], reason: reason(id) }))),
+      ...j.linkChanges.map((c) => ({ taskId: c.taskId, field: 'dependency', from: c.from, to: c.to, reason: j.who.reason })),
     ]);
   }
   for (const key of j.removedDeps) {
