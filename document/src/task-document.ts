@@ -16,6 +16,18 @@ import * as Y from 'yjs';
  */
 export type DocTask = Partial<Record<TaskFieldName, unknown>>;
 
+/**
+ * Fields added after documents were first stored (issue 17). A task without them is a plain task: reading the
+ * missing field as this default keeps older documents as they are, instead of rewriting every task of a project
+ * the first time it loads, and spares new tasks two entries each.
+ */
+export const DEFAULT_WHEN_MISSING: Readonly<Partial<Record<TaskFieldName, unknown>>> = Object.freeze({ kind: 'task' });
+
+/** A field's value as a document value reads: the default when a field that has one is missing. */
+export function fieldValue(field: TaskFieldName, value: unknown): unknown {
+  return value === undefined && field in DEFAULT_WHEN_MISSING ? DEFAULT_WHEN_MISSING[field] : value;
+}
+
 export const tasksMap = (doc: Y.Doc) => doc.getMap<Y.Map<unknown>>(TASKS_MAP);
 /** Dependency key → link ({ type, lagDays }; a bare `true` in documents from before link types). */
 export const dependenciesMap = (doc: Y.Doc) => doc.getMap<unknown>(DEPENDENCIES_MAP);
@@ -100,6 +112,11 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b || (Number.isNaN(a) && Number.isNaN(b))) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
   return false;
+}
+
+/** Whether a task of the document holds exactly `stored` (its fields as the rows have them). */
+export function sameTask(inDoc: DocTask, stored: Readonly<Record<TaskFieldName, unknown>>): boolean {
+  return TASK_FIELDS.every((f) => sameValue(fieldValue(f, inDoc[f]), stored[f]));
 }
 
 /**

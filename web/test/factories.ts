@@ -74,6 +74,7 @@ export function makeTask(values: Partial<Task> = {}): Task {
     assignedTo: null,
     assigneeIds: [],
     order: n,
+    kind: 'task',
     dependencies: [],
     links: [],
     createdAt: '2025-01-01T00:00:00.000Z',

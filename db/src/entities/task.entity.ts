@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import type { TaskPriority, TaskStatus } from '@planline/domain';
+import type { TaskKind, TaskPriority, TaskStatus } from '@planline/domain';
 import { UserEntity } from './user.entity.js';
 
 /**
@@ -54,6 +54,10 @@ export class TaskEntity {
   /** Position on the timeline within the project; "order" in SQL (a reserved word, always quoted). */
   @Column({ type: 'integer', default: 0 })
   order!: number;
+
+  /** 'task' or 'milestone' (one day: endDate = startDate). */
+  @Column({ type: 'varchar', length: 20, default: 'task' })
+  kind!: TaskKind;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;

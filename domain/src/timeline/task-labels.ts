@@ -36,4 +36,8 @@ export const TASK_FIELD_LABELS: Record<string, string> = {
   assigneeId: 'Assignee',
   assigneeIds: 'Assignees',
   order: 'Order',
+  kind: 'Type',
 };
+
+/** How a task's kind reads (forms, history, exports). */
+export const TASK_KIND_LABELS = { task: 'Task', milestone: 'Milestone' } as const;

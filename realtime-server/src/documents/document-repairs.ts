@@ -3,6 +3,7 @@ import {
   dependencyLinks,
   deleteTask,
   readTask,
+  sameTask,
   sameValue,
   tasksMap,
   waitingForUpdates,
@@ -26,7 +27,7 @@ export function repairFromRows(doc: Y.Doc, rows: PersistedRows, origin: unknown)
   const stray = [...tasksMap(doc).keys()].filter((id) => !rows.tasks.has(id));
   const differing = [...rows.tasks].filter(([id, task]) => {
     const inDoc = readTask(doc, id);
-    return !inDoc || TASK_FIELDS.some((f) => !sameValue(inDoc[f], task[f]));
+    return !inDoc || !sameTask(inDoc, task);
   });
   const inDoc = new Map(dependencyLinks(doc).map((e) => [edgeKey(e), readLinkValue(e.value)]));
   const depsDiffer =

@@ -10,6 +10,7 @@ import {
   TASK_STATUSES,
   TASK_STATUS_LABELS,
   type ProjectStatus,
+  type TaskKind,
   type TaskPriority,
   type TaskStatus,
   utcMidnight,
@@ -30,6 +31,8 @@ export interface ExportTask {
   progress: number;
   color: string;
   order: number;
+  /** A milestone is drawn as a diamond on its start date. */
+  kind: TaskKind;
   /** Names of the tasks this one depends on. */
   dependsOn: string[];
   /** The primary assignee's name, and every assignee's (primary first). */

@@ -65,6 +65,7 @@ export class ExportService {
           progress: t.progress,
           color: t.color,
           order: t.order,
+          kind: t.kind,
           dependsOn: t.dependencies.map((id) => taskName.get(id) ?? id),
           assignee: t.assigneeId ? (personName.get(t.assigneeId) ?? null) : null,
           assignees: ids.map((id) => personName.get(id)).filter((n): n is string => !!n),

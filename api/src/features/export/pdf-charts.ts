@@ -102,6 +102,11 @@ export function* drawGantt(pdf: PdfCursor, data: ExportData): Pages {
     if (i % 2 === 1) pdf.fill('#f8fafc', PAGE.margin, y, CONTENT_WIDTH, ROW);
     pdf.write(task.name, PAGE.margin + 4, y + 10, { size: 7.5, maxWidth: NAME_COLUMN - 8 });
     const color = TASK_STATUS_COLORS[task.status];
+    if (task.kind === 'milestone') {
+      pdf.diamond(color, (xOf(task.startDate) + xOf(addDays(task.startDate, 1))) / 2, y + ROW / 2, ROW / 2 - 3);
+      pdf.y += ROW;
+      continue;
+    }
     const x1 = xOf(task.startDate);
     const width = Math.max(2, xOf(addDays(task.endDate, 1)) - x1);
     pdf.fill(tint(color, 0.6), x1, y + 3, width, ROW - 6);

@@ -17,6 +17,7 @@ function project(names: string[], description: string | null = null): ExportData
     progress: i % 101,
     color: '#3b82f6',
     order: i,
+    kind: 'task',
     dependsOn: i % 5 === 4 ? [names[i - 1]!] : [],
     assignee: 'Ada Lovelace',
     assignees: ['Ada Lovelace'],

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Readable } from 'node:stream';
-import { TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
+import { TASK_KIND_LABELS, TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
 import PDFDocument from 'pdfkit';
 import { exportCounts, PROJECT_STATUS_LABELS, type ExportData, type ExportTask } from './export-data.js';
 import { drawGantt, drawStatusChart } from './pdf-charts.js';
@@ -23,6 +23,7 @@ function tableColumns(options: ExportOptions): Column[] {
     { title: 'Start', width: 58, value: (t) => t.startDate },
     { title: 'End', width: 58, value: (t) => t.endDate },
     { title: 'Progress', width: 48, align: 'right', value: (t) => `${t.progress}%` },
+    { title: 'Type', width: 50, value: (t) => TASK_KIND_LABELS[t.kind] },
     ...(options.includeAssignments ? [{ title: 'Assignees', width: 130, value: (t: ExportTask) => t.assignees.join(', ') }] : []),
     { title: 'Depends on', width: 120, value: (t) => t.dependsOn.join(', ') },
   ];

@@ -82,6 +82,13 @@ export class PdfCursor {
     this.fillColor = color;
   }
 
+  /** A diamond centred on (cx, cy), `r` from its centre to each point: a milestone. */
+  diamond(color: string, cx: number, cy: number, r: number): void {
+    if (!this.doc) return;
+    this.useFill(color);
+    this.doc.polygon([cx, cy - r], [cx + r, cy], [cx, cy + r], [cx - r, cy]).fill();
+  }
+
   /** The outline of a rectangle. */
   frame(color: string, x: number, y: number, w: number, h: number, width = 0.5): void {
     this.doc?.lineWidth(width).rect(x, y, w, h).stroke(color);

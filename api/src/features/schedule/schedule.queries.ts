@@ -13,11 +13,11 @@ export async function projectCalendarSettings(sql: Sql, projectId: string): Prom
 }
 
 export async function scheduleTasks(sql: Sql, projectId: string): Promise<ScheduleTask[]> {
-  const rows: { id: string; name: string; start_date: string; end_date: string; progress: number }[] = await sql.query(
-    `SELECT id, name, start_date::text AS start_date, end_date::text AS end_date, progress FROM tasks WHERE project_id = $1`,
+  const rows: { id: string; name: string; start_date: string; end_date: string; progress: number; kind: ScheduleTask['kind'] }[] = await sql.query(
+    `SELECT id, name, start_date::text AS start_date, end_date::text AS end_date, progress, kind FROM tasks WHERE project_id = $1`,
     [projectId],
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, startDate: r.start_date, endDate: r.end_date, progress: r.progress }));
+  return rows.map((r) => ({ id: r.id, name: r.name, startDate: r.start_date, endDate: r.end_date, progress: r.progress, kind: r.kind }));
 }
 
 export async function scheduleLinks(sql: Sql, projectId: string): Promise<ScheduleLink[]> {

@@ -10,7 +10,7 @@ import type { Sql } from '../access/access.queries.js';
  */
 const taskSelect = (scope: string) => `
   SELECT t.id, t.project_id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress,
-         t.color, t.assignee_id, t."order", t.created_at, t.updated_at,
+         t.color, t.assignee_id, t."order", t.kind, t.created_at, t.updated_at,
          u.first_name AS assignee_first_name, u.last_name AS assignee_last_name,
          COALESCE(a.ids, '{}') AS assignee_ids,
          COALESCE(d.ids, '{}') AS dependencies,

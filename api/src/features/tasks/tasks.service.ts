@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_LINK,
   findDependencyCycle,
+  isOneDayIfMilestone,
   MAX_TASKS_PER_PROJECT,
+  MILESTONE_ONE_DAY,
   readLinkValue,
   type CreateTaskInput,
   type DependencyInput,
@@ -12,7 +14,7 @@ import {
   type UpdateTaskInput,
 } from '@planline/domain';
 import { assignableUsers, serverEdit, type ProjectDocuments } from '@planline/realtime';
-import { addDependency, dependencyEdges, dependencyLinks, deleteTask, readTask, readTaskField, removeDependency, taskIds, tasksMap, writeTask } from '@planline/document';
+import { addDependency, dependencyEdges, dependencyLinks, deleteTask, fieldValue, readTask, readTaskField, removeDependency, taskIds, tasksMap, writeTask } from '@planline/document';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { requireProjectAccess } from '../access/access.policy.js';
@@ -23,10 +25,8 @@ import { findTask, listTasks, taskHistory, taskListVersion } from './tasks.read.
 /** Bytes of task list JSON kept for answering again (TaskListCache): about eight lists of 10,000 tasks. */
 const TASK_LIST_CACHE_BYTES = 50 * 1024 * 1024;
 
-const endBeforeStart = () =>
-  new AppError('validation_failed', 'End date cannot be before start date', {
-    issues: [{ path: 'endDate', message: 'End date cannot be before start date' }],
-  });
+const invalidField = (path: string, message: string) => new AppError('validation_failed', message, { issues: [{ path, message }] });
+const endBeforeStart = () => invalidField('endDate', 'End date cannot be before start date');
 
 /**
  * Tasks through the one write path (ARCHITECTURE §3): every change is a transaction on the project's live
@@ -90,6 +90,7 @@ export class TasksService {
         assigneeId,
         assigneeIds: [...new Set(assigneeId ? [assigneeId, ...assigneeIds] : assigneeIds)].sort(),
         order,
+        kind: input.kind,
       });
     });
     return this.persisted(id);
@@ -105,6 +106,8 @@ export class TasksService {
       const start = fields.startDate ?? (current.startDate as string);
       const end = fields.endDate ?? (current.endDate as string);
       if (end < start) throw endBeforeStart();
+      const kind = fields.kind ?? fieldValue('kind', current.kind);
+      if (!isOneDayIfMilestone({ kind: kind as string, startDate: start, endDate: end })) throw invalidField('endDate', MILESTONE_ONE_DAY);
       const next = { ...fields };
       // The primary assignee is always one of the assignees.
       if (fields.assigneeId !== undefined && fields.assigneeIds === undefined) {

@@ -1,5 +1,4 @@
 import {
-  barGeometry,
   barNameFits,
   inkOn,
   daysFromOffset,
@@ -10,9 +9,10 @@ import {
   shiftTask,
   stepProgress,
   taskBarColor,
+  taskGeometry,
 } from '@planline/domain';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, type HTMLAttributes, type KeyboardEvent, type PointerEvent } from 'react';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast.store';
 import { HOLDING_KINDS } from '../connection/project-connection';
@@ -24,6 +24,7 @@ import type { TimelineTask } from '../model/timeline-task';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { BAR_HEIGHT_PX, DRAG_THRESHOLD_PX, LONG_PRESS_MS, PRESENCE_THROTTLE_MS, ROW_HEIGHT_PX, TOUCH_SLOP_PX } from './layout';
 import { LinkHandle } from './link-handle';
+import { MilestoneMarker } from './milestone-marker';
 import { DragLabel, HOLDING, HolderTag, OutsideHint, ProgressKnob, ResizeHandle, TAG_ROOM_PX, type TagSide } from './task-bar-parts';
 import { useTimeline } from './timeline-context';
 
@@ -88,7 +89,7 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
   }, PRESENCE_THROTTLE_MS);
   const publish = publishRef.current;
 
-  const geometry = barGeometry(shown, range, zoom);
+  const geometry = taskGeometry({ ...shown, kind: task.kind }, range, zoom);
   // A bar someone else holds cannot be taken from them: the drop that came second would overwrite theirs.
   const heldBy = remote && HOLDING_KINDS.has(remote.kind) ? remote : null;
   // The long press's timer and a drag's moves outlive the render that began them: they read who holds it now.
@@ -256,6 +257,8 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
     event.preventDefault();
     if (readOnly || session.current) return;
     if (heldBy) return refuseHeld(heldBy);
+    // A milestone has one date and no progress of its own to step: it only moves.
+    if (task.kind === 'milestone' && (event.altKey || event.shiftKey)) return;
     const step = event.key === 'ArrowRight' ? 1 : -1;
     const next: DragPreview = event.altKey
       ? { startDate: task.startDate, endDate: task.endDate, progress: stepProgress(task.progress, step * PROGRESS_KEY_STEP) }
@@ -284,6 +287,19 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
   // Labels beside the bar (above it they would hide under the sticky header on the first row): on the right,
   // unless the bar reaches the right edge.
   const tagSide: TagSide = geometry.left + geometry.width + TAG_ROOM_PX <= timelineWidth ? 'right' : 'left';
+  const handlers: HTMLAttributes<HTMLDivElement> = {
+    onPointerDown,
+    onPointerMove,
+    onPointerUp,
+    onPointerCancel: cancel,
+    onLostPointerCapture: () => session.current?.lifted && cancel(),
+    // A long press on a phone would open the context menu (or the iOS callout) instead of lifting the bar.
+    onContextMenu: (event) => session.current && event.preventDefault(),
+    onKeyDown,
+  };
+  if (task.kind === 'milestone') {
+    return <MilestoneMarker task={task} shown={shown} geometry={geometry} barRef={barRef} handlers={handlers} dragging={dragging} holder={holder} heldBy={heldBy} tagSide={tagSide} />;
+  }
 
   const bar = (
     <div
@@ -295,14 +311,7 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
       aria-describedby={barHelpId}
       data-task-bar={task.id}
       data-partial={geometry.isPartial || undefined}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={cancel}
-      onLostPointerCapture={() => session.current?.lifted && cancel()}
-      // A long press on a phone would open the context menu (or the iOS callout) instead of lifting the bar.
-      onContextMenu={(event) => session.current && event.preventDefault()}
-      onKeyDown={onKeyDown}
+      {...handlers}
       className={cn(
         'group/bar pointer-events-auto absolute flex touch-manipulation items-center overflow-visible rounded-md shadow-sm select-none [-webkit-touch-callout:none]',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:ring-offset-1',

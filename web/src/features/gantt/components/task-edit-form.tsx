@@ -27,10 +27,11 @@ import { handleUnauthorized } from '../../auth';
 import type { TimelineTask } from '../model/timeline-task';
 import { useUpdateTask } from '../tasks.api';
 import { AssigneeSelect } from './assignee-select';
+import { EndDateField, MilestoneCheckbox } from './milestone-fields';
 import { StatusDot } from './status-dot';
 import type { Person } from './timeline-context';
 
-type EditableTask = Pick<TimelineTask, 'name' | 'description' | 'startDate' | 'endDate' | 'status' | 'priority' | 'progress' | 'assigneeId'>;
+type EditableTask = Pick<TimelineTask, 'name' | 'description' | 'startDate' | 'endDate' | 'status' | 'priority' | 'progress' | 'assigneeId' | 'kind'>;
 
 function formValues(task: EditableTask): TaskEditFormInput {
   return {
@@ -42,11 +43,12 @@ function formValues(task: EditableTask): TaskEditFormInput {
     priority: task.priority,
     progress: task.progress,
     assigneeId: task.assigneeId ?? UNASSIGNED,
+    milestone: task.kind === 'milestone',
     changeReason: '',
   };
 }
 
-const FIELDS = ['name', 'description', 'startDate', 'endDate', 'status', 'priority', 'progress', 'assigneeId', 'changeReason'] as const;
+const FIELDS = ['name', 'description', 'startDate', 'endDate', 'status', 'priority', 'progress', 'assigneeId', 'milestone', 'changeReason'] as const;
 
 interface TaskEditFormProps {
   task: TimelineTask;
@@ -69,6 +71,8 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: Tas
     resetOptions: { keepDirtyValues: true },
   });
   const { errors, isSubmitting } = form.formState;
+  const milestone = form.watch('milestone');
+  const startDate = form.watch('startDate');
 
   const onSubmit = form.handleSubmit(async (v) => {
     const changes: UpdateTaskRequest = {};
@@ -81,6 +85,8 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: Tas
     if (v.priority !== task.priority) changes.priority = v.priority;
     if (v.progress !== task.progress) changes.progress = v.progress;
     if (assigneeFromChoice(v.assigneeId) !== task.assigneeId) changes.assigneeId = assigneeFromChoice(v.assigneeId);
+    const kind = v.milestone ? 'milestone' : 'task';
+    if (kind !== task.kind) changes.kind = kind;
     if (Object.keys(changes).length === 0) {
       form.setError('root', { message: 'Nothing to save: no field differs from the task.' });
       return;
@@ -117,9 +123,8 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: Tas
         <FormField id="task-edit-start" label="Start date" error={errors.startDate?.message}>
           {(control) => <Input {...control} type="date" {...form.register('startDate')} />}
         </FormField>
-        <FormField id="task-edit-end" label="End date" error={errors.endDate?.message}>
-          {(control) => <Input {...control} type="date" {...form.register('endDate')} />}
-        </FormField>
+        <EndDateField id="task-edit-end" register={form.register('endDate')} milestone={milestone} startDate={startDate} error={errors.endDate?.message} />
+        <MilestoneCheckbox id="task-edit-milestone" register={form.register('milestone')} className="sm:col-span-2" />
         <FormField id="task-edit-status" label="Status" error={errors.status?.message}>
           {(control) => (
             <FormSelect

@@ -3,6 +3,7 @@ import {
   formatCalendarDate,
   isCalendarDate,
   TASK_FIELD_LABELS,
+  TASK_KIND_LABELS,
   TASK_PRIORITY_LABELS,
   TASK_STATUS_LABELS,
   taskStatusOf,
@@ -47,6 +48,8 @@ export function historyValue(field: string, value: string | null, people: Readon
       return isCalendarDate(value) ? formatCalendarDate(value) : value;
     case 'assigneeId':
       return personName(value, people);
+    case 'kind':
+      return TASK_KIND_LABELS[value as keyof typeof TASK_KIND_LABELS] ?? value;
     case 'assigneeIds':
       return value.split(',').map((id) => personName(id, people)).join(', ');
     default:

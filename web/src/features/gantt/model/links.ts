@@ -57,7 +57,7 @@ export function violatedLinks(tasks: ReadonlyMap<string, TimelineTask>, edges: r
   // Only linked tasks can break a link: a 10,000-task plan with 2,000 links judges ~2,000 tasks, not all of them,
   // on every change of the document (this runs in every open chart).
   const linked = new Set(links.flatMap((e) => [e.taskId, e.dependsOnTaskId]));
-  const scheduled = [...linked].map((id) => tasks.get(id)!).map((t) => ({ id: t.id, name: t.name, startDate: t.startDate, endDate: t.endDate }));
+  const scheduled = [...linked].map((id) => tasks.get(id)!).map((t) => ({ id: t.id, name: t.name, startDate: t.startDate, endDate: t.endDate, kind: t.kind }));
   return new Map(findLinkViolations(scheduled, links, DEFAULT_WORK_CALENDAR).map((v) => [linkKey(v), v]));
 }
 

@@ -4,6 +4,7 @@ import {
   TASK_COLOR_DEFAULT,
   TASK_PRIORITIES,
   taskStatusOf,
+  type TaskKind,
   type TaskPriority,
   type TaskStatus,
 } from '@planline/domain';
@@ -22,6 +23,8 @@ export interface TimelineTask {
   color: string;
   assigneeId: string | null;
   order: number;
+  /** A milestone is drawn as a diamond on its start date (issue 17). */
+  kind: TaskKind;
 }
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -34,19 +37,23 @@ export function toTimelineTask(id: string, doc: DocTask | null): TimelineTask | 
   if (!doc) return null;
   const { name, startDate, endDate } = doc;
   if (typeof name !== 'string' || !name.trim() || !isCalendarDate(startDate) || !isCalendarDate(endDate)) return null;
+  const kind = doc.kind === 'milestone' ? 'milestone' : 'task';
   const progress = typeof doc.progress === 'number' && Number.isFinite(doc.progress) ? Math.min(100, Math.max(0, Math.round(doc.progress))) : 0;
   return {
     id,
     name,
     description: typeof doc.description === 'string' ? doc.description : null,
     startDate,
-    endDate: maxDate(startDate, endDate),
+    // A milestone is on its start date, even while a bad end date waits to be put back.
+    endDate: kind === 'milestone' ? startDate : maxDate(startDate, endDate),
     status: taskStatusOf(doc.status),
     priority: (TASK_PRIORITIES as readonly unknown[]).includes(doc.priority) ? (doc.priority as TaskPriority) : 'medium',
     progress,
     color: typeof doc.color === 'string' && COLOR.test(doc.color) ? doc.color : TASK_COLOR_DEFAULT,
     assigneeId: typeof doc.assigneeId === 'string' ? doc.assigneeId : null,
     order: typeof doc.order === 'number' && Number.isFinite(doc.order) ? doc.order : 0,
+    // Missing in documents from before milestones: a task.
+    kind,
   };
 }
 
