@@ -21,7 +21,7 @@ export type DocTask = Partial<Record<TaskFieldName, unknown>>;
  * missing field as this default keeps older documents as they are, instead of rewriting every task of a project
  * the first time it loads, and spares new tasks two entries each.
  */
-export const DEFAULT_WHEN_MISSING: Readonly<Partial<Record<TaskFieldName, unknown>>> = Object.freeze({ kind: 'task' });
+export const DEFAULT_WHEN_MISSING: Readonly<Partial<Record<TaskFieldName, unknown>>> = Object.freeze({ kind: 'task', parentId: null });
 
 /** A field's value as a document value reads: the default when a field that has one is missing. */
 export function fieldValue(field: TaskFieldName, value: unknown): unknown {
@@ -69,9 +69,18 @@ export function writeTask(doc: Y.Doc, taskId: string, fields: DocTask): void {
   }
 }
 
-/** Removes a task and every dependency that names it. Call inside doc.transact. */
+/**
+ * Removes a task and every dependency that names it; its subtasks move up to its own parent (the top level when
+ * it has none), in the same transaction, so one undo brings both back. Call inside doc.transact.
+ */
 export function deleteTask(doc: Y.Doc, taskId: string): void {
-  tasksMap(doc).delete(taskId);
+  const tasks = tasksMap(doc);
+  const entry = tasks.get(taskId);
+  const parentId = entry instanceof Y.Map ? (fieldValue('parentId', entry.get('parentId')) as string | null) : null;
+  tasks.delete(taskId);
+  for (const child of tasks.values()) {
+    if (child instanceof Y.Map && child.get('parentId') === taskId) child.set('parentId', parentId === taskId ? null : parentId);
+  }
   const deps = dependenciesMap(doc);
   for (const key of [...deps.keys()]) {
     const edge = parseDependencyKey(key);

@@ -75,6 +75,7 @@ export function makeTask(values: Partial<Task> = {}): Task {
     assigneeIds: [],
     order: n,
     kind: 'task',
+    parentId: null,
     dependencies: [],
     links: [],
     createdAt: '2025-01-01T00:00:00.000Z',

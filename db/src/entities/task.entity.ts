@@ -55,6 +55,10 @@ export class TaskEntity {
   @Column({ type: 'integer', default: 0 })
   order!: number;
 
+  /** The summary task above this one, of the same project; null at the top level. */
+  @Column({ type: 'uuid', nullable: true })
+  parentId!: string | null;
+
   /** 'task' or 'milestone' (one day: endDate = startDate). */
   @Column({ type: 'varchar', length: 20, default: 'task' })
   kind!: TaskKind;

@@ -26,6 +26,7 @@ export function makeTask(values: Partial<Task> = {}): Task {
     assigneeIds: [],
     order: n,
     kind: 'task',
+    parentId: null,
     dependencies: [],
     links: [],
     createdAt: '2026-03-01T09:00:00.000Z',

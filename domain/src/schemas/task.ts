@@ -63,6 +63,12 @@ export const taskFieldSchemas = {
   order: z.number({ error: 'Order must be a whole number' }).int('Order must be a whole number').min(-1e9).max(1e9),
   /** A milestone is drawn as a diamond on one day: its end date is its start date (issue 17). */
   kind: taskKindSchema,
+  /** The summary task this one is a subtask of (issue 17), a task of the same project; null at the top level. */
+  parentId: z
+    .uuid({ error: 'Parent task is not valid' })
+    // Document keys are lower-case: the same task must never be named two ways.
+    .transform((id) => id.toLowerCase())
+    .nullable(),
 } as const;
 
 export type TaskFieldName = keyof typeof taskFieldSchemas;
@@ -74,6 +80,16 @@ export type TaskFields = z.infer<typeof taskFieldsSchema> & { status: TaskStatus
 
 const endNotBeforeStart = (v: { startDate?: string; endDate?: string }) => !v.startDate || !v.endDate || v.endDate >= v.startDate;
 const END_BEFORE_START = { message: 'End date cannot be before start date', path: ['endDate'] };
+
+/** [summary-tasks] The write path's refusals of a parent, in the words REST answers with. */
+export const PARENT_MESSAGES = {
+  notFound: 'The parent must be a task of the same project',
+  self: 'A task cannot be its own parent',
+  milestone: 'A milestone cannot have subtasks',
+  summaryMilestone: 'A task with subtasks cannot be a milestone',
+  rolledUp: "A summary task's dates and progress come from its subtasks: change those instead",
+  cycle: (names: readonly string[]) => `That would make a task its own parent: ${names.join(' → ')}`,
+} as const;
 
 /** [milestone-one-day] A milestone has no duration: it sits on its start date, and its end date is the same day. */
 export const MILESTONE_ONE_DAY = 'A milestone is on one day: its end date must be its start date';
@@ -90,6 +106,7 @@ export const TASK_DEFAULTS = {
   assigneeId: null,
   assigneeIds: [] as string[],
   kind: 'task',
+  parentId: null,
 } as const;
 
 const changeReasonSchema = z
@@ -117,6 +134,7 @@ export const createTaskInputSchema = z
     assigneeIds: taskFieldSchemas.assigneeIds.optional(),
     order: taskFieldSchemas.order.optional(),
     kind: taskFieldSchemas.kind.default('task'),
+    parentId: taskFieldSchemas.parentId.optional(),
     changeReason: changeReasonSchema,
   })
   .refine(endNotBeforeStart, END_BEFORE_START)
@@ -138,6 +156,7 @@ export const updateTaskInputSchema = z
     assigneeIds: taskFieldSchemas.assigneeIds.optional(),
     order: taskFieldSchemas.order.optional(),
     kind: taskFieldSchemas.kind.optional(),
+    parentId: taskFieldSchemas.parentId.optional(),
     changeReason: changeReasonSchema,
   })
   .refine((v) => TASK_FIELDS.some((f) => v[f] !== undefined), { message: 'Nothing to update: send at least one task field' })
@@ -166,6 +185,11 @@ export const taskSchema = z.object({
   assigneeIds: z.array(z.uuid()),
   order: z.number().int(),
   kind: taskKindSchema,
+  /**
+   * The summary task above this one, or null. A task that is some task's parent is a summary: its dates and
+   * progress as read here are rolled up from its subtasks (docs/scheduling.md).
+   */
+  parentId: z.uuid().nullable(),
   /** Ids of the tasks this one depends on. */
   dependencies: z.array(z.uuid()),
   /** The same links with their type and lag. */

@@ -37,6 +37,7 @@ export const TASK_FIELD_LABELS: Record<string, string> = {
   assigneeIds: 'Assignees',
   order: 'Order',
   kind: 'Type',
+  parentId: 'Parent',
 };
 
 /** How a task's kind reads (forms, history, exports). */

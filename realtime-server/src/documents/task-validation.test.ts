@@ -65,6 +65,7 @@ describe('judgeTask: milestones', () => {
     assigneeIds: [],
     order: 0,
     kind: 'task',
+    parentId: null,
   };
   const milestone: PersistedTask = { ...stored, kind: 'milestone', endDate: stored.startDate };
   const none = new Set<string>();

@@ -57,6 +57,7 @@ function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportOptio
     { header: 'Colour', key: 'color', width: 10 },
     { header: 'Order', key: 'order', width: 8 },
     { header: 'Type', key: 'kind', width: 11 },
+    { header: 'Parent', key: 'parent', width: 30 },
     { header: 'Depends on', key: 'dependsOn', width: 40 },
     ...(options.includeAssignments
       ? [
@@ -77,7 +78,8 @@ function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportOptio
       progress: task.progress / 100,
       color: task.color,
       order: task.order,
-      kind: TASK_KIND_LABELS[task.kind],
+      kind: task.summary ? 'Summary' : TASK_KIND_LABELS[task.kind],
+      parent: task.parent === null ? null : cellText(task.parent),
       dependsOn: task.dependsOn.length ? cellText(task.dependsOn.join(', ')) : null,
       ...(options.includeAssignments
         ? { assignee: task.assignee === null ? null : cellText(task.assignee), assignees: task.assignees.length ? cellText(task.assignees.join(', ')) : null }
@@ -85,10 +87,20 @@ function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportOptio
     });
     row.getCell('status').font = { color: { argb: argb(TASK_STATUS_COLORS[task.status]) }, bold: true };
     row.getCell('color').fill = solid(task.color);
+    outline(row, task);
     row.commit();
   }
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: Math.max(1, data.tasks.length + 1), column: ws.columns.length } };
   ws.commit();
+}
+
+/** [summary-tasks] Subtasks indented under their summary and grouped with it (Excel's outline: collapsible rows). */
+function outline(row: ExcelJS.Row, task: ExportData['tasks'][number]): void {
+  if (task.depth > 0) {
+    row.outlineLevel = Math.min(task.depth, 7);
+    row.getCell(1).alignment = { indent: Math.min(task.depth * 2, 15) };
+  }
+  if (task.summary) row.getCell(1).font = { bold: true };
 }
 
 /** The index of the first bucket that ends on or after `date` (buckets are in date order). */
@@ -140,6 +152,7 @@ function timelineSheet(wb: ExcelJS.Workbook, data: ExportData): void {
     const row = ws.addRow([cellText(task.name), TASK_STATUS_LABELS[task.status], utcDate(task.startDate), utcDate(task.endDate)]);
     row.getCell(3).numFmt = DATE_FORMAT;
     row.getCell(4).numFmt = DATE_FORMAT;
+    outline(row, task);
     if (task.kind === 'milestone') {
       // A diamond in its period rather than a filled cell: a milestone has no length.
       const cell = row.getCell(FIXED + 1 + firstBucketEndingFrom(scale.buckets, task.startDate));

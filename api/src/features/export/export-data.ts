@@ -33,6 +33,12 @@ export interface ExportTask {
   order: number;
   /** A milestone is drawn as a diamond on its start date. */
   kind: TaskKind;
+  /** The summary task above it (its name), in outline order: tasks come right after their parent. */
+  parent: string | null;
+  /** Levels above it in the outline (0 at the top level). */
+  depth: number;
+  /** A summary (it has subtasks): its dates and progress are theirs, rolled up. */
+  summary: boolean;
   /** Names of the tasks this one depends on. */
   dependsOn: string[];
   /** The primary assignee's name, and every assignee's (primary first). */

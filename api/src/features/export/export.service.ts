@@ -1,4 +1,4 @@
-import { EXPORT_CONTENT_TYPES, exportFileName, type ExportOptions } from '@planline/domain';
+import { EXPORT_CONTENT_TYPES, exportFileName, treeOrder, type ExportOptions } from '@planline/domain';
 import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
@@ -34,7 +34,7 @@ export class ExportService {
     return { fileName: exportFileName(data.project.code, data.today, format), contentType: EXPORT_CONTENT_TYPES[format], body };
   }
 
-  /** The project, its tasks in timeline order, and the names their ids stand for. */
+  /** The project, its tasks in timeline order (subtasks under their summary), and the names their ids stand for. */
   private async read(projectId: string): Promise<ExportData> {
     const project = await exportProject(this.dataSource, projectId);
     if (!project) throw new AppError('not_found', PROJECT_NOT_FOUND);
@@ -53,7 +53,7 @@ export class ExportService {
         endDate: project.end_date,
       },
       today: this.now().toISOString().slice(0, 10),
-      tasks: tasks.map((t) => {
+      tasks: treeOrder(tasks).map(({ task: t, depth, subtasks }) => {
         const ids = t.assigneeId ? [t.assigneeId, ...t.assigneeIds.filter((id) => id !== t.assigneeId)] : t.assigneeIds;
         return {
           name: t.name,
@@ -66,6 +66,9 @@ export class ExportService {
           color: t.color,
           order: t.order,
           kind: t.kind,
+          parent: t.parentId ? (taskName.get(t.parentId) ?? null) : null,
+          depth,
+          summary: subtasks > 0,
           dependsOn: t.dependencies.map((id) => taskName.get(id) ?? id),
           assignee: t.assigneeId ? (personName.get(t.assigneeId) ?? null) : null,
           assignees: ids.map((id) => personName.get(id)).filter((n): n is string => !!n),

@@ -4,7 +4,7 @@ import { TASK_KIND_LABELS, TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUS
 import PDFDocument from 'pdfkit';
 import { exportCounts, PROJECT_STATUS_LABELS, type ExportData, type ExportTask } from './export-data.js';
 import { drawGantt, drawStatusChart } from './pdf-charts.js';
-import { CONTENT_BOTTOM, CONTENT_WIDTH, MUTED, PAGE, PdfCursor, RULE, type Pages } from './pdf-layout.js';
+import { CONTENT_BOTTOM, CONTENT_WIDTH, MUTED, outlineIndent, PAGE, PdfCursor, RULE, type Pages } from './pdf-layout.js';
 import { PdfText } from './pdf-text.js';
 
 interface Column {
@@ -23,7 +23,7 @@ function tableColumns(options: ExportOptions): Column[] {
     { title: 'Start', width: 58, value: (t) => t.startDate },
     { title: 'End', width: 58, value: (t) => t.endDate },
     { title: 'Progress', width: 48, align: 'right', value: (t) => `${t.progress}%` },
-    { title: 'Type', width: 50, value: (t) => TASK_KIND_LABELS[t.kind] },
+    { title: 'Type', width: 50, value: (t) => (t.summary ? 'Summary' : TASK_KIND_LABELS[t.kind]) },
     ...(options.includeAssignments ? [{ title: 'Assignees', width: 130, value: (t: ExportTask) => t.assignees.join(', ') }] : []),
     { title: 'Depends on', width: 120, value: (t) => t.dependsOn.join(', ') },
   ];
@@ -75,9 +75,12 @@ function* drawTaskTable(pdf: PdfCursor, data: ExportData, options: ExportOptions
         pdf.fill(TASK_STATUS_COLORS[task.status], x + PAD, pdf.y + 5.5, 5, 5);
         textX += 8;
       }
-      pdf.write(column.value(task, i), textX, pdf.y + 11, {
+      // Subtasks indented under their summary, whose name is bold.
+      const indent = column.title === 'Task' ? outlineIndent(task) : 0;
+      pdf.write(column.value(task, i), textX + indent, pdf.y + 11, {
         size: 7.5,
-        maxWidth: column.width - 2 * PAD - (column.title === 'Status' ? 8 : 0),
+        bold: column.title === 'Task' && task.summary,
+        maxWidth: column.width - 2 * PAD - (column.title === 'Status' ? 8 : 0) - indent,
         align: right ? 'right' : 'left',
       });
       x += column.width;

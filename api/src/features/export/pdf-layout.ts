@@ -102,6 +102,9 @@ export class PdfCursor {
   }
 }
 
+/** [summary-tasks] How far a subtask's name is indented under its summary (deep outlines stop indenting). */
+export const outlineIndent = (task: { depth: number }) => Math.min(task.depth, 6) * 8;
+
 /** A colour between `hex` and white: `amount` 0 is the colour, 1 is white. */
 export function tint(hex: string, amount: number): string {
   const value = parseInt(hex.slice(1), 16);

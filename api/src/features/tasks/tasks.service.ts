@@ -21,6 +21,7 @@ import { requireProjectAccess } from '../access/access.policy.js';
 import { TaskListCache, type TaskListAnswer } from './task-list-cache.js';
 import { requireTaskAccess, TASK_NOT_FOUND } from './tasks.policy.js';
 import { findTask, listTasks, taskHistory, taskListVersion } from './tasks.read.js';
+import { assertMayBeMilestone, assertNotRolledUp, assertParent, hasSubtasks } from './task-tree.rules.js';
 
 /** Bytes of task list JSON kept for answering again (TaskListCache): about eight lists of 10,000 tasks. */
 const TASK_LIST_CACHE_BYTES = 50 * 1024 * 1024;
@@ -72,6 +73,7 @@ export class TasksService {
       if (tasksMap(doc).size >= MAX_TASKS_PER_PROJECT) {
         throw new AppError('conflict', `A project can hold at most ${MAX_TASKS_PER_PROJECT.toLocaleString('en-US')} tasks. Delete finished tasks or start a new project.`);
       }
+      if (input.parentId) assertParent(doc, id, input.parentId);
       // New tasks go to the end unless an order is given.
       let order = input.order;
       if (order === undefined) {
@@ -91,6 +93,7 @@ export class TasksService {
         assigneeIds: [...new Set(assigneeId ? [assigneeId, ...assigneeIds] : assigneeIds)].sort(),
         order,
         kind: input.kind,
+        parentId: input.parentId ?? null,
       });
     });
     return this.persisted(id);
@@ -100,9 +103,19 @@ export class TasksService {
     const projectId = await requireTaskAccess(this.dataSource, userId, taskId);
     await this.assertAssignable(projectId, [input.assigneeId, ...(input.assigneeIds ?? [])]);
     const { changeReason, ...fields } = input;
+    // A summary shows its subtasks' dates and progress: those it may be sent back, not changed.
+    const rolledUp = fields.startDate !== undefined || fields.endDate !== undefined || fields.progress !== undefined ? await findTask(this.dataSource, taskId) : null;
     await this.documents.edit(projectId, serverEdit(userId, changeReason), (doc) => {
       const current = readTask(doc, taskId);
       if (!current) throw new AppError('not_found', TASK_NOT_FOUND);
+      if (rolledUp && hasSubtasks(doc, taskId)) {
+        assertNotRolledUp(fields, rolledUp);
+        delete fields.startDate;
+        delete fields.endDate;
+        delete fields.progress;
+      }
+      if (fields.parentId) assertParent(doc, taskId, fields.parentId);
+      if (fields.kind === 'milestone') assertMayBeMilestone(doc, taskId);
       const start = fields.startDate ?? (current.startDate as string);
       const end = fields.endDate ?? (current.endDate as string);
       if (end < start) throw endBeforeStart();

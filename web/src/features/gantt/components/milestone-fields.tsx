@@ -30,14 +30,20 @@ interface EndDateFieldProps {
   milestone: boolean;
   startDate: string;
   error: string | undefined;
+  /** A summary's end date is its subtasks': shown read-only, with this hint. */
+  rolledUp?: string | undefined;
 }
 
-export function EndDateField({ id, register, milestone, startDate, error }: EndDateFieldProps) {
+export function EndDateField({ id, register, milestone, startDate, error, rolledUp }: EndDateFieldProps) {
   return (
-    <FormField id={id} label="End date" error={milestone ? undefined : error} hint={milestone ? 'A milestone ends on its start date.' : undefined}>
+    <FormField id={id} label="End date" error={milestone ? undefined : error} hint={milestone ? 'A milestone ends on its start date.' : rolledUp}>
       {(control) =>
         // Not registered while it shows the start date: the value the person typed comes back if they untick.
-        milestone ? <Input {...control} type="date" value={startDate} disabled readOnly /> : <Input {...control} type="date" {...register} />
+        milestone ? (
+          <Input {...control} type="date" value={startDate} disabled readOnly />
+        ) : (
+          <Input {...control} type="date" readOnly={rolledUp !== undefined} {...register} />
+        )
       }
     </FormField>
   );

@@ -1,5 +1,6 @@
 import {
   barNameFits,
+  daysBetween,
   inkOn,
   daysFromOffset,
   formatCalendarDate,
@@ -17,6 +18,7 @@ import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast.store';
 import { HOLDING_KINDS } from '../connection/project-connection';
 import type { DisplayedDates } from '../model/displayed-dates';
+import { descendants, shiftedDates } from '../model/outline';
 import { dragStore, type DragMode, type DragPreview } from '../model/drag.store';
 import type { RemoteActivity } from '../model/presence';
 import { throttle } from '../model/throttle';
@@ -25,6 +27,7 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { BAR_HEIGHT_PX, DRAG_THRESHOLD_PX, LONG_PRESS_MS, PRESENCE_THROTTLE_MS, ROW_HEIGHT_PX, TOUCH_SLOP_PX } from './layout';
 import { LinkHandle } from './link-handle';
 import { MilestoneMarker } from './milestone-marker';
+import { SummaryBar } from './summary-bar';
 import { DragLabel, HOLDING, HolderTag, OutsideHint, ProgressKnob, ResizeHandle, TAG_ROOM_PX, type TagSide } from './task-bar-parts';
 import { useTimeline } from './timeline-context';
 
@@ -95,6 +98,17 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
   // The long press's timer and a drag's moves outlive the render that began them: they read who holds it now.
   const heldRef = useRef(heldBy);
   heldRef.current = heldBy;
+  const summary = task.subtasks > 0;
+  /**
+   * A drop or a key press. A summary's dates are its subtasks': moving it moves every task below it (and its own
+   * stored dates) by as many days, in one transaction, so one undo takes the whole move back.
+   */
+  const save = (fields: Partial<DragPreview>) => {
+    if (!summary) return connection.writeTask(task.id, fields);
+    if (fields.startDate === undefined) return;
+    const ids = [task.id, ...descendants(connection.tasks.getState().tasks, task.id)];
+    connection.writeTasks(shiftedDates(connection.doc, ids, daysBetween(task.startDate, fields.startDate)));
+  };
   const refuseHeld = (by: RemoteActivity) =>
     toast({ title: `${by.user.name} is ${HOLDING[by.kind]} this task`, description: 'Wait until they let go, then try again.' });
 
@@ -237,7 +251,7 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
     const fields = changedFields(task, s.preview);
     // The edit first, then the awareness clear: both go down the same socket in this order, so teammates never
     // see the bar jump back between the preview and the stored dates.
-    if (Object.keys(fields).length > 0) connection.writeTask(task.id, fields);
+    if (Object.keys(fields).length > 0) save(fields);
     connection.setActivity(null);
   };
 
@@ -257,8 +271,8 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
     event.preventDefault();
     if (readOnly || session.current) return;
     if (heldBy) return refuseHeld(heldBy);
-    // A milestone has one date and no progress of its own to step: it only moves.
-    if (task.kind === 'milestone' && (event.altKey || event.shiftKey)) return;
+    // A milestone has one date and no progress to step; a summary's span and progress are its subtasks': both only move.
+    if ((task.kind === 'milestone' || summary) && (event.altKey || event.shiftKey)) return;
     const step = event.key === 'ArrowRight' ? 1 : -1;
     const next: DragPreview = event.altKey
       ? { startDate: task.startDate, endDate: task.endDate, progress: stepProgress(task.progress, step * PROGRESS_KEY_STEP) }
@@ -266,7 +280,7 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
         ? { ...resizeTask(task, 'end', step), progress: task.progress }
         : { ...shiftTask(task, step), progress: task.progress };
     const fields = changedFields(task, next);
-    if (Object.keys(fields).length > 0) connection.writeTask(task.id, fields);
+    if (Object.keys(fields).length > 0) save(fields);
   };
 
   // Keep a bar moved by the keyboard in view.
@@ -297,6 +311,9 @@ export function TaskBar({ task, shown, dragging, remote }: TaskBarProps) {
     onContextMenu: (event) => session.current && event.preventDefault(),
     onKeyDown,
   };
+  if (summary) {
+    return <SummaryBar task={task} shown={shown} geometry={geometry} barRef={barRef} handlers={handlers} dragging={dragging} holder={holder} heldBy={heldBy} tagSide={tagSide} />;
+  }
   if (task.kind === 'milestone') {
     return <MilestoneMarker task={task} shown={shown} geometry={geometry} barRef={barRef} handlers={handlers} dragging={dragging} holder={holder} heldBy={heldBy} tagSide={tagSide} />;
   }

@@ -48,6 +48,9 @@ function formValues(task: EditableTask): TaskEditFormInput {
   };
 }
 
+/** [summary-rollup] A summary's dates and progress are shown, not edited. */
+const ROLLED_UP = 'Rolled up from its subtasks.';
+
 const FIELDS = ['name', 'description', 'startDate', 'endDate', 'status', 'priority', 'progress', 'assigneeId', 'milestone', 'changeReason'] as const;
 
 interface TaskEditFormProps {
@@ -72,6 +75,7 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: Tas
   });
   const { errors, isSubmitting } = form.formState;
   const milestone = form.watch('milestone');
+  const summary = task.subtasks > 0;
   const startDate = form.watch('startDate');
 
   const onSubmit = form.handleSubmit(async (v) => {
@@ -120,11 +124,24 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: Tas
             {(control) => <Textarea {...control} rows={3} {...form.register('description')} />}
           </FormField>
         </div>
-        <FormField id="task-edit-start" label="Start date" error={errors.startDate?.message}>
-          {(control) => <Input {...control} type="date" {...form.register('startDate')} />}
+        <FormField id="task-edit-start" label="Start date" error={errors.startDate?.message} hint={summary ? ROLLED_UP : undefined}>
+          {(control) => <Input {...control} type="date" readOnly={summary} {...form.register('startDate')} />}
         </FormField>
-        <EndDateField id="task-edit-end" register={form.register('endDate')} milestone={milestone} startDate={startDate} error={errors.endDate?.message} />
-        <MilestoneCheckbox id="task-edit-milestone" register={form.register('milestone')} className="sm:col-span-2" />
+        <EndDateField
+          id="task-edit-end"
+          register={form.register('endDate')}
+          milestone={milestone}
+          startDate={startDate}
+          error={errors.endDate?.message}
+          rolledUp={summary ? ROLLED_UP : undefined}
+        />
+        {summary ? (
+          <p className="text-sm text-slate-600 sm:col-span-2">
+            A summary of {task.subtasks} {task.subtasks === 1 ? 'subtask' : 'subtasks'}: its dates and progress are theirs. Move it on the chart to move them all.
+          </p>
+        ) : (
+          <MilestoneCheckbox id="task-edit-milestone" register={form.register('milestone')} className="sm:col-span-2" />
+        )}
         <FormField id="task-edit-status" label="Status" error={errors.status?.message}>
           {(control) => (
             <FormSelect
@@ -146,8 +163,10 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: Tas
             />
           )}
         </FormField>
-        <FormField id="task-edit-progress" label="Progress (%)" error={errors.progress?.message}>
-          {(control) => <Input {...control} type="number" min={0} max={100} step={1} inputMode="numeric" {...form.register('progress', { valueAsNumber: true })} />}
+        <FormField id="task-edit-progress" label="Progress (%)" error={errors.progress?.message} hint={summary ? ROLLED_UP : undefined}>
+          {(control) => (
+            <Input {...control} type="number" min={0} max={100} step={1} inputMode="numeric" readOnly={summary} {...form.register('progress', { valueAsNumber: true })} />
+          )}
         </FormField>
         <FormField id="task-edit-assignee" label="Assignee" error={errors.assigneeId?.message}>
           {(control) => (

@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
 import { serverMessage } from '../../../lib/api-error';
-import { changeCount, historyLines } from '../model/history-format';
+import { changeCount, historyLines, type TaskNames } from '../model/history-format';
 import type { TimelineTask } from '../model/timeline-task';
 import { useTaskHistory } from '../tasks.queries';
 import type { Person } from './timeline-context';
@@ -9,13 +9,15 @@ import type { Person } from './timeline-context';
 interface TaskHistoryProps {
   task: TimelineTask;
   people: ReadonlyMap<string, Person>;
+  /** Names of the project's tasks, for a parent recorded by id. */
+  taskName?: TaskNames;
 }
 
 /** Change History: how many changes, then who changed what from what to what, when and why. */
-export function TaskHistory({ task, people }: TaskHistoryProps) {
+export function TaskHistory({ task, people, taskName }: TaskHistoryProps) {
   // Kept current by the 'task:updated' event (features/realtime), sent once a change and its history are stored.
   const history = useTaskHistory(task.id, true);
-  const lines = history.data ? historyLines(history.data, people, new Date()) : [];
+  const lines = history.data ? historyLines(history.data, people, new Date(), taskName) : [];
 
   if (history.isPending) return <LoadingBlock label="Loading change history" />;
   if (history.isError) {

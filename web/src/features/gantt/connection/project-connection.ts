@@ -49,6 +49,8 @@ export interface ProjectConnection {
   setActivity(activity: { taskId: string; kind: ActivityKind; preview?: ActivityPreview } | null): void;
   /** One transaction, tracked for undo. */
   writeTask(taskId: string, fields: DocTask): void;
+  /** Several tasks in one transaction (an outline edit, a summary moved with its subtasks): one undo step. */
+  writeTasks(changes: ReadonlyMap<string, DocTask>): void;
   /** Adds the link of `taskId` to its predecessor, or changes its type and lag: one transaction, tracked for undo. */
   writeLink(taskId: string, dependsOnTaskId: string, link: Link): void;
   removeLink(taskId: string, dependsOnTaskId: string): void;
@@ -173,6 +175,9 @@ function openConnection(projectId: string): { connection: ProjectConnection; des
       const dropped: DropFields = {};
       for (const field of DROP_FIELDS) if (fields[field] !== undefined) dropped[field] = fields[field] as string | number;
       if (Object.keys(dropped).length) drops.dropped(taskId, dropped);
+    },
+    writeTasks(changes) {
+      if (changes.size) doc.transact(() => changes.forEach((fields, taskId) => writeTask(doc, taskId, fields)), LOCAL_ORIGIN);
     },
     writeLink(taskId, dependsOnTaskId, link) {
       doc.transact(() => addDependency(doc, taskId, dependsOnTaskId, link), LOCAL_ORIGIN);

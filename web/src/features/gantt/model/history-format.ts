@@ -34,7 +34,10 @@ export interface HistoryLine {
 const EMPTY = '—';
 
 /** How a recorded value reads: names for assignees, labels for status and priority, '—' for nothing. */
-export function historyValue(field: string, value: string | null, people: ReadonlyMap<string, HistoryPerson>): string {
+/** A task's name by its id (null when it is no longer in the project). */
+export type TaskNames = (taskId: string) => string | undefined;
+
+export function historyValue(field: string, value: string | null, people: ReadonlyMap<string, HistoryPerson>, taskName: TaskNames = () => undefined): string {
   if (value === null || value.trim() === '') return EMPTY;
   switch (field) {
     case 'status':
@@ -50,6 +53,8 @@ export function historyValue(field: string, value: string | null, people: Readon
       return personName(value, people);
     case 'kind':
       return TASK_KIND_LABELS[value as keyof typeof TASK_KIND_LABELS] ?? value;
+    case 'parentId':
+      return taskName(value) ?? 'A deleted task';
     case 'assigneeIds':
       return value.split(',').map((id) => personName(id, people)).join(', ');
     default:
@@ -66,7 +71,7 @@ function personName(id: string, people: ReadonlyMap<string, HistoryPerson>): str
  * [task-history] One line per recorded change: who (first name, else email), when (relative to `now`), which
  * field, old → new, and the reason when there is one.
  */
-export function historyLines(entries: readonly TaskHistoryEntry[], people: ReadonlyMap<string, HistoryPerson>, now: Date): HistoryLine[] {
+export function historyLines(entries: readonly TaskHistoryEntry[], people: ReadonlyMap<string, HistoryPerson>, now: Date, taskName?: TaskNames): HistoryLine[] {
   return entries.map((entry) => {
     const at = parseISO(entry.createdAt);
     const person = entry.changedByUser;
@@ -76,8 +81,8 @@ export function historyLines(entries: readonly TaskHistoryEntry[], people: Reado
       when: Number.isNaN(at.getTime()) ? '' : formatDistance(at, now, { addSuffix: true }),
       at: entry.createdAt,
       field: TASK_FIELD_LABELS[entry.fieldName] ?? entry.fieldName,
-      from: historyValue(entry.fieldName, entry.oldValue, people),
-      to: historyValue(entry.fieldName, entry.newValue, people),
+      from: historyValue(entry.fieldName, entry.oldValue, people, taskName),
+      to: historyValue(entry.fieldName, entry.newValue, people, taskName),
       reason: entry.changeReason?.trim() ? entry.changeReason : null,
     };
   });

@@ -1,5 +1,6 @@
 import {
   isCalendarDate,
+  isCanonicalTaskId,
   maxDate,
   TASK_COLOR_DEFAULT,
   TASK_PRIORITIES,
@@ -25,6 +26,13 @@ export interface TimelineTask {
   order: number;
   /** A milestone is drawn as a diamond on its start date (issue 17). */
   kind: TaskKind;
+  /** The summary task above it, as the document says (tasks-store.ts decides whether it stands). */
+  parentId: string | null;
+  /**
+   * How many tasks name it as their parent. A summary (more than 0) shows its subtasks' dates and progress
+   * rolled up (tasks-store.ts), not its own.
+   */
+  subtasks: number;
 }
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -54,6 +62,8 @@ export function toTimelineTask(id: string, doc: DocTask | null): TimelineTask | 
     order: typeof doc.order === 'number' && Number.isFinite(doc.order) ? doc.order : 0,
     // Missing in documents from before milestones: a task.
     kind,
+    parentId: typeof doc.parentId === 'string' && isCanonicalTaskId(doc.parentId) ? doc.parentId : null,
+    subtasks: 0,
   };
 }
 
@@ -72,5 +82,5 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Fields whose change can move a row. */
 export function affectsOrder(a: TimelineTask | undefined, b: TimelineTask | undefined): boolean {
-  return !a || !b || a.order !== b.order || a.startDate !== b.startDate || a.name !== b.name;
+  return !a || !b || a.order !== b.order || a.startDate !== b.startDate || a.name !== b.name || a.parentId !== b.parentId;
 }
