@@ -88,6 +88,10 @@ describe('accessibility (axe-core, serious and critical)', () => {
       ).json();
       tasks.push(created);
     }
+    // Issue 17: a milestone, and a summary over the last task (its collapse button and the outline with the chart).
+    await page.request.post('/api/tasks', { data: { projectId: project.id, name: 'Handover', startDate: isoDay(3), endDate: isoDay(3), kind: 'milestone' } });
+    const phase = await (await page.request.post('/api/tasks', { data: { projectId: project.id, name: 'Phase', startDate: isoDay(0), endDate: isoDay(1) } })).json();
+    await page.request.patch(`/api/tasks/${tasks[3]!.id}`, { data: { parentId: phase.id } });
     await page.request.post(`/api/projects/${project.id}/weekly-reports`, {
       data: { weekEndingDate: isoDay(0), summary: 'First week', ganttScreenshot: null },
     });

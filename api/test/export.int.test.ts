@@ -115,7 +115,7 @@ describe('Excel', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Tasks', 'Timeline', 'Summary']);
     const tasks = wb.getWorksheet('Tasks')!;
     expect(tasks.getRow(1).values).toEqual([
-      undefined, 'Name', 'Description', 'Status', 'Priority', 'Start', 'End', 'Progress', 'Colour', 'Order', 'Depends on', 'Assignee', 'Assignees',
+      undefined, 'Name', 'Description', 'Status', 'Priority', 'Start', 'End', 'Progress', 'Colour', 'Order', 'Type', 'Parent', 'Depends on', 'Assignee', 'Assignees',
     ]);
     expect(tasks.rowCount).toBe(6);
     expect(tasks.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -132,10 +132,12 @@ describe('Excel', () => {
     expect(design.getCell(7).value).toBe(0.45);
     expect(design.getCell(8).value).toBe('#10b981');
     expect(design.getCell(9).value).toBe(0);
-    expect(design.getCell(11).value).toBe('Ada Lovelace');
-    expect(design.getCell(12).value).toBe('Ada Lovelace, Bea Builder');
+    expect(design.getCell(10).value).toBe('Task');
+    expect(design.getCell(11).value).toBe(null);
+    expect(design.getCell(13).value).toBe('Ada Lovelace');
+    expect(design.getCell(14).value).toBe('Ada Lovelace, Bea Builder');
     const build = tasks.getRow(3);
-    expect([build.getCell(3).value, build.getCell(4).value, build.getCell(10).value]).toEqual(['Blocked', 'Critical', 'Design the hull (FS)']);
+    expect([build.getCell(3).value, build.getCell(4).value, build.getCell(12).value]).toEqual(['Blocked', 'Critical', 'Design the hull (FS)']);
     expect(tasks.getColumn(1).values).toContain('设计评审 review');
 
     // One column per day from 23 Nov to 8 Dec; the hull task fills its five days in the in-progress blue of the palette.

@@ -16,6 +16,18 @@ import * as Y from 'yjs';
  */
 export type DocTask = Partial<Record<TaskFieldName, unknown>>;
 
+/**
+ * Fields added after documents were first stored (issue 17). A task without them is a plain task: reading the
+ * missing field as this default keeps older documents as they are, instead of rewriting every task of a project
+ * the first time it loads, and spares new tasks two entries each.
+ */
+export const DEFAULT_WHEN_MISSING: Readonly<Partial<Record<TaskFieldName, unknown>>> = Object.freeze({ kind: 'task', parentId: null });
+
+/** A field's value as a document value reads: the default when a field that has one is missing. */
+export function fieldValue(field: TaskFieldName, value: unknown): unknown {
+  return value === undefined && field in DEFAULT_WHEN_MISSING ? DEFAULT_WHEN_MISSING[field] : value;
+}
+
 export const tasksMap = (doc: Y.Doc) => doc.getMap<Y.Map<unknown>>(TASKS_MAP);
 /** Dependency key → link ({ type, lagDays }; a bare `true` in documents from before link types). */
 export const dependenciesMap = (doc: Y.Doc) => doc.getMap<unknown>(DEPENDENCIES_MAP);
@@ -57,9 +69,18 @@ export function writeTask(doc: Y.Doc, taskId: string, fields: DocTask): void {
   }
 }
 
-/** Removes a task and every dependency that names it. Call inside doc.transact. */
+/**
+ * Removes a task and every dependency that names it; its subtasks move up to its own parent (the top level when
+ * it has none), in the same transaction, so one undo brings both back. Call inside doc.transact.
+ */
 export function deleteTask(doc: Y.Doc, taskId: string): void {
-  tasksMap(doc).delete(taskId);
+  const tasks = tasksMap(doc);
+  const entry = tasks.get(taskId);
+  const parentId = entry instanceof Y.Map ? (fieldValue('parentId', entry.get('parentId')) as string | null) : null;
+  tasks.delete(taskId);
+  for (const child of tasks.values()) {
+    if (child instanceof Y.Map && child.get('parentId') === taskId) child.set('parentId', parentId === taskId ? null : parentId);
+  }
   const deps = dependenciesMap(doc);
   for (const key of [...deps.keys()]) {
     const edge = parseDependencyKey(key);
@@ -100,6 +121,11 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b || (Number.isNaN(a) && Number.isNaN(b))) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
   return false;
+}
+
+/** Whether a task of the document holds exactly `stored` (its fields as the rows have them). */
+export function sameTask(inDoc: DocTask, stored: Readonly<Record<TaskFieldName, unknown>>): boolean {
+  return TASK_FIELDS.every((f) => sameValue(fieldValue(f, inDoc[f]), stored[f]));
 }
 
 /**

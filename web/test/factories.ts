@@ -74,6 +74,8 @@ export function makeTask(values: Partial<Task> = {}): Task {
     assignedTo: null,
     assigneeIds: [],
     order: n,
+    kind: 'task',
+    parentId: null,
     dependencies: [],
     links: [],
     createdAt: '2025-01-01T00:00:00.000Z',

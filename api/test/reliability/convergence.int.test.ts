@@ -1,6 +1,6 @@
 import { TASK_FIELDS } from '@planline/domain';
 import { taskFieldsFromRow } from '@planline/realtime';
-import { dependencyEdges, documentCascade, readTask, taskIds } from '@planline/document';
+import { dependencyEdges, documentCascade, fieldValue, readTask, taskIds } from '@planline/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { openProjectDocument, type DocClient } from '../collab-client.js';
@@ -42,7 +42,8 @@ afterAll(async () => {
 function canonical(tasks: [string, Record<string, unknown>][], edges: string[]): string {
   const sorted = [...tasks].sort(([a], [b]) => (a < b ? -1 : 1));
   return JSON.stringify({
-    tasks: sorted.map(([id, t]) => [id, TASK_FIELDS.map((f) => (f === 'assigneeIds' ? [...((t[f] as string[]) ?? [])].sort() : t[f]))]),
+    // A field missing from the document reads as its default (documents from before it), as the server reads it.
+    tasks: sorted.map(([id, t]) => [id, TASK_FIELDS.map((f) => (f === 'assigneeIds' ? [...((t[f] as string[]) ?? [])].sort() : fieldValue(f, t[f])))]),
     dependencies: [...edges].sort(),
   });
 }
@@ -55,7 +56,7 @@ const documentState = (doc: Y.Doc) =>
 
 async function storedState(projectId: string): Promise<string> {
   const rows: Record<string, unknown>[] = await server.dataSource.query(
-    `SELECT t.id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress, t.color, t.assignee_id, t."order",
+    `SELECT t.id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress, t.color, t.assignee_id, t."order", t.kind, t.parent_id,
             COALESCE((SELECT array_agg(a.user_id::text) FROM task_assignments a WHERE a.task_id = t.id), '{}') AS assignee_ids
        FROM tasks t WHERE t.project_id = $1`,
     [projectId],

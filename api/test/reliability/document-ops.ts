@@ -23,7 +23,7 @@ const date = (r: Prng) => {
   return day < 30 ? `2026-11-${pad(day + 1)}` : `2026-12-${pad(day - 29)}`;
 };
 
-function validField(r: Prng, field: string, task: DocTask | null, members: string[]): unknown {
+function validField(r: Prng, field: string, task: DocTask | null, members: string[], ids: string[] = []): unknown {
   switch (field) {
     case 'name':
       return `${r.pick(NAMES)} ${r.int(1000)}`;
@@ -51,6 +51,12 @@ function validField(r: Prng, field: string, task: DocTask | null, members: strin
       return r.chance(0.5) ? null : r.pick(members);
     case 'assigneeIds':
       return r.chance(0.3) ? [] : [r.pick(members)];
+    case 'kind':
+      // A milestone is on one day; two days are put back.
+      return task?.startDate === task?.endDate && r.chance(0.5) ? 'milestone' : 'task';
+    case 'parentId':
+      // Any task: some make a loop of parents, some a milestone a parent, some name a task just deleted.
+      return r.chance(0.3) || !ids.length ? null : r.pick(ids);
     default:
       return r.int(100);
   }
@@ -79,6 +85,10 @@ function invalidField(r: Prng, field: string, task: DocTask | null): unknown {
       return r.uuid(); // nobody in this project
     case 'assigneeIds':
       return [r.uuid()];
+    case 'kind':
+      return r.pick(['phase', 1, null]);
+    case 'parentId':
+      return r.pick([r.uuid(), 'TASK', 5]); // no task of this project
     default:
       return r.pick([1.5, 'first', 1e12]);
   }
@@ -122,7 +132,7 @@ export function randomOperation(r: Prng, doc: Y.Doc, members: string[]): string 
       const field = r.pick(TASK_FIELDS);
       const bad = r.chance(0.2);
       if (bad) kind = 'edit-invalid';
-      fields[field] = bad ? invalidField(r, field, task) : validField(r, field, { ...task, ...fields }, members);
+      fields[field] = bad ? invalidField(r, field, task) : validField(r, field, { ...task, ...fields }, members, ids);
     }
     // As the web app does (project-connection.ts), half of the date edits carry their own cascade; the server
     // runs it for the rest, and for what concurrent edits leave late.

@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import type { TaskPriority, TaskStatus } from '@planline/domain';
+import type { TaskKind, TaskPriority, TaskStatus } from '@planline/domain';
 import { UserEntity } from './user.entity.js';
 
 /**
@@ -54,6 +54,14 @@ export class TaskEntity {
   /** Position on the timeline within the project; "order" in SQL (a reserved word, always quoted). */
   @Column({ type: 'integer', default: 0 })
   order!: number;
+
+  /** The summary task above this one, of the same project; null at the top level. */
+  @Column({ type: 'uuid', nullable: true })
+  parentId!: string | null;
+
+  /** 'task' or 'milestone' (one day: endDate = startDate). */
+  @Column({ type: 'varchar', length: 20, default: 'task' })
+  kind!: TaskKind;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;

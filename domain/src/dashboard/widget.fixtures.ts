@@ -25,6 +25,8 @@ export function makeTask(values: Partial<Task> = {}): Task {
     assignedTo: null,
     assigneeIds: [],
     order: n,
+    kind: 'task',
+    parentId: null,
     dependencies: [],
     links: [],
     createdAt: '2026-03-01T09:00:00.000Z',

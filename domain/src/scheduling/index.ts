@@ -11,3 +11,4 @@ export {
 export { cascadeMoveReason, cascadeSchedule, findLinkViolations, type CascadeMove, type CascadeResult, type LinkViolation } from './cascade.js';
 export { criticalPath, type CriticalPathResult, type TaskSlack } from './critical-path.js';
 export { findParentCycle, rollUpSummaries, type SummaryRollup, type SummaryRollupResult } from './summary-rollup.js';
+export { parentProblem, treeOrder, withRolledUpSummaries, type ParentProblem, type TreeRow } from './task-tree.js';

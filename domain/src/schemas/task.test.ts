@@ -32,3 +32,16 @@ describe('task text the database would refuse', () => {
     expect(createTaskInputSchema.parse({ ...base, name: '\u202eevil' }).name).toBe('\u202eevil');
   });
 });
+
+describe('milestones', () => {
+  it('[milestone-one-day] a task is a task unless it says milestone; a milestone with two dates is refused with the reason', () => {
+    expect(createTaskInputSchema.parse(base).kind).toBe('task');
+    expect(createTaskInputSchema.parse({ ...base, kind: 'milestone', endDate: base.startDate }).kind).toBe('milestone');
+    const twoDates = createTaskInputSchema.safeParse({ ...base, kind: 'milestone' });
+    expect(twoDates.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['endDate', 'A milestone is on one day: its end date must be its start date']]);
+    expect(createTaskInputSchema.safeParse({ ...base, kind: 'phase' }).error?.issues[0]?.message).toBe('Kind must be task or milestone');
+    expect(updateTaskInputSchema.safeParse({ kind: 'milestone', startDate: '2026-11-23', endDate: '2026-11-24' }).success).toBe(false);
+    // Alone, a kind is a valid update: whether the task's own dates allow it is the service's check.
+    expect(updateTaskInputSchema.parse({ kind: 'milestone' })).toEqual({ kind: 'milestone' });
+  });
+});

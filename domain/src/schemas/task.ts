@@ -4,6 +4,7 @@ import { TASK_COLOR_DEFAULT, TASK_NAME_MAX_LENGTH } from '../constants.js';
 import { taskPrioritySchema, taskStatusSchema, type TaskStatus } from './enums.js';
 import { taskLinkSchema } from './dependency.js';
 import { calendarDateSchema } from './project.js';
+import { taskKindSchema } from '../scheduling/scheduling.schema.js';
 import { textError } from './user.js';
 
 export const TASK_DESCRIPTION_MAX_LENGTH = 10_000;
@@ -60,6 +61,14 @@ export const taskFieldSchemas = {
     // A set, kept in one canonical order (the primary assignee is assigneeId), so copies compare equal.
     .transform((ids) => [...new Set(ids)].sort()),
   order: z.number({ error: 'Order must be a whole number' }).int('Order must be a whole number').min(-1e9).max(1e9),
+  /** A milestone is drawn as a diamond on one day: its end date is its start date (issue 17). */
+  kind: taskKindSchema,
+  /** The summary task this one is a subtask of (issue 17), a task of the same project; null at the top level. */
+  parentId: z
+    .uuid({ error: 'Parent task is not valid' })
+    // Document keys are lower-case: the same task must never be named two ways.
+    .transform((id) => id.toLowerCase())
+    .nullable(),
 } as const;
 
 export type TaskFieldName = keyof typeof taskFieldSchemas;
@@ -72,6 +81,22 @@ export type TaskFields = z.infer<typeof taskFieldsSchema> & { status: TaskStatus
 const endNotBeforeStart = (v: { startDate?: string; endDate?: string }) => !v.startDate || !v.endDate || v.endDate >= v.startDate;
 const END_BEFORE_START = { message: 'End date cannot be before start date', path: ['endDate'] };
 
+/** [summary-tasks] The write path's refusals of a parent, in the words REST answers with. */
+export const PARENT_MESSAGES = {
+  notFound: 'The parent must be a task of the same project',
+  self: 'A task cannot be its own parent',
+  milestone: 'A milestone cannot have subtasks',
+  summaryMilestone: 'A task with subtasks cannot be a milestone',
+  rolledUp: "A summary task's dates and progress come from its subtasks: change those instead",
+  cycle: (names: readonly string[]) => `That would make a task its own parent: ${names.join(' → ')}`,
+} as const;
+
+/** [milestone-one-day] A milestone has no duration: it sits on its start date, and its end date is the same day. */
+export const MILESTONE_ONE_DAY = 'A milestone is on one day: its end date must be its start date';
+export const isOneDayIfMilestone = (v: { kind?: string; startDate?: string; endDate?: string }) =>
+  v.kind !== 'milestone' || !v.startDate || !v.endDate || v.startDate === v.endDate;
+const MILESTONE_DATES = { message: MILESTONE_ONE_DAY, path: ['endDate'] };
+
 export const TASK_DEFAULTS = {
   description: null,
   status: 'pending',
@@ -80,6 +105,8 @@ export const TASK_DEFAULTS = {
   color: TASK_COLOR_DEFAULT,
   assigneeId: null,
   assigneeIds: [] as string[],
+  kind: 'task',
+  parentId: null,
 } as const;
 
 const changeReasonSchema = z
@@ -106,9 +133,12 @@ export const createTaskInputSchema = z
     assigneeId: taskFieldSchemas.assigneeId.optional(),
     assigneeIds: taskFieldSchemas.assigneeIds.optional(),
     order: taskFieldSchemas.order.optional(),
+    kind: taskFieldSchemas.kind.default('task'),
+    parentId: taskFieldSchemas.parentId.optional(),
     changeReason: changeReasonSchema,
   })
-  .refine(endNotBeforeStart, END_BEFORE_START);
+  .refine(endNotBeforeStart, END_BEFORE_START)
+  .refine(isOneDayIfMilestone, MILESTONE_DATES);
 export type CreateTaskInput = z.infer<typeof createTaskInputSchema>;
 
 /** PATCH /api/tasks/{id}: any fields, plus a reason kept in the history when it is not blank. */
@@ -125,10 +155,13 @@ export const updateTaskInputSchema = z
     assigneeId: taskFieldSchemas.assigneeId.optional(),
     assigneeIds: taskFieldSchemas.assigneeIds.optional(),
     order: taskFieldSchemas.order.optional(),
+    kind: taskFieldSchemas.kind.optional(),
+    parentId: taskFieldSchemas.parentId.optional(),
     changeReason: changeReasonSchema,
   })
   .refine((v) => TASK_FIELDS.some((f) => v[f] !== undefined), { message: 'Nothing to update: send at least one task field' })
-  .refine(endNotBeforeStart, END_BEFORE_START);
+  .refine(endNotBeforeStart, END_BEFORE_START)
+  .refine(isOneDayIfMilestone, MILESTONE_DATES);
 export type UpdateTaskInput = z.infer<typeof updateTaskInputSchema>;
 
 
@@ -151,6 +184,12 @@ export const taskSchema = z.object({
   assignedTo: z.string().nullable(),
   assigneeIds: z.array(z.uuid()),
   order: z.number().int(),
+  kind: taskKindSchema,
+  /**
+   * The summary task above this one, or null. A task that is some task's parent is a summary: its dates and
+   * progress as read here are rolled up from its subtasks (docs/scheduling.md).
+   */
+  parentId: z.uuid().nullable(),
   /** Ids of the tasks this one depends on. */
   dependencies: z.array(z.uuid()),
   /** The same links with their type and lag. */

@@ -1,6 +1,8 @@
 import { addDays, daysBetween, maxDate, minDate } from './calendar-date.js';
+import type { TaskKind } from '../scheduling/scheduling.schema.js';
 import {
   BAR_MIN_WIDTH_PX,
+  MILESTONE_SIZE_PX,
   PLACEHOLDER_LENGTH_DAYS,
   PLACEHOLDER_ROWS,
   PLACEHOLDER_STAGGER_DAYS,
@@ -42,6 +44,22 @@ export function barGeometry(task: TaskDates, range: TimelineRange, zoom: number)
     cutStart,
     cutEnd,
   };
+}
+
+/**
+ * [milestone-geometry] A milestone is a diamond centred on its day (its start date), the same size at every zoom,
+ * never cut by the range. Null when its day lies outside the range.
+ */
+export function milestoneGeometry(date: string, range: TimelineRange, zoom: number): BarGeometry | null {
+  if (date < range.start || date > range.end) return null;
+  const dw = dayWidth(zoom);
+  const centre = (daysBetween(range.start, date) + 0.5) * dw;
+  return { left: centre - MILESTONE_SIZE_PX / 2, width: MILESTONE_SIZE_PX, isPartial: false, cutStart: false, cutEnd: false };
+}
+
+/** Where a task is drawn: a diamond for a milestone, a bar for anything else. */
+export function taskGeometry(task: TaskDates & { kind?: TaskKind }, range: TimelineRange, zoom: number): BarGeometry | null {
+  return task.kind === 'milestone' ? milestoneGeometry(task.startDate, range, zoom) : barGeometry(task, range, zoom);
 }
 
 /** [drag-snap] The day under a point `px` from the timeline's left edge: drags snap to whole days. */

@@ -3,7 +3,7 @@ import { taskFieldSchemas } from '../schemas/task.js';
 import { assigneeFromChoice, quickAddFormSchema, taskEditFormSchema, UNASSIGNED } from './task-form.js';
 
 describe('task forms', () => {
-  const valid = { name: 'Hull', startDate: '2026-03-08', endDate: '2026-03-09', assigneeId: UNASSIGNED };
+  const valid = { name: 'Hull', startDate: '2026-03-08', endDate: '2026-03-09', assigneeId: UNASSIGNED, milestone: false };
   const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
     result.error?.issues.map((i) => i.message) ?? [];
 
@@ -23,6 +23,15 @@ describe('task forms', () => {
     expect(messages(taskEditFormSchema.safeParse({ ...edit, name: '' }))).toEqual(['Task name is required']);
     expect(taskEditFormSchema.safeParse({ ...edit, assigneeId: 'someone' }).success).toBe(false);
     expect(taskFieldSchemas.progress.safeParse(40).success).toBe(true);
+  });
+
+  it('[milestone-one-day] a milestone ticked in a form is on its start date: the end date is neither asked nor checked', () => {
+    const milestone = { ...valid, milestone: true, endDate: '' };
+    expect(quickAddFormSchema.parse(milestone)).toMatchObject({ startDate: '2026-03-08', endDate: '2026-03-08', milestone: true });
+    expect(quickAddFormSchema.parse({ ...milestone, endDate: '2026-03-01' })).toMatchObject({ endDate: '2026-03-08' });
+    const edit = { ...milestone, description: '', status: 'pending', priority: 'medium', progress: 0, changeReason: '' };
+    expect(taskEditFormSchema.parse(edit)).toMatchObject({ startDate: '2026-03-08', endDate: '2026-03-08' });
+    expect(messages(quickAddFormSchema.safeParse({ ...milestone, startDate: '' }))).toEqual(['Start date is required']);
   });
 
   it('[task-form-validation] the unassigned choice is sent as null', () => {

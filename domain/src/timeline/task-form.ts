@@ -6,8 +6,22 @@ import { CHANGE_REASON_MAX_LENGTH, createTaskInputSchema, taskFieldSchemas, upda
 export const UNASSIGNED = 'unassigned';
 
 const assigneeChoice = z.union([z.literal(UNASSIGNED), taskFieldSchemas.assigneeId.unwrap()], { error: 'Assignee is not valid' });
-const endNotBeforeStart = (v: { startDate: string; endDate: string }) => !v.startDate || !v.endDate || v.endDate >= v.startDate;
+const endNotBeforeStart = (v: { startDate: string; endDate: string; milestone?: boolean }) =>
+  v.milestone === true || !v.startDate || !v.endDate || v.endDate >= v.startDate;
 const END_BEFORE_START = { message: 'End date cannot be before start date', path: ['endDate'] };
+
+/**
+ * [milestone-one-day] The forms' Milestone checkbox: a milestone is on its start date, so its end date is not
+ * asked for (the end date field is left out and the start date is sent for both).
+ */
+const milestoneChoice = z.boolean({ error: 'Milestone must be ticked or not' });
+const endDateUnlessMilestone = (v: { endDate: string; milestone: boolean }, ctx: z.RefinementCtx) => {
+  if (v.milestone) return;
+  const checked = taskFieldSchemas.endDate.safeParse(v.endDate);
+  if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]!.message, path: ['endDate'] });
+};
+const startDateOnly = <T extends { startDate: string; endDate: string; milestone: boolean }>(v: T): T =>
+  v.milestone ? { ...v, endDate: v.startDate } : v;
 
 /**
  * The timeline's task forms (PRODUCT-SPEC §5), built from the API's field schemas so the messages are the
@@ -18,9 +32,12 @@ export const quickAddFormSchema = z
   .object({
     name: taskFieldSchemas.name,
     startDate: taskFieldSchemas.startDate,
-    endDate: taskFieldSchemas.endDate,
+    endDate: z.string(),
     assigneeId: assigneeChoice,
+    milestone: milestoneChoice,
   })
+  .superRefine(endDateUnlessMilestone)
+  .transform(startDateOnly)
   .refine(endNotBeforeStart, END_BEFORE_START);
 export type QuickAddFormInput = z.input<typeof quickAddFormSchema>;
 export type QuickAddFormValues = z.output<typeof quickAddFormSchema>;
@@ -31,13 +48,16 @@ export const taskEditFormSchema = z
     name: taskFieldSchemas.name,
     description: taskFieldSchemas.description.unwrap(),
     startDate: taskFieldSchemas.startDate,
-    endDate: taskFieldSchemas.endDate,
+    endDate: z.string(),
     status: z.enum(TASK_STATUSES, { error: 'Status must be one of pending, in_progress, completed or blocked' }),
     priority: z.enum(TASK_PRIORITIES, { error: 'Priority must be one of low, medium, high or critical' }),
     progress: taskFieldSchemas.progress,
     assigneeId: assigneeChoice,
+    milestone: milestoneChoice,
     changeReason: z.string().max(CHANGE_REASON_MAX_LENGTH, `Change reason must be at most ${CHANGE_REASON_MAX_LENGTH} characters`),
   })
+  .superRefine(endDateUnlessMilestone)
+  .transform(startDateOnly)
   .refine(endNotBeforeStart, END_BEFORE_START);
 export type TaskEditFormInput = z.input<typeof taskEditFormSchema>;
 export type TaskEditFormValues = z.output<typeof taskEditFormSchema>;

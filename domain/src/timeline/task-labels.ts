@@ -38,4 +38,9 @@ export const TASK_FIELD_LABELS: Record<string, string> = {
   order: 'Order',
   /** A link to a predecessor made, changed or removed; values as linkSummary writes them ("Design (SS +2d)"). */
   dependency: 'Dependency',
+  kind: 'Type',
+  parentId: 'Parent',
 };
+
+/** How a task's kind reads (forms, history, exports). */
+export const TASK_KIND_LABELS = { task: 'Task', milestone: 'Milestone' } as const;

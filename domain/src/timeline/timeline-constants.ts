@@ -8,6 +8,8 @@ export const FIT_MIN = 0.5;
 export const FIT_MAX = 4;
 export const NAME_COLUMN_PX = 320;
 export const BAR_MIN_WIDTH_PX = 80;
+/** A milestone's diamond: the box it is drawn in, centred on its day (links join its left and right points). */
+export const MILESTONE_SIZE_PX = 18;
 export const PLACEHOLDER_ROWS = 10;
 /** Progress steps of Alt+Arrow on a focused bar. */
 export const PROGRESS_KEY_STEP = 10;

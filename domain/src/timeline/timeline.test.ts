@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { barGeometry, dateAtOffset, daysFromOffset, placeholderRows, progressFromOffset, resizeTask, shiftTask, stepProgress } from './bar-geometry.js';
+import { barGeometry, taskGeometry, dateAtOffset, daysFromOffset, placeholderRows, progressFromOffset, resizeTask, shiftTask, stepProgress } from './bar-geometry.js';
 import {
   BAR_MIN_WIDTH_PX,
+  MILESTONE_SIZE_PX,
   PLACEHOLDER_ROWS,
   ZOOM_DEFAULT,
   DAY_LABEL_MIN_PX,
@@ -149,6 +150,15 @@ describeInZones(() => {
         left: 19 * 32, width: 3 * 32, isPartial: true, cutStart: false, cutEnd: true,
       });
       expect(barGeometry({ startDate: '2026-02-01', endDate: '2026-05-01' }, range, 1)).toMatchObject({ cutStart: true, cutEnd: true });
+    });
+
+    it('[milestone-geometry] a milestone is a diamond centred on its day, whatever its end date says', () => {
+      expect(taskGeometry({ startDate: '2026-03-08', endDate: '2026-03-08', kind: 'milestone' }, range, 1)).toEqual({
+        left: 7.5 * 32 - MILESTONE_SIZE_PX / 2, width: MILESTONE_SIZE_PX, isPartial: false, cutStart: false, cutEnd: false,
+      });
+      expect(taskGeometry({ startDate: '2026-03-08', endDate: '2026-03-12', kind: 'milestone' }, range, 1)?.width).toBe(MILESTONE_SIZE_PX);
+      expect(taskGeometry({ startDate: '2026-03-23', endDate: '2026-03-23', kind: 'milestone' }, range, 1)).toBeNull();
+      expect(taskGeometry({ startDate: '2026-03-08', endDate: '2026-03-08', kind: 'task' }, range, 1)?.width).toBe(BAR_MIN_WIDTH_PX);
     });
 
     it('[bar-geometry] a task wholly outside the range has no bar', () => {

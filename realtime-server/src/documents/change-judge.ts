@@ -1,6 +1,7 @@
 import { linkSummary, MAX_TASKS_PER_PROJECT, parseDependencyKey, sameLink, type DependencyEdge, type Link, type TaskFieldName } from '@planline/domain';
 import { author, type Author } from './origins.js';
 import type { DocTask } from '@planline/document';
+import { judgeHierarchy, type Reparented } from './hierarchy-judge.js';
 import { judgeDependencies, judgeTask, type DocLink, type PersistedTask } from './task-validation.js';
 
 export type Edge = DependencyEdge;
@@ -35,6 +36,8 @@ export interface Judged<C extends JudgedInput = JudgedInput> {
   refusedEdges: DocLink[];
   /** Stored links given a value that is not a link: their stored value goes back. */
   restoredLinks: [string, Link][];
+  /** Stored tasks moved up a level because the change deleted their parent (hierarchy-judge.ts). */
+  reparented: Reparented[];
   /** History of the links made, changed and removed, on their successor (linkHistory). */
   linkChanges: LinkChange[];
 }
@@ -75,6 +78,12 @@ export class RowsAfter {
     return this.tasks.has(id) ? (this.tasks.get(id) ?? undefined) : this.persisted.tasks.get(id);
   }
 
+  /** Ids of every task these rows hold. */
+  *ids(): Iterable<string> {
+    for (const id of this.persisted.tasks.keys()) if (!this.tasks.has(id)) yield id;
+    for (const [id, task] of this.tasks) if (task) yield id;
+  }
+
   /**
    * Judges one change against these rows, field by field, and moves them on to what it leaves. New values
    * that are refused come back as fixes to put back into the document.
@@ -100,6 +109,8 @@ export class RowsAfter {
       if (!previous) created.push([id, verdict.task]);
       else if (verdict.changed.length) updated.push([id, verdict.task, verdict.changed, previous]);
     }
+
+    const reparented = judgeHierarchy({ created, updated, deleted, fixes }, this);
 
     const rejected = new Set([...fixes].filter(([, fix]) => fix === null).map(([id]) => id));
     const createdIds = new Set(created.map(([id]) => id));
@@ -131,6 +142,7 @@ export class RowsAfter {
       refusedEdges: deps?.refuse ?? [],
       restoredLinks: deps?.restore ?? [],
       linkChanges,
+      reparented,
     };
   }
 

@@ -3,6 +3,8 @@ import {
   dependencyLinks,
   deleteTask,
   readTask,
+  readTaskField,
+  sameTask,
   sameValue,
   tasksMap,
   waitingForUpdates,
@@ -26,7 +28,7 @@ export function repairFromRows(doc: Y.Doc, rows: PersistedRows, origin: unknown)
   const stray = [...tasksMap(doc).keys()].filter((id) => !rows.tasks.has(id));
   const differing = [...rows.tasks].filter(([id, task]) => {
     const inDoc = readTask(doc, id);
-    return !inDoc || TASK_FIELDS.some((f) => !sameValue(inDoc[f], task[f]));
+    return !inDoc || !sameTask(inDoc, task);
   });
   const inDoc = new Map(dependencyLinks(doc).map((e) => [edgeKey(e), readLinkValue(e.value)]));
   const depsDiffer =
@@ -47,8 +49,8 @@ export function repairFromRows(doc: Y.Doc, rows: PersistedRows, origin: unknown)
 
 /** Puts refused values of one stored change back into the document, in one transaction with `origin`. */
 export function putBack(doc: Y.Doc, j: Judged<RepairableChange>, origin: unknown): void {
-  const { change, fixes, createdIds, refusedEdges, restoredLinks } = j;
-  if (!fixes.size && !refusedEdges.length && !restoredLinks.length) return;
+  const { change, fixes, createdIds, refusedEdges, restoredLinks, reparented } = j;
+  if (!fixes.size && !refusedEdges.length && !restoredLinks.length && !reparented.length) return;
   const incomplete = change.incomplete || waitingForUpdates(doc);
   doc.transact(() => {
     for (const [id, fix] of fixes) {
@@ -72,5 +74,7 @@ export function putBack(doc: Y.Doc, j: Judged<RepairableChange>, origin: unknown
     // As for fields: only a value still as judged goes back or out; a later write is judged on its own.
     for (const edge of refusedEdges) if (deps.get(edgeKey(edge)) === edge.value) deps.delete(edgeKey(edge));
     for (const [key, link] of restoredLinks) if (!readLinkValue(deps.get(key))) deps.set(key, { ...link });
+    // Subtasks of a deleted task that the deleting client had not moved up (it did not know of them yet).
+    for (const { taskId, from, to } of reparented) if (readTaskField(doc, taskId, 'parentId') === from) writeTask(doc, taskId, { parentId: to });
   }, origin);
 }

@@ -27,6 +27,8 @@ export function taskFieldsFromRow(r: Record<string, unknown>): PersistedTask {
     assigneeId: (r.assignee_id as string | null) ?? null,
     assigneeIds: (r.assignee_ids as string[] | null) ?? [],
     order: Number(r.order),
+    kind: (r.kind as PersistedTask['kind'] | undefined) ?? 'task',
+    parentId: (r.parent_id as string | null | undefined) ?? null,
   };
 }
 
@@ -56,7 +58,7 @@ export async function readScheduleRow(sql: Sql, projectId: string): Promise<Sche
 export async function readProjectRows(sql: Sql, projectId: string): Promise<PersistedRows> {
   const rows: Record<string, unknown>[] = await sql.query(
     `SELECT t.id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress, t.color,
-            t.assignee_id, t."order",
+            t.assignee_id, t."order", t.kind, t.parent_id,
             COALESCE((SELECT array_agg(a.user_id::text ORDER BY a.user_id::text) FROM task_assignments a WHERE a.task_id = t.id), '{}') AS assignee_ids
        FROM tasks t WHERE t.project_id = $1`,
     [projectId],
@@ -108,7 +110,7 @@ export async function raiseTaskListVersion(m: EntityManager, projectId: string):
   await m.query(`UPDATE projects SET tasks_version = tasks_version + 1 WHERE id = $1`, [projectId]);
 }
 
-const TASK_COLUMNS = `name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order"`;
+const TASK_COLUMNS = `name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order", kind, parent_id`;
 /** The task rows' values as one array per column, for `unnest`: one statement however many tasks. */
 function taskColumns(rows: [string, PersistedTask][]): unknown[] {
   return [
@@ -123,10 +125,12 @@ function taskColumns(rows: [string, PersistedTask][]): unknown[] {
     rows.map(([, t]) => t.color),
     rows.map(([, t]) => t.assigneeId),
     rows.map(([, t]) => t.order),
+    rows.map(([, t]) => t.kind),
+    rows.map(([, t]) => t.parentId),
   ];
 }
-const UNNEST_TASKS = `unnest($2::uuid[], $3::text[], $4::text[], $5::date[], $6::date[], $7::text[], $8::text[], $9::int[], $10::text[], $11::uuid[], $12::int[])
-  AS v(id, name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order")`;
+const UNNEST_TASKS = `unnest($2::uuid[], $3::text[], $4::text[], $5::date[], $6::date[], $7::text[], $8::text[], $9::int[], $10::text[], $11::uuid[], $12::int[], $13::text[], $14::uuid[])
+  AS v(id, name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order", kind, parent_id)`;
 
 /**
  * One judged change's rows: tasks, assignments, history (unless `history` is false: repairs) and dependencies.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { judgeDependencies } from './task-validation.js';
+import type { DocTask } from '@planline/document';
+import { judgeDependencies, judgeTask, type PersistedTask } from './task-validation.js';
 
 const edge = (taskId: string, dependsOnTaskId: string, value: unknown = { type: 'FS', lagDays: 0 }) => ({ taskId, dependsOnTaskId, value });
 const FS = { type: 'FS', lagDays: 0 } as const;
@@ -47,5 +48,62 @@ describe('judgeDependencies', () => {
       expect(existing.keep.get('b->a')).toEqual({ type: 'FF', lagDays: 3 });
       expect(existing.restore).toEqual([['b->a', { type: 'FF', lagDays: 3 }]]);
     }
+  });
+});
+
+describe('judgeTask: milestones', () => {
+  const stored: PersistedTask = {
+    name: 'Launch',
+    description: null,
+    startDate: '2026-11-23',
+    endDate: '2026-11-27',
+    status: 'pending',
+    priority: 'medium',
+    progress: 0,
+    color: '#3b82f6',
+    assigneeId: null,
+    assigneeIds: [],
+    order: 0,
+    kind: 'task',
+    parentId: null,
+  };
+  const milestone: PersistedTask = { ...stored, kind: 'milestone', endDate: stored.startDate };
+  const none = new Set<string>();
+  const judge = (snapshot: DocTask, previous: PersistedTask | undefined) => judgeTask(snapshot, previous, none);
+
+  it('[milestone-one-day] a task made a milestone keeps its two dates and goes back to being a task', () => {
+    expect(judge({ ...stored, kind: 'milestone' }, stored)).toEqual({ kind: 'valid', task: stored, changed: [], fix: { kind: 'task' } });
+  });
+
+  it('[milestone-one-day] a task made a milestone on one day is one; moving a milestone moves both dates', () => {
+    const made = judge({ ...stored, kind: 'milestone', endDate: '2026-11-23' }, stored);
+    expect(made).toMatchObject({ kind: 'valid', task: milestone, changed: ['endDate', 'kind'], fix: null });
+    const moved = judge({ ...milestone, startDate: '2026-11-30', endDate: '2026-11-30' }, milestone);
+    expect(moved).toMatchObject({ kind: 'valid', changed: ['startDate', 'endDate'], fix: null });
+  });
+
+  it('[milestone-one-day] a milestone given a second date (a resize) has that date put back', () => {
+    expect(judge({ ...milestone, endDate: '2026-11-25' }, milestone)).toEqual({ kind: 'valid', task: milestone, changed: [], fix: { endDate: '2026-11-23' } });
+    expect(judge({ ...milestone, startDate: '2026-11-20', name: 'Go live' }, milestone)).toEqual({
+      kind: 'valid',
+      task: { ...milestone, name: 'Go live' },
+      changed: ['name'],
+      fix: { startDate: '2026-11-23' },
+    });
+  });
+
+  it('[milestone-one-day] a new milestone with two dates is refused; a new task without a kind is a task', () => {
+    expect(judge({ name: 'Gate', startDate: '2026-11-23', endDate: '2026-11-24', kind: 'milestone' }, undefined)).toEqual({ kind: 'reject-new' });
+    const fresh = judge({ name: 'Pour', startDate: '2026-11-23', endDate: '2026-11-24' }, undefined);
+    expect(fresh).toMatchObject({ kind: 'valid', task: { kind: 'task' } });
+    expect(fresh.kind === 'valid' && fresh.fix && 'kind' in fresh.fix).toBe(false);
+    expect(judge({ name: 'Gate', startDate: '2026-11-23', endDate: '2026-11-23', kind: 'gate' }, undefined)).toMatchObject({ task: { kind: 'task' }, fix: { kind: 'task' } });
+  });
+
+  it('a document from before milestones (no kind) reads as a task: nothing to change; a stored milestone missing its kind gets it back', () => {
+    const { kind: _task, ...old } = stored;
+    expect(judge(old, stored)).toEqual({ kind: 'valid', task: stored, changed: [], fix: null });
+    const { kind: _milestone, ...lost } = milestone;
+    expect(judge(lost, milestone)).toEqual({ kind: 'valid', task: milestone, changed: [], fix: { kind: 'milestone' } });
   });
 });

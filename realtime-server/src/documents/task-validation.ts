@@ -4,6 +4,7 @@ import {
   readLinkValue,
   type Link,
   findCycleInGraph,
+  isOneDayIfMilestone,
   normaliseTaskStatus,
   TASK_DEFAULTS,
   TASK_FIELDS,
@@ -11,7 +12,7 @@ import {
   type TaskFieldName,
   type TaskFields,
 } from '@planline/domain';
-import { sameValue, type DocTask } from '@planline/document';
+import { DEFAULT_WHEN_MISSING, sameValue, type DocTask } from '@planline/document';
 
 /** A task as the database has it (the last valid state). */
 export type PersistedTask = TaskFields;
@@ -46,6 +47,10 @@ export function judgeTask(snapshot: DocTask, previous: PersistedTask | undefined
   for (const field of TASK_FIELDS) {
     const raw = snapshot[field];
     if (raw === undefined) {
+      // A field with a default when missing (documents from before it): missing reads as the default. On a stored
+      // task holding something else it is put back like any missing field (never taken as a change to the
+      // default: it may be missing only because Yjs holds back the update that set it).
+      if (field in DEFAULT_WHEN_MISSING && (isNew || sameValue(base[field], DEFAULT_WHEN_MISSING[field]))) continue;
       if (isNew && REQUIRED_FOR_NEW.includes(field)) return { kind: 'reject-new' };
       if (isNew) fix[field] = base[field];
       else if (previous) fix[field] = previous[field];
@@ -71,6 +76,17 @@ export function judgeTask(snapshot: DocTask, previous: PersistedTask | undefined
     // Put back whichever of the two dates this change moved.
     for (const field of ['startDate', 'endDate'] as const) {
       if (next[field] !== base[field]) {
+        next[field] = base[field];
+        fix[field] = base[field];
+      }
+    }
+  }
+
+  if (!isOneDayIfMilestone(next as { kind: string; startDate: string; endDate: string })) {
+    if (isNew) return { kind: 'reject-new' };
+    // [milestone-one-day] A milestone with two dates: whichever of kind and dates this change set goes back.
+    for (const field of ['kind', 'startDate', 'endDate'] as const) {
+      if (!sameValue(next[field], base[field])) {
         next[field] = base[field];
         fix[field] = base[field];
       }

@@ -1,5 +1,4 @@
-import { TASK_FIELDS } from '@planline/domain';
-import { dependencyLinks, readTask, sameValue, tasksMap, waitingForUpdates, type DocTask } from '@planline/document';
+import { dependencyLinks, readTask, sameTask, tasksMap, waitingForUpdates, type DocTask } from '@planline/document';
 import type { DataSource } from 'typeorm';
 import * as Y from 'yjs';
 import type { PersistedRows } from '../documents/change-judge.js';
@@ -22,7 +21,7 @@ export async function readCatchUp(dataSource: DataSource, projectId: string, doc
   for (const id of new Set([...tasksMap(doc).keys(), ...rows.tasks.keys()])) {
     const inDoc = readTask(doc, id);
     const row = rows.tasks.get(id);
-    if (!inDoc || !row || TASK_FIELDS.some((f) => !sameValue(inDoc[f], row[f]))) snapshots.set(id, inDoc);
+    if (!inDoc || !row || !sameTask(inDoc, row)) snapshots.set(id, inDoc);
   }
   const authors = new Map(peer.pendingAuthors().map((a) => [`${a.userId}|${a.reason}`, a]));
   const only = authors.size === 1 ? [...authors.values()][0]! : { userId: null, reason: null };

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUSES, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
+import { TASK_KIND_LABELS, TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUSES, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
 import ExcelJS from 'exceljs';
 import {
   exportCounts,
@@ -33,6 +33,8 @@ const solid = (hex: string): ExcelJS.Fill => ({ type: 'pattern', pattern: 'solid
 const HEADER_FILL = solid('#1e293b');
 const HEADER_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FFFFFFFF' } };
 const DATE_FORMAT = 'yyyy-mm-dd';
+/** A milestone in the Timeline sheet: a black diamond (U+25C6), in every spreadsheet font. */
+const MILESTONE_MARK = '\u25C6';
 const thin: Partial<ExcelJS.Borders> = { right: { style: 'hair', color: { argb: 'FFE2E8F0' } } };
 
 function styleHeader(row: ExcelJS.Row): void {
@@ -54,6 +56,8 @@ function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportOptio
     { header: 'Progress', key: 'progress', width: 10, style: { numFmt: '0%' } },
     { header: 'Colour', key: 'color', width: 10 },
     { header: 'Order', key: 'order', width: 8 },
+    { header: 'Type', key: 'kind', width: 11 },
+    { header: 'Parent', key: 'parent', width: 30 },
     { header: 'Depends on', key: 'dependsOn', width: 40 },
     ...(options.includeAssignments
       ? [
@@ -74,6 +78,8 @@ function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportOptio
       progress: task.progress / 100,
       color: task.color,
       order: task.order,
+      kind: task.summary ? 'Summary' : TASK_KIND_LABELS[task.kind],
+      parent: task.parent === null ? null : cellText(task.parent),
       dependsOn: task.dependsOn.length ? cellText(task.dependsOn.join(', ')) : null,
       ...(options.includeAssignments
         ? { assignee: task.assignee === null ? null : cellText(task.assignee), assignees: task.assignees.length ? cellText(task.assignees.join(', ')) : null }
@@ -81,10 +87,20 @@ function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportOptio
     });
     row.getCell('status').font = { color: { argb: argb(TASK_STATUS_COLORS[task.status]) }, bold: true };
     row.getCell('color').fill = solid(task.color);
+    outline(row, task);
     row.commit();
   }
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: Math.max(1, data.tasks.length + 1), column: ws.columns.length } };
   ws.commit();
+}
+
+/** [summary-tasks] Subtasks indented under their summary and grouped with it (Excel's outline: collapsible rows). */
+function outline(row: ExcelJS.Row, task: ExportData['tasks'][number]): void {
+  if (task.depth > 0) {
+    row.outlineLevel = Math.min(task.depth, 7);
+    row.getCell(1).alignment = { indent: Math.min(task.depth * 2, 15) };
+  }
+  if (task.summary) row.getCell(1).font = { bold: true };
 }
 
 /** The index of the first bucket that ends on or after `date` (buckets are in date order). */
@@ -136,8 +152,17 @@ function timelineSheet(wb: ExcelJS.Workbook, data: ExportData): void {
     const row = ws.addRow([cellText(task.name), TASK_STATUS_LABELS[task.status], utcDate(task.startDate), utcDate(task.endDate)]);
     row.getCell(3).numFmt = DATE_FORMAT;
     row.getCell(4).numFmt = DATE_FORMAT;
-    for (let i = firstBucketEndingFrom(scale.buckets, task.startDate); i < scale.buckets.length && overlaps(task, scale.buckets[i]!); i++) {
-      row.getCell(FIXED + 1 + i).fill = fills[task.status]!;
+    outline(row, task);
+    if (task.kind === 'milestone') {
+      // A diamond in its period rather than a filled cell: a milestone has no length.
+      const cell = row.getCell(FIXED + 1 + firstBucketEndingFrom(scale.buckets, task.startDate));
+      cell.value = MILESTONE_MARK;
+      cell.font = { bold: true, color: { argb: argb(TASK_STATUS_COLORS[task.status]) } };
+      cell.alignment = { horizontal: 'center' };
+    } else {
+      for (let i = firstBucketEndingFrom(scale.buckets, task.startDate); i < scale.buckets.length && overlaps(task, scale.buckets[i]!); i++) {
+        row.getCell(FIXED + 1 + i).fill = fills[task.status]!;
+      }
     }
     row.commit();
   }
@@ -146,6 +171,7 @@ function timelineSheet(wb: ExcelJS.Workbook, data: ExportData): void {
   legend.getCell(1).value = 'Legend';
   legend.getCell(1).font = { bold: true };
   for (const status of TASK_STATUSES) ws.addRow([TASK_STATUS_LABELS[status]]).getCell(2).fill = solid(TASK_STATUS_COLORS[status]);
+  ws.addRow([TASK_KIND_LABELS.milestone, MILESTONE_MARK]);
   ws.commit();
 }
 

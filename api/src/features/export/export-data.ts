@@ -10,6 +10,7 @@ import {
   TASK_STATUSES,
   TASK_STATUS_LABELS,
   type ProjectStatus,
+  type TaskKind,
   type TaskPriority,
   type TaskStatus,
   utcMidnight,
@@ -30,6 +31,14 @@ export interface ExportTask {
   progress: number;
   color: string;
   order: number;
+  /** A milestone is drawn as a diamond on its start date. */
+  kind: TaskKind;
+  /** The summary task above it (its name), in outline order: tasks come right after their parent. */
+  parent: string | null;
+  /** Levels above it in the outline (0 at the top level). */
+  depth: number;
+  /** A summary (it has subtasks): its dates and progress are theirs, rolled up. */
+  summary: boolean;
   /** The tasks this one depends on, each with its link's type and lag: "Design (FS)", "Survey (SS +2d)". */
   dependsOn: string[];
   /** The primary assignee's name, and every assignee's (primary first). */

@@ -1,4 +1,4 @@
-import { EXPORT_CONTENT_TYPES, exportFileName, linkSummary, type ExportOptions } from '@planline/domain';
+import { EXPORT_CONTENT_TYPES, exportFileName, linkSummary, treeOrder, type ExportOptions } from '@planline/domain';
 import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
@@ -34,7 +34,7 @@ export class ExportService {
     return { fileName: exportFileName(data.project.code, data.today, format), contentType: EXPORT_CONTENT_TYPES[format], body };
   }
 
-  /** The project, its tasks in timeline order, and the names their ids stand for. */
+  /** The project, its tasks in timeline order (subtasks under their summary), and the names their ids stand for. */
   private async read(projectId: string): Promise<ExportData> {
     const project = await exportProject(this.dataSource, projectId);
     if (!project) throw new AppError('not_found', PROJECT_NOT_FOUND);
@@ -53,7 +53,7 @@ export class ExportService {
         endDate: project.end_date,
       },
       today: this.now().toISOString().slice(0, 10),
-      tasks: tasks.map((t) => {
+      tasks: treeOrder(tasks).map(({ task: t, depth, subtasks }) => {
         const ids = t.assigneeId ? [t.assigneeId, ...t.assigneeIds.filter((id) => id !== t.assigneeId)] : t.assigneeIds;
         return {
           name: t.name,
@@ -65,6 +65,10 @@ export class ExportService {
           progress: t.progress,
           color: t.color,
           order: t.order,
+          kind: t.kind,
+          parent: t.parentId ? (taskName.get(t.parentId) ?? null) : null,
+          depth,
+          summary: subtasks > 0,
           dependsOn: t.links.map((link) => linkSummary(taskName.get(link.dependsOnTaskId) ?? link.dependsOnTaskId, link)),
           assignee: t.assigneeId ? (personName.get(t.assigneeId) ?? null) : null,
           assignees: ids.map((id) => personName.get(id)).filter((n): n is string => !!n),

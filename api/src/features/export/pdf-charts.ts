@@ -1,6 +1,6 @@
 import { TASK_STATUS_COLORS, TASK_STATUSES, TASK_STATUS_LABELS } from '@planline/domain';
 import { addDays, daysBetween, exportCounts, PRIORITY_COLORS, timelineRange, timelineScale, type ExportData } from './export-data.js';
-import { CONTENT_BOTTOM, CONTENT_WIDTH, MUTED, PAGE, RULE, tint, type Pages, type PdfCursor } from './pdf-layout.js';
+import { CONTENT_BOTTOM, CONTENT_WIDTH, INK, MUTED, outlineIndent, PAGE, RULE, tint, type Pages, type PdfCursor } from './pdf-layout.js';
 
 /** [export-pdf-chart] Horizontal bars of tasks by status and by priority, side by side. */
 export function* drawStatusChart(pdf: PdfCursor, data: ExportData): Pages {
@@ -100,8 +100,24 @@ export function* drawGantt(pdf: PdfCursor, data: ExportData): Pages {
     }
     const y = pdf.y;
     if (i % 2 === 1) pdf.fill('#f8fafc', PAGE.margin, y, CONTENT_WIDTH, ROW);
-    pdf.write(task.name, PAGE.margin + 4, y + 10, { size: 7.5, maxWidth: NAME_COLUMN - 8 });
+    const indent = outlineIndent(task);
+    pdf.write(task.name, PAGE.margin + 4 + indent, y + 10, { size: 7.5, bold: task.summary, maxWidth: NAME_COLUMN - 8 - indent });
     const color = TASK_STATUS_COLORS[task.status];
+    if (task.summary) {
+      // A bracket over its subtasks: a band with a foot at each end.
+      const x1 = xOf(task.startDate);
+      const x2 = Math.max(x1 + 4, xOf(addDays(task.endDate, 1)));
+      pdf.fill(INK, x1, y + 4, x2 - x1, 4);
+      pdf.fill(INK, x1, y + 4, 2, ROW - 7);
+      pdf.fill(INK, x2 - 2, y + 4, 2, ROW - 7);
+      pdf.y += ROW;
+      continue;
+    }
+    if (task.kind === 'milestone') {
+      pdf.diamond(color, (xOf(task.startDate) + xOf(addDays(task.startDate, 1))) / 2, y + ROW / 2, ROW / 2 - 3);
+      pdf.y += ROW;
+      continue;
+    }
     const x1 = xOf(task.startDate);
     const width = Math.max(2, xOf(addDays(task.endDate, 1)) - x1);
     pdf.fill(tint(color, 0.6), x1, y + 3, width, ROW - 6);

@@ -1,10 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Readable } from 'node:stream';
-import { TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
+import { TASK_KIND_LABELS, TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
 import PDFDocument from 'pdfkit';
 import { exportCounts, PROJECT_STATUS_LABELS, type ExportData, type ExportTask } from './export-data.js';
 import { drawGantt, drawStatusChart } from './pdf-charts.js';
-import { CONTENT_BOTTOM, CONTENT_WIDTH, MUTED, PAGE, PdfCursor, RULE, type Pages } from './pdf-layout.js';
+import { CONTENT_BOTTOM, CONTENT_WIDTH, MUTED, outlineIndent, PAGE, PdfCursor, RULE, type Pages } from './pdf-layout.js';
 import { PdfText } from './pdf-text.js';
 
 interface Column {
@@ -23,6 +23,7 @@ function tableColumns(options: ExportOptions): Column[] {
     { title: 'Start', width: 58, value: (t) => t.startDate },
     { title: 'End', width: 58, value: (t) => t.endDate },
     { title: 'Progress', width: 48, align: 'right', value: (t) => `${t.progress}%` },
+    { title: 'Type', width: 50, value: (t) => (t.summary ? 'Summary' : TASK_KIND_LABELS[t.kind]) },
     ...(options.includeAssignments ? [{ title: 'Assignees', width: 130, value: (t: ExportTask) => t.assignees.join(', ') }] : []),
     // Room for two predecessors with their links' type and lag ("Design (FS), Survey (SS +2d)").
     { title: 'Depends on', width: 150, value: (t) => t.dependsOn.join(', ') },
@@ -75,9 +76,12 @@ function* drawTaskTable(pdf: PdfCursor, data: ExportData, options: ExportOptions
         pdf.fill(TASK_STATUS_COLORS[task.status], x + PAD, pdf.y + 5.5, 5, 5);
         textX += 8;
       }
-      pdf.write(column.value(task, i), textX, pdf.y + 11, {
+      // Subtasks indented under their summary, whose name is bold.
+      const indent = column.title === 'Task' ? outlineIndent(task) : 0;
+      pdf.write(column.value(task, i), textX + indent, pdf.y + 11, {
         size: 7.5,
-        maxWidth: column.width - 2 * PAD - (column.title === 'Status' ? 8 : 0),
+        bold: column.title === 'Task' && task.summary,
+        maxWidth: column.width - 2 * PAD - (column.title === 'Status' ? 8 : 0) - indent,
         align: right ? 'right' : 'left',
       });
       x += column.width;

@@ -82,6 +82,13 @@ export class PdfCursor {
     this.fillColor = color;
   }
 
+  /** A diamond centred on (cx, cy), `r` from its centre to each point: a milestone. */
+  diamond(color: string, cx: number, cy: number, r: number): void {
+    if (!this.doc) return;
+    this.useFill(color);
+    this.doc.polygon([cx, cy - r], [cx + r, cy], [cx, cy + r], [cx - r, cy]).fill();
+  }
+
   /** The outline of a rectangle. */
   frame(color: string, x: number, y: number, w: number, h: number, width = 0.5): void {
     this.doc?.lineWidth(width).rect(x, y, w, h).stroke(color);
@@ -94,6 +101,9 @@ export class PdfCursor {
     if (dash) this.doc.undash();
   }
 }
+
+/** [summary-tasks] How far a subtask's name is indented under its summary (deep outlines stop indenting). */
+export const outlineIndent = (task: { depth: number }) => Math.min(task.depth, 6) * 8;
 
 /** A colour between `hex` and white: `amount` 0 is the colour, 1 is white. */
 export function tint(hex: string, amount: number): string {

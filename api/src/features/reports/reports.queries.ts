@@ -12,9 +12,15 @@ export function projectReports(sql: Sql, projectId: string): Promise<ReportRow[]
   return sql.query(`SELECT ${REPORT_COLUMNS} FROM weekly_reports WHERE project_id = $1 ORDER BY week_ending_date DESC`, [projectId]);
 }
 
-/** The project's tasks as the report figures count them. */
+/**
+ * The project's tasks as the report figures count them: the work itself. A summary task stands for its subtasks
+ * (docs/scheduling.md), so counting it too would count their work twice.
+ */
 export function reportTasks(sql: Sql, projectId: string): Promise<{ status: string; progress: number }[]> {
-  return sql.query(`SELECT status, progress FROM tasks WHERE project_id = $1`, [projectId]);
+  return sql.query(
+    `SELECT t.status, t.progress FROM tasks t WHERE t.project_id = $1 AND NOT EXISTS (SELECT 1 FROM tasks c WHERE c.parent_id = t.id)`,
+    [projectId],
+  );
 }
 
 /** Creates the report of a week, or updates it: a summary or screenshot left out keeps the one stored. */

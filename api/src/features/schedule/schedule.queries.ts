@@ -13,11 +13,12 @@ export async function projectCalendarSettings(sql: Sql, projectId: string): Prom
 }
 
 export async function scheduleTasks(sql: Sql, projectId: string): Promise<ScheduleTask[]> {
-  const rows: { id: string; name: string; start_date: string; end_date: string; progress: number }[] = await sql.query(
-    `SELECT id, name, start_date::text AS start_date, end_date::text AS end_date, progress FROM tasks WHERE project_id = $1`,
-    [projectId],
-  );
-  return rows.map((r) => ({ id: r.id, name: r.name, startDate: r.start_date, endDate: r.end_date, progress: r.progress }));
+  const rows: { id: string; name: string; start_date: string; end_date: string; progress: number; kind: ScheduleTask['kind']; parent_id: string | null }[] =
+    await sql.query(
+      `SELECT id, name, start_date::text AS start_date, end_date::text AS end_date, progress, kind, parent_id FROM tasks WHERE project_id = $1`,
+      [projectId],
+    );
+  return rows.map((r) => ({ id: r.id, name: r.name, startDate: r.start_date, endDate: r.end_date, progress: r.progress, kind: r.kind, parentId: r.parent_id }));
 }
 
 export async function scheduleLinks(sql: Sql, projectId: string): Promise<ScheduleLink[]> {

@@ -1,6 +1,7 @@
-import type { Task, TaskHistoryEntry, TaskLink } from '@planline/domain';
+import { createWorkCalendar, withRolledUpSummaries, type ScheduleTask, type Task, type TaskHistoryEntry, type TaskLink } from '@planline/domain';
 import { taskFieldsFromRow } from '@planline/realtime';
 import type { Sql } from '../access/access.queries.js';
+import { projectCalendarSettings, scheduleTasks } from '../schedule/schedule.queries.js';
 
 /**
  * Tasks with their assignee's name, assignee ids and dependencies, for the tasks `scope` picks (a condition on
@@ -8,9 +9,9 @@ import type { Sql } from '../access/access.queries.js';
  * by hash, not per task in a correlated subquery: on a 10,000-task project that halves the query's time and
  * keeps its estimated cost below PostgreSQL's JIT threshold (the per-row plan spent ~20 ms compiling).
  */
-const taskSelect = (scope: string) => `
-  SELECT t.id, t.project_id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress,
-         t.color, t.assignee_id, t."order", t.created_at, t.updated_at,
+const taskSelect = (scope: string, extra = '') => `
+  SELECT ${extra} t.id, t.project_id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress,
+         t.color, t.assignee_id, t."order", t.kind, t.parent_id, t.created_at, t.updated_at,
          u.first_name AS assignee_first_name, u.last_name AS assignee_last_name,
          COALESCE(a.ids, '{}') AS assignee_ids,
          COALESCE(d.ids, '{}') AS dependencies,
@@ -49,10 +50,21 @@ function presentTask(r: TaskRow): Task {
   };
 }
 
+/**
+ * [summary-rollup] Summaries as every reader shows them: their subtasks' dates and progress, in the project's
+ * calendar (docs/scheduling.md: rolled up when read, not stored). `tasks` are the whole project's.
+ */
+async function rolledUp<T extends ScheduleTask>(sql: Sql, projectId: string, tasks: T[]): Promise<T[]> {
+  if (!tasks.some((t) => t.parentId !== null)) return tasks;
+  const calendar = createWorkCalendar(await projectCalendarSettings(sql, projectId));
+  if (!calendar.ok) throw new Error(`Project ${projectId} has an invalid calendar: ${calendar.reason}`);
+  return withRolledUpSummaries(tasks, calendar.calendar);
+}
+
 /** Tasks as the API presents them, read from the persisted rows. */
 export async function listTasks(sql: Sql, projectId: string): Promise<Task[]> {
   const rows: TaskRow[] = await sql.query(`${taskSelect('t.project_id = $1')} ORDER BY t."order", t.created_at, t.id`, [projectId]);
-  return rows.map(presentTask);
+  return rolledUp(sql, projectId, rows.map(presentTask));
 }
 
 /** The project's task list version (see TaskListCache). */
@@ -63,8 +75,16 @@ export async function taskListVersion(sql: Sql, projectId: string): Promise<bigi
 
 export async function findTasks(sql: Sql, taskIds: string[]): Promise<Task[]> {
   if (!taskIds.length) return [];
-  const rows: TaskRow[] = await sql.query(taskSelect('t.id = ANY($1::uuid[])'), [taskIds]);
-  return rows.map(presentTask);
+  const rows: TaskRow[] = await sql.query(taskSelect('t.id = ANY($1::uuid[])', 'EXISTS (SELECT 1 FROM tasks c WHERE c.parent_id = t.id) AS is_summary,'), [taskIds]);
+  const tasks = rows.map(presentTask);
+  const projects = new Set(rows.filter((r) => r.is_summary).map((r) => r.project_id as string));
+  // A summary's roll-up reads the rest of its project (the few fields the engine needs).
+  const rolled = new Map<string, ScheduleTask>();
+  for (const projectId of projects) for (const t of await rolledUp(sql, projectId, await scheduleTasks(sql, projectId))) rolled.set(t.id, t);
+  return tasks.map((t) => {
+    const r = rolled.get(t.id);
+    return r ? { ...t, startDate: r.startDate, endDate: r.endDate, progress: r.progress ?? t.progress } : t;
+  });
 }
 
 export async function findTask(sql: Sql, taskId: string): Promise<Task | null> {

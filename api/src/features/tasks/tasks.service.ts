@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_LINK,
   findDependencyCycle,
+  isOneDayIfMilestone,
   MAX_TASKS_PER_PROJECT,
+  MILESTONE_ONE_DAY,
   readLinkValue,
   type CreateTaskInput,
   type DependencyInput,
@@ -12,21 +14,20 @@ import {
   type UpdateTaskInput,
 } from '@planline/domain';
 import { assignableUsers, serverEdit, type ProjectDocuments } from '@planline/realtime';
-import { addDependency, dependencyEdges, dependencyLinks, deleteTask, readTask, readTaskField, removeDependency, taskIds, tasksMap, writeTask } from '@planline/document';
+import { addDependency, dependencyEdges, dependencyLinks, deleteTask, fieldValue, readTask, readTaskField, removeDependency, taskIds, tasksMap, writeTask } from '@planline/document';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { requireProjectAccess } from '../access/access.policy.js';
 import { TaskListCache, type TaskListAnswer } from './task-list-cache.js';
 import { requireTaskAccess, TASK_NOT_FOUND } from './tasks.policy.js';
 import { findTask, listTasks, taskHistory, taskListVersion } from './tasks.read.js';
+import { assertMayBeMilestone, assertNotRolledUp, assertParent, hasSubtasks } from './task-tree.rules.js';
 
 /** Bytes of task list JSON kept for answering again (TaskListCache): about eight lists of 10,000 tasks. */
 const TASK_LIST_CACHE_BYTES = 50 * 1024 * 1024;
 
-const endBeforeStart = () =>
-  new AppError('validation_failed', 'End date cannot be before start date', {
-    issues: [{ path: 'endDate', message: 'End date cannot be before start date' }],
-  });
+const invalidField = (path: string, message: string) => new AppError('validation_failed', message, { issues: [{ path, message }] });
+const endBeforeStart = () => invalidField('endDate', 'End date cannot be before start date');
 
 /**
  * Tasks through the one write path (ARCHITECTURE §3): every change is a transaction on the project's live
@@ -72,6 +73,7 @@ export class TasksService {
       if (tasksMap(doc).size >= MAX_TASKS_PER_PROJECT) {
         throw new AppError('conflict', `A project can hold at most ${MAX_TASKS_PER_PROJECT.toLocaleString('en-US')} tasks. Delete finished tasks or start a new project.`);
       }
+      if (input.parentId) assertParent(doc, id, input.parentId);
       // New tasks go to the end unless an order is given.
       let order = input.order;
       if (order === undefined) {
@@ -90,6 +92,8 @@ export class TasksService {
         assigneeId,
         assigneeIds: [...new Set(assigneeId ? [assigneeId, ...assigneeIds] : assigneeIds)].sort(),
         order,
+        kind: input.kind,
+        parentId: input.parentId ?? null,
       });
     });
     return this.persisted(id);
@@ -99,12 +103,24 @@ export class TasksService {
     const projectId = await requireTaskAccess(this.dataSource, userId, taskId);
     await this.assertAssignable(projectId, [input.assigneeId, ...(input.assigneeIds ?? [])]);
     const { changeReason, ...fields } = input;
+    // A summary shows its subtasks' dates and progress: those it may be sent back, not changed.
+    const rolledUp = fields.startDate !== undefined || fields.endDate !== undefined || fields.progress !== undefined ? await findTask(this.dataSource, taskId) : null;
     await this.documents.edit(projectId, serverEdit(userId, changeReason), (doc) => {
       const current = readTask(doc, taskId);
       if (!current) throw new AppError('not_found', TASK_NOT_FOUND);
+      if (rolledUp && hasSubtasks(doc, taskId)) {
+        assertNotRolledUp(fields, rolledUp);
+        delete fields.startDate;
+        delete fields.endDate;
+        delete fields.progress;
+      }
+      if (fields.parentId) assertParent(doc, taskId, fields.parentId);
+      if (fields.kind === 'milestone') assertMayBeMilestone(doc, taskId);
       const start = fields.startDate ?? (current.startDate as string);
       const end = fields.endDate ?? (current.endDate as string);
       if (end < start) throw endBeforeStart();
+      const kind = fields.kind ?? fieldValue('kind', current.kind);
+      if (!isOneDayIfMilestone({ kind: kind as string, startDate: start, endDate: end })) throw invalidField('endDate', MILESTONE_ONE_DAY);
       const next = { ...fields };
       // The primary assignee is always one of the assignees.
       if (fields.assigneeId !== undefined && fields.assigneeIds === undefined) {

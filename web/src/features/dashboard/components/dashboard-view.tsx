@@ -79,7 +79,7 @@ export function DashboardView({ projectId, teamId, project }: DashboardViewProps
   const layout = draft ?? saved;
 
   const types = useMemo(() => new Set(layout?.map((w) => w.type) ?? []), [layout]);
-  const tasks = useWidgetTasks(projectId, [...TASK_WIDGETS].some((t) => types.has(t)));
+  const tasks = useWidgetTasks(projectId, [...TASK_WIDGETS].some((t) => types.has(t)), project);
   const members = useTeamMembers(types.has('team-activity') ? teamId : null);
   const reports = useWeeklyReports(projectId, types.has('progress-chart'));
 

@@ -42,7 +42,10 @@ function Preview({ tasks, size, data }: { tasks: Task[] } & WidgetProps) {
       <ul aria-label={`Tasks from ${formatDay(preview.span.startDate)} to ${formatDay(preview.span.endDate)}`} className="space-y-2">
         {preview.bars.map((bar) => {
           const { task } = bar;
-          const description = `${task.name}: ${formatDay(task.startDate)} to ${formatDay(task.endDate)}, ${statusLabel(task.status)}, ${bar.progress}% done`;
+          const milestone = task.kind === 'milestone';
+          const description = milestone
+            ? `${task.name}: milestone on ${formatDay(task.startDate)}, ${statusLabel(task.status)}`
+            : `${task.name}: ${formatDay(task.startDate)} to ${formatDay(task.endDate)}, ${statusLabel(task.status)}, ${bar.progress}% done`;
           return (
             <li key={task.id} className={cn('space-y-1', !stacked && 'sm:flex sm:items-center sm:gap-3 sm:space-y-0')}>
               <span
@@ -68,6 +71,14 @@ function Preview({ tasks, size, data }: { tasks: Task[] } & WidgetProps) {
                   >
                     {bar.outside === 'before' ? `← Ended ${formatShortDay(task.endDate)}` : `Starts ${formatShortDay(task.startDate)} →`}
                   </span>
+                ) : milestone ? (
+                  // A diamond in the middle of its day: a milestone has no length to draw.
+                  <span
+                    aria-hidden="true"
+                    data-milestone
+                    className="absolute top-1/2 h-3 w-3 -translate-x-1/2 -translate-y-1/2 rotate-45 rounded-[1px]"
+                    style={{ left: `${bar.leftPct + bar.widthPct / 2}%`, backgroundColor: TONE_COLORS[bar.tone] }}
+                  />
                 ) : (
                   <div
                     aria-hidden="true"
@@ -88,7 +99,7 @@ function Preview({ tasks, size, data }: { tasks: Task[] } & WidgetProps) {
                     ) : null}
                   </div>
                 )}
-                {preview.showProgress && !bar.outside ? (
+                {preview.showProgress && !bar.outside && !milestone ? (
                   <span aria-hidden="true" className="absolute inset-y-0 right-1.5 flex items-center text-[10px] font-semibold text-slate-600">
                     {bar.progress}%
                   </span>

@@ -1,4 +1,4 @@
-import { barGeometry, CRITICAL_PATH_COLOR } from '@planline/domain';
+import { CRITICAL_PATH_COLOR, taskGeometry } from '@planline/domain';
 import { useId, useMemo, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { displayedDates } from '../model/displayed-dates';
@@ -83,7 +83,7 @@ export function DependencyOverlay({ firstRow, lastRow, height }: { firstRow: num
     const task = tasks.get(taskId);
     const index = rowIndex.get(taskId);
     if (!task || index === undefined) return null;
-    const geometry = barGeometry(displayedDates(task, drag, activities.get(taskId)), range, zoom);
+    const geometry = taskGeometry({ ...displayedDates(task, drag, activities.get(taskId)), kind: task.kind }, range, zoom);
     if (!geometry) return null;
     const bar: BarBox = { left: geometry.left, right: geometry.left + geometry.width, y: index * ROW_HEIGHT_PX + ROW_HEIGHT_PX / 2 };
     return { bar, cutStart: geometry.cutStart, cutEnd: geometry.cutEnd };

@@ -1,7 +1,7 @@
 import {
-  barGeometry,
   barNameFits,
   CRITICAL_PATH_COLOR,
+  daysBetween,
   inkOn,
   daysFromOffset,
   formatCalendarDate,
@@ -11,14 +11,16 @@ import {
   shiftTask,
   stepProgress,
   taskBarColor,
+  taskGeometry,
 } from '@planline/domain';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, type HTMLAttributes, type KeyboardEvent, type PointerEvent } from 'react';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast.store';
 import { HOLDING_KINDS } from '../connection/project-connection';
 import type { DisplayedDates } from '../model/displayed-dates';
 import { documentCascade } from '@planline/document';
+import { descendants, shiftedDates } from '../model/outline';
 import { dragStore, type DragMode, type DragPreview } from '../model/drag.store';
 import type { RemoteActivity } from '../model/presence';
 import { throttle } from '../model/throttle';
@@ -26,6 +28,8 @@ import type { TimelineTask } from '../model/timeline-task';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { BAR_HEIGHT_PX, DRAG_THRESHOLD_PX, LONG_PRESS_MS, PRESENCE_THROTTLE_MS, ROW_HEIGHT_PX, TOUCH_SLOP_PX } from './layout';
 import { LinkHandle } from './link-handle';
+import { MilestoneMarker } from './milestone-marker';
+import { SummaryBar } from './summary-bar';
 import { BarTip, DragLabel, HOLDING, HolderTag, OutsideHint, ProgressKnob, ResizeHandle, TAG_ROOM_PX, type TagSide } from './task-bar-parts';
 import { useTimeline } from './timeline-context';
 
@@ -104,12 +108,23 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
   }, PRESENCE_THROTTLE_MS);
   const publish = publishRef.current;
 
-  const geometry = barGeometry(shown, range, zoom);
+  const geometry = taskGeometry({ ...shown, kind: task.kind }, range, zoom);
   // A bar someone else holds cannot be taken from them: the drop that came second would overwrite theirs.
   const heldBy = remote && HOLDING_KINDS.has(remote.kind) ? remote : null;
   // The long press's timer and a drag's moves outlive the render that began them: they read who holds it now.
   const heldRef = useRef(heldBy);
   heldRef.current = heldBy;
+  const summary = task.subtasks > 0;
+  /**
+   * A drop or a key press. A summary's dates are its subtasks': moving it moves every task below it (and its own
+   * stored dates) by as many days, in one transaction, so one undo takes the whole move back.
+   */
+  const save = (fields: Partial<DragPreview>) => {
+    if (!summary) return connection.writeTask(task.id, fields);
+    if (fields.startDate === undefined) return;
+    const ids = [task.id, ...descendants(connection.tasks.getState().tasks, task.id)];
+    connection.writeTasks(shiftedDates(connection.doc, ids, daysBetween(task.startDate, fields.startDate)));
+  };
   const refuseHeld = (by: RemoteActivity) =>
     toast({ title: `${by.user.name} is ${HOLDING[by.kind]} this task`, description: 'Wait until they let go, then try again.' });
 
@@ -259,7 +274,7 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
     const fields = changedFields(task, s.preview);
     // The edit first, then the awareness clear: both go down the same socket in this order, so teammates never
     // see the bar jump back between the preview and the stored dates.
-    if (Object.keys(fields).length > 0) connection.writeTask(task.id, fields);
+    if (Object.keys(fields).length > 0) save(fields);
     connection.setActivity(null);
   };
 
@@ -279,6 +294,8 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
     event.preventDefault();
     if (readOnly || session.current) return;
     if (heldBy) return refuseHeld(heldBy);
+    // A milestone has one date and no progress to step; a summary's span and progress are its subtasks': both only move.
+    if ((task.kind === 'milestone' || summary) && (event.altKey || event.shiftKey)) return;
     const step = event.key === 'ArrowRight' ? 1 : -1;
     const next: DragPreview = event.altKey
       ? { startDate: task.startDate, endDate: task.endDate, progress: stepProgress(task.progress, step * PROGRESS_KEY_STEP) }
@@ -286,7 +303,7 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
         ? { ...resizeTask(task, 'end', step), progress: task.progress }
         : { ...shiftTask(task, step), progress: task.progress };
     const fields = changedFields(task, next);
-    if (Object.keys(fields).length > 0) connection.writeTask(task.id, fields);
+    if (Object.keys(fields).length > 0) save(fields);
   };
 
   // Keep a bar moved by the keyboard in view.
@@ -308,6 +325,22 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
   // Labels beside the bar (above it they would hide under the sticky header on the first row): on the right,
   // unless the bar reaches the right edge.
   const tagSide: TagSide = geometry.left + geometry.width + TAG_ROOM_PX <= timelineWidth ? 'right' : 'left';
+  const handlers: HTMLAttributes<HTMLDivElement> = {
+    onPointerDown,
+    onPointerMove,
+    onPointerUp,
+    onPointerCancel: cancel,
+    onLostPointerCapture: () => session.current?.lifted && cancel(),
+    // A long press on a phone would open the context menu (or the iOS callout) instead of lifting the bar.
+    onContextMenu: (event) => session.current && event.preventDefault(),
+    onKeyDown,
+  };
+  if (summary) {
+    return <SummaryBar task={task} shown={shown} geometry={geometry} barRef={barRef} handlers={handlers} dragging={dragging} holder={holder} heldBy={heldBy} tagSide={tagSide} />;
+  }
+  if (task.kind === 'milestone') {
+    return <MilestoneMarker task={task} shown={shown} geometry={geometry} barRef={barRef} handlers={handlers} dragging={dragging} holder={holder} heldBy={heldBy} tagSide={tagSide} />;
+  }
 
   const bar = (
     <div
@@ -320,14 +353,7 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
       data-task-bar={task.id}
       data-partial={geometry.isPartial || undefined}
       data-critical={critical || undefined}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={cancel}
-      onLostPointerCapture={() => session.current?.lifted && cancel()}
-      // A long press on a phone would open the context menu (or the iOS callout) instead of lifting the bar.
-      onContextMenu={(event) => session.current && event.preventDefault()}
-      onKeyDown={onKeyDown}
+      {...handlers}
       className={cn(
         'group/bar pointer-events-auto absolute flex touch-manipulation items-center overflow-visible rounded-md shadow-sm select-none [-webkit-touch-callout:none]',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:ring-offset-1',

@@ -14,13 +14,14 @@ import { toast } from '../../../lib/toast.store';
 import { handleUnauthorized } from '../../auth';
 import { useCreateTask } from '../tasks.api';
 import { AssigneeSelect } from './assignee-select';
+import { EndDateField, MilestoneCheckbox } from './milestone-fields';
 import type { Person } from './timeline-context';
 
 /** Quick add starts today and lasts a week (PRODUCT-SPEC §2). */
 const QUICK_ADD_DAYS = 7;
 
 export function quickAddDefaults(today: string, dates?: { startDate: string; endDate: string }): QuickAddFormInput {
-  return { name: '', startDate: dates?.startDate ?? today, endDate: dates?.endDate ?? addDays(today, QUICK_ADD_DAYS), assigneeId: UNASSIGNED };
+  return { name: '', startDate: dates?.startDate ?? today, endDate: dates?.endDate ?? addDays(today, QUICK_ADD_DAYS), assigneeId: UNASSIGNED, milestone: false };
 }
 
 /** POST /api/tasks with the spec's defaults (medium, pending) and its toasts. */
@@ -35,6 +36,7 @@ function useCreateTaskForm(projectId: string, defaults: QuickAddFormInput, onCre
         startDate: values.startDate,
         endDate: values.endDate,
         assigneeId: assigneeFromChoice(values.assigneeId),
+        kind: values.milestone ? 'milestone' : 'task',
         priority: 'medium',
         status: 'pending',
       });
@@ -64,6 +66,8 @@ interface FieldsProps {
 function TaskBasicsFields({ idPrefix, form, people, nameRef, inline }: FieldsProps) {
   const { errors } = form.formState;
   const name = form.register('name');
+  const milestone = form.watch('milestone');
+  const startDate = form.watch('startDate');
   return (
     <div className={cn('grid gap-4', inline ? 'sm:grid-cols-2 lg:grid-cols-[minmax(12rem,2fr)_1fr_1fr_minmax(10rem,1fr)]' : 'sm:grid-cols-2')}>
       <div className={cn(!inline && 'sm:col-span-2')}>
@@ -86,9 +90,7 @@ function TaskBasicsFields({ idPrefix, form, people, nameRef, inline }: FieldsPro
       <FormField id={`${idPrefix}-start`} label="Start date" error={errors.startDate?.message}>
         {(control) => <Input {...control} type="date" {...form.register('startDate')} />}
       </FormField>
-      <FormField id={`${idPrefix}-end`} label="End date" error={errors.endDate?.message}>
-        {(control) => <Input {...control} type="date" {...form.register('endDate')} />}
-      </FormField>
+      <EndDateField id={`${idPrefix}-end`} register={form.register('endDate')} milestone={milestone} startDate={startDate} error={errors.endDate?.message} />
       <div className={cn(!inline && 'sm:col-span-2')}>
         <FormField id={`${idPrefix}-assignee`} label="Assignee" error={errors.assigneeId?.message}>
           {(control) => (
@@ -102,6 +104,7 @@ function TaskBasicsFields({ idPrefix, form, people, nameRef, inline }: FieldsPro
           )}
         </FormField>
       </div>
+      <MilestoneCheckbox id={`${idPrefix}-milestone`} register={form.register('milestone')} className={inline ? 'sm:col-span-2 lg:col-span-4' : 'sm:col-span-2'} />
     </div>
   );
 }

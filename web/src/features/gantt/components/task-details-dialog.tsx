@@ -107,7 +107,7 @@ function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, onC
         <TaskDependencies connection={connection} taskId={task.id} readOnly={readOnly} />
       </div>
       <div role="tabpanel" id={`${baseId}-panel-history`} aria-labelledby={`${baseId}-tab-history`} hidden={tab !== 'history'}>
-        <TaskHistory task={task} people={people} />
+        <TaskHistory task={task} people={people} taskName={(id) => connection.tasks.getState().tasks.get(id)?.name} />
       </div>
     </DialogContent>
   );

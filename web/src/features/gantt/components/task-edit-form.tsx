@@ -27,10 +27,11 @@ import { handleUnauthorized } from '../../auth';
 import type { TimelineTask } from '../model/timeline-task';
 import { useUpdateTask } from '../tasks.api';
 import { AssigneeSelect } from './assignee-select';
+import { EndDateField, MilestoneCheckbox } from './milestone-fields';
 import { StatusDot } from './status-dot';
 import type { Person } from './timeline-context';
 
-type EditableTask = Pick<TimelineTask, 'name' | 'description' | 'startDate' | 'endDate' | 'status' | 'priority' | 'progress' | 'assigneeId'>;
+type EditableTask = Pick<TimelineTask, 'name' | 'description' | 'startDate' | 'endDate' | 'status' | 'priority' | 'progress' | 'assigneeId' | 'kind'>;
 
 function formValues(task: EditableTask): TaskEditFormInput {
   return {
@@ -42,11 +43,15 @@ function formValues(task: EditableTask): TaskEditFormInput {
     priority: task.priority,
     progress: task.progress,
     assigneeId: task.assigneeId ?? UNASSIGNED,
+    milestone: task.kind === 'milestone',
     changeReason: '',
   };
 }
 
-const FIELDS = ['name', 'description', 'startDate', 'endDate', 'status', 'priority', 'progress', 'assigneeId', 'changeReason'] as const;
+/** [summary-rollup] A summary's dates and progress are shown, not edited. */
+const ROLLED_UP = 'Rolled up from its subtasks.';
+
+const FIELDS = ['name', 'description', 'startDate', 'endDate', 'status', 'priority', 'progress', 'assigneeId', 'milestone', 'changeReason'] as const;
 
 interface TaskEditFormProps {
   task: TimelineTask;
@@ -69,6 +74,9 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: Tas
     resetOptions: { keepDirtyValues: true },
   });
   const { errors, isSubmitting } = form.formState;
+  const milestone = form.watch('milestone');
+  const summary = task.subtasks > 0;
+  const startDate = form.watch('startDate');
 
   const onSubmit = form.handleSubmit(async (v) => {
     const changes: UpdateTaskRequest = {};
@@ -81,6 +89,8 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: Tas
     if (v.priority !== task.priority) changes.priority = v.priority;
     if (v.progress !== task.progress) changes.progress = v.progress;
     if (assigneeFromChoice(v.assigneeId) !== task.assigneeId) changes.assigneeId = assigneeFromChoice(v.assigneeId);
+    const kind = v.milestone ? 'milestone' : 'task';
+    if (kind !== task.kind) changes.kind = kind;
     if (Object.keys(changes).length === 0) {
       form.setError('root', { message: 'Nothing to save: no field differs from the task.' });
       return;
@@ -114,12 +124,24 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: Tas
             {(control) => <Textarea {...control} rows={3} {...form.register('description')} />}
           </FormField>
         </div>
-        <FormField id="task-edit-start" label="Start date" error={errors.startDate?.message}>
-          {(control) => <Input {...control} type="date" {...form.register('startDate')} />}
+        <FormField id="task-edit-start" label="Start date" error={errors.startDate?.message} hint={summary ? ROLLED_UP : undefined}>
+          {(control) => <Input {...control} type="date" readOnly={summary} {...form.register('startDate')} />}
         </FormField>
-        <FormField id="task-edit-end" label="End date" error={errors.endDate?.message}>
-          {(control) => <Input {...control} type="date" {...form.register('endDate')} />}
-        </FormField>
+        <EndDateField
+          id="task-edit-end"
+          register={form.register('endDate')}
+          milestone={milestone}
+          startDate={startDate}
+          error={errors.endDate?.message}
+          rolledUp={summary ? ROLLED_UP : undefined}
+        />
+        {summary ? (
+          <p className="text-sm text-slate-600 sm:col-span-2">
+            A summary of {task.subtasks} {task.subtasks === 1 ? 'subtask' : 'subtasks'}: its dates and progress are theirs. Move it on the chart to move them all.
+          </p>
+        ) : (
+          <MilestoneCheckbox id="task-edit-milestone" register={form.register('milestone')} className="sm:col-span-2" />
+        )}
         <FormField id="task-edit-status" label="Status" error={errors.status?.message}>
           {(control) => (
             <FormSelect
@@ -141,8 +163,10 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: Tas
             />
           )}
         </FormField>
-        <FormField id="task-edit-progress" label="Progress (%)" error={errors.progress?.message}>
-          {(control) => <Input {...control} type="number" min={0} max={100} step={1} inputMode="numeric" {...form.register('progress', { valueAsNumber: true })} />}
+        <FormField id="task-edit-progress" label="Progress (%)" error={errors.progress?.message} hint={summary ? ROLLED_UP : undefined}>
+          {(control) => (
+            <Input {...control} type="number" min={0} max={100} step={1} inputMode="numeric" readOnly={summary} {...form.register('progress', { valueAsNumber: true })} />
+          )}
         </FormField>
         <FormField id="task-edit-assignee" label="Assignee" error={errors.assigneeId?.message}>
           {(control) => (

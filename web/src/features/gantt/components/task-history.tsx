@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
 import { serverMessage } from '../../../lib/api-error';
-import { changeCount, historyLines, type HistoryLine } from '../model/history-format';
+import { changeCount, historyLines, type HistoryLine, type TaskNames } from '../model/history-format';
 import type { TimelineTask } from '../model/timeline-task';
 import { useTaskHistory } from '../tasks.queries';
 import type { Person } from './timeline-context';
@@ -9,6 +9,8 @@ import type { Person } from './timeline-context';
 interface TaskHistoryProps {
   task: TimelineTask;
   people: ReadonlyMap<string, Person>;
+  /** Names of the project's tasks, for a parent recorded by id. */
+  taskName?: TaskNames;
 }
 
 /** The words for what a line did, when "changed <field>" would not say it. */
@@ -20,10 +22,10 @@ const ACTIONS: Partial<Record<HistoryLine['kind'], string>> = {
 };
 
 /** Change History: how many changes, then who changed what from what to what, when and why. */
-export function TaskHistory({ task, people }: TaskHistoryProps) {
+export function TaskHistory({ task, people, taskName }: TaskHistoryProps) {
   // Kept current by the 'task:updated' event (features/realtime), sent once a change and its history are stored.
   const history = useTaskHistory(task.id, true);
-  const lines = history.data ? historyLines(history.data, people, new Date()) : [];
+  const lines = history.data ? historyLines(history.data, people, new Date(), taskName) : [];
 
   if (history.isPending) return <LoadingBlock label="Loading change history" />;
   if (history.isError) {

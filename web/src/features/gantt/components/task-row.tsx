@@ -1,11 +1,15 @@
 import { displayName, NAME_COLUMN_COMPACT_PX } from '@planline/domain';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { memo } from 'react';
+import { toast } from '../../../lib/toast.store';
+import { memo, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { displayedDates } from '../model/displayed-dates';
 import { dragStore } from '../model/drag.store';
 import { usePlanSchedule } from '../model/schedule';
 import { useTimelineView } from '../model/timeline-view.store';
+import { indent, outdent } from '../model/outline';
+import { setCollapsed } from '../model/tasks-store';
 import { StatusDot } from './status-dot';
 import { TaskBar } from './task-bar';
 import { ROW_HEIGHT_PX } from './layout';
@@ -22,13 +26,21 @@ interface TaskRowProps {
   top: number;
 }
 
+/** How far each outline level indents a row's name (capped, so deep outlines keep room for the name). */
+const INDENT_PX = 16;
+const MAX_INDENT_LEVELS = 8;
+
 /**
- * One task: the name column (status dot, name, assignee; opens the details) and its bar. Re-renders only when
- * its task, its drag preview, whoever else holds it or whether it is critical changes.
+ * One task: the name column (status dot, name, assignee; opens the details) and its bar. Subtasks are indented
+ * under their summary, which has a button to hide or show them; Tab and Shift+Tab on a focused name indent and
+ * outdent it (Alt+Shift+Right and Left too, as in MS Project). Re-renders only when its task, its place in the
+ * outline, its drag preview (or the push it causes), whoever else holds it or whether it is critical changes.
  */
 export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
-  const { connection, people, timelineWidth, nameColumnPx, openDetails } = useTimeline();
+  const { connection, people, timelineWidth, nameColumnPx, readOnly, openDetails, rowHelpId } = useTimeline();
   const task = useStore(connection.tasks, (s) => s.tasks.get(taskId));
+  const depth = useStore(connection.tasks, (s) => s.depth.get(taskId) ?? 0);
+  const collapsed = useStore(connection.tasks, (s) => s.collapsed.has(taskId));
   const drag = useStore(dragStore, (s) => (s.drag && (s.drag.taskId === taskId || s.drag.pushed?.has(taskId)) ? s.drag : null));
   const remote = useStore(connection.presence, (s) => s.activities.get(taskId));
   const showCritical = useTimelineView((s) => s.showCriticalPath);
@@ -36,26 +48,68 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
   if (!task) return null;
   const shown = displayedDates(task, drag, remote);
   const compact = nameColumnPx < NAME_COLUMN_COMPACT_PX;
+  const summary = task.subtasks > 0;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const deeper = (event.key === 'Tab' && !event.shiftKey) || (event.key === 'ArrowRight' && event.altKey && event.shiftKey);
+    const higher = (event.key === 'Tab' && event.shiftKey) || (event.key === 'ArrowLeft' && event.altKey && event.shiftKey);
+    if ((!deeper && !higher) || event.ctrlKey || event.metaKey || readOnly) return;
+    const edit = (deeper ? indent : outdent)(connection.tasks.getState().tasks, taskId);
+    // Tab that cannot indent (the first task of its level) or outdent (a top-level task) moves focus as usual, so
+    // focus can always leave the list.
+    if (!edit.ok) {
+      if (event.key !== 'Tab') toast({ title: deeper ? 'Cannot indent' : 'Cannot outdent', description: edit.reason });
+      return;
+    }
+    event.preventDefault();
+    connection.writeTasks(edit.writes);
+  };
 
   return (
     <div
       role="listitem"
+      aria-level={depth + 1}
       data-task-row={taskId}
+      data-depth={depth}
       className="group pointer-events-none absolute left-0 flex border-b border-slate-100"
       style={{ top, height: ROW_HEIGHT_PX, width: nameColumnPx + timelineWidth }}
     >
-      <div className="pointer-events-auto sticky left-0 z-10 shrink-0 border-r border-slate-200 bg-white" style={{ width: nameColumnPx }}>
+      <div
+        className="pointer-events-auto sticky left-0 z-10 flex shrink-0 items-center border-r border-slate-200 bg-white group-hover:bg-slate-50"
+        style={{ width: nameColumnPx, paddingLeft: Math.min(depth, MAX_INDENT_LEVELS) * (compact ? INDENT_PX / 2 : INDENT_PX) }}
+      >
+        {summary ? (
+          <button
+            type="button"
+            aria-expanded={!collapsed}
+            aria-label={`Subtasks of ${task.name}`}
+            title={collapsed ? 'Show subtasks' : 'Hide subtasks'}
+            onClick={() => setCollapsed(connection.tasks, taskId, !collapsed)}
+            className="ml-1 flex h-6 w-6 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
+          >
+            {collapsed ? <ChevronRight aria-hidden="true" className="h-4 w-4" /> : <ChevronDown aria-hidden="true" className="h-4 w-4" />}
+          </button>
+        ) : null}
         <button
           type="button"
           onClick={() => openDetails(taskId)}
+          onKeyDown={onKeyDown}
+          aria-describedby={readOnly ? undefined : rowHelpId}
           className={cn(
-            'flex h-full w-full items-center text-left group-hover:bg-slate-50 focus-visible:bg-blue-50 focus-visible:outline-none',
+            'flex h-full min-w-0 flex-1 items-center text-left focus-visible:bg-blue-50 focus-visible:outline-none',
             compact ? 'gap-1.5 px-2' : 'gap-2.5 px-4',
+            summary && 'pl-1',
           )}
         >
           <StatusDot status={task.status} />
           {/* A narrow column (phones) gives the name two lines and leaves the assignee to the details panel. */}
-          <span className={cn('min-w-0 flex-1 font-medium text-slate-900', compact ? 'line-clamp-2 text-xs leading-tight break-words' : 'truncate text-sm')}>
+          <span
+            className={cn(
+              'min-w-0 flex-1 text-slate-900',
+              summary ? 'font-bold' : 'font-medium',
+              compact ? 'line-clamp-2 text-xs leading-tight break-words' : 'truncate text-sm',
+            )}
+          >
             {task.name}
           </span>
           {compact ? null : (

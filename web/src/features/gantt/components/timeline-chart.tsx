@@ -124,9 +124,10 @@ export function TimelineChart(props: TimelineChartProps) {
   }, [todayRequests, view.rangeKind, view.fit, measured]);
 
   const barHelpId = useId();
+  const rowHelpId = useId();
   const context = useMemo<TimelineContextValue>(
-    () => ({ connection, range, zoom, timelineWidth, nameColumnPx, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId }),
-    [connection, range.start, range.end, zoom, timelineWidth, nameColumnPx, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId],
+    () => ({ connection, range, zoom, timelineWidth, nameColumnPx, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId, rowHelpId }),
+    [connection, range.start, range.end, zoom, timelineWidth, nameColumnPx, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId, rowHelpId],
   );
 
   const onToday = () => {
@@ -161,6 +162,9 @@ export function TimelineChart(props: TimelineChartProps) {
       <p id={barHelpId} className="sr-only">
         Arrow keys move the task by a day. Shift with an arrow key changes the end date. Alt with an arrow key changes
         progress by 10 percent. Enter opens the task details. Delete deletes the task. Control Z undoes your last change.
+      </p>
+      <p id={rowHelpId} className="sr-only">
+        Tab makes this task a subtask of the task above it. Shift Tab moves it up a level.
       </p>
       <div
         ref={attachScroll}

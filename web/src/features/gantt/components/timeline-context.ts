@@ -25,6 +25,8 @@ export interface TimelineContextValue {
   createFromPlaceholder: (row: PlaceholderRow) => void;
   /** Id of the element that explains the bars' keys, for aria-describedby. */
   barHelpId: string;
+  /** Id of the element that explains the rows' outline keys (Tab, Shift+Tab). */
+  rowHelpId: string;
 }
 
 export const TimelineContext = createContext<TimelineContextValue | null>(null);

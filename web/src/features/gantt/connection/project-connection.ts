@@ -56,6 +56,11 @@ export interface ProjectConnection {
    */
   writeTask(taskId: string, fields: DocTask): void;
   /**
+   * Several tasks in one transaction (an outline edit, a summary moved with its subtasks): one undo step, with the
+   * cascade their new dates cause.
+   */
+  writeTasks(changes: ReadonlyMap<string, DocTask>): void;
+  /**
    * Adds the link of `taskId` to its predecessor, or changes its type and lag: one transaction, tracked for undo,
    * with the cascade the link causes.
    */
@@ -185,6 +190,14 @@ function openConnection(projectId: string): { connection: ProjectConnection; des
       const dropped: DropFields = {};
       for (const field of DROP_FIELDS) if (fields[field] !== undefined) dropped[field] = fields[field] as string | number;
       if (Object.keys(dropped).length) drops.dropped(taskId, dropped);
+    },
+    writeTasks(changes) {
+      if (!changes.size) return;
+      doc.transact(() => {
+        changes.forEach((fields, taskId) => writeTask(doc, taskId, fields));
+        const moved = [...changes].filter(([, fields]) => fields.startDate !== undefined || fields.endDate !== undefined).map(([taskId]) => taskId);
+        if (moved.length) applyCascade(doc, documentCascade(doc, moved));
+      }, LOCAL_ORIGIN);
     },
     writeLink(taskId, dependsOnTaskId, link) {
       doc.transact(() => {

@@ -69,6 +69,26 @@ describe('change history', () => {
     expect(historyLines([entry({ changedByUser: null })], people, now)[0]?.who).toBe('Someone');
   });
 
+  it('[task-history] a type by its label, a parent by its name (a deleted one says so)', () => {
+    const phase = '00000000-0000-4000-8000-0000000000b1';
+    const names = (id: string) => (id === phase ? 'Phase 1' : undefined);
+    const lines = historyLines(
+      [
+        entry({ fieldName: 'kind', oldValue: 'task', newValue: 'milestone' }),
+        entry({ fieldName: 'parentId', oldValue: null, newValue: phase }),
+        entry({ fieldName: 'parentId', oldValue: '00000000-0000-4000-8000-0000000000b2', newValue: null }),
+      ],
+      people,
+      now,
+      names,
+    );
+    expect(lines.map((l) => [l.field, l.from, l.to])).toEqual([
+      ['Type', 'Task', 'Milestone'],
+      ['Parent', '—', 'Phase 1'],
+      ['Parent', 'A deleted task', '—'],
+    ]);
+  });
+
   it('[task-history] counts changes', () => {
     expect(changeCount(0)).toBe('0 changes');
     expect(changeCount(1)).toBe('1 change');

@@ -4,6 +4,7 @@ import {
   isCalendarDate,
   readLinkSummary,
   TASK_FIELD_LABELS,
+  TASK_KIND_LABELS,
   TASK_PRIORITY_LABELS,
   TASK_STATUS_LABELS,
   taskStatusOf,
@@ -40,7 +41,10 @@ export interface HistoryLine {
 const EMPTY = '—';
 
 /** How a recorded value reads: names for assignees, labels for status and priority, '—' for nothing. */
-export function historyValue(field: string, value: string | null, people: ReadonlyMap<string, HistoryPerson>): string {
+/** A task's name by its id (null when it is no longer in the project). */
+export type TaskNames = (taskId: string) => string | undefined;
+
+export function historyValue(field: string, value: string | null, people: ReadonlyMap<string, HistoryPerson>, taskName: TaskNames = () => undefined): string {
   if (value === null || value.trim() === '') return EMPTY;
   switch (field) {
     case 'status':
@@ -54,6 +58,10 @@ export function historyValue(field: string, value: string | null, people: Readon
       return isCalendarDate(value) ? formatCalendarDate(value) : value;
     case 'assigneeId':
       return personName(value, people);
+    case 'kind':
+      return TASK_KIND_LABELS[value as keyof typeof TASK_KIND_LABELS] ?? value;
+    case 'parentId':
+      return taskName(value) ?? 'A deleted task';
     case 'assigneeIds':
       return value.split(',').map((id) => personName(id, people)).join(', ');
     case 'dependency':
@@ -87,7 +95,7 @@ function personName(id: string, people: ReadonlyMap<string, HistoryPerson>): str
  * field, old → new, and the reason when there is one. [link-history] A dependency is told as added, changed or
  * removed, with its predecessor, type and lag in words.
  */
-export function historyLines(entries: readonly TaskHistoryEntry[], people: ReadonlyMap<string, HistoryPerson>, now: Date): HistoryLine[] {
+export function historyLines(entries: readonly TaskHistoryEntry[], people: ReadonlyMap<string, HistoryPerson>, now: Date, taskName?: TaskNames): HistoryLine[] {
   return entries.map((entry) => {
     const at = parseISO(entry.createdAt);
     const person = entry.changedByUser;
@@ -98,8 +106,8 @@ export function historyLines(entries: readonly TaskHistoryEntry[], people: Reado
       at: entry.createdAt,
       field: TASK_FIELD_LABELS[entry.fieldName] ?? entry.fieldName,
       kind: lineKind(entry),
-      from: historyValue(entry.fieldName, entry.oldValue, people),
-      to: historyValue(entry.fieldName, entry.newValue, people),
+      from: historyValue(entry.fieldName, entry.oldValue, people, taskName),
+      to: historyValue(entry.fieldName, entry.newValue, people, taskName),
       reason: entry.changeReason?.trim() ? entry.changeReason : null,
     };
   });

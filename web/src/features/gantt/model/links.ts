@@ -52,12 +52,14 @@ export function checkNewLink(edges: readonly Pick<DependencyEdge, 'taskId' | 'de
 
 /** [link-violations] The links the plan breaks, by linkKey, counted in the project's working days. */
 export function violatedLinks(tasks: ReadonlyMap<string, TimelineTask>, edges: readonly DependencyEdge[], calendar: WorkCalendar): Map<string, LinkViolation> {
-  const links = edges.filter((e) => tasks.has(e.taskId) && tasks.has(e.dependsOnTaskId));
+  // Links to or from a summary are not scheduled (its dates are its subtasks'): they never break.
+  const leaf = (id: string) => tasks.has(id) && tasks.get(id)!.subtasks === 0;
+  const links = edges.filter((e) => leaf(e.taskId) && leaf(e.dependsOnTaskId));
   if (links.length === 0) return new Map();
   // Only linked tasks can break a link: a 10,000-task plan with 2,000 links judges ~2,000 tasks, not all of them,
   // on every change of the document (this runs in every open chart).
   const linked = new Set(links.flatMap((e) => [e.taskId, e.dependsOnTaskId]));
-  const scheduled = [...linked].map((id) => tasks.get(id)!).map((t) => ({ id: t.id, name: t.name, startDate: t.startDate, endDate: t.endDate }));
+  const scheduled = [...linked].map((id) => tasks.get(id)!).map((t) => ({ id: t.id, name: t.name, startDate: t.startDate, endDate: t.endDate, kind: t.kind }));
   return new Map(findLinkViolations(scheduled, links, calendar).map((v) => [linkKey(v), v]));
 }
 

@@ -77,7 +77,7 @@ describe('the plan’s schedule in the chart', () => {
 
   it("[critical-path] usePlanSchedule reads the live tasks in the project's calendar, and computes nothing while off", () => {
     const tasks = plan();
-    const store = createStore<TasksState>(() => ({ tasks, rows: [...tasks.keys()], rowIndex: new Map(), edges: chain, edgesByTask: new Map() }));
+    const store = createStore<TasksState>(() => ({ tasks, rows: [...tasks.keys()], rowIndex: new Map(), edges: chain, edgesByTask: new Map(), depth: new Map(), collapsed: new Set() }));
     const read = (settings: WorkCalendarSettings, enabled: boolean) => {
       let seen: number | null | undefined;
       const Probe = () => {

@@ -1,7 +1,7 @@
 import { addDependency, deleteTask, writeTask } from '@planline/document';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { createTasksStore } from './tasks-store';
+import { createTasksStore, setCollapsed } from './tasks-store';
 import { toTimelineTask } from './timeline-task';
 
 const A = '00000000-0000-4000-8000-00000000000a';
@@ -87,5 +87,66 @@ describe('the tasks snapshot', () => {
       color: '#3b82f6',
     });
     expect(toTimelineTask(A, { ...base, name: 'x', status: 'bogus' })?.status).toBe('pending');
+  });
+});
+
+describe('summary tasks in the snapshot', () => {
+  const P = '00000000-0000-4000-8000-0000000000a1';
+  const Q = '00000000-0000-4000-8000-0000000000a2';
+  // P ⊃ A, B; Q at the top level after P; C under A.
+  const plan = () =>
+    docWith({
+      [P]: { ...base, name: 'Phase', order: 0, startDate: '2026-01-01', endDate: '2026-01-02', progress: 7 },
+      [A]: { ...base, name: 'A', order: 1, parentId: P, progress: 100 },
+      [B]: { ...base, name: 'B', order: 2, parentId: P, startDate: '2026-11-30', endDate: '2026-12-04' },
+      [Q]: { ...base, name: 'Q', order: 3 },
+    });
+
+  it('[summary-tasks] rows follow the outline: a summary, then its subtasks, each with its level', () => {
+    const { store } = createTasksStore(plan());
+    const state = store.getState();
+    expect(state.rows).toEqual([P, A, B, Q]);
+    expect([...state.depth]).toEqual([[P, 0], [A, 1], [B, 1], [Q, 0]]);
+    expect(state.tasks.get(P)?.subtasks).toBe(2);
+    expect(state.tasks.get(Q)?.subtasks).toBe(0);
+  });
+
+  it('[summary-rollup] a summary shows its subtasks\' span and their progress weighted by working days', () => {
+    const { store } = createTasksStore(plan());
+    // A: 5 working days at 100%, B: 5 at 0%.
+    expect(store.getState().tasks.get(P)).toMatchObject({ startDate: '2026-11-23', endDate: '2026-12-04', progress: 50 });
+  });
+
+  it('[summary-rollup] a subtask moved moves its summary\'s span; the task leaving its summary gives it back its own dates', () => {
+    const doc = plan();
+    const { store } = createTasksStore(doc);
+    const q = store.getState().tasks.get(Q);
+    doc.transact(() => writeTask(doc, B, { startDate: '2026-12-07', endDate: '2026-12-11' }));
+    expect(store.getState().tasks.get(P)).toMatchObject({ endDate: '2026-12-11' });
+    expect(store.getState().tasks.get(Q)).toBe(q);
+    doc.transact(() => {
+      writeTask(doc, A, { parentId: null });
+      writeTask(doc, B, { parentId: null });
+    });
+    expect(store.getState().tasks.get(P)).toMatchObject({ startDate: '2026-01-01', endDate: '2026-01-02', progress: 7, subtasks: 0 });
+    expect(store.getState().depth.size).toBe(0);
+  });
+
+  it('[summary-tasks] collapsing a summary hides its subtasks from the rows (not from the plan); expanding shows them', () => {
+    const doc = plan();
+    doc.transact(() => writeTask(doc, C, { ...base, name: 'C', order: 4, parentId: A }));
+    const { store } = createTasksStore(doc);
+    expect(store.getState().rows).toEqual([P, A, C, B, Q]);
+    setCollapsed(store, A, true);
+    expect(store.getState().rows).toEqual([P, A, B, Q]);
+    setCollapsed(store, P, true);
+    expect(store.getState().rows).toEqual([P, Q]);
+    expect(store.getState().tasks.size).toBe(5);
+    // A change elsewhere keeps what this browser collapsed.
+    doc.transact(() => writeTask(doc, Q, { name: 'Q2' }));
+    expect(store.getState().rows).toEqual([P, Q]);
+    setCollapsed(store, P, false);
+    expect(store.getState().rows).toEqual([P, A, B, Q]);
+    expect(store.getState().rowIndex.get(Q)).toBe(3);
   });
 });

@@ -1,4 +1,4 @@
-import { readLinkValue } from '@planline/domain';
+import { DEFAULT_WORK_CALENDAR, readLinkValue, treeOrder, withRolledUpSummaries, type WorkCalendar } from '@planline/domain';
 import { dependenciesMap, dependencyLinks, readTask, tasksMap } from '@planline/document';
 import type * as Y from 'yjs';
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -19,18 +19,75 @@ function readEdges(doc: Y.Doc): DependencyEdge[] {
 }
 
 export interface TasksState {
+  /** The tasks as the chart shows them: a summary with its subtasks' dates and progress (rolledUp). */
   tasks: ReadonlyMap<string, TimelineTask>;
-  /** Task ids in row order. */
+  /** Task ids in row order: each summary followed by its subtasks, unless it is collapsed. */
   rows: readonly string[];
   rowIndex: ReadonlyMap<string, number>;
+  /** Outline level of each row, 0 at the top; empty while the plan has no subtasks. */
+  depth: ReadonlyMap<string, number>;
+  /** Summaries whose subtasks this browser hides (a view setting, not in the document). */
+  collapsed: ReadonlySet<string>;
   edges: readonly DependencyEdge[];
   /** Edges by either end, for drawing only the arrows of rows on screen. */
   edgesByTask: ReadonlyMap<string, readonly DependencyEdge[]>;
 }
 
-function ordered(tasks: ReadonlyMap<string, TimelineTask>): Pick<TasksState, 'rows' | 'rowIndex'> {
+type Rows = Pick<TasksState, 'rows' | 'rowIndex' | 'depth'>;
+const NO_DEPTH: ReadonlyMap<string, number> = new Map();
+
+function ordered(tasks: ReadonlyMap<string, TimelineTask>): Rows {
   const rows = [...tasks.values()].sort(compareTasks).map((t) => t.id);
-  return { rows, rowIndex: new Map(rows.map((id, i) => [id, i])) };
+  return { rows, rowIndex: new Map(rows.map((id, i) => [id, i])), depth: NO_DEPTH };
+}
+
+const hasSubtasks = (tasks: ReadonlyMap<string, TimelineTask>) => [...tasks.values()].some((t) => t.subtasks > 0);
+
+/**
+ * [summary-tasks] Rows in outline order (siblings as `compareTasks` orders them), without the subtasks of
+ * collapsed summaries. A plan without subtasks is sorted as a list.
+ */
+export function outlineRows(tasks: ReadonlyMap<string, TimelineTask>, collapsed: ReadonlySet<string>): Rows {
+  if (!hasSubtasks(tasks)) return ordered(tasks);
+  const rows: string[] = [];
+  const depth = new Map<string, number>();
+  let hiddenBelow: number | null = null;
+  for (const row of treeOrder([...tasks.values()].sort(compareTasks))) {
+    if (hiddenBelow !== null && row.depth > hiddenBelow) continue;
+    hiddenBelow = row.subtasks > 0 && collapsed.has(row.task.id) ? row.depth : null;
+    depth.set(row.task.id, row.depth);
+    rows.push(row.task.id);
+  }
+  return { rows, rowIndex: new Map(rows.map((id, i) => [id, i])), depth };
+}
+
+/**
+ * [summary-rollup] The tasks as shown: each summary with its subtasks' span and weighted progress and their count,
+ * computed from the document's values (`raw`, where a summary keeps its own). An unchanged task keeps the object
+ * it had in `shown`, so its row does not render again.
+ */
+export function rolledUp(raw: ReadonlyMap<string, TimelineTask>, shown: ReadonlyMap<string, TimelineTask>, calendar: WorkCalendar): Map<string, TimelineTask> {
+  const counts = new Map<string, number>();
+  for (const t of raw.values()) if (t.parentId && t.parentId !== t.id && raw.has(t.parentId)) counts.set(t.parentId, (counts.get(t.parentId) ?? 0) + 1);
+  const rolled = counts.size ? withRolledUpSummaries([...raw.values()], calendar) : [...raw.values()];
+  const next = new Map<string, TimelineTask>();
+  for (const t of rolled) {
+    const subtasks = counts.get(t.id) ?? 0;
+    const task = subtasks === t.subtasks ? t : { ...t, subtasks };
+    const before = shown.get(t.id);
+    next.set(t.id, before && sameTimelineTask(before, task) ? before : task);
+  }
+  return next;
+}
+
+/** Hides or shows a summary's subtasks in this browser's chart. */
+export function setCollapsed(store: StoreApi<TasksState>, taskId: string, collapsed: boolean): void {
+  const state = store.getState();
+  if (state.collapsed.has(taskId) === collapsed) return;
+  const next = new Set(state.collapsed);
+  if (collapsed) next.add(taskId);
+  else next.delete(taskId);
+  store.setState({ collapsed: next, ...outlineRows(state.tasks, next) });
 }
 
 function indexEdges(edges: readonly DependencyEdge[]): ReadonlyMap<string, readonly DependencyEdge[]> {
@@ -48,32 +105,45 @@ function indexEdges(edges: readonly DependencyEdge[]): ReadonlyMap<string, reado
 /**
  * An immutable snapshot of the project document's tasks that follows the document. A change re-reads only the
  * tasks it touched; unchanged tasks keep their object (rows re-render only when theirs changed), and the rows
- * are re-sorted only when a change can move one.
+ * are re-sorted only when a change can move one. Once the plan has subtasks, summaries are rolled up and the
+ * rows put in outline order on every change (a pass over the plan: a child's move changes its summaries).
+ * `calendar` weighs subtasks' progress in their summaries (working days).
  */
-export function createTasksStore(doc: Y.Doc): { store: StoreApi<TasksState>; dispose: () => void } {
-  const readAll = () => {
-    const all = new Map<string, TimelineTask>();
-    for (const id of tasksMap(doc).keys()) {
-      const task = toTimelineTask(id, readTask(doc, id));
-      if (task) all.set(id, task);
-    }
-    return all;
+export function createTasksStore(doc: Y.Doc, calendar: WorkCalendar = DEFAULT_WORK_CALENDAR): { store: StoreApi<TasksState>; dispose: () => void } {
+  // The document's values: a summary's own dates and progress, which `tasks` shows rolled up instead.
+  const raw = new Map<string, TimelineTask>();
+  let parented = 0;
+  const keep = (id: string, task: TimelineTask | null) => {
+    const previous = raw.get(id);
+    if (previous?.parentId) parented -= 1;
+    if (task) raw.set(id, task);
+    else raw.delete(id);
+    if (task?.parentId) parented += 1;
   };
-  const initial = readAll();
+  const readAll = () => {
+    for (const id of tasksMap(doc).keys()) keep(id, toTimelineTask(id, readTask(doc, id)));
+  };
+  const shownFrom = (shown: ReadonlyMap<string, TimelineTask>, collapsed: ReadonlySet<string>) => {
+    const tasks = rolledUp(raw, shown, calendar);
+    return { tasks, ...outlineRows(tasks, collapsed) };
+  };
+  readAll();
   const initialEdges = readEdges(doc);
+  const noneCollapsed: ReadonlySet<string> = new Set();
   const store = createStore<TasksState>(() => ({
-    tasks: initial,
-    ...ordered(initial),
+    ...shownFrom(new Map(), noneCollapsed),
+    collapsed: noneCollapsed,
     edges: initialEdges,
     edgesByTask: indexEdges(initialEdges),
   }));
 
   const onTasks = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
+    const state = store.getState();
     // The first sync brings every task in one transaction (10,000 events on a big project): reading the
     // document once is cheaper than sorting out which task each event touched.
-    if (store.getState().tasks.size === 0) {
-      const all = readAll();
-      if (all.size > 0) store.setState({ tasks: all, ...ordered(all) });
+    if (state.tasks.size === 0) {
+      readAll();
+      if (raw.size > 0) store.setState(shownFrom(state.tasks, state.collapsed));
       return;
     }
     const touched = new Set<string>();
@@ -81,19 +151,28 @@ export function createTasksStore(doc: Y.Doc): { store: StoreApi<TasksState>; dis
       if (event.path.length === 0) for (const key of event.changes.keys.keys()) touched.add(key);
       else touched.add(String(event.path[0]));
     }
-    const before = store.getState().tasks;
-    let next: Map<string, TimelineTask> | null = null;
+    let changed = false;
     let reorder = false;
     for (const id of touched) {
-      const previous = before.get(id);
+      const previous = raw.get(id);
       const task = toTimelineTask(id, readTask(doc, id));
       if (task ? sameTimelineTask(previous, task) : !previous) continue;
-      next ??= new Map(before);
-      if (task) next.set(id, task);
-      else next.delete(id);
+      keep(id, task);
+      changed = true;
       reorder ||= affectsOrder(previous, task ?? undefined);
     }
-    if (!next) return;
+    if (!changed) return;
+    // Subtasks now or before: roll up and outline again.
+    if (parented > 0 || state.depth.size > 0) {
+      store.setState(shownFrom(state.tasks, state.collapsed));
+      return;
+    }
+    const next = new Map(state.tasks);
+    for (const id of touched) {
+      const task = raw.get(id);
+      if (task) next.set(id, task);
+      else next.delete(id);
+    }
     store.setState(reorder ? { tasks: next, ...ordered(next) } : { tasks: next });
   };
 

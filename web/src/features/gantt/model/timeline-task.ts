@@ -1,9 +1,11 @@
 import {
   isCalendarDate,
+  isCanonicalTaskId,
   maxDate,
   TASK_COLOR_DEFAULT,
   TASK_PRIORITIES,
   taskStatusOf,
+  type TaskKind,
   type TaskPriority,
   type TaskStatus,
 } from '@planline/domain';
@@ -22,6 +24,15 @@ export interface TimelineTask {
   color: string;
   assigneeId: string | null;
   order: number;
+  /** A milestone is drawn as a diamond on its start date (issue 17). */
+  kind: TaskKind;
+  /** The summary task above it, as the document says (tasks-store.ts decides whether it stands). */
+  parentId: string | null;
+  /**
+   * How many tasks name it as their parent. A summary (more than 0) shows its subtasks' dates and progress
+   * rolled up (tasks-store.ts), not its own.
+   */
+  subtasks: number;
 }
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -34,19 +45,25 @@ export function toTimelineTask(id: string, doc: DocTask | null): TimelineTask | 
   if (!doc) return null;
   const { name, startDate, endDate } = doc;
   if (typeof name !== 'string' || !name.trim() || !isCalendarDate(startDate) || !isCalendarDate(endDate)) return null;
+  const kind = doc.kind === 'milestone' ? 'milestone' : 'task';
   const progress = typeof doc.progress === 'number' && Number.isFinite(doc.progress) ? Math.min(100, Math.max(0, Math.round(doc.progress))) : 0;
   return {
     id,
     name,
     description: typeof doc.description === 'string' ? doc.description : null,
     startDate,
-    endDate: maxDate(startDate, endDate),
+    // A milestone is on its start date, even while a bad end date waits to be put back.
+    endDate: kind === 'milestone' ? startDate : maxDate(startDate, endDate),
     status: taskStatusOf(doc.status),
     priority: (TASK_PRIORITIES as readonly unknown[]).includes(doc.priority) ? (doc.priority as TaskPriority) : 'medium',
     progress,
     color: typeof doc.color === 'string' && COLOR.test(doc.color) ? doc.color : TASK_COLOR_DEFAULT,
     assigneeId: typeof doc.assigneeId === 'string' ? doc.assigneeId : null,
     order: typeof doc.order === 'number' && Number.isFinite(doc.order) ? doc.order : 0,
+    // Missing in documents from before milestones: a task.
+    kind,
+    parentId: typeof doc.parentId === 'string' && isCanonicalTaskId(doc.parentId) ? doc.parentId : null,
+    subtasks: 0,
   };
 }
 
@@ -65,5 +82,5 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Fields whose change can move a row. */
 export function affectsOrder(a: TimelineTask | undefined, b: TimelineTask | undefined): boolean {
-  return !a || !b || a.order !== b.order || a.startDate !== b.startDate || a.name !== b.name;
+  return !a || !b || a.order !== b.order || a.startDate !== b.startDate || a.name !== b.name || a.parentId !== b.parentId;
 }

@@ -3,7 +3,15 @@ import { createStore } from 'zustand/vanilla';
 import { useConnectionState, useProjectConnection } from '../connection/use-project-connection';
 import type { TasksState } from './tasks-store';
 
-const noTasks = createStore<TasksState>(() => ({ tasks: new Map(), rows: [], rowIndex: new Map(), edges: [], edgesByTask: new Map() }));
+const noTasks = createStore<TasksState>(() => ({
+  tasks: new Map(),
+  rows: [],
+  rowIndex: new Map(),
+  depth: new Map(),
+  collapsed: new Set(),
+  edges: [],
+  edgesByTask: new Map(),
+}));
 
 function completedIn(state: TasksState): number {
   let completed = 0;
@@ -21,7 +29,8 @@ export function useTaskCounts(projectId: string): { total: number; completed: nu
   const connection = useProjectConnection(projectId);
   const synced = useConnectionState(connection, (s) => s.status === 'synced');
   const tasks = connection?.tasks ?? noTasks;
-  const total = useStore(tasks, (s) => s.rows.length);
+  // Every task, also those a collapsed summary hides from the rows.
+  const total = useStore(tasks, (s) => s.tasks.size);
   const completed = useStore(tasks, completedIn);
   return synced ? { total, completed } : null;
 }

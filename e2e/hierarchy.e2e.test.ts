@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+
+const env = useAppAndBrowser();
+
+interface StoredTask {
+  id: string;
+  name: string;
+  kind: string;
+  parentId: string | null;
+  startDate: string;
+  endDate: string;
+}
+
+/** The project's tasks as the API reads them (summaries rolled up), by name. */
+async function stored(page: Page, projectId: string): Promise<Record<string, StoredTask>> {
+  const tasks: StoredTask[] = await (await page.request.get(`/api/projects/${projectId}/tasks`)).json();
+  return Object.fromEntries(tasks.map((t) => [t.name, t]));
+}
+
+const row = (page: Page, id: string) => page.locator(`[data-task-row="${id}"]`);
+/** The name button of a task's row (the collapse button, when there is one, comes before it). */
+const rowButton = (page: Page, id: string) => row(page, id).getByRole('button', { name: /^(?!Subtasks of)/ }).first();
+
+describe('milestones and summary tasks in the chart', () => {
+  it('[e2e-hierarchy] A makes a milestone and a summary of two tasks by keyboard, collapses it, links and moves it; B sees it live', async () => {
+    const contextA = await newContext(env.browser(), env.app().url);
+    const contextB = await newContext(env.browser(), env.app().url);
+    const a = await signUpByApi(contextA, 'Ada', 'Planner');
+    const b = await signUpByApi(contextB, 'Bea', 'Builder');
+    const { projectId } = await teamWithTeammate(a, b, 'Works', 'Tower');
+    const create = async (name: string, start: number, end: number) =>
+      (await (await a.request.post('/api/tasks', { data: { projectId, name, startDate: dayFromToday(start), endDate: dayFromToday(end) } })).json()) as StoredTask;
+    const phase = await create('Structure', 0, 1);
+    const frame = await create('Frame', 2, 4);
+    const roof = await create('Roof', 5, 7);
+    for (const page of [a, b]) {
+      await page.goto('/');
+      await page.locator(`[data-task-bar="${roof.id}"]`).waitFor();
+    }
+
+    // A milestone from the quick add form: its end date is its start date, drawn as a diamond for both.
+    const quickAdd = a.getByRole('form', { name: 'Quick Add Task' });
+    await quickAdd.getByLabel('Task name').fill('Handover');
+    await quickAdd.getByLabel('Start date').fill(dayFromToday(9));
+    await quickAdd.getByLabel(/^Milestone/).check();
+    await expect.poll(() => quickAdd.getByLabel('End date').inputValue()).toBe(dayFromToday(9));
+    await quickAdd.getByRole('button', { name: 'Add Task' }).click();
+    await expect.poll(async () => (await stored(a, projectId)).Handover, { timeout: 5000 }).toMatchObject({ kind: 'milestone', startDate: dayFromToday(9), endDate: dayFromToday(9) });
+    const handover = (await stored(a, projectId)).Handover!;
+    for (const page of [a, b]) {
+      const diamond = page.locator(`[data-task-bar="${handover.id}"]`);
+      await diamond.waitFor({ timeout: 5000 });
+      expect(await diamond.getAttribute('aria-label')).toMatch(/^Handover, milestone on /);
+      expect(await diamond.getAttribute('data-milestone')).not.toBeNull();
+    }
+
+    // Tab on a focused row makes it a subtask of the task above it; Frame, then Roof, go under Structure.
+    await rowButton(a, frame.id).focus();
+    await a.keyboard.press('Tab');
+    await expect.poll(async () => (await stored(a, projectId)).Frame!.parentId, { timeout: 5000 }).toBe(phase.id);
+    await rowButton(a, roof.id).focus();
+    await a.keyboard.press('Tab');
+    await expect.poll(async () => (await stored(a, projectId)).Roof!.parentId, { timeout: 5000 }).toBe(phase.id);
+    // Structure is now a summary: a bracket over its subtasks' span, with their dates, for B too.
+    await expect.poll(async () => (await stored(a, projectId)).Structure, { timeout: 5000 }).toMatchObject({ startDate: dayFromToday(2), endDate: dayFromToday(7) });
+    await b.locator(`[data-task-bar="${phase.id}"][data-summary]`).waitFor({ timeout: 5000 });
+    expect(await row(b, frame.id).getAttribute('aria-level')).toBe('2');
+    expect(await row(b, handover.id).getAttribute('aria-level')).toBe('1');
+
+    // Collapse and expand: the button says whether the subtasks are shown.
+    const toggle = a.getByRole('button', { name: 'Subtasks of Structure' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => row(a, frame.id).count()).toBe(0);
+    await toggle.press('Enter');
+    await row(a, frame.id).waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+
+    // The milestone links like a bar: dragged from Roof's finish onto the diamond, the arrow ends at its left point.
+    await a.locator(`[data-task-bar="${roof.id}"]`).hover();
+    const handle = (await a.locator(`[data-task-bar="${roof.id}"] [data-link-handle="end"]`).boundingBox())!;
+    const diamond = (await a.locator(`[data-task-bar="${handover.id}"]`).boundingBox())!;
+    await a.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await a.mouse.down();
+    for (let i = 1; i <= 8; i++) {
+      await a.mouse.move(handle.x + ((diamond.x + diamond.width / 2 - handle.x) * i) / 8, handle.y + ((diamond.y + diamond.height / 2 - handle.y) * i) / 8);
+    }
+    await a.mouse.up();
+    const arrow = b.locator(`[data-dependency="${handover.id}->${roof.id}"]`);
+    await arrow.waitFor({ timeout: 5000 });
+    const end = await arrow.evaluate((path: SVGPathElement) => {
+      const point = path.getPointAtLength(path.getTotalLength()).matrixTransform(path.getScreenCTM()!);
+      return { x: point.x, y: point.y };
+    });
+    const seen = (await b.locator(`[data-task-bar="${handover.id}"]`).boundingBox())!;
+    expect(Math.abs(end.x - seen.x)).toBeLessThan(2);
+    expect(Math.abs(end.y - (seen.y + seen.height / 2))).toBeLessThan(2);
+
+    // Moving the summary moves its subtasks by as many days, in one step: B sees them move, one undo takes it back.
+    const frameLabel = await b.locator(`[data-task-bar="${frame.id}"]`).getAttribute('aria-label');
+    await a.locator(`[data-task-bar="${phase.id}"]`).focus();
+    await a.keyboard.press('ArrowRight');
+    await expect.poll(async () => {
+      const now = await stored(a, projectId);
+      return [now.Frame!.startDate, now.Roof!.startDate, now.Structure!.startDate];
+    }, { timeout: 5000 }).toEqual([dayFromToday(3), dayFromToday(6), dayFromToday(3)]);
+    await expect.poll(() => b.locator(`[data-task-bar="${frame.id}"]`).getAttribute('aria-label'), { timeout: 5000 }).not.toBe(frameLabel);
+    await a.keyboard.press('Control+z');
+    await expect.poll(async () => {
+      const now = await stored(a, projectId);
+      return [now.Frame!.startDate, now.Roof!.startDate];
+    }, { timeout: 5000 }).toEqual([dayFromToday(2), dayFromToday(5)]);
+    await expect.poll(() => b.locator(`[data-task-bar="${frame.id}"]`).getAttribute('aria-label'), { timeout: 5000 }).toBe(frameLabel);
+
+    // Shift+Tab brings Roof back to the top level.
+    await rowButton(a, roof.id).focus();
+    await a.keyboard.press('Shift+Tab');
+    await expect.poll(async () => (await stored(a, projectId)).Roof!.parentId, { timeout: 5000 }).toBeNull();
+    await expect.poll(() => row(b, roof.id).getAttribute('aria-level'), { timeout: 5000 }).toBe('1');
+
+    await contextA.close();
+    await contextB.close();
+  });
+});

@@ -1,0 +1,75 @@
+import { writeTask } from '@planline/document';
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { descendants, indent, outdent, shiftedDates } from './outline';
+import { toTimelineTask, type TimelineTask } from './timeline-task';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const [P, A, B, C, M, Q] = [1, 2, 3, 4, 5, 6].map(id) as [string, string, string, string, string, string];
+
+function tasks(list: [string, number, string | null, Partial<TimelineTask>?][]): Map<string, TimelineTask> {
+  return new Map(
+    list.map(([taskId, order, parentId, extra]) => [
+      taskId,
+      { ...toTimelineTask(taskId, { name: taskId, startDate: '2026-11-23', endDate: '2026-11-27', order, parentId })!, ...extra },
+    ]),
+  );
+}
+
+describe('outline edits', () => {
+  // P ⊃ A; then B, C, M (a milestone), Q at the top level.
+  const plan = tasks([
+    [P, 0, null],
+    [A, 1, P],
+    [B, 2, null],
+    [C, 3, null],
+    [M, 4, null, { kind: 'milestone' }],
+    [Q, 5, null],
+  ]);
+
+  it('[outline-indent] Tab puts a task under the task above it at its level, after that task\'s subtasks', () => {
+    expect(indent(plan, B)).toEqual({ ok: true, writes: new Map([[B, { parentId: P }]]) });
+    expect(indent(plan, C)).toEqual({ ok: true, writes: new Map([[C, { parentId: B }]]) });
+    // A subtask whose order would sort it first is given one after the last.
+    const early = tasks([[P, 5, null], [A, 6, P], [B, 1, null]]);
+    expect(indent(early, P)).toEqual({ ok: true, writes: new Map([[P, { parentId: B }]]) });
+    const behind = tasks([[P, 0, null], [A, 9, P], [B, 2, null]]);
+    expect(indent(behind, B)).toEqual({ ok: true, writes: new Map([[B, { parentId: P, order: 10 }]]) });
+  });
+
+  it('[outline-indent] the first task of its level, and a task below a milestone, cannot be indented: the reason says why', () => {
+    expect(indent(plan, P)).toEqual({ ok: false, reason: 'There is no task above it at its level to put it under.' });
+    expect(indent(plan, A)).toMatchObject({ ok: false });
+    expect(indent(plan, Q)).toEqual({ ok: false, reason: 'A milestone cannot have subtasks.' });
+  });
+
+  it('[outline-outdent] Shift+Tab moves a subtask up a level, right after its summary; a top-level task stays', () => {
+    expect(outdent(plan, A)).toEqual({ ok: true, writes: new Map([[A, { parentId: null }]]) });
+    expect(outdent(plan, B)).toEqual({ ok: false, reason: 'It is already at the top level.' });
+    // No room between the summary and the next task: the next ones move on.
+    const tight = tasks([[P, 0, null], [A, 7, P], [B, 1, null], [C, 2, null], [Q, 9, null]]);
+    expect(outdent(tight, A)).toEqual({
+      ok: true,
+      writes: new Map<string, object>([[A, { parentId: null, order: 1 }], [B, { order: 2 }], [C, { order: 3 }]]),
+    });
+  });
+
+  it('[summary-move] moving a summary moves every task below it, at any depth, by as many days (their own dates)', () => {
+    const nested = tasks([[P, 0, null], [A, 1, P], [C, 2, A], [B, 3, null]]);
+    expect(descendants(nested, P).sort()).toEqual([A, C].sort());
+    const doc = new Y.Doc();
+    doc.transact(() => {
+      writeTask(doc, P, { startDate: '2026-01-01', endDate: '2026-01-02' });
+      writeTask(doc, A, { startDate: '2026-11-23', endDate: '2026-11-27' });
+      writeTask(doc, C, { startDate: '2026-11-30', endDate: '2026-11-30' });
+    });
+    expect(shiftedDates(doc, [P, A, C], 3)).toEqual(
+      new Map([
+        [P, { startDate: '2026-01-04', endDate: '2026-01-05' }],
+        [A, { startDate: '2026-11-26', endDate: '2026-11-30' }],
+        [C, { startDate: '2026-12-03', endDate: '2026-12-03' }],
+      ]),
+    );
+    expect(shiftedDates(doc, [P], 0).size).toBe(0);
+  });
+});
