@@ -1,5 +1,5 @@
-import { DEFAULT_WORK_CALENDAR, readLinkValue, treeOrder, withRolledUpSummaries, type WorkCalendar } from '@planline/domain';
-import { dependenciesMap, dependencyLinks, readTask, tasksMap } from '@planline/document';
+import { readLinkValue, treeOrder, withRolledUpSummaries, type WorkCalendar } from '@planline/domain';
+import { dependenciesMap, dependencyLinks, readScheduleSettings, readTask, tasksMap, workCalendarOf } from '@planline/document';
 import type * as Y from 'yjs';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { affectsOrder, compareTasks, sameTimelineTask, toTimelineTask, type TimelineTask } from './timeline-task';
@@ -107,9 +107,11 @@ function indexEdges(edges: readonly DependencyEdge[]): ReadonlyMap<string, reado
  * tasks it touched; unchanged tasks keep their object (rows re-render only when theirs changed), and the rows
  * are re-sorted only when a change can move one. Once the plan has subtasks, summaries are rolled up and the
  * rows put in outline order on every change (a pass over the plan: a child's move changes its summaries).
- * `calendar` weighs subtasks' progress in their summaries (working days).
+ * The project's calendar (or `fixedCalendar`) weighs subtasks' progress in their summaries (working days).
  */
-export function createTasksStore(doc: Y.Doc, calendar: WorkCalendar = DEFAULT_WORK_CALENDAR): { store: StoreApi<TasksState>; dispose: () => void } {
+export function createTasksStore(doc: Y.Doc, fixedCalendar?: WorkCalendar): { store: StoreApi<TasksState>; dispose: () => void } {
+  // The project's own calendar, as the document carries it (Monday–Friday until the server has written it).
+  const calendarNow = () => fixedCalendar ?? workCalendarOf(readScheduleSettings(doc));
   // The document's values: a summary's own dates and progress, which `tasks` shows rolled up instead.
   const raw = new Map<string, TimelineTask>();
   let parented = 0;
@@ -124,7 +126,7 @@ export function createTasksStore(doc: Y.Doc, calendar: WorkCalendar = DEFAULT_WO
     for (const id of tasksMap(doc).keys()) keep(id, toTimelineTask(id, readTask(doc, id)));
   };
   const shownFrom = (shown: ReadonlyMap<string, TimelineTask>, collapsed: ReadonlySet<string>) => {
-    const tasks = rolledUp(raw, shown, calendar);
+    const tasks = rolledUp(raw, shown, calendarNow());
     return { tasks, ...outlineRows(tasks, collapsed) };
   };
   readAll();
