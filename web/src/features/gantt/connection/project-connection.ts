@@ -7,6 +7,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { CrossedDropWatch, type CrossedDrop, type DropFields } from '../model/crossed-drops';
 import { readPresence, type ActivityKind, type ActivityPreview, type PresenceSnapshot, type PresenceUser } from '../model/presence';
 import { createTasksStore, type TasksState } from '../model/tasks-store';
+import { openDeviceCopy } from './device-copy';
 
 /**
  * The origin of this browser's own edits of the document. The undo manager tracks it alone, so undo never takes
@@ -14,8 +15,11 @@ import { createTasksStore, type TasksState } from '../model/tasks-store';
  */
 export const LOCAL_ORIGIN = { source: 'planline-timeline' } as const;
 
-/** Closes of the socket before the first sync after which the chart says it cannot connect (it keeps trying). */
-const FAILED_ATTEMPTS_BEFORE_ERROR = 3;
+/**
+ * Closes of the socket without a sync after which the chart says it cannot connect (it keeps trying), or, shown
+ * from this device's copy, re-reads the session.
+ */
+export const FAILED_ATTEMPTS_BEFORE_ERROR = 3;
 /** A connection nobody uses any more is closed after this, so StrictMode's remount and quick switches reuse it. */
 const RELEASE_DELAY_MS = 1000;
 /**
@@ -24,12 +28,20 @@ const RELEASE_DELAY_MS = 1000;
  */
 const PREWARM_HOLD_MS = 15_000;
 
-export type ConnectionStatus = 'connecting' | 'synced' | 'denied' | 'unreachable';
+/**
+ * 'local': shown from this device's copy of the document (a return visit) and editable, the first sync still to
+ * come; edits are kept in the copy and go to the server with that sync.
+ */
+export type ConnectionStatus = 'connecting' | 'local' | 'synced' | 'denied' | 'unreachable';
 
 export interface ConnectionState {
   status: ConnectionStatus;
-  /** False while the socket is down after the first sync: edits wait and merge on reconnect. */
+  /** False while the socket is down or not yet synced: edits wait and merge on reconnect. */
   online: boolean;
+  /** Closes of the socket since the document last synced (or opened). */
+  failedAttempts: number;
+  /** This device keeps the document (IndexedDB): edits made offline survive a reload. */
+  kept: boolean;
   readOnly: boolean;
   canUndo: boolean;
   canRedo: boolean;
@@ -37,6 +49,8 @@ export interface ConnectionState {
 
 export interface ProjectConnection {
   projectId: string;
+  /** Whose connection this is: the copy kept on this device is theirs. */
+  userId: string;
   doc: Y.Doc;
   provider: HocuspocusProvider;
   undoManager: Y.UndoManager;
@@ -71,11 +85,14 @@ function collabUrl(): string {
   return `${scheme}://${window.location.host}${COLLAB_PATH}`;
 }
 
-function openConnection(projectId: string): { connection: ProjectConnection; destroy: () => void } {
+function openConnection(projectId: string, userId: string): { connection: ProjectConnection; destroy: () => void } {
   const doc = new Y.Doc();
+  const copy = openDeviceCopy(doc, userId, projectId);
   const state = createStore<ConnectionState>(() => ({
     status: 'connecting',
     online: false,
+    failedAttempts: 0,
+    kept: copy !== null,
     readOnly: false,
     canUndo: false,
     canRedo: false,
@@ -88,13 +105,20 @@ function openConnection(projectId: string): { connection: ProjectConnection; des
     captureTimeout: 0,
   });
   const provider = new HocuspocusProvider({ url: collabUrl(), name: projectDocumentName(projectId), document: doc });
-  // Until the first sync the provider need not hear the document's updates: the only one is the server's whole
-  // document, which it would re-encode (~0.3 s for 10,000 tasks) only to ignore as its own. Nothing can be
-  // edited before then (the chart shows once synced), so no local change goes unsent.
+  // Until the first sync the provider need not hear the document's updates: they are the server's whole
+  // document, which it would re-encode (~0.3 s for 10,000 tasks) only to ignore as its own, and this device's
+  // copy being merged in. Edits made before then (on a return visit) are not lost: the server asks for what it
+  // lacks right after its own part of the sync (its SyncStep1), and the provider answers from the document.
   doc.off('update', provider.boundDocumentUpdateHandler);
+  // After it, only edits made here go out as they happen: the copy's merge is the sync's business, and as one
+  // update it could be the whole document, over the server's limit for a message.
+  const sendUpdate = (update: Uint8Array, origin: unknown) => {
+    if (!copy || origin !== copy.origin) provider.boundDocumentUpdateHandler(update, origin);
+  };
   sendOnlyOwnAwareness(provider);
   let listening = false;
-  let failedAttempts = 0;
+  let authenticated = false;
+  let closed = false;
 
   const ownUserId = () => {
     const user: unknown = provider.awareness?.getLocalState()?.user;
@@ -123,12 +147,25 @@ function openConnection(projectId: string): { connection: ProjectConnection; des
   const refreshUndo = () => state.setState({ canUndo: undoManager.canUndo(), canRedo: undoManager.canRedo() });
 
   provider.on('synced', () => {
-    if (!listening) doc.on('update', provider.boundDocumentUpdateHandler);
+    if (!listening) doc.on('update', sendUpdate);
     listening = true;
-    failedAttempts = 0;
-    state.setState({ status: 'synced', online: true });
+    state.setState({ status: 'synced', online: true, failedAttempts: 0 });
+    copy?.rememberSync(state.getState().readOnly);
   });
-  provider.on('authenticated', ({ scope }: { scope: string }) => state.setState({ readOnly: scope === 'readonly' }));
+  provider.on('authenticated', ({ scope }: { scope: string }) => {
+    authenticated = true;
+    state.setState({ readOnly: scope === 'readonly' });
+  });
+  // A return visit: the chart shows the copy at once, editable as the server last allowed, until the sync.
+  void copy?.loaded.then((stored) => {
+    if (closed || !stored?.synced) return;
+    const { status } = state.getState();
+    // The server came first: the copy may hold edits made offline on an earlier visit, which the live update
+    // handler leaves out. A new exchange of state vectors sends the server what it lacks.
+    if (status === 'synced') provider.forceSync();
+    if (status !== 'connecting' && status !== 'unreachable') return;
+    state.setState(authenticated ? { status: 'local' } : { status: 'local', readOnly: stored.readOnly });
+  });
   let retry: ReturnType<typeof setTimeout> | undefined;
   provider.on('authenticationFailed', ({ reason }: { reason: string }) => {
     provider.disconnect();
@@ -138,17 +175,21 @@ function openConnection(projectId: string): { connection: ProjectConnection; des
       retry = setTimeout(() => void provider.connect(), UNAVAILABLE_RETRY_AFTER_SECONDS * 1000);
       return;
     }
-    // Trying again would be refused again; the error state's retry opens a fresh connection.
+    // Trying again would be refused again; the error state's retry opens a fresh connection. Access is gone, so
+    // is this device's copy of what it showed.
     state.setState({ status: 'denied' });
+    void copy?.forget();
   });
   provider.on('status', ({ status }: { status: string }) => {
     if (status === 'connected' && state.getState().status === 'synced') state.setState({ online: true });
     if (status === 'disconnected') state.setState({ online: false });
   });
   provider.on('close', () => {
-    if (state.getState().status !== 'connecting' && state.getState().status !== 'unreachable') return;
-    failedAttempts += 1;
-    if (failedAttempts >= FAILED_ATTEMPTS_BEFORE_ERROR) state.setState({ status: 'unreachable' });
+    const { status, failedAttempts } = state.getState();
+    if (status === 'denied') return;
+    const failed = failedAttempts + 1;
+    const unreachable = status === 'connecting' && failed >= FAILED_ATTEMPTS_BEFORE_ERROR;
+    state.setState(unreachable ? { status: 'unreachable', failedAttempts: failed } : { failedAttempts: failed });
   });
   provider.awareness?.on('change', refreshPresence);
   undoManager.on('stack-item-added', refreshUndo);
@@ -157,6 +198,7 @@ function openConnection(projectId: string): { connection: ProjectConnection; des
 
   const connection: ProjectConnection = {
     projectId,
+    userId,
     doc,
     provider,
     undoManager,
@@ -198,7 +240,9 @@ function openConnection(projectId: string): { connection: ProjectConnection; des
   return {
     connection,
     destroy: () => {
+      closed = true;
       clearTimeout(retry);
+      copy?.destroy();
       tasksMap(doc).unobserveDeep(onTasks);
       tasks.dispose();
       undoManager.destroy();
@@ -217,16 +261,21 @@ interface Entry {
 
 const open = new Map<string, Entry>();
 
+/** Connections are the signed-in person's: their copy on this device, their presence. */
+const entryKey = (projectId: string, userId: string) => `${userId}:${projectId}`;
+const keyOf = (connection: ProjectConnection) => entryKey(connection.projectId, connection.userId);
+
 /**
  * One live document per project for the whole page: the timeline and the header's avatars share it. Each user
  * of it acquires and releases; the last release closes it shortly after.
  */
-export function acquireProjectConnection(projectId: string): ProjectConnection {
-  let entry = open.get(projectId);
+export function acquireProjectConnection(projectId: string, userId: string): ProjectConnection {
+  const key = entryKey(projectId, userId);
+  let entry = open.get(key);
   if (!entry) {
-    const opened = openConnection(projectId);
+    const opened = openConnection(projectId, userId);
     entry = { ...opened, users: 0, closeTimer: null };
-    open.set(projectId, entry);
+    open.set(key, entry);
   }
   if (entry.closeTimer) clearTimeout(entry.closeTimer);
   entry.closeTimer = null;
@@ -238,27 +287,29 @@ export function acquireProjectConnection(projectId: string): ProjectConnection {
  * Opens a project's document before any component asks for it (the workspace knows the project before its
  * timeline has rendered), and holds it for a while so the first acquire finds it syncing or synced.
  */
-export function prewarmProjectConnection(projectId: string): void {
-  const connection = acquireProjectConnection(projectId);
+export function prewarmProjectConnection(projectId: string, userId: string): void {
+  const connection = acquireProjectConnection(projectId, userId);
   setTimeout(() => releaseProjectConnection(connection), PREWARM_HOLD_MS);
 }
 
 export function releaseProjectConnection(connection: ProjectConnection): void {
-  const entry = open.get(connection.projectId);
+  const key = keyOf(connection);
+  const entry = open.get(key);
   if (!entry || entry.connection !== connection) return;
   entry.users -= 1;
   if (entry.users > 0) return;
   entry.closeTimer = setTimeout(() => {
-    open.delete(connection.projectId);
+    open.delete(key);
     entry.destroy();
   }, RELEASE_DELAY_MS);
 }
 
 /** Drops a project's connection at once (after a refusal), so the next acquire opens a fresh one. */
 export function discardProjectConnection(connection: ProjectConnection): void {
-  const entry = open.get(connection.projectId);
+  const key = keyOf(connection);
+  const entry = open.get(key);
   if (!entry || entry.connection !== connection) return;
-  open.delete(connection.projectId);
+  open.delete(key);
   if (entry.closeTimer) clearTimeout(entry.closeTimer);
   entry.destroy();
 }
