@@ -44,35 +44,41 @@ async function collabSwitch(context: BrowserContext) {
 }
 
 /**
- * What the page's copy of the project says about its last sync ('write' | 'read'), or null before one. Only for
- * a copy that exists: opening a missing database would create it without its stores.
+ * A value the page's copy of the project keeps beside the document: 'scope' (what the server allowed at the last
+ * sync) or 'snapshot' (the tasks as JSON). Only for a copy that exists: opening a missing database would create
+ * it without its stores.
  */
-function storedScope(page: Page, name: string): Promise<string | null> {
+function storedValue(page: Page, name: string, key: 'scope' | 'snapshot'): Promise<string | null> {
   return page.evaluate(
-    (name) =>
+    ([name, key]) =>
       new Promise<string | null>((resolve) => {
         const request = indexedDB.open(name);
         request.onerror = () => resolve(null);
         request.onsuccess = () => {
           const db = request.result;
           if (!db.objectStoreNames.contains('custom')) return void (db.close(), resolve(null));
-          const read = db.transaction('custom').objectStore('custom').get('scope');
+          const read = db.transaction('custom').objectStore('custom').get(key);
           read.onsuccess = () => (db.close(), resolve((read.result as string | undefined) ?? null));
           read.onerror = () => (db.close(), resolve(null));
         };
       }),
-    name,
+    [name, key] as const,
   );
 }
 
 const databaseNames = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
 
-/** Opens the workspace, waits for the chart, then for its copy on this device to have the server's document. */
+/**
+ * Opens the workspace, waits for the chart, then for its copy on this device to have the server's document and
+ * the snapshot of its tasks (written 2 s after the document was last changed).
+ */
 async function firstVisit(page: Page, taskId: string, userId: string, projectId: string) {
   await page.goto('/');
   await page.locator(`[data-task-bar="${taskId}"]`).waitFor();
-  await expect.poll(async () => (await databaseNames(page)).includes(copyName(userId, projectId))).toBe(true);
-  await expect.poll(() => storedScope(page, copyName(userId, projectId))).toBe('write');
+  const name = copyName(userId, projectId);
+  await expect.poll(async () => (await databaseNames(page)).includes(name)).toBe(true);
+  await expect.poll(() => storedValue(page, name, 'scope')).toBe('write');
+  await expect.poll(async () => (await storedValue(page, name, 'snapshot'))?.includes(taskId), { timeout: 5000 }).toBe(true);
 }
 
 /** Drags a bar `steps` × 12 px to the right and lets go. */
@@ -149,12 +155,18 @@ describe('a return visit and offline edits', () => {
     await a.locator(`[data-task-bar="${task.id}"]`).waitFor();
     expect(await barLabel(a, task.id)).toBe(moved);
     await a.getByRole('status').getByText(OFFLINE).waitFor();
+    // Still offline, the chart is editable as soon as the kept document is in (the snapshot alone is read-only).
+    await a.locator('[data-connection="local"]').waitFor();
+    await dragBar(a, task.id, 5);
+    await expect.poll(() => barLabel(a, task.id)).not.toBe(moved);
+    const movedAgain = await barLabel(a, task.id);
     // Nobody else has it yet.
     expect(await barLabel(b, task.id)).toBe(before);
 
-    // Online again: the sync sends it, Bea sees it and the server keeps it.
+    // Online again: the sync sends both edits, Bea sees them and the server keeps them.
     socket.unblock();
-    await expect.poll(() => barLabel(b, task.id), { timeout: 30_000 }).toBe(moved);
+    await a.locator('[data-connection="synced"]').waitFor({ timeout: 30_000 });
+    await expect.poll(() => barLabel(b, task.id), { timeout: 10_000 }).toBe(movedAgain);
     const stored = await (await b.request.get(`/api/projects/${projectId}/tasks`)).json();
     expect(stored[0].startDate).not.toBe(task.startDate);
     await contextA.close();

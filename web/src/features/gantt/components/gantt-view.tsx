@@ -57,7 +57,7 @@ export function GanttView({ projectId, calendar, currentUser, members, focusTask
   // No sync after a few tries while the chart shows this device's copy: the session may have ended too.
   const sessionInDoubt = useConnectionState(
     connection,
-    (s) => s.status === 'unreachable' || (s.status === 'local' && s.failedAttempts >= FAILED_ATTEMPTS_BEFORE_ERROR),
+    (s) => s.status === 'unreachable' || ((s.status === 'preview' || s.status === 'local') && s.failedAttempts >= FAILED_ATTEMPTS_BEFORE_ERROR),
   );
   const readOnly = useConnectionState(connection, (s) => s.readOnly);
   const canUndo = useConnectionState(connection, (s) => s.canUndo);
@@ -163,7 +163,7 @@ export function GanttView({ projectId, calendar, currentUser, members, focusTask
           </span>
         ) : null}
       </span>
-      {readOnly && (status === 'synced' || status === 'local') ? (
+      {readOnly && (status === 'synced' || status === 'local' || status === 'preview') ? (
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">View only</span>
       ) : null}
     </div>
@@ -199,7 +199,8 @@ export function GanttView({ projectId, calendar, currentUser, members, focusTask
         connection={connection}
         today={today}
         people={people}
-        readOnly={readOnly}
+        // The snapshot is not the document yet: a drag needs the task's fields in it (a fraction of a second).
+        readOnly={readOnly || status === 'preview'}
         canUndo={canUndo}
         canRedo={canRedo}
         onUndo={undo}
@@ -219,6 +220,7 @@ export function GanttView({ projectId, calendar, currentUser, members, focusTask
       <section
         ref={root}
         aria-labelledby="project-timeline-title"
+        data-connection={status}
         onKeyDown={onKeyDown}
         className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
       >

@@ -3,7 +3,7 @@ import { readTask, tasksMap, writeTask } from '@planline/document';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { deviceDocumentName } from '../../../lib/device-documents';
-import { openDeviceCopy } from './device-copy';
+import { openDeviceCopy, type StoredCopy } from './device-copy';
 
 const ADA = '6f1c2a8e-0d7b-4c1e-9a51-1d2f3e4a5b6c';
 const BEA = '0a9b8c7d-6e5f-4a3b-8c1d-2e3f4a5b6c7d';
@@ -11,12 +11,16 @@ const HULL = 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f';
 const TASK = '11111111-2222-4333-8444-555555555555';
 const LOCAL = { source: 'test' };
 
-/** A page's visit: a document and this device's copy of it, loaded. */
-async function visit(userId: string) {
-  const doc = new Y.Doc();
-  const copy = openDeviceCopy(doc, userId, HULL)!;
-  const stored = await copy.loaded;
-  return { doc, copy, stored };
+/** A page's visit: a document and this device's copy of it, loaded; `stored` is what the copy said first. */
+async function visit(userId: string, doc = new Y.Doc()) {
+  let stored: StoredCopy | null = null;
+  let mergedWhenStored = true;
+  const copy = openDeviceCopy(doc, userId, HULL, (s) => {
+    stored = s;
+    mergedWhenStored = tasksMap(doc).size > 0;
+  })!;
+  const synced = await copy.loaded;
+  return { doc, copy, synced, stored: stored as StoredCopy | null, mergedWhenStored };
 }
 
 async function leave({ doc, copy }: { doc: Y.Doc; copy: { destroy(): void } }) {
@@ -26,41 +30,69 @@ async function leave({ doc, copy }: { doc: Y.Doc; copy: { destroy(): void } }) {
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
+/** Lets the copy's writes (IndexedDB requests) finish. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/** The server's document as the first sync brings it. */
+function serverDocument(): Y.Doc {
+  const server = new Y.Doc();
+  writeTask(server, TASK, { name: 'Weld frame', startDate: '2025-03-03', endDate: '2025-03-07' });
+  return server;
+}
+
 describe('this device’s copy of a project document', () => {
-  it('a return visit finds the synced document and the edits made after it, without taking them into undo', async () => {
+  it('[offline-return] a return visit finds the synced document and the edits made after it, without taking them into undo', async () => {
     const first = await visit(ADA);
-    expect(first.stored).toEqual({ synced: false, readOnly: true });
+    expect(first.synced).toBe(false);
+    expect(first.stored).toEqual({ synced: false, readOnly: true, snapshot: null });
     // The server's document arrives, then the person edits (offline or not).
-    const server = new Y.Doc();
-    writeTask(server, TASK, { name: 'Weld frame', startDate: '2025-03-03', endDate: '2025-03-07' });
+    const server = serverDocument();
     Y.applyUpdate(first.doc, Y.encodeStateAsUpdate(server), 'provider');
     first.copy.rememberSync(false);
     first.doc.transact(() => writeTask(first.doc, TASK, { progress: 40 }), LOCAL);
+    await settle();
     await leave(first);
 
     const doc = new Y.Doc();
     const undo = new Y.UndoManager(tasksMap(doc), { trackedOrigins: new Set([LOCAL]) });
-    const copy = openDeviceCopy(doc, ADA, HULL)!;
-    expect(await copy.loaded).toEqual({ synced: true, readOnly: false });
+    const again = await visit(ADA, doc);
+    expect(again.synced).toBe(true);
+    expect(again.stored).toMatchObject({ synced: true, readOnly: false });
     expect(readTask(doc, TASK)).toMatchObject({ name: 'Weld frame', progress: 40 });
     expect(undo.canUndo()).toBe(false);
     // What the server lacks is the offline edit alone: the sync sends it from the document.
     expect(Y.encodeStateAsUpdate(doc, Y.encodeStateVector(server)).byteLength).toBeLessThan(Y.encodeStateAsUpdate(doc).byteLength);
-    await leave({ doc, copy });
+    await leave(again);
+  });
+
+  it('[offline-return] keeps a snapshot of the tasks, handed over before the stored document is merged in', async () => {
+    const first = await visit(ADA);
+    Y.applyUpdate(first.doc, Y.encodeStateAsUpdate(serverDocument()), 'provider');
+    first.copy.rememberSync(false);
+    first.doc.transact(() => writeTask(first.doc, TASK, { progress: 55 }), LOCAL);
+    // The snapshot is written once the document has been quiet for 2 s (or as the page goes).
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    await leave(first);
+
+    const again = await visit(ADA);
+    expect(again.mergedWhenStored).toBe(false);
+    expect(again.stored?.snapshot?.tasks[TASK]).toMatchObject({ name: 'Weld frame', progress: 55 });
+    await leave(again);
   });
 
   it('remembers a view-only scope, so the copy is not editable before the server has spoken', async () => {
     const first = await visit(ADA);
     first.copy.rememberSync(true);
+    await settle();
     await leave(first);
     const again = await visit(ADA);
-    expect(again.stored).toEqual({ synced: true, readOnly: true });
+    expect(again.stored).toMatchObject({ synced: true, readOnly: true });
     await leave(again);
   });
 
   it('is the person’s own: another person on this browser gets an empty copy', async () => {
     const bea = await visit(BEA);
-    expect(bea.stored).toEqual({ synced: false, readOnly: true });
+    expect(bea.stored).toEqual({ synced: false, readOnly: true, snapshot: null });
     expect(tasksMap(bea.doc).size).toBe(0);
     await leave(bea);
   });

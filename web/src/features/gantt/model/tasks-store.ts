@@ -1,5 +1,5 @@
-import { readLinkValue } from '@planline/domain';
-import { dependenciesMap, dependencyLinks, readTask, tasksMap } from '@planline/document';
+import { parseDependencyKey, readLinkValue } from '@planline/domain';
+import { dependenciesMap, dependencyLinks, readTask, tasksMap, type DocTask } from '@planline/document';
 import type * as Y from 'yjs';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { affectsOrder, compareTasks, sameTimelineTask, toTimelineTask, type TimelineTask } from './timeline-task';
@@ -10,12 +10,25 @@ export type { DependencyEdge };
 
 /** The document's links that read as links (a bad value the server is about to put back is not drawn). */
 function readEdges(doc: Y.Doc): DependencyEdge[] {
+  return toEdges(dependencyLinks(doc));
+}
+
+function toEdges(links: Iterable<{ taskId: string; dependsOnTaskId: string; value: unknown }>): DependencyEdge[] {
   const edges: DependencyEdge[] = [];
-  for (const { taskId, dependsOnTaskId, value } of dependencyLinks(doc)) {
+  for (const { taskId, dependsOnTaskId, value } of links) {
     const link = readLinkValue(value);
     if (link) edges.push({ taskId, dependsOnTaskId, type: link.type, lagDays: link.lagDays });
   }
   return edges;
+}
+
+/**
+ * The document's two maps as plain JSON (Y.Map#toJSON), as this device keeps it beside the document to paint a
+ * return visit before the document is merged in (connection/device-copy.ts).
+ */
+export interface PlainDocument {
+  tasks: Record<string, DocTask>;
+  dependencies: Record<string, unknown>;
 }
 
 export interface TasksState {
@@ -50,7 +63,17 @@ function indexEdges(edges: readonly DependencyEdge[]): ReadonlyMap<string, reado
  * tasks it touched; unchanged tasks keep their object (rows re-render only when theirs changed), and the rows
  * are re-sorted only when a change can move one.
  */
-export function createTasksStore(doc: Y.Doc): { store: StoreApi<TasksState>; dispose: () => void } {
+export function createTasksStore(doc: Y.Doc): {
+  store: StoreApi<TasksState>;
+  /** Shows a snapshot while the store is empty; read the same way as the document, so the document's rows match. */
+  seed: (plain: PlainDocument) => void;
+  /**
+   * Takes the whole document again after a seed (tasks and links the snapshot had and the document no longer
+   * has go; equal tasks keep their object, so their rows do not re-render).
+   */
+  reconcile: () => void;
+  dispose: () => void;
+} {
   const readAll = () => {
     const all = new Map<string, TimelineTask>();
     for (const id of tasksMap(doc).keys()) {
@@ -67,6 +90,35 @@ export function createTasksStore(doc: Y.Doc): { store: StoreApi<TasksState>; dis
     edges: initialEdges,
     edgesByTask: indexEdges(initialEdges),
   }));
+
+  let seeded = false;
+  const seed = (plain: PlainDocument) => {
+    if (store.getState().tasks.size > 0) return;
+    const all = new Map<string, TimelineTask>();
+    for (const [id, fields] of Object.entries(plain.tasks)) {
+      const task = fields && typeof fields === 'object' ? toTimelineTask(id, fields) : null;
+      if (task) all.set(id, task);
+    }
+    const links = Object.entries(plain.dependencies).flatMap(([key, value]) => {
+      const edge = parseDependencyKey(key);
+      return edge ? [{ ...edge, value }] : [];
+    });
+    const edges = toEdges(links);
+    seeded = all.size > 0 || edges.length > 0;
+    store.setState({ tasks: all, ...ordered(all), edges, edgesByTask: indexEdges(edges) });
+  };
+  const reconcile = () => {
+    if (!seeded) return;
+    seeded = false;
+    const before = store.getState().tasks;
+    const all = readAll();
+    for (const [id, task] of all) {
+      const previous = before.get(id);
+      if (previous && sameTimelineTask(previous, task)) all.set(id, previous);
+    }
+    const edges = readEdges(doc);
+    store.setState({ tasks: all, ...ordered(all), edges, edgesByTask: indexEdges(edges) });
+  };
 
   const onTasks = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
     // The first sync brings every task in one transaction (10,000 events on a big project): reading the
@@ -106,6 +158,8 @@ export function createTasksStore(doc: Y.Doc): { store: StoreApi<TasksState>; dis
   dependenciesMap(doc).observe(onDependencies);
   return {
     store,
+    seed,
+    reconcile,
     dispose: () => {
       tasksMap(doc).unobserveDeep(onTasks);
       dependenciesMap(doc).unobserve(onDependencies);

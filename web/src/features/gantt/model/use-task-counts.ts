@@ -19,7 +19,7 @@ function completedIn(state: TasksState): number {
  */
 export function useTaskCounts(projectId: string): { total: number; completed: number } | null {
   const connection = useProjectConnection(projectId);
-  const synced = useConnectionState(connection, (s) => s.status === 'synced' || s.status === 'local');
+  const synced = useConnectionState(connection, (s) => s.status === 'synced' || s.status === 'local' || s.status === 'preview');
   const tasks = connection?.tasks ?? noTasks;
   const total = useStore(tasks, (s) => s.rows.length);
   const completed = useStore(tasks, completedIn);
