@@ -29,6 +29,13 @@ export async function finger(page: Page) {
       await slide(x, y, dx, 0, 10, 30);
       await touch('touchEnd');
     },
+    /** A press held still for `holdMs`, then a slow move to (toX, toY), then up. */
+    async longPressPath(x: number, y: number, toX: number, toY: number, holdMs: number) {
+      await touch('touchStart', x, y);
+      await page.waitForTimeout(holdMs);
+      await slide(x, y, toX - x, toY - y, 10, 30);
+      await touch('touchEnd');
+    },
     async tap(x: number, y: number) {
       await touch('touchStart', x, y);
       await touch('touchEnd');

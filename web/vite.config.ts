@@ -9,7 +9,8 @@ export default defineConfig(({ mode }) => {
 
   return {
     plugins: [react(), tailwindcss()],
-    build: { outDir: 'dist' },
+    // The manifest tells the server which files the workspace needs (api/src/http/static-web.ts preloads them).
+    build: { outDir: 'dist', manifest: true },
     server: {
       port: 5173,
       proxy: {

@@ -135,7 +135,7 @@ describe('Excel', () => {
     expect(design.getCell(11).value).toBe('Ada Lovelace');
     expect(design.getCell(12).value).toBe('Ada Lovelace, Bea Builder');
     const build = tasks.getRow(3);
-    expect([build.getCell(3).value, build.getCell(4).value, build.getCell(10).value]).toEqual(['Blocked', 'Critical', 'Design the hull']);
+    expect([build.getCell(3).value, build.getCell(4).value, build.getCell(10).value]).toEqual(['Blocked', 'Critical', 'Design the hull (FS)']);
     expect(tasks.getColumn(1).values).toContain('设计评审 review');
 
     // One column per day from 23 Nov to 8 Dec; the hull task fills its five days in the in-progress blue of the palette.
@@ -275,6 +275,36 @@ describe('PDF', () => {
     const all = (await pdfPages((await download(owner.client, 'pdf', project.id, { includeTimeline: false, includeCharts: false, includeAssignments: false })).body)).join('\n');
     expect(all).toContain('Design the hull');
     for (const gone of ['Timeline', 'Tasks by status', 'Assignees', 'Lovelace', 'Builder']) expect(all, gone).not.toContain(gone);
+  });
+});
+
+describe('links in exports', () => {
+  it('[export-links] both formats give each task\'s predecessors with their link\'s type and lag, as the REST reads do', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const project = (await owner.client.post('/api/projects', { name: 'Pipeline', teamId: team.id })).body;
+    const create = async (name: string) =>
+      (await owner.client.post('/api/tasks', { projectId: project.id, name, startDate: '2026-11-23', endDate: '2026-11-24' })).body as { id: string };
+    const [design, survey, test] = [await create('Design'), await create('Survey'), await create('Test')];
+    expect((await owner.client.post(`/api/tasks/${test.id}/dependencies`, { dependsOnTaskId: design.id })).status).toBe(201);
+    expect((await owner.client.post(`/api/tasks/${test.id}/dependencies`, { dependsOnTaskId: survey.id, type: 'SS', lagDays: 2 })).status).toBe(201);
+    expect((await owner.client.post(`/api/tasks/${survey.id}/dependencies`, { dependsOnTaskId: design.id, type: 'FF', lagDays: -1 })).status).toBe(201);
+    const read = (await owner.client.get(`/api/projects/${project.id}/tasks`)).body as { id: string; links: unknown[] }[];
+    expect(read.find((t) => t.id === test.id)!.links).toEqual([
+      { dependsOnTaskId: design.id, type: 'FS', lagDays: 0 },
+      { dependsOnTaskId: survey.id, type: 'SS', lagDays: 2 },
+    ]);
+
+    const tasks = (await workbook((await download(owner.client, 'excel', project.id)).body)).getWorksheet('Tasks')!;
+    const column = tasks.getRow(1).values as unknown[];
+    const dependsOn = (name: string) => {
+      const row = [2, 3, 4].map((n) => tasks.getRow(n)).find((r) => r.getCell(1).value === name)!;
+      return row.getCell(column.indexOf('Depends on')).value;
+    };
+    expect([dependsOn('Design'), dependsOn('Survey'), dependsOn('Test')]).toEqual([null, 'Design (FF -1d)', 'Design (FS), Survey (SS +2d)']);
+
+    const pdf = (await pdfPages((await download(owner.client, 'pdf', project.id)).body)).join('\n');
+    expect(pdf).toContain('Design (FS), Survey (SS +2d)');
+    expect(pdf).toContain('Design (FF -1d)');
   });
 });
 

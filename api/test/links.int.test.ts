@@ -2,7 +2,7 @@ import { projectDocumentName } from '@planline/domain';
 import { dependenciesMap } from '@planline/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, openProjectDocument, type DocClient } from './collab-client.js';
-import { startTestServer, teamWithOwner, type TestServer } from './harness.js';
+import { joinedMember, startTestServer, teamWithOwner, type ClientUser, type TestServer } from './harness.js';
 
 /** [link-types] Issue 17: dependency links have a type and a lag, through REST and through the document alike. */
 let server: TestServer;
@@ -20,11 +20,24 @@ async function plan() {
   const project = (await owner.client.post('/api/projects', { name: 'Links', teamId: team.id })).body as { id: string };
   const make = async (name: string) =>
     (await owner.client.post('/api/tasks', { projectId: project.id, name, startDate: '2026-11-23', endDate: '2026-11-27' })).body as { id: string };
-  return { owner, project, a: await make('Design'), b: await make('Build'), c: await make('Test') };
+  return { owner, team, project, a: await make('Design'), b: await make('Build'), c: await make('Test') };
 }
 
 const linkRow = async (taskId: string, dependsOn: string) =>
   (await server.dataSource.query(`SELECT type, lag_days FROM task_dependencies WHERE task_id = $1 AND depends_on_task_id = $2`, [taskId, dependsOn]))[0];
+/** A task's dependency history, oldest first, with who made each change. */
+const linkHistory = async (user: ClientUser, taskId: string) => {
+  const entries = (await user.client.get(`/api/tasks/${taskId}/history`)).body as {
+    fieldName: string;
+    oldValue: string | null;
+    newValue: string | null;
+    changedByUser: { email: string } | null;
+  }[];
+  return entries
+    .filter((h) => h.fieldName === 'dependency')
+    .reverse()
+    .map((h) => [h.oldValue, h.newValue, h.changedByUser?.email]);
+};
 const serverLink = (projectId: string, key: string) => server.realtime.hocuspocus.documents.get(projectDocumentName(projectId))?.getMap('dependencies').get(key);
 
 describe('[link-types] through REST', () => {
@@ -90,5 +103,63 @@ describe('[link-types] through the document', () => {
 
     deps.set(`${c.id}->${a.id}`, true);
     await eventually(() => linkRow(c.id, a.id), (r) => r?.type === 'FS' && r.lag_days === 0);
+  });
+});
+
+describe('[link-history] a link made, changed or removed is in its successor\'s history, credited to whoever did it', () => {
+  it('through REST', async () => {
+    const { owner, team, project, a, b, c } = await plan();
+    const bea = await joinedMember(server, owner.client, team.id);
+    expect((await owner.client.post(`/api/tasks/${b.id}/dependencies`, { dependsOnTaskId: a.id, type: 'SS', lagDays: -2 })).status).toBe(201);
+    expect((await bea.client.request('PATCH', `/api/tasks/${b.id}/dependencies/${a.id}`, { lagDays: 3 })).status).toBe(200);
+    expect((await bea.client.request('PATCH', `/api/tasks/${b.id}/dependencies/${a.id}`, { type: 'FS', lagDays: 0 })).status).toBe(200);
+    expect((await owner.client.request('DELETE', `/api/tasks/${b.id}/dependencies/${a.id}`)).status).toBe(200);
+    expect(await linkHistory(owner, b.id)).toEqual([
+      [null, 'Design (SS -2d)', owner.user.email],
+      ['Design (SS -2d)', 'Design (SS +3d)', bea.user.email],
+      ['Design (SS +3d)', 'Design (FS)', bea.user.email],
+      ['Design (FS)', null, owner.user.email],
+    ]);
+    // The predecessor's own history says nothing of it.
+    expect(await linkHistory(owner, a.id)).toEqual([]);
+
+    // Deleting a predecessor takes its links with it: the successor's history says so, under the name it had.
+    expect((await owner.client.post(`/api/tasks/${c.id}/dependencies`, { dependsOnTaskId: b.id, type: 'FF', lagDays: 1 })).status).toBe(201);
+    expect((await owner.client.request('PATCH', `/api/tasks/${b.id}`, { name: 'Build it' })).status).toBe(200);
+    expect((await bea.client.request('DELETE', `/api/tasks/${b.id}`)).status).toBe(204);
+    expect(await linkHistory(owner, c.id)).toEqual([
+      [null, 'Build (FF +1d)', owner.user.email],
+      ['Build it (FF +1d)', null, bea.user.email],
+    ]);
+  });
+
+  it('through the document: a browser\'s link, its change and its removal; a refused value leaves no row', async () => {
+    const { owner, team, project, a, b, c } = await plan();
+    const bea = await joinedMember(server, owner.client, team.id);
+    const client = openProjectDocument(server.url, bea.client.cookieHeader, project.id);
+    open.push(client);
+    await client.synced;
+    const deps = dependenciesMap(client.doc);
+    const key = `${c.id}->${b.id}`;
+    deps.set(key, { type: 'FS', lagDays: 2 });
+    await eventually(() => linkRow(c.id, b.id), (r) => r?.lag_days === 2);
+    deps.set(key, { type: 'XX', lagDays: 0 });
+    await eventually(() => deps.get(key), (v) => JSON.stringify(v) === JSON.stringify({ type: 'FS', lagDays: 2 }));
+    deps.set(key, { type: 'SF', lagDays: -1 });
+    await eventually(() => linkRow(c.id, b.id), (r) => r?.type === 'SF');
+    deps.delete(key);
+    await eventually(() => linkRow(c.id, b.id), (r) => r === undefined);
+    await eventually(() => linkHistory(owner, c.id), (rows) => rows.length === 3);
+    expect(await linkHistory(owner, c.id)).toEqual([
+      [null, 'Build (FS +2d)', bea.user.email],
+      ['Build (FS +2d)', 'Build (SF -1d)', bea.user.email],
+      ['Build (SF -1d)', null, bea.user.email],
+    ]);
+
+    // A task deleted with its links keeps no history to tell them on; nothing fails.
+    deps.set(`${b.id}->${a.id}`, { type: 'FS', lagDays: 0 });
+    await eventually(() => linkRow(b.id, a.id), (r) => r !== undefined);
+    expect((await owner.client.request('DELETE', `/api/tasks/${b.id}`)).status).toBe(204);
+    expect(await linkHistory(owner, a.id)).toEqual([]);
   });
 });

@@ -91,6 +91,19 @@ describe('/collab handshake', () => {
     expect(await upgrade({ cookie: client.cookieHeader, origin: server.url })).toEqual({ open: true });
   });
 
+  it('[collab-deflate] the socket is compressed (permessage-deflate, no context kept between messages)', async () => {
+    const { client } = await registeredClient(server);
+    const extensions = await new Promise<string | undefined>((resolve, reject) => {
+      const ws = new WebSocket(server.url.replace('http', 'ws') + COLLAB_PATH, { headers: { cookie: client.cookieHeader, origin: server.url } });
+      ws.on('upgrade', (res) => resolve(res.headers['sec-websocket-extensions']));
+      ws.on('open', () => ws.close());
+      ws.on('error', reject);
+    });
+    expect(extensions).toContain('permessage-deflate');
+    expect(extensions).toContain('server_no_context_takeover');
+    expect(extensions).toContain('client_no_context_takeover');
+  });
+
   it('[upgrade-paths] other upgrade paths are refused (404), not left hanging', async () => {
     const { client } = await registeredClient(server);
     expect(await upgrade({ cookie: client.cookieHeader }, '/elsewhere')).toEqual({ status: 404 });

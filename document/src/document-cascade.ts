@@ -4,6 +4,7 @@ import {
   parseDependencyKey,
   readLinkValue,
   scheduleTaskSchema,
+  taskFieldSchemas,
   type CascadeMove,
   type ScheduleLink,
   type ScheduleTask,
@@ -32,7 +33,30 @@ interface LinkIndex {
   outgoing: Map<string, ScheduleLink[]>;
 }
 
+/**
+ * The links by task, kept per document between transactions (reading 2,000 links costs a few milliseconds, and
+ * every edit asks): dropped when a transaction changes the links, and never used inside one that has.
+ */
+const linkIndexes = new WeakMap<Y.Doc, LinkIndex>();
+const watched = new WeakSet<Y.Doc>();
+
 function linkIndex(doc: Y.Doc): LinkIndex {
+  const deps = dependenciesMap(doc);
+  const changingNow = doc._transaction?.changed.has(deps as Y.AbstractType<any>) ?? false;
+  if (changingNow) return readLinkIndex(doc);
+  let index = linkIndexes.get(doc);
+  if (!index) {
+    index = readLinkIndex(doc);
+    linkIndexes.set(doc, index);
+    if (!watched.has(doc)) {
+      watched.add(doc);
+      deps.observe(() => linkIndexes.delete(doc));
+    }
+  }
+  return index;
+}
+
+function readLinkIndex(doc: Y.Doc): LinkIndex {
   const incoming = new Map<string, ScheduleLink[]>();
   const outgoing = new Map<string, ScheduleLink[]>();
   for (const [key, value] of dependenciesMap(doc)) {
@@ -66,11 +90,12 @@ function summaryTaskIds(doc: Y.Doc): Set<string> {
 function scheduleTask(doc: Y.Doc, id: string, override: Dates | undefined): ScheduleTask | null {
   const entry = tasksMap(doc).get(id);
   if (!(entry instanceof Y.Map)) return null;
-  // Only the dates decide: a task whose name is being put back still holds its links.
-  const name = entry.get('name');
+  // Only the dates decide: a task whose name is being put back still holds its links. Its name goes into history
+  // reasons, so only a valid one is used (a NUL byte, say, would fail the history row and with it the change).
+  const name = taskFieldSchemas.name.safeParse(entry.get('name'));
   const parsed = scheduleTaskSchema.safeParse({
     id,
-    name: typeof name === 'string' ? name : '',
+    name: name.success ? name.data : '',
     startDate: override?.startDate ?? entry.get('startDate'),
     endDate: override?.endDate ?? entry.get('endDate'),
     kind: entry.get('kind') ?? undefined,

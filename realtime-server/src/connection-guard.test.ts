@@ -74,6 +74,15 @@ describe('presence binding', () => {
     ]);
   });
 
+  it('[presence-link] a link being drawn is relayed as it was, bound to the signed-in person; a bad one is dropped', () => {
+    const activity = { taskId, kind: 'linking', link: { side: 'end', targetTaskId: null, days: 3.5, rows: 2 } };
+    const [drawing] = readBody(bindPresence(awarenessBody([[7, 3, { user: owner, activity }]]), me, new Set())!);
+    expect(drawing!.state).toEqual({ user: { id: me.userId, name: 'Gina Guest', color: '#2563eb' }, activity });
+    const bad = { ...activity, link: { ...activity.link, targetTaskId: '../tasks' } };
+    const [dropped] = readBody(bindPresence(awarenessBody([[7, 4, { user: owner, activity: bad }]]), me, new Set())!);
+    expect(dropped!.state).toEqual({ user: { id: me.userId, name: 'Gina Guest', color: '#2563eb' }, activity: null });
+  });
+
   it('[presence-size] a state over the limit is refused; one connection keeps a few client ids', () => {
     expect(bindPresence(awarenessBody([[7, 1, { user: owner, pad: 'x'.repeat(MAX_PRESENCE_STATE_BYTES) }]]), me, new Set())).toBeNull();
     const owned = new Set<number>();

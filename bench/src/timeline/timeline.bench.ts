@@ -82,6 +82,11 @@ async function openPage(browser: Browser, probeScript: string, app: (typeof APPS
   if (cookies.length) await context.addCookies(cookies);
   const config = { barSelector: app.barSelector, scrollSelector: 'scrollSelector' in app ? app.scrollSelector : undefined };
   await context.addInitScript({ content: `window.__benchConfig = ${JSON.stringify(config)};\n${probeScript}` });
+  if (process.env.BENCH_WATERFALL) {
+    await context.addInitScript({
+      content: `window.__longTasks = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true });`,
+    });
+  }
   const page = await context.newPage();
   return { context, page };
 }
@@ -92,6 +97,14 @@ async function measureLoad(browser: Browser, probeScript: string, app: (typeof A
   try {
     await page.goto(url, { waitUntil: 'commit' });
     const firstBars = await probeWithin<number>(FIRST_BARS_TIMEOUT_MS, page, 'firstBars').catch(() => Number.NaN);
+    // BENCH_WATERFALL=1: what the load waited on (requests and main-thread tasks over 50 ms), for profiling.
+    if (process.env.BENCH_WATERFALL) {
+      const waterfall = await page.evaluate(() => ({
+        requests: performance.getEntriesByType('resource').map((e) => `${Math.round(e.startTime)}→${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.replace(location.origin, '')}`),
+        longTasks: (window as unknown as { __longTasks: number[][] }).__longTasks.map(([at, ms]) => `${at}+${ms}`),
+      }));
+      console.log(`[waterfall] ${app.label} first bars ${Math.round(firstBars)} ms\n  ${waterfall.requests.join('\n  ')}\n  long tasks: ${waterfall.longTasks.join(', ')}`);
+    }
     let gaps: number[] = [];
     if (scroll && Number.isFinite(firstBars)) {
       // Let the page settle (late work after first paint) before scrolling.

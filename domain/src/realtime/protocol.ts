@@ -87,9 +87,10 @@ export function isCanonicalDependencyKey(key: string): boolean {
  * Awareness (presence) state each client publishes on the project document: who they are and, while they hold
  * a bar, which task and what the bar would become. In-flight drags travel here, never as document edits. The
  * server binds `user` to the signed-in person (connection-guard.ts), whatever a client wrote there, and relays
- * an activity only when it parses here: its preview is checked like the task fields it previews.
+ * an activity only when it parses here: its preview is checked like the task fields it previews, a link being
+ * drawn like a place on the chart.
  */
-export const presenceActivitySchema = z.object({
+const barActivitySchema = z.object({
   taskId: z.uuid(),
   kind: z.enum(['dragging', 'resizing', 'editing', 'progress']),
   preview: z
@@ -97,6 +98,28 @@ export const presenceActivitySchema = z.object({
     .partial()
     .optional(),
 });
+
+/** Farthest a link being drawn may point from its bar: a century of days, every row of the largest project. */
+export const MAX_LINK_DRAFT_DAYS = 36_600;
+/**
+ * A link being drawn from a bar's end handle (`taskId`: the bar it leaves), shown to teammates as a line in the
+ * drawer's colour. The pointer is told in the chart's own units, relative to the handle's end of the bar, so every
+ * chart draws it at the same day and row whatever its zoom and scroll: `days` from that end's day boundary
+ * (fractional), `rows` from the middle of the bar's row. `targetTaskId` is the bar under the pointer, when there
+ * is one: the line then ends at that bar, as the drop would link it.
+ */
+export const linkDraftSchema = z.object({
+  side: z.enum(['start', 'end']),
+  targetTaskId: z.uuid().nullable(),
+  days: z.number().min(-MAX_LINK_DRAFT_DAYS).max(MAX_LINK_DRAFT_DAYS),
+  rows: z.number().min(-MAX_TASKS_PER_PROJECT).max(MAX_TASKS_PER_PROJECT),
+});
+export type LinkDraftPointer = z.infer<typeof linkDraftSchema>;
+const linkingActivitySchema = z.object({ taskId: z.uuid(), kind: z.literal('linking'), link: linkDraftSchema });
+
+/** What a person is doing: holding a bar (with what it would become), or drawing a link from one. */
+export const presenceActivitySchema = z.discriminatedUnion('kind', [barActivitySchema, linkingActivitySchema]);
+export type PresenceActivity = z.infer<typeof presenceActivitySchema>;
 export const presenceUserSchema = z.object({ id: z.uuid(), name: z.string().max(200), color: z.string().regex(/^#[0-9a-fA-F]{6}$/) });
 export const presenceStateSchema = z.object({
   user: presenceUserSchema,

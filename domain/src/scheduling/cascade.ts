@@ -21,7 +21,7 @@ export type CascadeResult =
 
 /** The history reason of a task the cascade moved (ARCHITECTURE §3a). */
 export function cascadeMoveReason(move: Pick<CascadeMove, 'movedBy'>): string {
-  return `Moved by dependency on «${move.movedBy.name}»`;
+  return move.movedBy.name ? `Moved by dependency on «${move.movedBy.name}»` : 'Moved by dependency';
 }
 
 /**

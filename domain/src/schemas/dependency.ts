@@ -51,3 +51,22 @@ export type UpdateDependencyInput = z.infer<typeof updateDependencyInputSchema>;
 /** A task's link to one of its predecessors, in API answers. */
 export const taskLinkSchema = z.object({ dependsOnTaskId: z.uuid(), type: linkTypeSchema, lagDays: z.number().int() });
 export type TaskLink = z.infer<typeof taskLinkSchema>;
+
+/**
+ * [link-summary] A predecessor and its link as history rows and exports write them: "Design (FS)", "Survey
+ * (SS +2d)", "Pour (FF -1d)" (a lead). MS Project's "2SS+2d" notation, with the task's name for its row number.
+ */
+export function linkSummary(predecessorName: string, link: Link): string {
+  const lag = link.lagDays === 0 ? '' : ` ${link.lagDays > 0 ? '+' : '-'}${Math.abs(link.lagDays)}d`;
+  return `${predecessorName} (${link.type}${lag})`;
+}
+
+const LINK_SUMMARY = /^([\s\S]*) \((FS|SS|FF|SF)(?: ([+-]\d{1,3})d)?\)$/;
+
+/** The name and link of a linkSummary, or null for any other text. */
+export function readLinkSummary(text: string): { predecessorName: string; link: Link } | null {
+  const match = LINK_SUMMARY.exec(text);
+  if (!match) return null;
+  const link = readLinkValue({ type: match[2], lagDays: match[3] ? Number(match[3]) : 0 });
+  return link ? { predecessorName: match[1]!, link } : null;
+}

@@ -36,4 +36,6 @@ export const TASK_FIELD_LABELS: Record<string, string> = {
   assigneeId: 'Assignee',
   assigneeIds: 'Assignees',
   order: 'Order',
+  /** A link to a predecessor made, changed or removed; values as linkSummary writes them ("Design (SS +2d)"). */
+  dependency: 'Dependency',
 };

@@ -1,4 +1,4 @@
-import { MAX_TASKS_PER_PROJECT, sameLink, type DependencyEdge, type Link, type TaskFieldName } from '@planline/domain';
+import { linkSummary, MAX_TASKS_PER_PROJECT, parseDependencyKey, sameLink, type DependencyEdge, type Link, type TaskFieldName } from '@planline/domain';
 import { author, type Author } from './origins.js';
 import type { DocTask } from '@planline/document';
 import { judgeDependencies, judgeTask, type DocLink, type PersistedTask } from './task-validation.js';
@@ -35,6 +35,15 @@ export interface Judged<C extends JudgedInput = JudgedInput> {
   refusedEdges: DocLink[];
   /** Stored links given a value that is not a link: their stored value goes back. */
   restoredLinks: [string, Link][];
+  /** History of the links made, changed and removed, on their successor (linkHistory). */
+  linkChanges: LinkChange[];
+}
+
+/** A link made (from null), changed or removed (to null), as the successor's history tells it: "Design (SS +2d)". */
+export interface LinkChange {
+  taskId: string;
+  from: string | null;
+  to: string | null;
 }
 
 /** Whether a judged change writes any row (and so tells the rooms, and raises the task list version). */
@@ -101,6 +110,7 @@ export class RowsAfter {
     const removedDeps = [...this.dependencies.keys()].filter((k) => !links.has(k));
     const changedDeps = [...links].filter(([k, link]) => this.dependencies.has(k) && !sameLink(this.dependencies.get(k)!, link)).map(([k]) => k);
 
+    const linkChanges = this.linkHistory(links, [...created, ...updated], deleted);
     for (const id of deleted) this.tasks.set(id, null);
     for (const [id, task] of created) this.tasks.set(id, task);
     this.count += created.length - deleted.length;
@@ -120,7 +130,35 @@ export class RowsAfter {
       links,
       refusedEdges: deps?.refuse ?? [],
       restoredLinks: deps?.restore ?? [],
+      linkChanges,
     };
+  }
+
+  /**
+   * [link-history] Each link made, changed or removed, told on its successor with the predecessor's name as it
+   * was before and after the change. A successor deleted by the change keeps no history to tell it on; a link
+   * that goes with a deleted predecessor is told as removed.
+   */
+  private linkHistory(after: ReadonlyMap<string, Link>, written: [string, PersistedTask, ...unknown[]][], deleted: string[]): LinkChange[] {
+    const before = this.dependencies;
+    if (after === before) return [];
+    const gone = new Set(deleted);
+    const renamed = new Map(written.map(([id, task]) => [id, task.name]));
+    const nameBefore = (id: string) => this.task(id)?.name ?? '';
+    const nameAfter = (id: string) => renamed.get(id) ?? nameBefore(id);
+    const changes: LinkChange[] = [];
+    for (const key of new Set([...before.keys(), ...after.keys()])) {
+      const [was, is] = [before.get(key), after.get(key)];
+      if (was && is && sameLink(was, is)) continue;
+      const edge = parseDependencyKey(key);
+      if (!edge || gone.has(edge.taskId)) continue;
+      changes.push({
+        taskId: edge.taskId,
+        from: was ? linkSummary(nameBefore(edge.dependsOnTaskId), was) : null,
+        to: is ? linkSummary(nameAfter(edge.dependsOnTaskId), is) : null,
+      });
+    }
+    return changes;
   }
 
   /** After the turn's transaction committed: the persisted state becomes these rows. */

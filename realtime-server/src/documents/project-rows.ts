@@ -156,6 +156,7 @@ export async function writeJudged(m: EntityManager, projectId: string, j: Judged
     await writeHistory(m, j.who.userId, [
       ...j.created.map(([id, task]) => ({ taskId: id, field: 'created', from: null, to: task.name, reason: j.who.reason })),
       ...j.updated.flatMap(([id, task, fields, previous]) => fields.map((f) => ({ taskId: id, field: f, from: previous[f], to: task[f], reason: reason(id) }))),
+      ...j.linkChanges.map((c) => ({ taskId: c.taskId, field: 'dependency', from: c.from, to: c.to, reason: j.who.reason })),
     ]);
   }
   for (const key of j.removedDeps) {
@@ -203,6 +204,12 @@ export async function foldLog(dataSource: DataSource, projectId: string, uptoId:
   });
 }
 
+/**
+ * PostgreSQL text cannot hold a NUL byte, and one bad history row would fail the whole turn's transaction (and
+ * drop its changes): reasons are free text from several places, so they are made storable here, whatever their source.
+ */
+const storableText = (text: string | null): string | null => (text === null ? null : text.replace(/\u0000/g, ''));
+
 const historyValue = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;
   if (Array.isArray(value)) return value.length ? value.join(',') : null;
@@ -221,7 +228,7 @@ async function writeHistory(
      SELECT gen_random_uuid(), e.task_id, $1, e.field, e.old_value, e.new_value, e.reason
        FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS e(task_id, field, old_value, new_value, reason, n)
       ORDER BY e.n`,
-    [userId, entries.map((e) => e.taskId), entries.map((e) => e.field), entries.map((e) => historyValue(e.from)), entries.map((e) => historyValue(e.to)), entries.map((e) => e.reason)],
+    [userId, entries.map((e) => e.taskId), entries.map((e) => e.field), entries.map((e) => historyValue(e.from)), entries.map((e) => historyValue(e.to)), entries.map((e) => storableText(e.reason))],
   );
 }
 

@@ -30,7 +30,7 @@ export interface ExportTask {
   progress: number;
   color: string;
   order: number;
-  /** Names of the tasks this one depends on. */
+  /** The tasks this one depends on, each with its link's type and lag: "Design (FS)", "Survey (SS +2d)". */
   dependsOn: string[];
   /** The primary assignee's name, and every assignee's (primary first). */
   assignee: string | null;

@@ -1,4 +1,4 @@
-import { EXPORT_CONTENT_TYPES, exportFileName, type ExportOptions } from '@planline/domain';
+import { EXPORT_CONTENT_TYPES, exportFileName, linkSummary, type ExportOptions } from '@planline/domain';
 import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
@@ -65,7 +65,7 @@ export class ExportService {
           progress: t.progress,
           color: t.color,
           order: t.order,
-          dependsOn: t.dependencies.map((id) => taskName.get(id) ?? id),
+          dependsOn: t.links.map((link) => linkSummary(taskName.get(link.dependsOnTaskId) ?? link.dependsOnTaskId, link)),
           assignee: t.assigneeId ? (personName.get(t.assigneeId) ?? null) : null,
           assignees: ids.map((id) => personName.get(id)).filter((n): n is string => !!n),
         };

@@ -24,7 +24,8 @@ function tableColumns(options: ExportOptions): Column[] {
     { title: 'End', width: 58, value: (t) => t.endDate },
     { title: 'Progress', width: 48, align: 'right', value: (t) => `${t.progress}%` },
     ...(options.includeAssignments ? [{ title: 'Assignees', width: 130, value: (t: ExportTask) => t.assignees.join(', ') }] : []),
-    { title: 'Depends on', width: 120, value: (t) => t.dependsOn.join(', ') },
+    // Room for two predecessors with their links' type and lag ("Design (FS), Survey (SS +2d)").
+    { title: 'Depends on', width: 150, value: (t) => t.dependsOn.join(', ') },
   ];
   const used = fixed.reduce((sum, c) => sum + c.width, 0);
   fixed[1]!.width = CONTENT_WIDTH - used;

@@ -4,9 +4,11 @@ import { useStore } from 'zustand';
 import { displayedDates } from '../model/displayed-dates';
 import { dragStore } from '../model/drag.store';
 import { linkPath, linkSides, type BarBox } from '../model/link-route';
+import { draftPointerAt } from '../model/link-draft';
 import { linkStore } from '../model/link.store';
 import { linkKey, linkLabel, violatedLinks, violationText, type DependencyEdge } from '../model/links';
 import { usePlanSchedule } from '../model/schedule';
+import type { RemoteLinkDraft } from '../model/presence';
 import { useTimelineView } from '../model/timeline-view.store';
 import { useWorkCalendar } from '../model/work-calendar';
 import { ROW_HEIGHT_PX } from './layout';
@@ -29,10 +31,35 @@ interface DrawnLink {
   anchor: { x: number; y: number };
 }
 
+type BoxOf = (taskId: string) => { bar: BarBox; cutStart: boolean; cutEnd: boolean } | null;
+
+/** A link being drawn: from its bar's end (when on screen) to `end`. */
+function draftLine(fromTaskId: string, side: 'start' | 'end', box: BoxOf, end: () => { x: number; y: number }) {
+  const from = box(fromTaskId);
+  if (!from || (side === 'end' ? from.cutEnd : from.cutStart)) return null;
+  const to = end();
+  return { x1: side === 'end' ? from.bar.right : from.bar.left, y1: from.bar.y, x2: to.x, y2: to.y };
+}
+
+/** Who is drawing a teammate's line: their name in their colour at its end, as on a bar they hold. */
+function LinkDraftTag({ remote, x, y }: { remote: RemoteLinkDraft; x: number; y: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-link-draft-holder={remote.user.id}
+      className="pointer-events-none absolute z-[4] translate-x-2 -translate-y-full rounded px-1.5 py-0.5 text-[11px] leading-4 font-semibold whitespace-nowrap text-white"
+      style={{ left: x, top: y, backgroundColor: remote.user.color }}
+    >
+      {remote.user.name} <span className="font-normal opacity-90">linking</span>
+    </span>
+  );
+}
+
 /**
  * Dependency arrows, routed by link type (SVG over the grid, under the bars; link-route.ts). Only the arrows
  * touching rows on screen are drawn, so the work does not grow with the plan. A broken link is red and says by
- * how much; an arrow can be focused, clicked to edit it in a popover, and deleted with Delete.
+ * how much; an arrow can be focused, clicked to edit it in a popover, and deleted with Delete. Links being drawn
+ * show here too: this browser's, and teammates' in their colours (presence).
  */
 export function DependencyOverlay({ firstRow, lastRow, height }: { firstRow: number; lastRow: number; height: number }) {
   const { connection, range, zoom, timelineWidth, nameColumnPx, readOnly } = useTimeline();
@@ -41,6 +68,7 @@ export function DependencyOverlay({ firstRow, lastRow, height }: { firstRow: num
   const drag = useStore(dragStore, (s) => s.drag);
   const activities = useStore(connection.presence, (s) => s.activities);
   const { selected, draft } = useStore(linkStore);
+  const remoteDrafts = useStore(connection.presence, (s) => s.linkDrafts);
   const calendar = useWorkCalendar();
   const violations = useMemo(() => violatedLinks(tasks, edges, calendar), [tasks, edges, calendar]);
   const showCritical = useTimelineView((s) => s.showCriticalPath);
@@ -83,9 +111,24 @@ export function DependencyOverlay({ firstRow, lastRow, height }: { firstRow: num
     });
   }
 
-  const draftFrom = draft ? box(draft.fromTaskId) : null;
+  // A line ending on a bar ends at its start, where the drop's link (FS or SS) would arrive.
+  const lineTo = (targetTaskId: string | null, pointer: { x: number; y: number }) => {
+    const target = targetTaskId ? box(targetTaskId) : null;
+    return target ? { x: target.bar.left, y: target.bar.y } : pointer;
+  };
+  const ownLine = draft ? draftLine(draft.fromTaskId, draft.side, box, () => lineTo(draft.targetTaskId, draft)) : null;
+  const remoteLines = remoteDrafts.flatMap((remote) => {
+    const row = rowIndex.get(remote.fromTaskId);
+    const task = tasks.get(remote.fromTaskId);
+    if (row === undefined || !task) return [];
+    const from = { startDate: task.startDate, endDate: task.endDate, side: remote.pointer.side, row };
+    const line = draftLine(remote.fromTaskId, remote.pointer.side, box, () =>
+      lineTo(remote.pointer.targetTaskId, draftPointerAt(remote.pointer, from, { range, zoom, rowHeight: ROW_HEIGHT_PX })),
+    );
+    return line ? [{ ...line, remote }] : [];
+  });
   const open = drawn.find((link) => link.key === selected);
-  if (drawn.length === 0 && !draftFrom) return null;
+  if (drawn.length === 0 && !ownLine && remoteLines.length === 0) return null;
 
   const onKeyDown = (event: KeyboardEvent<SVGPathElement>, link: DrawnLink) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -158,19 +201,17 @@ export function DependencyOverlay({ firstRow, lastRow, height }: { firstRow: num
             </path>
           </g>
         ))}
-        {draft && draftFrom ? (
-          <line
-            data-link-draft
-            x1={draft.side === 'end' ? draftFrom.bar.right : draftFrom.bar.left}
-            y1={draftFrom.bar.y}
-            x2={draft.x}
-            y2={draft.y}
-            className="stroke-blue-600"
-            strokeWidth={2}
-            strokeDasharray="4 3"
-          />
-        ) : null}
+        {ownLine ? <line data-link-draft {...ownLine} className="stroke-blue-600" strokeWidth={2} strokeDasharray="4 3" /> : null}
+        {remoteLines.map(({ remote, ...line }) => (
+          <g key={remote.clientId} data-remote-link-draft={remote.user.id} data-link-target={remote.pointer.targetTaskId ?? undefined}>
+            <line {...line} stroke={remote.user.color} strokeWidth={2} strokeDasharray="4 3" />
+            <circle cx={line.x2} cy={line.y2} r={4} fill={remote.user.color} />
+          </g>
+        ))}
       </svg>
+      {remoteLines.map(({ remote, x2, y2 }) => (
+        <LinkDraftTag key={remote.clientId} remote={remote} x={nameColumnPx + x2} y={y2} />
+      ))}
       {open ? <LinkPopover key={open.key} edge={open.edge} label={open.label} problem={open.problem} anchor={open.anchor} /> : null}
     </>
   );

@@ -1,92 +1,202 @@
 import { DEFAULT_LINK, type LinkType } from '@planline/domain';
-import { useRef, type PointerEvent } from 'react';
+import { useEffect, useRef, type PointerEvent } from 'react';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast.store';
-import { linkStore } from '../model/link.store';
+import { draftPointer } from '../model/link-draft';
+import { linkStore, type LinkDraft } from '../model/link.store';
 import { checkNewLink } from '../model/links';
+import { throttle } from '../model/throttle';
+import { LONG_PRESS_MS, PRESENCE_THROTTLE_MS, ROW_HEIGHT_PX, TOUCH_SLOP_PX } from './layout';
 import { useTimeline } from './timeline-context';
 
 /** The rows' container: a drawn link's line is placed in its pixels. */
 export const TIMELINE_BODY_ATTRIBUTE = 'data-timeline-body';
 
+interface LinkSession {
+  pointerId: number;
+  element: HTMLElement;
+  startX: number;
+  startY: number;
+  /** When the finger or button went down (event time), to tell a long press from a busy main thread. */
+  downAt: number;
+  /** False while a touch waits out the long press: until then the finger may be scrolling the chart. */
+  lifted: boolean;
+  liftTimer: number | undefined;
+  /** Escape, listened for on the window while the session lasts. */
+  onEscape: (event: KeyboardEvent) => void;
+}
+
+/** The bar under a point, other than `fromTaskId`: the one a drop there would link. */
+function barAt(clientX: number, clientY: number, fromTaskId: string): string | null {
+  const id = document.elementFromPoint(clientX, clientY)?.closest<HTMLElement>('[data-task-bar]')?.dataset.taskBar;
+  return id && id !== fromTaskId ? id : null;
+}
+
 /**
  * A dot beside a bar's end: drag it onto another bar to link the two. From the finish it makes a finish-to-start
- * link, from the start a start-to-start one; dropping elsewhere or Escape cancels.
+ * link, from the start a start-to-start one; dropping elsewhere or Escape cancels. On touch the dots are always
+ * shown, with a finger-sized target, and a long press takes the finger (as a bar's does), so a swipe that starts
+ * on one still scrolls the chart. While the line is drawn, teammates see it in this person's colour (presence).
  */
 export function LinkHandle({ taskId, side }: { taskId: string; side: 'start' | 'end' }) {
-  const { connection, nameColumnPx } = useTimeline();
-  const escape = useRef<((event: KeyboardEvent) => void) | null>(null);
+  const { connection, nameColumnPx, range, zoom } = useTimeline();
+  const session = useRef<LinkSession | null>(null);
+  // The session's handlers and timer outlive the render that began it: they read the chart through this.
+  const latest = useRef({ connection, nameColumnPx, range, zoom, taskId });
+  latest.current = { connection, nameColumnPx, range, zoom, taskId };
+  const publishRef = useRef<ReturnType<typeof throttle<LinkDraft>> | null>(null);
+  publishRef.current ??= throttle((draft) => {
+    const { connection: c, range: r, zoom: z } = latest.current;
+    const { tasks, rowIndex } = c.tasks.getState();
+    const task = tasks.get(draft.fromTaskId);
+    const row = rowIndex.get(draft.fromTaskId);
+    if (!task || row === undefined) return;
+    const from = { startDate: task.startDate, endDate: task.endDate, side: draft.side, row };
+    c.setActivity({ taskId: draft.fromTaskId, kind: 'linking', link: draftPointer(draft, from, draft.targetTaskId, { range: r, zoom: z, rowHeight: ROW_HEIGHT_PX }) });
+  }, PRESENCE_THROTTLE_MS);
+  const publish = publishRef.current;
 
-  const stop = (element: HTMLElement, pointerId: number) => {
-    if (escape.current) window.removeEventListener('keydown', escape.current, true);
-    escape.current = null;
-    if (element.hasPointerCapture(pointerId)) element.releasePointerCapture(pointerId);
-    linkStore.setState({ draft: null });
+  const finish = () => {
+    const s = session.current;
+    session.current = null;
+    if (!s) return null;
+    window.clearTimeout(s.liftTimer);
+    window.removeEventListener('keydown', s.onEscape, true);
+    if (s.element.hasPointerCapture(s.pointerId)) s.element.releasePointerCapture(s.pointerId);
+    publish.cancel();
+    if (linkStore.getState().draft?.fromTaskId === latest.current.taskId) linkStore.setState({ draft: null });
+    return s;
   };
 
-  const place = (event: PointerEvent<HTMLElement>) => {
-    const body = event.currentTarget.closest(`[${TIMELINE_BODY_ATTRIBUTE}]`);
+  const cancel = () => {
+    const s = finish();
+    if (s?.lifted) latest.current.connection.setActivity(null);
+  };
+  const cancelRef = useRef(cancel);
+  cancelRef.current = cancel;
+
+  // A bar unmounted mid-draw (its task deleted by a teammate, its row scrolled away) lets go.
+  useEffect(() => () => cancelRef.current(), []);
+
+  // Once the long press has taken the finger, its moves draw the line instead of scrolling the chart. Only a
+  // touchmove listener that is not passive can say so, in place before the touch starts (as on the bar).
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const holdFinger = (event: TouchEvent) => {
+      if (session.current?.lifted && event.cancelable) event.preventDefault();
+    };
+    el.addEventListener('touchmove', holdFinger, { passive: false });
+    return () => el.removeEventListener('touchmove', holdFinger);
+  }, []);
+
+  /** The line's end for a pointer at (clientX, clientY), in the rows' pixels. */
+  const draftAt = (s: LinkSession, clientX: number, clientY: number): LinkDraft | null => {
+    const body = s.element.closest(`[${TIMELINE_BODY_ATTRIBUTE}]`);
     if (!body) return null;
     const rect = body.getBoundingClientRect();
-    return { x: event.clientX - rect.left - nameColumnPx, y: event.clientY - rect.top };
+    const fromTaskId = latest.current.taskId;
+    return { fromTaskId, side, x: clientX - rect.left - latest.current.nameColumnPx, y: clientY - rect.top, targetTaskId: barAt(clientX, clientY, fromTaskId) };
   };
 
+  const draw = (draft: LinkDraft | null) => {
+    if (!draft) return;
+    linkStore.setState({ draft, selected: null });
+    publish.call(draft);
+  };
+
+  /** The press is a link being drawn: a click at once, a touch after the long press. */
+  function lift() {
+    const s = session.current;
+    if (!s || s.lifted) return;
+    s.lifted = true;
+    s.element.setPointerCapture(s.pointerId);
+    draw(draftAt(s, s.startX, s.startY));
+  }
+
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
-    if (event.button !== 0) return;
-    // The bar under the handle must not start a move.
+    // The bar under the handle must not start a move, nor wait for its own long press.
     event.stopPropagation();
-    event.preventDefault();
-    const element = event.currentTarget;
-    const pointerId = event.pointerId;
-    element.setPointerCapture(pointerId);
-    const at = place(event);
-    if (!at) return;
-    linkStore.setState({ draft: { fromTaskId: taskId, side, ...at }, selected: null });
-    escape.current = (key) => {
+    if (event.button !== 0 || session.current) return;
+    const touch = event.pointerType === 'touch';
+    const onEscape = (key: KeyboardEvent) => {
       if (key.key !== 'Escape') return;
       key.preventDefault();
       key.stopPropagation();
-      stop(element, pointerId);
+      cancelRef.current();
     };
-    window.addEventListener('keydown', escape.current, true);
+    session.current = {
+      pointerId: event.pointerId,
+      element: event.currentTarget,
+      startX: event.clientX,
+      startY: event.clientY,
+      downAt: event.timeStamp,
+      lifted: false,
+      liftTimer: touch ? window.setTimeout(lift, LONG_PRESS_MS) : undefined,
+      onEscape,
+    };
+    window.addEventListener('keydown', onEscape, true);
+    // Touch waits for the long press before it takes the pointer: a swipe from here scrolls the chart.
+    if (!touch) {
+      event.preventDefault();
+      lift();
+    }
   };
 
   const onPointerMove = (event: PointerEvent<HTMLElement>) => {
-    const draft = linkStore.getState().draft;
-    const at = draft?.fromTaskId === taskId ? place(event) : null;
-    if (draft && at) linkStore.setState({ draft: { ...draft, ...at } });
+    const s = session.current;
+    if (!s || event.pointerId !== s.pointerId) return;
+    if (!s.lifted) {
+      // Held still for the whole long press, but a busy main thread ran this move before the timer.
+      if (event.timeStamp - s.downAt >= LONG_PRESS_MS) lift();
+      // Moving before the long press is a scroll: the browser takes the touch over.
+      else if (Math.hypot(event.clientX - s.startX, event.clientY - s.startY) > TOUCH_SLOP_PX) cancel();
+      if (!session.current?.lifted) return;
+    }
+    draw(draftAt(s, event.clientX, event.clientY));
   };
 
   const onPointerUp = (event: PointerEvent<HTMLElement>) => {
-    const drawing = linkStore.getState().draft?.fromTaskId === taskId;
-    stop(event.currentTarget, event.pointerId);
-    if (!drawing) return;
-    const target = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('[data-task-bar]');
-    const successor = target?.dataset.taskBar;
-    if (!successor || successor === taskId) return;
-    const type: LinkType = side === 'end' ? 'FS' : 'SS';
-    const check = checkNewLink(connection.tasks.getState().edges, successor, taskId);
-    if (!check.ok) {
-      toast({ title: 'Link not added', description: check.reason, variant: 'destructive' });
-      return;
+    const s = session.current;
+    if (!s || event.pointerId !== s.pointerId) return;
+    finish();
+    if (!s.lifted) return;
+    const { connection: c, taskId: fromTaskId } = latest.current;
+    const successor = barAt(event.clientX, event.clientY, fromTaskId);
+    const check = successor ? checkNewLink(c.tasks.getState().edges, successor, fromTaskId) : null;
+    // The link first, then the awareness clear: both go down the same socket in this order, so teammates see the
+    // arrow appear as the draft goes.
+    if (successor && check?.ok) {
+      const type: LinkType = side === 'end' ? 'FS' : 'SS';
+      c.writeLink(successor, fromTaskId, { ...DEFAULT_LINK, type });
     }
-    connection.writeLink(successor, taskId, { ...DEFAULT_LINK, type });
+    c.setActivity(null);
+    if (check && !check.ok) toast({ title: 'Link not added', description: check.reason, variant: 'destructive' });
   };
 
   return (
     <span
+      ref={ref}
       aria-hidden="true"
       data-link-handle={side}
       title={side === 'end' ? 'Drag onto another task: it starts after this one finishes' : 'Drag onto another task: it starts after this one starts'}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
-      onPointerCancel={(event) => stop(event.currentTarget, event.pointerId)}
+      onPointerCancel={cancel}
+      onLostPointerCapture={() => session.current?.lifted && cancel()}
+      // A long press would open the context menu (or the iOS callout) instead of starting the line.
+      onContextMenu={(event) => session.current && event.preventDefault()}
       className={cn(
-        'absolute top-1/2 z-[2] h-3 w-3 -translate-y-1/2 cursor-crosshair rounded-full border-2 border-slate-700 bg-white',
-        'opacity-0 transition-opacity group-hover/bar:opacity-100 group-focus-visible/bar:opacity-100 pointer-coarse:hidden',
-        side === 'end' ? '-right-4' : '-left-4',
+        'absolute top-1/2 z-[2] flex -translate-y-1/2 cursor-crosshair items-center justify-center select-none [-webkit-touch-callout:none]',
+        'opacity-0 transition-opacity group-hover/bar:opacity-100 group-focus-visible/bar:opacity-100',
+        // Under a finger there is no hover: the dots stay, each in a target a finger can hit beside the bar's end.
+        'h-3 w-3 pointer-coarse:h-9 pointer-coarse:w-9 pointer-coarse:opacity-100',
+        side === 'end' ? '-right-4 pointer-coarse:-right-9' : '-left-4 pointer-coarse:-left-9',
       )}
-    />
+    >
+      <span className="pointer-events-none h-full w-full rounded-full border-2 border-slate-700 bg-white pointer-coarse:h-4 pointer-coarse:w-4" />
+    </span>
   );
 }

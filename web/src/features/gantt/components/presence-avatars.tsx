@@ -8,7 +8,7 @@ import { presenceInitials, userColor, type PresenceSnapshot } from '../model/pre
 import { useProjectConnection } from '../connection/use-project-connection';
 
 const MAX_SHOWN = 5;
-const nobody = createStore<PresenceSnapshot>(() => ({ viewers: [], activities: new Map() }));
+const nobody = createStore<PresenceSnapshot>(() => ({ viewers: [], activities: new Map(), linkDrafts: [] }));
 
 /**
  * Everyone else who has the project open (PRODUCT-SPEC §2 collaboration): initials in their colour, their name

@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
 import { serverMessage } from '../../../lib/api-error';
-import { changeCount, historyLines } from '../model/history-format';
+import { changeCount, historyLines, type HistoryLine } from '../model/history-format';
 import type { TimelineTask } from '../model/timeline-task';
 import { useTaskHistory } from '../tasks.queries';
 import type { Person } from './timeline-context';
@@ -10,6 +10,14 @@ interface TaskHistoryProps {
   task: TimelineTask;
   people: ReadonlyMap<string, Person>;
 }
+
+/** The words for what a line did, when "changed <field>" would not say it. */
+const ACTIONS: Partial<Record<HistoryLine['kind'], string>> = {
+  created: 'created the task',
+  'link-added': 'added a dependency',
+  'link-removed': 'removed a dependency',
+  'link-changed': 'changed a dependency',
+};
 
 /** Change History: how many changes, then who changed what from what to what, when and why. */
 export function TaskHistory({ task, people }: TaskHistoryProps) {
@@ -40,15 +48,16 @@ export function TaskHistory({ task, people }: TaskHistoryProps) {
           <li key={line.id} className="rounded-md border border-slate-200 bg-white p-3 text-sm">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <p className="text-slate-900">
-                <span className="font-semibold">{line.who}</span>{' '}
-                {line.field === 'Created' ? 'created the task' : <>changed <span className="font-medium">{line.field}</span></>}
+                <span className="font-semibold">{line.who}</span> {ACTIONS[line.kind] ?? <>changed <span className="font-medium">{line.field}</span></>}
               </p>
               <time dateTime={line.at} title={new Date(line.at).toLocaleString()} className="text-xs text-slate-500">
                 {line.when}
               </time>
             </div>
-            {line.field === 'Created' ? (
+            {line.kind === 'created' || line.kind === 'link-added' ? (
               <p className="mt-1 text-slate-700">{line.to}</p>
+            ) : line.kind === 'link-removed' ? (
+              <p className="mt-1 break-words text-slate-500 line-through decoration-slate-300">{line.from}</p>
             ) : (
               <p className="mt-1 break-words text-slate-700">
                 <span className="text-slate-500 line-through decoration-slate-300">{line.from}</span>

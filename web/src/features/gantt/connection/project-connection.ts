@@ -1,11 +1,11 @@
 import { COLLAB_PATH, HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
 import { HocuspocusProvider } from '@hocuspocus/provider';
-import type { Link } from '@planline/domain';
+import type { Link, PresenceActivity } from '@planline/domain';
 import { addDependency, applyCascade, dependenciesMap, documentCascade, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
 import * as Y from 'yjs';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { CrossedDropWatch, type CrossedDrop, type DropFields } from '../model/crossed-drops';
-import { readPresence, type ActivityKind, type ActivityPreview, type PresenceSnapshot, type PresenceUser } from '../model/presence';
+import { readPresence, type ActivityKind, type PresenceSnapshot, type PresenceUser } from '../model/presence';
 import { createTasksStore, type TasksState } from '../model/tasks-store';
 import { deviceDocumentsAvailable } from '../../../lib/device-documents';
 import { openDeviceCopy } from './device-copy';
@@ -62,8 +62,11 @@ export interface ProjectConnection {
   state: StoreApi<ConnectionState>;
   /** Who this browser is, for everyone else's avatars and bar outlines. */
   setUser(user: PresenceUser): void;
-  /** What this browser is doing with a bar (null when nothing): the in-flight drag travels here, not in the document. */
-  setActivity(activity: { taskId: string; kind: ActivityKind; preview?: ActivityPreview } | null): void;
+  /**
+   * What this browser is doing with a bar (null when nothing): the in-flight drag, or the link being drawn from
+   * it, travels here, not in the document.
+   */
+  setActivity(activity: PresenceActivity | null): void;
   /**
    * One transaction, tracked for undo: with auto-scheduling on, the successors the change pushes move in it too
    * (document-cascade.ts), so teammates see them move with it and one undo takes all of it back.
@@ -114,7 +117,7 @@ function openConnection(projectId: string, userId: string): { connection: Projec
     tasks.seed(stored.snapshot);
     showStored('preview', stored.readOnly);
   });
-  const presence = createStore<PresenceSnapshot>(() => ({ viewers: [], activities: new Map() }));
+  const presence = createStore<PresenceSnapshot>(() => ({ viewers: [], activities: new Map(), linkDrafts: [] }));
   const undoManager = new Y.UndoManager([tasksMap(doc), dependenciesMap(doc)], {
     trackedOrigins: new Set([LOCAL_ORIGIN]),
     // Every drop or key press is its own step: two quick drags are undone one at a time.

@@ -44,6 +44,26 @@ describe('change history', () => {
     ]);
   });
 
+  it('[link-history] a dependency reads as added, changed or removed, its type and lag in words', () => {
+    const lines = historyLines(
+      [
+        entry({ fieldName: 'dependency', oldValue: null, newValue: 'Design (FS)' }),
+        entry({ fieldName: 'dependency', oldValue: 'Design (FS)', newValue: 'Design (SS +2d)' }),
+        entry({ fieldName: 'dependency', oldValue: 'Pour (FF -1d)', newValue: null }),
+        entry({ fieldName: 'dependency', oldValue: null, newValue: 'something else' }),
+      ],
+      people,
+      now,
+    );
+    expect(lines.map((l) => [l.kind, l.field, l.from, l.to])).toEqual([
+      ['link-added', 'Dependency', '—', 'Design (finish-to-start, no lag)'],
+      ['link-changed', 'Dependency', 'Design (finish-to-start, no lag)', 'Design (start-to-start, lag 2 days)'],
+      ['link-removed', 'Dependency', 'Pour (finish-to-finish, lead 1 day)', '—'],
+      ['link-added', 'Dependency', '—', 'something else'],
+    ]);
+    expect(historyLines([entry({})], people, now)[0]?.kind).toBe('changed');
+  });
+
   it('[task-history] the author is the first name, else the email', () => {
     expect(historyLines([entry({ changedByUser: { firstName: ' ', email: 'x@example.com' } })], people, now)[0]?.who).toBe('x@example.com');
     expect(historyLines([entry({ changedByUser: null })], people, now)[0]?.who).toBe('Someone');

@@ -2,6 +2,7 @@ import {
   displayName,
   formatCalendarDate,
   isCalendarDate,
+  readLinkSummary,
   TASK_FIELD_LABELS,
   TASK_PRIORITY_LABELS,
   TASK_STATUS_LABELS,
@@ -10,6 +11,7 @@ import {
   type TaskPriority,
 } from '@planline/domain';
 import { formatDistance, parseISO } from 'date-fns';
+import { lagText, LINK_TYPE_NAMES } from './links';
 
 export interface HistoryPerson {
   id: string;
@@ -25,6 +27,11 @@ export interface HistoryLine {
   /** The exact moment, for a tooltip. */
   at: string;
   field: string;
+  /**
+   * What was done: a task created, a field changed from → to, or a dependency added (its new value), changed or
+   * removed (its old value).
+   */
+  kind: 'created' | 'changed' | 'link-added' | 'link-removed' | 'link-changed';
   from: string;
   to: string;
   reason: string | null;
@@ -49,9 +56,25 @@ export function historyValue(field: string, value: string | null, people: Readon
       return personName(value, people);
     case 'assigneeIds':
       return value.split(',').map((id) => personName(id, people)).join(', ');
+    case 'dependency':
+      return linkText(value);
     default:
       return value;
   }
+}
+
+/** "Design (SS +2d)" as people read it: "Design (start-to-start, lag 2 days)". */
+function linkText(value: string): string {
+  const summary = readLinkSummary(value);
+  if (!summary) return value;
+  return `${summary.predecessorName} (${LINK_TYPE_NAMES[summary.link.type]}, ${lagText(summary.link.lagDays)})`;
+}
+
+function lineKind(entry: TaskHistoryEntry): HistoryLine['kind'] {
+  if (entry.fieldName === 'created') return 'created';
+  if (entry.fieldName !== 'dependency') return 'changed';
+  if (entry.oldValue === null) return 'link-added';
+  return entry.newValue === null ? 'link-removed' : 'link-changed';
 }
 
 function personName(id: string, people: ReadonlyMap<string, HistoryPerson>): string {
@@ -61,7 +84,8 @@ function personName(id: string, people: ReadonlyMap<string, HistoryPerson>): str
 
 /**
  * [task-history] One line per recorded change: who (first name, else email), when (relative to `now`), which
- * field, old → new, and the reason when there is one.
+ * field, old → new, and the reason when there is one. [link-history] A dependency is told as added, changed or
+ * removed, with its predecessor, type and lag in words.
  */
 export function historyLines(entries: readonly TaskHistoryEntry[], people: ReadonlyMap<string, HistoryPerson>, now: Date): HistoryLine[] {
   return entries.map((entry) => {
@@ -73,6 +97,7 @@ export function historyLines(entries: readonly TaskHistoryEntry[], people: Reado
       when: Number.isNaN(at.getTime()) ? '' : formatDistance(at, now, { addSuffix: true }),
       at: entry.createdAt,
       field: TASK_FIELD_LABELS[entry.fieldName] ?? entry.fieldName,
+      kind: lineKind(entry),
       from: historyValue(entry.fieldName, entry.oldValue, people),
       to: historyValue(entry.fieldName, entry.newValue, people),
       reason: entry.changeReason?.trim() ? entry.changeReason : null,

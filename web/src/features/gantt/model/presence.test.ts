@@ -55,4 +55,22 @@ describe('presence', () => {
     const drag = { taskId: TASK, mode: 'move' as const, preview: { startDate: '2026-11-25', endDate: '2026-11-29', progress: 10 } };
     expect(displayedDates(task, drag, remote)).toBe(drag.preview);
   });
+
+  it('[presence-link] a teammate drawing a link is a line, not a hand on the bar: it never holds the bar it leaves', () => {
+    const pointer = { side: 'end', targetTaskId: null, days: 1.5, rows: 2 };
+    const states = new Map<number, unknown>([
+      [2, { user: user(ANA, 'Ana'), activity: { taskId: TASK, kind: 'linking', link: pointer } }],
+      [3, { user: user(BO, 'Bo'), activity: { taskId: TASK, kind: 'dragging' } }],
+      [4, { user: user(BO, 'Bo'), activity: { taskId: TASK, kind: 'linking', link: { ...pointer, days: Number.NaN } } }],
+    ]);
+    const first = readPresence(states, { clientId: 1, userId: ME });
+    expect(first.linkDrafts).toEqual([{ clientId: 2, user: user(ANA, 'Ana'), fromTaskId: TASK, pointer }]);
+    expect(first.activities.get(TASK)).toMatchObject({ clientId: 3, kind: 'dragging' });
+
+    // Unchanged, the same list; moved, a new one; let go, none.
+    expect(readPresence(new Map(states), { clientId: 1, userId: ME }, first).linkDrafts).toBe(first.linkDrafts);
+    const moved = new Map(states).set(2, { user: user(ANA, 'Ana'), activity: { taskId: TASK, kind: 'linking', link: { ...pointer, rows: 3 } } });
+    expect(readPresence(moved, { clientId: 1, userId: ME }, first).linkDrafts[0]?.pointer.rows).toBe(3);
+    expect(readPresence(new Map(states).set(2, { user: user(ANA, 'Ana'), activity: null }), { clientId: 1, userId: ME }, first).linkDrafts).toEqual([]);
+  });
 });

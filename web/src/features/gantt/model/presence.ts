@@ -1,8 +1,10 @@
-import { presenceStateSchema, type PresenceState } from '@planline/domain';
+import { presenceStateSchema, type LinkDraftPointer, type PresenceActivity, type PresenceState } from '@planline/domain';
 
 export type PresenceUser = PresenceState['user'];
-export type ActivityKind = NonNullable<PresenceState['activity']>['kind'];
-export type ActivityPreview = NonNullable<NonNullable<PresenceState['activity']>['preview']>;
+type BarActivity = Exclude<PresenceActivity, { kind: 'linking' }>;
+/** What someone does to a bar (a link being drawn is not: it holds no bar). */
+export type ActivityKind = BarActivity['kind'];
+export type ActivityPreview = NonNullable<BarActivity['preview']>;
 
 /** Someone else holding a task bar, or editing a task. */
 export interface RemoteActivity {
@@ -12,11 +14,21 @@ export interface RemoteActivity {
   preview: ActivityPreview | null;
 }
 
+/** Someone else drawing a link from a bar's handle. */
+export interface RemoteLinkDraft {
+  clientId: number;
+  user: PresenceUser;
+  fromTaskId: string;
+  pointer: LinkDraftPointer;
+}
+
 export interface PresenceSnapshot {
   /** Everyone else with the project open, one entry per person, by name. */
   viewers: readonly PresenceUser[];
   /** Task id → who is holding it (the most recent client when two hold the same bar). */
   activities: ReadonlyMap<string, RemoteActivity>;
+  /** Links being drawn by other clients, by client id. */
+  linkDrafts: readonly RemoteLinkDraft[];
 }
 
 // Distinct, readable on white, and readable as a background for white initials.
@@ -40,20 +52,25 @@ const samePreview = (a: ActivityPreview | null, b: ActivityPreview | null) =>
   a === b || (!!a && !!b && a.startDate === b.startDate && a.endDate === b.endDate && a.progress === b.progress);
 const sameActivity = (a: RemoteActivity | undefined, b: RemoteActivity) =>
   !!a && a.clientId === b.clientId && a.kind === b.kind && sameUser(a.user, b.user) && samePreview(a.preview, b.preview);
+const samePointer = (a: LinkDraftPointer, b: LinkDraftPointer) =>
+  a.side === b.side && a.targetTaskId === b.targetTaskId && a.days === b.days && a.rows === b.rows;
+const sameDraft = (a: RemoteLinkDraft | undefined, b: RemoteLinkDraft) =>
+  !!a && a.clientId === b.clientId && a.fromTaskId === b.fromTaskId && sameUser(a.user, b.user) && samePointer(a.pointer, b.pointer);
 
 /**
  * [presence] Reads the awareness states of a project document: viewers are the other people (not this client,
- * not this user's other tabs), activities are every other client's; each state is checked against the
- * protocol's schema since it comes from other browsers. Entries equal to `previous` ones are reused so that
- * only the rows whose holder changed re-render.
+ * not this user's other tabs), activities (bars held) and link drafts are every other client's; each state is
+ * checked against the protocol's schema since it comes from other browsers. Entries equal to `previous` ones are
+ * reused so that only the rows whose holder changed re-render.
  */
 export function readPresence(
   states: ReadonlyMap<number, unknown>,
   own: { clientId: number; userId: string | null },
-  previous: PresenceSnapshot = { viewers: [], activities: new Map() },
+  previous: PresenceSnapshot = { viewers: [], activities: new Map(), linkDrafts: [] },
 ): PresenceSnapshot {
   const viewers = new Map<string, PresenceUser>();
   const activities = new Map<string, RemoteActivity>();
+  const linkDrafts: RemoteLinkDraft[] = [];
   const clientIds = [...states.keys()].sort((a, b) => a - b);
   for (const clientId of clientIds) {
     if (clientId === own.clientId) continue;
@@ -62,7 +79,11 @@ export function readPresence(
     const { user, activity } = parsed.data;
     // This user's other tabs are not "someone else viewing", but a bar they hold still follows their pointer.
     if (user.id !== own.userId && !viewers.has(user.id)) viewers.set(user.id, user);
-    if (activity) {
+    if (activity?.kind === 'linking') {
+      const draft: RemoteLinkDraft = { clientId, user, fromTaskId: activity.taskId, pointer: activity.link };
+      const before = previous.linkDrafts.find((d) => d.clientId === clientId);
+      linkDrafts.push(sameDraft(before, draft) ? before! : draft);
+    } else if (activity) {
       const entry: RemoteActivity = { clientId, user, kind: activity.kind, preview: activity.preview ?? null };
       const before = previous.activities.get(activity.taskId);
       activities.set(activity.taskId, sameActivity(before, entry) ? before! : entry);
@@ -73,8 +94,10 @@ export function readPresence(
     viewerList.length === previous.viewers.length && viewerList.every((v, i) => sameUser(v, previous.viewers[i]!));
   const sameActivities =
     activities.size === previous.activities.size && [...activities].every(([id, a]) => previous.activities.get(id) === a);
+  const sameDrafts = linkDrafts.length === previous.linkDrafts.length && linkDrafts.every((d, i) => d === previous.linkDrafts[i]);
   return {
     viewers: sameViewers ? previous.viewers : viewerList,
     activities: sameActivities ? previous.activities : activities,
+    linkDrafts: sameDrafts ? previous.linkDrafts : linkDrafts,
   };
 }

@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SESSION_COOKIE_NAME } from '@planline/domain';
+import Koa from 'koa';
+import { describe, expect, it } from 'vitest';
+import { staticWeb, workspaceFiles } from './static-web.js';
+
+/** [workspace-preload] Issue 18: a signed-in person's "/" asks for the workspace's reads and code in its head. */
+const manifest = {
+  'index.html': { file: 'assets/index-a.js', imports: ['_react-b.js'], isEntry: true },
+  '_react-b.js': { file: 'assets/react-b.js' },
+  'src/pages/workspace.page.tsx': { file: 'assets/workspace.page-c.js', imports: ['_react-b.js', '_dialog-d.js'], isDynamicEntry: true },
+  '_dialog-d.js': { file: 'assets/dialog-d.js', imports: ['_react-b.js'] },
+  'src/features/gantt/connection/project-connection.ts': { file: 'assets/project-connection-e.js', imports: ['_yjs-f.js'] },
+  '_yjs-f.js': { file: 'assets/yjs-f.js' },
+  'src/pages/landing.page.tsx': { file: 'assets/landing-g.js' },
+};
+
+function builtApp(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'planline-web-'));
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(dist, 'index.html'), '<html><head><title>Planline</title>\n  </head><body></body></html>');
+  return dist;
+}
+
+async function get(dist: string, path: string, cookie?: string): Promise<{ status: number; body: string }> {
+  const app = new Koa();
+  app.use(staticWeb(dist));
+  const server = app.listen(0);
+  try {
+    const { port } = server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: cookie ? { cookie } : {} });
+    return { status: res.status, body: await res.text() };
+  } finally {
+    server.close();
+  }
+}
+
+describe('[workspace-preload] the app shell', () => {
+  it('lists the workspace code and everything it imports, once each', () => {
+    expect(workspaceFiles(manifest).sort()).toEqual(
+      ['assets/dialog-d.js', 'assets/project-connection-e.js', 'assets/react-b.js', 'assets/workspace.page-c.js', 'assets/yjs-f.js'].sort(),
+    );
+  });
+
+  it('at "/" with a session cookie asks for the reads and the code; without one, or elsewhere, it does not', async () => {
+    const dist = builtApp();
+    const signedIn = await get(dist, '/', `${SESSION_COOKIE_NAME}=abc`);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toContain('<link rel="preload" href="/api/teams" as="fetch" crossorigin="use-credentials" />');
+    expect(signedIn.body).toContain('<link rel="preload" href="/api/projects/user" as="fetch" crossorigin="use-credentials" />');
+    expect(signedIn.body).toContain('<link rel="modulepreload" href="/assets/workspace.page-c.js" />');
+    expect(signedIn.body).toContain('<link rel="modulepreload" href="/assets/yjs-f.js" />');
+    expect(signedIn.body).not.toContain('landing-g.js');
+
+    for (const [path, cookie] of [['/', undefined], ['/profile', `${SESSION_COOKIE_NAME}=abc`]] as const) {
+      const page = await get(dist, path, cookie);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<title>Planline</title>');
+      expect(page.body).not.toContain('preload');
+    }
+    // The build's manifest is not served.
+    expect((await get(dist, '/.vite/manifest.json')).body).not.toContain('workspace.page');
+  });
+});
