@@ -5,6 +5,7 @@ import { FullPageSpinner } from '../components/ui/spinner';
 import { useAuth, useSessionExpiry } from '../features/auth';
 import { RealtimeBridge } from '../features/realtime';
 import { prefetchWorkspace } from '../features/workspace';
+import { forgetDeviceDocuments } from '../lib/device-documents';
 import { useScrollToTop } from './use-scroll-to-top';
 import { signedInRoutes, signedOutRoutes } from './route-tables';
 
@@ -22,6 +23,11 @@ export function AppRoutes() {
   useEffect(() => {
     if (userId && atWorkspace) prefetchWorkspace(queryClient, userId);
   }, [userId, atWorkspace, queryClient]);
+  // Copies of project documents left on this browser by someone else, whose session ended without a sign-out,
+  // are not for this person (each copy is its person's: lib/device-documents.ts).
+  useEffect(() => {
+    if (userId) void forgetDeviceDocuments({ keepUserId: userId });
+  }, [userId]);
 
   if (isLoading || expiring) return <FullPageSpinner />;
   return (

@@ -8,6 +8,7 @@ export { SelectedPlanNote } from './components/selected-plan-note';
 export { SignInFirst } from './components/sign-in-first';
 export { SignedInAuthRedirect } from './components/signed-in-auth-redirect';
 export { peekReturnTo, signInToContinue } from './return-to';
+export { signOut } from './sign-out';
 export { handleUnauthorized } from './unauthorized';
 export { useAuth } from './use-auth';
 export { useSessionExpiry } from './use-session-expiry';

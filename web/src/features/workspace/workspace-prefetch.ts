@@ -53,12 +53,12 @@ export function prefetchWorkspace(queryClient: QueryClient, userId: string): voi
   connections.catch(() => {});
   // The project chosen on the last visit is most likely the one shown again: its document need not wait for
   // the lists. If the lists choose another, this one closes unused (PREWARM_HOLD_MS).
-  if (remembered) connections.then((m) => m.prewarmProjectConnection(remembered)).catch(() => {});
+  if (remembered) connections.then((m) => m.prewarmProjectConnection(remembered, userId)).catch(() => {});
   void selected
     .then(async (project) => {
       if (!project) return;
       void queryClient.prefetchQuery(projectPeopleQuery(project.id));
-      (await connections).prewarmProjectConnection(project.id);
+      (await connections).prewarmProjectConnection(project.id, userId);
     })
     .catch(() => {});
 }

@@ -1,14 +1,16 @@
 import { displayName, formatCalendarDate, type PlaceholderRow, type Task, type WorkCalendarSettings } from '@planline/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { WifiOff } from 'lucide-react';
+import { RefreshCw, WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ErrorBlock } from '../../../components/ui/query-state';
 import { toast } from '../../../lib/toast.store';
 import { AUTH_USER_KEY } from '../../auth';
+import { FAILED_ATTEMPTS_BEFORE_ERROR } from '../connection/project-connection';
 import { retryProjectConnection, useConnectionState, useProjectConnection } from '../connection/use-project-connection';
 import type { DropFields } from '../model/crossed-drops';
 import { dragStore } from '../model/drag.store';
 import { userColor } from '../model/presence';
+import { syncNotice } from '../model/sync-notice';
 import { WorkCalendarProvider } from '../model/work-calendar';
 import { useToday } from '../../../lib/use-today';
 import { CreateTaskDialog, QuickAddForm } from './task-create-form';
@@ -51,7 +53,12 @@ function isTextEntry(el: HTMLElement): boolean {
 export function GanttView({ projectId, calendar, currentUser, members, focusTaskName, onFocusHandled }: GanttViewProps) {
   const connection = useProjectConnection(projectId);
   const status = useConnectionState(connection, (s) => s.status);
-  const online = useConnectionState(connection, (s) => s.online);
+  const notice = useConnectionState(connection, syncNotice);
+  // No sync after a few tries while the chart shows this device's copy: the session may have ended too.
+  const sessionInDoubt = useConnectionState(
+    connection,
+    (s) => s.status === 'unreachable' || ((s.status === 'preview' || s.status === 'local') && s.failedAttempts >= FAILED_ATTEMPTS_BEFORE_ERROR),
+  );
   const readOnly = useConnectionState(connection, (s) => s.readOnly);
   const canUndo = useConnectionState(connection, (s) => s.canUndo);
   const canRedo = useConnectionState(connection, (s) => s.canRedo);
@@ -73,8 +80,8 @@ export function GanttView({ projectId, calendar, currentUser, members, focusTask
   // A socket that never gets through may mean the session ended: re-reading the user lets the app's session
   // expiry flow decide.
   useEffect(() => {
-    if (status === 'unreachable') void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
-  }, [status, queryClient]);
+    if (sessionInDoubt) void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+  }, [sessionInDoubt, queryClient]);
 
   // Two drops of one bar crossed and ours lost: say who won, and offer ours back (nothing is lost either way).
   useEffect(() => {
@@ -142,13 +149,23 @@ export function GanttView({ projectId, calendar, currentUser, members, focusTask
       <h2 id="project-timeline-title" className="text-lg font-semibold text-slate-900">
         Project Timeline
       </h2>
-      {status === 'synced' && !online ? (
-        <span role="status" className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">
-          <WifiOff aria-hidden="true" className="h-3.5 w-3.5" />
-          Reconnecting… your changes will sync
-        </span>
+      {/* Always in the page, so screen readers announce what it comes to say. */}
+      <span role="status">
+        {notice === 'Syncing…' ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+            <RefreshCw aria-hidden="true" className="h-3.5 w-3.5" />
+            {notice}
+          </span>
+        ) : notice ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">
+            <WifiOff aria-hidden="true" className="h-3.5 w-3.5" />
+            {notice}
+          </span>
+        ) : null}
+      </span>
+      {readOnly && (status === 'synced' || status === 'local' || status === 'preview') ? (
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">View only</span>
       ) : null}
-      {readOnly && status === 'synced' ? <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">View only</span> : null}
     </div>
   );
 
@@ -182,7 +199,8 @@ export function GanttView({ projectId, calendar, currentUser, members, focusTask
         connection={connection}
         today={today}
         people={people}
-        readOnly={readOnly}
+        // The snapshot is not the document yet: a drag needs the task's fields in it (a fraction of a second).
+        readOnly={readOnly || status === 'preview'}
         canUndo={canUndo}
         canRedo={canRedo}
         onUndo={undo}
@@ -202,6 +220,7 @@ export function GanttView({ projectId, calendar, currentUser, members, focusTask
       <section
         ref={root}
         aria-labelledby="project-timeline-title"
+        data-connection={status}
         onKeyDown={onKeyDown}
         className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
       >

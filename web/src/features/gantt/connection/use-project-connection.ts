@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { useAuth } from '../../auth';
 import {
   acquireProjectConnection,
   discardProjectConnection,
@@ -12,16 +13,18 @@ import {
 /** Bumped by a retry, so every component holding the project's connection takes the fresh one. */
 const attempts = createStore<Record<string, number>>(() => ({}));
 
-/** The project's live document while the component is mounted; null until it is opened. */
+/** The project's live document while the component is mounted; null until it is opened (or signed out). */
 export function useProjectConnection(projectId: string): ProjectConnection | null {
   const attempt = useStore(attempts, (s) => s[projectId] ?? 0);
+  const userId = useAuth().user?.id ?? null;
   const [connection, setConnection] = useState<ProjectConnection | null>(null);
   useEffect(() => {
-    const opened = acquireProjectConnection(projectId);
+    if (!userId) return;
+    const opened = acquireProjectConnection(projectId, userId);
     setConnection(opened);
     return () => releaseProjectConnection(opened);
-  }, [projectId, attempt]);
-  return connection && connection.projectId === projectId ? connection : null;
+  }, [projectId, userId, attempt]);
+  return connection && connection.projectId === projectId && connection.userId === userId ? connection : null;
 }
 
 /** Throws away a refused or unreachable connection and opens the project again. */
@@ -30,7 +33,7 @@ export function retryProjectConnection(connection: ProjectConnection): void {
   attempts.setState((s) => ({ ...s, [connection.projectId]: (s[connection.projectId] ?? 0) + 1 }));
 }
 
-const OFFLINE: ConnectionState = { status: 'connecting', online: false, readOnly: true, canUndo: false, canRedo: false };
+const OFFLINE: ConnectionState = { status: 'connecting', online: false, failedAttempts: 0, kept: false, readOnly: true, canUndo: false, canRedo: false };
 const noState = createStore<ConnectionState>(() => OFFLINE);
 
 export function useConnectionState<T>(connection: ProjectConnection | null, select: (s: ConnectionState) => T): T {

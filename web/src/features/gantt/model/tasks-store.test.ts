@@ -150,3 +150,50 @@ describe('summary tasks in the snapshot', () => {
     expect(store.getState().rowIndex.get(Q)).toBe(3);
   });
 });
+
+describe('a return visit painted from the kept snapshot', () => {
+  const plainOf = (doc: Y.Doc) => ({ tasks: doc.getMap('tasks').toJSON(), dependencies: doc.getMap('dependencies').toJSON() });
+
+  it('[offline-return] the snapshot shows the rows the document will show, and the document keeps their objects', () => {
+    const server = docWith({ [A]: { ...base, name: 'A', order: 0 }, [B]: { ...base, name: 'B', order: 1 } });
+    server.transact(() => addDependency(server, B, A));
+    const doc = new Y.Doc();
+    const { store, seed, reconcile } = createTasksStore(doc);
+    seed(plainOf(server));
+    const painted = store.getState();
+    expect(painted.rows).toEqual([A, B]);
+    expect(painted.edges).toEqual([{ taskId: B, dependsOnTaskId: A, type: 'FS', lagDays: 0 }]);
+
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(server));
+    reconcile();
+    const merged = store.getState();
+    expect(merged.rows).toEqual(painted.rows);
+    expect(merged.tasks.get(A)).toBe(painted.tasks.get(A));
+    expect(merged.tasks.get(B)).toBe(painted.tasks.get(B));
+  });
+
+  it('[offline-return] tasks and links the snapshot had and the document no longer has go once it is merged', () => {
+    const older = docWith({ [A]: { ...base, name: 'A', order: 0 }, [B]: { ...base, name: 'B', order: 1 } });
+    older.transact(() => addDependency(older, B, A));
+    const snapshot = plainOf(older);
+    older.transact(() => {
+      deleteTask(older, B);
+      writeTask(older, A, { progress: 70 });
+    });
+    const doc = new Y.Doc();
+    const { store, seed, reconcile } = createTasksStore(doc);
+    seed(snapshot);
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(older));
+    reconcile();
+    expect(store.getState().rows).toEqual([A]);
+    expect(store.getState().tasks.get(A)?.progress).toBe(70);
+    expect(store.getState().edges).toEqual([]);
+  });
+
+  it('a snapshot never replaces tasks the document already shows', () => {
+    const doc = docWith({ [A]: { ...base, name: 'A', order: 0 } });
+    const { store, seed } = createTasksStore(doc);
+    seed({ tasks: { [B]: { ...base, name: 'B', order: 0 } }, dependencies: {} });
+    expect(store.getState().rows).toEqual([A]);
+  });
+});

@@ -1,5 +1,5 @@
-import { readLinkValue, treeOrder, withRolledUpSummaries, type WorkCalendar } from '@planline/domain';
-import { dependenciesMap, dependencyLinks, readScheduleSettings, readTask, tasksMap, workCalendarOf } from '@planline/document';
+import { parseDependencyKey, readLinkValue, treeOrder, withRolledUpSummaries, type WorkCalendar } from '@planline/domain';
+import { dependenciesMap, dependencyLinks, readScheduleSettings, readTask, tasksMap, workCalendarOf, type DocTask } from '@planline/document';
 import type * as Y from 'yjs';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { affectsOrder, compareTasks, sameTimelineTask, toTimelineTask, type TimelineTask } from './timeline-task';
@@ -10,12 +10,25 @@ export type { DependencyEdge };
 
 /** The document's links that read as links (a bad value the server is about to put back is not drawn). */
 function readEdges(doc: Y.Doc): DependencyEdge[] {
+  return toEdges(dependencyLinks(doc));
+}
+
+function toEdges(links: Iterable<{ taskId: string; dependsOnTaskId: string; value: unknown }>): DependencyEdge[] {
   const edges: DependencyEdge[] = [];
-  for (const { taskId, dependsOnTaskId, value } of dependencyLinks(doc)) {
+  for (const { taskId, dependsOnTaskId, value } of links) {
     const link = readLinkValue(value);
     if (link) edges.push({ taskId, dependsOnTaskId, type: link.type, lagDays: link.lagDays });
   }
   return edges;
+}
+
+/**
+ * The document's two maps as plain JSON (Y.Map#toJSON), as this device keeps it beside the document to paint a
+ * return visit before the document is merged in (connection/device-copy.ts).
+ */
+export interface PlainDocument {
+  tasks: Record<string, DocTask>;
+  dependencies: Record<string, unknown>;
 }
 
 export interface TasksState {
@@ -109,7 +122,20 @@ function indexEdges(edges: readonly DependencyEdge[]): ReadonlyMap<string, reado
  * rows put in outline order on every change (a pass over the plan: a child's move changes its summaries).
  * The project's calendar (or `fixedCalendar`) weighs subtasks' progress in their summaries (working days).
  */
-export function createTasksStore(doc: Y.Doc, fixedCalendar?: WorkCalendar): { store: StoreApi<TasksState>; dispose: () => void } {
+export function createTasksStore(
+  doc: Y.Doc,
+  fixedCalendar?: WorkCalendar,
+): {
+  store: StoreApi<TasksState>;
+  /** Shows a snapshot while the store is empty; read the same way as the document, so the document's rows match. */
+  seed: (plain: PlainDocument) => void;
+  /**
+   * Takes the whole document again after a seed (tasks and links the snapshot had and the document no longer
+   * has go; equal tasks keep their object, so their rows do not re-render).
+   */
+  reconcile: () => void;
+  dispose: () => void;
+} {
   // The project's own calendar, as the document carries it (Monday–Friday until the server has written it).
   const calendarNow = () => fixedCalendar ?? workCalendarOf(readScheduleSettings(doc));
   // The document's values: a summary's own dates and progress, which `tasks` shows rolled up instead.
@@ -139,7 +165,35 @@ export function createTasksStore(doc: Y.Doc, fixedCalendar?: WorkCalendar): { st
     edgesByTask: indexEdges(initialEdges),
   }));
 
+  // Showing a snapshot: the document's own changes wait for reconcile, which reads it whole.
+  let seeded = false;
+  const seed = (plain: PlainDocument) => {
+    const state = store.getState();
+    if (state.tasks.size > 0) return;
+    raw.clear();
+    parented = 0;
+    for (const [id, fields] of Object.entries(plain.tasks)) keep(id, fields && typeof fields === 'object' ? toTimelineTask(id, fields) : null);
+    const links = Object.entries(plain.dependencies).flatMap(([key, value]) => {
+      const edge = parseDependencyKey(key);
+      return edge ? [{ ...edge, value }] : [];
+    });
+    const edges = toEdges(links);
+    seeded = raw.size > 0 || edges.length > 0;
+    store.setState({ ...shownFrom(new Map(), state.collapsed), edges, edgesByTask: indexEdges(edges) });
+  };
+  const reconcile = () => {
+    if (!seeded) return;
+    seeded = false;
+    const state = store.getState();
+    raw.clear();
+    parented = 0;
+    readAll();
+    const edges = readEdges(doc);
+    store.setState({ ...shownFrom(state.tasks, state.collapsed), edges, edgesByTask: indexEdges(edges) });
+  };
+
   const onTasks = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
+    if (seeded) return;
     const state = store.getState();
     // The first sync brings every task in one transaction (10,000 events on a big project): reading the
     // document once is cheaper than sorting out which task each event touched.
@@ -179,6 +233,7 @@ export function createTasksStore(doc: Y.Doc, fixedCalendar?: WorkCalendar): { st
   };
 
   const onDependencies = () => {
+    if (seeded) return;
     const edges = readEdges(doc);
     store.setState({ edges, edgesByTask: indexEdges(edges) });
   };
@@ -187,6 +242,8 @@ export function createTasksStore(doc: Y.Doc, fixedCalendar?: WorkCalendar): { st
   dependenciesMap(doc).observe(onDependencies);
   return {
     store,
+    seed,
+    reconcile,
     dispose: () => {
       tasksMap(doc).unobserveDeep(onTasks);
       dependenciesMap(doc).unobserve(onDependencies);

@@ -23,11 +23,11 @@ function completedIn(state: TasksState): number {
  * How many of the project's tasks there are and how many are completed, from its live document (the header
  * holds the same connection as the timeline): counting needs no read of every task through the API, which on a
  * 10,000-task project is a 6 MB answer fetched and parsed beside the document the page is loading anyway.
- * Null until the document has synced.
+ * Null until the document has synced, or shows from this device's copy.
  */
 export function useTaskCounts(projectId: string): { total: number; completed: number } | null {
   const connection = useProjectConnection(projectId);
-  const synced = useConnectionState(connection, (s) => s.status === 'synced');
+  const synced = useConnectionState(connection, (s) => s.status === 'synced' || s.status === 'local' || s.status === 'preview');
   const tasks = connection?.tasks ?? noTasks;
   // Every task, also those a collapsed summary hides from the rows.
   const total = useStore(tasks, (s) => s.tasks.size);

@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { signOut } from '../../auth';
 
 export function AccountActionsCard() {
   return (
@@ -12,9 +13,7 @@ export function AccountActionsCard() {
       <CardContent>
         <Button
           variant="outline"
-          onClick={() => {
-            window.location.href = '/api/logout';
-          }}
+          onClick={() => void signOut()}
         >
           <LogOut aria-hidden="true" className="h-4 w-4" />
           Sign Out

@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { useWorkspaceUi, type WorkspaceDialog } from '../../../app/workspace-ui.store';
 import { BrandMark } from '../../../components/ui/brand-mark';
 import { UserAvatar } from './user-avatar';
+import { signOut } from '../../auth';
 
 const navItemClasses =
   'inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors cursor-pointer ' +
@@ -88,9 +89,7 @@ export function TopNav({ user }: { user: PublicUser }) {
           <Button
             variant="ghost"
             size="sm"
-            onClick={() => {
-              window.location.href = '/api/logout';
-            }}
+            onClick={() => void signOut()}
           >
             <LogOut aria-hidden="true" className="h-4 w-4" />
             <span className={responsiveText}>Logout</span>

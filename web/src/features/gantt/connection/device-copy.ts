@@ -1,0 +1,213 @@
+import { dependenciesMap, tasksMap } from '@planline/document';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import type * as Y from 'yjs';
+import { deviceDocumentName, deviceDocumentsAvailable, forgetDeviceDocument, noteDeviceDocument } from '../../../lib/device-documents';
+import type { PlainDocument } from '../model/tasks-store';
+
+/**
+ * Beside the document, the copy keeps what the server last allowed ('write' | 'read'). Its presence also says
+ * the copy has held the server's document once: only such a copy is worth painting (a first visit closed before
+ * its sync leaves an empty one).
+ */
+const SCOPE_KEY = 'scope';
+/**
+ * And the document's tasks and links as JSON (a PlainDocument): parsing it takes ~30 ms at 10,000 tasks where
+ * merging the stored Yjs updates takes ~0.6 s, so the chart paints from it first.
+ */
+const SNAPSHOT_KEY = 'snapshot';
+/**
+ * The snapshot is written once the document and the person have been quiet this long (writing it holds the main
+ * thread ~50 ms at 10,000 tasks: never in the middle of a scroll or a drag), and at least this often while the
+ * document keeps changing.
+ */
+const SNAPSHOT_QUIET_MS = 2000;
+const SNAPSHOT_MAX_WAIT_MS = 10_000;
+const INPUT_EVENTS = ['scroll', 'wheel', 'pointerdown', 'pointermove', 'keydown', 'touchstart'] as const;
+
+/** The stores y-indexeddb makes in a new database (y-indexeddb 9), made the same way when we open it first. */
+const UPDATES_STORE = 'updates';
+const CUSTOM_STORE = 'custom';
+
+export interface StoredCopy {
+  /** A return visit: the server's document was in the copy, as of its last sync. */
+  synced: boolean;
+  /** What the server allowed at that sync; edits wait for the server's word when it allowed only reading. */
+  readOnly: boolean;
+  /** The tasks and links as they were when last written, to paint before the document is merged in. */
+  snapshot: PlainDocument | null;
+}
+
+/**
+ * This browser's copy of a project's document, in IndexedDB under the signed-in person's name
+ * (lib/device-documents.ts): every update of the document is appended to it (y-indexeddb), and opening it
+ * merges what it holds into the document, so a return visit has the chart before the socket syncs and edits
+ * made offline survive a reload.
+ */
+export interface DeviceCopy {
+  /**
+   * Whether a transaction is the copy merging its stored updates in. That is neither this browser's edit (the
+   * undo manager tracks only its own origin) nor news for the server (the provider does not stream it; the sync
+   * sends the server what it lacks).
+   */
+  isMerge(origin: unknown): boolean;
+  /** Settles once the stored document is in the Y.Doc: whether the copy held a synced one (false: none, or unreadable). */
+  readonly loaded: Promise<boolean>;
+  /** The document has synced with the server, which allowed `readOnly`: a later visit may paint from the copy. */
+  rememberSync(readOnly: boolean): void;
+  /** Stops keeping the document and deletes the copy (the person lost access to the project). */
+  forget(): Promise<void>;
+  destroy(): void;
+}
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+/** Reads the scope and the snapshot, before y-indexeddb reads (and merges) every stored update. */
+async function readStored(name: string): Promise<StoredCopy> {
+  const open = indexedDB.open(name);
+  open.onupgradeneeded = () => {
+    open.result.createObjectStore(UPDATES_STORE, { autoIncrement: true });
+    open.result.createObjectStore(CUSTOM_STORE);
+  };
+  const db = await request(open);
+  try {
+    const custom = db.transaction(CUSTOM_STORE, 'readonly').objectStore(CUSTOM_STORE);
+    const [scope, snapshot] = await Promise.all([request(custom.get(SCOPE_KEY)), request(custom.get(SNAPSHOT_KEY))]);
+    return { synced: scope === 'read' || scope === 'write', readOnly: scope !== 'write', snapshot: parseSnapshot(snapshot) };
+  } finally {
+    db.close();
+  }
+}
+
+function parseSnapshot(value: unknown): PlainDocument | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!parsed || typeof parsed !== 'object') return null;
+    const { tasks, dependencies } = parsed as Record<string, unknown>;
+    const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+    return isRecord(tasks) && isRecord(dependencies) ? { tasks: tasks as PlainDocument['tasks'], dependencies } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves after the browser has painted what was rendered before the call (at once where nothing paints). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') return void setTimeout(resolve, 0);
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
+/**
+ * Opens the copy. `onStored` hears the scope and snapshot first; the stored updates are merged in only after the
+ * browser has painted what it rendered from them. Null where the browser has no IndexedDB: the chart then waits
+ * for the server, as before issue 18.
+ */
+export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, onStored: (stored: StoredCopy) => void): DeviceCopy | null {
+  if (!deviceDocumentsAvailable()) return null;
+  const name = deviceDocumentName(userId, projectId);
+  noteDeviceDocument(name);
+  let closed = false;
+  let persistence: IndexeddbPersistence | null = null;
+  let snapshotting = false;
+  let quietTimer: ReturnType<typeof setTimeout> | undefined;
+  let dueTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const writeSnapshot = () => {
+    clearTimeout(quietTimer);
+    clearTimeout(dueTimer);
+    quietTimer = dueTimer = undefined;
+    if (closed || !persistence || !snapshotting) return;
+    const plain: PlainDocument = { tasks: tasksMap(doc).toJSON(), dependencies: dependenciesMap(doc).toJSON() };
+    void persistence.set(SNAPSHOT_KEY, JSON.stringify(plain)).catch(() => {});
+  };
+  const scheduleSnapshot = () => {
+    if (!snapshotting) return;
+    clearTimeout(quietTimer);
+    quietTimer = setTimeout(writeSnapshot, SNAPSHOT_QUIET_MS);
+    dueTimer ??= setTimeout(writeSnapshot, SNAPSHOT_MAX_WAIT_MS);
+  };
+  const onInput = () => {
+    if (quietTimer === undefined) return;
+    clearTimeout(quietTimer);
+    quietTimer = setTimeout(writeSnapshot, SNAPSHOT_QUIET_MS);
+  };
+  // A page closed inside the wait would leave the snapshot behind the stored updates: the next visit would
+  // paint older bars for a moment. The write usually completes as the page goes.
+  const onPageHide = () => {
+    if (quietTimer) writeSnapshot();
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', onPageHide);
+    for (const type of INPUT_EVENTS) window.addEventListener(type, onInput, { capture: true, passive: true });
+  }
+
+  // y-indexeddb writes each update in the document's 'update' event; once the database is closed under it (a
+  // sign-out in another tab deletes the copy) that throws inside the transaction of whoever edited. The copy is
+  // gone then, and there is nothing left to keep the update in: the edit itself must still go through.
+  const keep = (update: Uint8Array, origin: unknown) => {
+    if (!persistence) return;
+    try {
+      persistence._storeUpdate(update, origin);
+    } catch {
+      // See above: the copy was deleted or its database closed.
+    }
+    scheduleSnapshot();
+  };
+
+  const loaded = readStored(name)
+    .then(async (stored) => {
+      if (closed) return false;
+      onStored(stored);
+      if (stored.snapshot) await afterPaint();
+      if (closed) return false;
+      // Updates the document had before this point (a sync that came first) are stored by y-indexeddb as the
+      // document's state when it opens, before it merges the stored ones in.
+      persistence = new IndexeddbPersistence(name, doc);
+      doc.off('update', persistence._storeUpdate);
+      doc.on('update', keep);
+      // whenSynced never settles when the database cannot be opened; the opening's failure can.
+      await Promise.all([persistence.whenSynced, persistence._db]);
+      snapshotting ||= stored.synced;
+      return stored.synced;
+    })
+    .catch(() => false);
+
+  const destroy = () => {
+    if (closed) return;
+    closed = true;
+    clearTimeout(quietTimer);
+    clearTimeout(dueTimer);
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('pagehide', onPageHide);
+      for (const type of INPUT_EVENTS) window.removeEventListener(type, onInput, { capture: true });
+    }
+    doc.off('update', keep);
+    void persistence?.destroy().catch(() => {});
+  };
+  return {
+    isMerge: (origin) => origin !== null && origin === persistence,
+    loaded,
+    rememberSync(readOnly) {
+      snapshotting = true;
+      if (closed) return;
+      // Once the copy is open: a sync that comes first is stored with the document when it opens.
+      void loaded.then(() => {
+        if (closed || !persistence) return;
+        void persistence.set(SCOPE_KEY, readOnly ? 'read' : 'write').catch(() => {});
+        scheduleSnapshot();
+      });
+    },
+    async forget() {
+      destroy();
+      await forgetDeviceDocument(userId, projectId);
+    },
+    destroy,
+  };
+}

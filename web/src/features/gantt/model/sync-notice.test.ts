@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { syncNotice } from './sync-notice';
+
+const state = { status: 'synced', online: true, failedAttempts: 0, kept: true } as const;
+
+describe('syncNotice', () => {
+  it('says nothing while synced and online, or before the chart shows', () => {
+    expect(syncNotice(state)).toBeNull();
+    expect(syncNotice({ ...state, status: 'connecting', online: false })).toBeNull();
+    expect(syncNotice({ ...state, status: 'unreachable', online: false, failedAttempts: 3 })).toBeNull();
+  });
+
+  it('says "Syncing…" on a return visit until the first attempt to reach the server fails', () => {
+    expect(syncNotice({ ...state, status: 'local', online: false })).toBe('Syncing…');
+    expect(syncNotice({ ...state, status: 'local', online: false, failedAttempts: 1 })).toBe('Offline — changes are saved on this device');
+  });
+
+  it('says edits are saved on this device when the socket drops, if the device keeps the document', () => {
+    expect(syncNotice({ ...state, online: false })).toBe('Offline — changes are saved on this device');
+    expect(syncNotice({ ...state, online: false, kept: false })).toBe('Reconnecting… your changes will sync');
+  });
+});

@@ -1,0 +1,13 @@
+import type { ConnectionState } from '../connection/project-connection';
+
+/**
+ * What the chart's status line says about the document's link to the server, or null while there is nothing to
+ * say (synced and online, or the chart is not shown yet).
+ */
+export function syncNotice(state: Pick<ConnectionState, 'status' | 'online' | 'failedAttempts' | 'kept'>): string | null {
+  const offline = state.kept ? 'Offline — changes are saved on this device' : 'Reconnecting… your changes will sync';
+  // Shown from this device's copy: the first attempt is still going, or it failed and the copy is all there is.
+  if (state.status === 'preview' || state.status === 'local') return state.failedAttempts > 0 ? offline : 'Syncing…';
+  if (state.status === 'synced' && !state.online) return offline;
+  return null;
+}
