@@ -6,9 +6,10 @@ import * as Y from 'yjs';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { CrossedDropWatch, type CrossedDrop, type DropFields } from '../model/crossed-drops';
 import { readPresence, type ActivityKind, type PresenceSnapshot, type PresenceUser } from '../model/presence';
-import { createTasksStore, type TasksState } from '../model/tasks-store';
+import { createTasksStore, type PlainDocument, type TasksState } from '../model/tasks-store';
 import { deviceDocumentsAvailable } from '../../../lib/device-documents';
 import { openDeviceCopy } from './device-copy';
+import { fetchServerSnapshot } from './server-snapshot';
 
 /**
  * The origin of this browser's own edits of the document. The undo manager tracks it alone, so undo never takes
@@ -117,10 +118,28 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   // document takes ~0.6 s), unless the server has already answered.
   const copy = openDeviceCopy(doc, userId, projectId, (stored) => {
     storedReadOnly = stored.readOnly;
+    const kept = stored.synced && stored.snapshot;
+    keptSnapshot = kept ? 'yes' : 'no';
     const { status } = state.getState();
-    if (!stored.synced || !stored.snapshot || (status !== 'connecting' && status !== 'unreachable')) return;
-    tasks.seed(stored.snapshot);
+    if (!kept || (status !== 'connecting' && status !== 'unreachable')) return seedFromServer();
+    tasks.seed(stored.snapshot!);
     showStored('preview', stored.readOnly);
+  });
+  // A first visit on this device: the server's task list paints the chart (read-only) while the document comes.
+  // The kept snapshot goes first when there is one (it may hold this device's offline edits).
+  let keptSnapshot: 'unknown' | 'yes' | 'no' = copy ? 'unknown' : 'no';
+  let serverSnapshot: PlainDocument | null = null;
+  const snapshotRead = new AbortController();
+  const seedFromServer = () => {
+    const { status } = state.getState();
+    if (closed || !serverSnapshot || keptSnapshot !== 'no' || (status !== 'connecting' && status !== 'unreachable')) return;
+    tasks.seed(serverSnapshot);
+    serverSnapshot = null;
+    state.setState({ status: 'preview' });
+  };
+  void fetchServerSnapshot(projectId, snapshotRead.signal).then((plain) => {
+    serverSnapshot = plain;
+    seedFromServer();
   });
   const presence = createStore<PresenceSnapshot>(() => ({ viewers: [], activities: new Map(), linkDrafts: [] }));
   const undoManager = new Y.UndoManager([tasksMap(doc), dependenciesMap(doc)], {
@@ -181,7 +200,8 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   });
   // The kept document is in: the chart shows it, editable as the server last allowed, until the sync.
   void copy?.loaded.then((synced) => {
-    if (closed || !synced) return;
+    if (keptSnapshot === 'unknown') keptSnapshot = 'no';
+    if (closed || !synced) return seedFromServer();
     tasks.reconcile();
     const { status } = state.getState();
     // The server came first: the copy may hold edits made offline on an earlier visit, which the live update
@@ -272,6 +292,7 @@ function openConnection(projectId: string, userId: string): { connection: Projec
     connection,
     destroy: () => {
       closed = true;
+      snapshotRead.abort();
       clearTimeout(retry);
       copy?.destroy();
       tasksMap(doc).unobserveDeep(onTasks);
