@@ -26,13 +26,13 @@ const FORMAT_CHOICES: readonly FormatChoice[] = [
   { value: 'google-sheets', label: 'Google Sheets', detail: 'Not available yet', icon: Sheet, available: false },
 ];
 
-const OPTION_CHOICES: readonly { key: keyof ExportOptions; label: string }[] = [
+const OPTION_CHOICES: readonly { key: 'includeTimeline' | 'includeAssignments' | 'includeCharts'; label: string }[] = [
   { key: 'includeTimeline', label: 'Include timeline' },
   { key: 'includeAssignments', label: 'Include assignments' },
   { key: 'includeCharts', label: 'Include charts' },
 ];
 
-const DEFAULT_OPTIONS: ExportOptions = { includeTimeline: true, includeAssignments: true, includeCharts: true };
+const DEFAULT_OPTIONS: ExportOptions = { includeTimeline: true, includeAssignments: true, includeCharts: true, baselineId: null };
 
 /**
  * The Export Project dialog (PRODUCT-SPEC §2): Excel or PDF downloads a file made by the server; Google Sheets
