@@ -1,5 +1,7 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, joinedMember, registeredClient, setTeamPlan, startTestServer, teamWithOwner, type TestServer } from './harness.js';
+import { pdfPageItems } from './pdf-text.js';
 
 /** Issue 19: baselines, named snapshots of a project's stored tasks and links. */
 let server: TestServer;
@@ -205,5 +207,87 @@ describe('[baseline-limit] plans', () => {
     expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(402)]);
     const [{ n }] = await server.dataSource.query(`SELECT count(*)::int AS n FROM project_baselines WHERE project_id = $1`, [project.id]);
     expect(n).toBe(1);
+  });
+});
+
+/** POSTs an export and keeps the body as bytes (ApiClient reads text). */
+async function download(client: ApiClient, format: 'excel' | 'pdf', projectId: string, options: Record<string, unknown> = {}) {
+  const res = await fetch(`${server.url}/api/export/${format}/${projectId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: client.cookieHeader },
+    body: JSON.stringify(options),
+  });
+  const body = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, body, json: () => JSON.parse(body.toString('utf8')) };
+}
+
+describe('[export-baseline] exports with a chosen baseline', () => {
+  /** Survey slips from Wed 25 to Mon 30 Nov over the holiday on Thu 26: 2 working days (Fri, Mon). */
+  async function slippedProject() {
+    const people = await projectWithPeople();
+    const { owner, project } = people;
+    expect((await owner.client.request('PATCH', `/api/projects/${project.id}`, { holidays: ['2026-11-26'] })).status).toBe(200);
+    const survey = await newTask(owner.client, project.id, 'Survey', '2026-11-23', '2026-11-25');
+    const design = await newTask(owner.client, project.id, 'Design', '2026-12-01', '2026-12-04');
+    const baseline = (await owner.client.post(baselinesOf(project.id), { name: 'Kick-off plan' })).body as { id: string };
+    expect((await owner.client.request('PATCH', `/api/tasks/${survey.id}`, { endDate: '2026-11-30' })).status).toBe(200);
+    expect((await owner.client.request('PATCH', `/api/tasks/${design.id}`, { startDate: '2026-11-30', endDate: '2026-12-03' })).status).toBe(200);
+    await newTask(owner.client, project.id, 'Launch', '2026-12-07', '2026-12-07');
+    return { ...people, baseline };
+  }
+
+  it('Excel: Baseline start, end and drift (working days, in the project calendar) beside the current dates', async () => {
+    const { guest, project, baseline } = await slippedProject();
+    const res = await download(guest.client, 'excel', project.id, { baselineId: baseline.id });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.body as unknown as ArrayBuffer);
+    const tasks = wb.getWorksheet('Tasks')!;
+    const header = (tasks.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(4, 10)).toEqual(['Start', 'End', 'Baseline start', 'Baseline end', 'Drift (working days)', 'Progress']);
+    const row = (n: number) => (tasks.getRow(n).values as unknown[]).slice(1, 10).map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v));
+    expect(row(2)).toEqual(['Survey', null, 'Pending', 'Medium', '2026-11-23', '2026-11-30', '2026-11-23', '2026-11-25', 2].map((v) => v ?? undefined));
+    expect(row(3).slice(4)).toEqual(['2026-11-30', '2026-12-03', '2026-12-01', '2026-12-04', -1]);
+    // Added after the baseline: nothing to compare with.
+    expect(row(4).slice(0, 1).concat(row(4).slice(6))).toEqual(['Launch', undefined, undefined, undefined]);
+    expect(tasks.getRow(2).getCell(9).numFmt).toBe('+0;-0;0');
+    const summary = wb.getWorksheet('Summary')!;
+    const facts = Array.from({ length: summary.rowCount }, (_, i) => (summary.getRow(i + 1).values as unknown[]).slice(1, 3));
+    expect(facts).toContainEqual(['Baseline', `Kick-off plan (saved ${new Date().toISOString().slice(0, 10)})`]);
+
+    // Without a baseline the sheet is as before.
+    const plain = new ExcelJS.Workbook();
+    await plain.xlsx.load((await download(guest.client, 'excel', project.id)).body as unknown as ArrayBuffer);
+    expect((plain.getWorksheet('Tasks')!.getRow(1).values as unknown[]).slice(5, 8)).toEqual(['Start', 'End', 'Progress']);
+  });
+
+  it('PDF: the baseline named at the top, its dates and the drift beside the current ones', async () => {
+    const { owner, project, baseline } = await slippedProject();
+    const res = await download(owner.client, 'pdf', project.id, { baselineId: baseline.id, includeCharts: false });
+    expect(res.status).toBe(200);
+    const items = (await pdfPageItems(res.body)).flat().filter((s) => s.trim());
+    expect(items.join(' ')).toContain('Baseline Kick-off plan (saved');
+    for (const title of ['Baseline start', 'Baseline end', 'Drift']) expect(items).toContain(title);
+    const survey = items.indexOf('Survey');
+    expect(items.slice(survey, survey + 9)).toEqual(['Survey', 'Pending', 'Medium', '2026-11-23', '2026-11-30', '2026-11-23', '2026-11-25', '+2d', '0%']);
+    const launch = items.indexOf('Launch', survey);
+    expect(items.slice(launch + 5, launch + 8)).toEqual(['—', '—', '0%']);
+    expect(items).toContain('Baseline: Kick-off plan');
+
+    const plain = (await pdfPageItems((await download(owner.client, 'pdf', project.id, { includeCharts: false })).body)).flat();
+    expect(plain).not.toContain('Baseline start');
+  });
+
+  it('another project\'s baseline is a 404, a malformed id a 400 that says what to send', async () => {
+    const { owner, project } = await slippedProject();
+    const other = await projectWithPeople();
+    const theirs = (await other.owner.client.post(baselinesOf(other.project.id), { name: 'Theirs' })).body as { id: string };
+    for (const format of ['excel', 'pdf'] as const) {
+      const foreign = await download(owner.client, format, project.id, { baselineId: theirs.id });
+      expect([foreign.status, foreign.json().message]).toEqual([404, 'Baseline not found']);
+      const bad = await download(owner.client, format, project.id, { baselineId: 'kick-off' });
+      expect([bad.status, bad.json().message]).toEqual([400, "baselineId must be the id of one of this project's baselines, or null"]);
+      expect((await download(owner.client, format, project.id, { baselineId: null })).status).toBe(200);
+    }
   });
 });
