@@ -24,6 +24,8 @@ export interface GanttViewProps {
   calendar: WorkCalendarSettings;
   currentUser: Person;
   members: (Person & { profileImageUrl: string | null })[];
+  /** Members of the project's team save and delete baselines; its guests only show them. */
+  canSaveBaselines?: boolean;
   /** Set by the sidebar's Add Task: the quick add's name input takes focus, then onFocusHandled runs. */
   focusTaskName?: boolean;
   onFocusHandled?: () => void;
@@ -48,7 +50,7 @@ function isTextEntry(el: HTMLElement): boolean {
  * Yjs document; drags edit it directly (one transaction per drop, undoable with Ctrl/⌘+Z); the details panel,
  * quick add and delete go through REST, and the document brings their result back.
  */
-export function GanttView({ projectId, calendar, currentUser, members, focusTaskName, onFocusHandled }: GanttViewProps) {
+export function GanttView({ projectId, calendar, currentUser, members, canSaveBaselines = false, focusTaskName, onFocusHandled }: GanttViewProps) {
   const connection = useProjectConnection(projectId);
   const status = useConnectionState(connection, (s) => s.status);
   const online = useConnectionState(connection, (s) => s.online);
@@ -183,6 +185,7 @@ export function GanttView({ projectId, calendar, currentUser, members, focusTask
         today={today}
         people={people}
         readOnly={readOnly}
+        canSaveBaselines={canSaveBaselines}
         canUndo={canUndo}
         canRedo={canRedo}
         onUndo={undo}
