@@ -8,8 +8,11 @@ import { useTimeline } from './timeline-context';
 /** The baseline's bar: thin, under the task's bar (which ends BAR_HEIGHT_PX below its centred top). */
 const BASELINE_BAR_PX = 4;
 const BASELINE_TOP_PX = (ROW_HEIGHT_PX + BAR_HEIGHT_PX) / 2 + 2;
-/** Room the drift label keeps from the bars, and the most it needs beside them before it goes to the left. */
-const LABEL_GAP_PX = 6;
+/**
+ * Room the drift label keeps from the bars (clear of the link handle, 16 px out from a bar's end), and the most it
+ * needs beside them before it goes to the left.
+ */
+const LABEL_GAP_PX = 22;
 const LABEL_ROOM_PX = 180;
 
 /**

@@ -43,7 +43,8 @@ export function BaselineControl({ projectId, baseline, canSave, late }: Baseline
         Baseline
       </label>
       <Select value={baseline.chosenId ?? NONE} onValueChange={onValueChange} onOpenChange={(open) => open && baseline.refresh()}>
-        <SelectTrigger id={id} data-baseline-select className="h-8 w-44">
+        {/* The toolbar's height (32 px): the trigger's own class sets 40, and cn does not merge classes. */}
+        <SelectTrigger id={id} data-baseline-select className="w-44" style={{ height: 32 }}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
