@@ -160,4 +160,38 @@ describe('accessibility (axe-core, serious and critical)', () => {
     await context.close();
     expect(report).toEqual([]);
   });
+  it('[a11y] the chart with a baseline shown, drift labels, Late only, and the Save baseline dialog', async () => {
+    const report: string[] = [];
+    const context = await auditContext();
+    const page = await signUpByApi(context, 'Basil', 'Checker');
+    const team = await (await page.request.post('/api/teams', { data: { name: 'Baselines' } })).json();
+    const project = await (await page.request.post('/api/projects', { data: { name: 'Compared', teamId: team.id } })).json();
+    const create = async (name: string, start: number, end: number) =>
+      (await (await page.request.post('/api/tasks', { data: { projectId: project.id, name, startDate: isoDay(start), endDate: isoDay(end) } })).json()) as {
+        id: string;
+      };
+    const [early, late] = [await create('Stays put', -1, 1), await create('Slips', 0, 2)];
+    await page.request.post(`/api/projects/${project.id}/baselines`, { data: { name: 'Kick-off plan' } });
+    await page.request.patch(`/api/tasks/${late.id}`, { data: { startDate: isoDay(3), endDate: isoDay(5) } });
+
+    await page.goto('/');
+    await page.locator(`[data-task-bar="${early.id}"]`).waitFor();
+    await page.getByRole('combobox', { name: 'Baseline' }).click();
+    await audit(report, page, 'baseline select open', '[role=listbox]');
+    await page.getByRole('option', { name: 'Kick-off plan' }).click();
+    await page.locator(`[data-baseline-drift="${late.id}"]`).waitFor();
+    await audit(report, page, 'chart with a baseline');
+    await page.getByRole('button', { name: 'Late only' }).click();
+    await expect.poll(() => page.locator('[data-task-row]').count()).toBe(1);
+    await audit(report, page, 'chart, late only');
+
+    await page.getByRole('combobox', { name: 'Baseline' }).click();
+    await page.getByRole('option', { name: 'Save baseline…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save baseline' });
+    await dialog.getByRole('button', { name: 'Save baseline' }).click();
+    await dialog.getByText('Baseline name is required').waitFor();
+    await audit(report, page, 'dialog Save baseline, with an error', '[role=dialog]');
+    await context.close();
+    expect(report).toEqual([]);
+  });
 });

@@ -13,6 +13,8 @@ import { AiTaskService } from './features/ai/ai.service.js';
 import { AuthService } from './features/auth/auth.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { LoginThrottle } from './features/auth/login-throttle.js';
+import { baselinesRoutes } from './features/baselines/baselines.routes.js';
+import { BaselinesService } from './features/baselines/baselines.service.js';
 import { billingRoutes, stripeWebhookRoutes } from './features/billing/billing.routes.js';
 import { BillingService } from './features/billing/billing.service.js';
 import { createStripeClient, type StripeCheckoutApi } from './features/billing/stripe-client.js';
@@ -138,6 +140,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     teamsRoutes(teams, config.publicUrl),
     projectsRoutes(projects, config.publicUrl),
     scheduleRoutes(new ScheduleService(dataSource)),
+    baselinesRoutes(new BaselinesService(dataSource)),
     tasksRoutes(tasks),
     dashboardRoutes(dashboards),
     reportsRoutes(reports),

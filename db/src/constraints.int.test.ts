@@ -19,6 +19,9 @@ import {
   createUser,
 } from '../test/factories.js';
 import {
+  ProjectBaselineEntity,
+  ProjectBaselineLinkEntity,
+  ProjectBaselineTaskEntity,
   ProjectDocumentEntity,
   ProjectEntity,
   TaskAssignmentEntity,
@@ -247,6 +250,50 @@ describe('foreign keys and deletion', () => {
       expect(Number(n), table).toBe(0);
     }
     expect(await ds.getRepository(TaskEntity).countBy({ projectId: project.id })).toBe(0);
+  });
+});
+
+describe('baselines', () => {
+  /** A baseline of the workspace's project holding one task and one link. */
+  async function baselineOf(project: { id: string }, createdBy: string | null, taskIds: [string, string]) {
+    const id = randomUUID();
+    await ds.getRepository(ProjectBaselineEntity).insert({ id, projectId: project.id, name: 'Kick-off plan', createdBy });
+    const [taskId, dependsOnTaskId] = taskIds;
+    await ds.getRepository(ProjectBaselineTaskEntity).insert({ baselineId: id, taskId, name: 'Survey', startDate: '2026-11-23', endDate: '2026-11-27', progress: 10 });
+    await ds.getRepository(ProjectBaselineLinkEntity).insert({ baselineId: id, taskId, dependsOnTaskId, type: 'SS', lagDays: -2 });
+    return id;
+  }
+
+  it('[baseline-checks] refuses a blank name, progress outside 0-100, an end before the start and an unknown link type', async () => {
+    const { project } = await workspace();
+    const id = await baselineOf(project, null, [randomUUID(), randomUUID()]);
+    await expectViolation('check', ds.getRepository(ProjectBaselineEntity).insert({ id: randomUUID(), projectId: project.id, name: ' \t' }));
+    const task = { baselineId: id, name: 'T', startDate: '2026-11-23', endDate: '2026-11-27', progress: 0 };
+    await expectViolation('check', ds.getRepository(ProjectBaselineTaskEntity).insert({ ...task, taskId: randomUUID(), progress: 101 }));
+    await expectViolation('check', ds.getRepository(ProjectBaselineTaskEntity).insert({ ...task, taskId: randomUUID(), endDate: '2026-11-20' }));
+    await expectViolation(
+      'check',
+      ds.getRepository(ProjectBaselineLinkEntity).insert({ baselineId: id, taskId: randomUUID(), dependsOnTaskId: randomUUID(), type: 'XX' as 'FS', lagDays: 0 }),
+    );
+  });
+
+  it('[baseline-snapshot-rows] a deleted task stays in its baselines; a deleted author leaves the baseline unsigned; a deleted project takes them all', async () => {
+    const { owner, project } = await workspace();
+    const author = await createUser(ds);
+    const [a, b] = [await createTask(ds, project), await createTask(ds, project)];
+    const id = await baselineOf(project, author.id, [b.id, a.id]);
+
+    await ds.getRepository(TaskEntity).delete([a.id, b.id]);
+    await ds.getRepository(UserEntity).delete(author.id);
+    expect(await ds.getRepository(ProjectBaselineTaskEntity).countBy({ baselineId: id })).toBe(1);
+    expect(await ds.getRepository(ProjectBaselineLinkEntity).countBy({ baselineId: id })).toBe(1);
+    expect((await ds.getRepository(ProjectBaselineEntity).findOneByOrFail({ id })).createdBy).toBeNull();
+
+    await ds.getRepository(ProjectEntity).delete(project.id);
+    expect(await ds.getRepository(ProjectBaselineEntity).countBy({ id })).toBe(0);
+    expect(await ds.getRepository(ProjectBaselineTaskEntity).countBy({ baselineId: id })).toBe(0);
+    expect(await ds.getRepository(ProjectBaselineLinkEntity).countBy({ baselineId: id })).toBe(0);
+    expect(await ds.getRepository(UserEntity).countBy({ id: owner.id })).toBe(1);
   });
 });
 

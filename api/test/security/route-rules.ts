@@ -109,6 +109,17 @@ async function newGuest(input: CaseInput): Promise<Record<string, string>> {
   if (joined.status !== 200) throw new Error(`guest fixture failed: ${joined.status} ${JSON.stringify(joined.body)}`);
   return { projectId: project.id, userId: guest.user.id };
 }
+/** A baseline of the scope team's project, saved by its owner. */
+async function newBaseline({ world, scope }: CaseInput): Promise<Record<string, string>> {
+  const { owner, project } = world.team(scope);
+  const res = await owner.client.post(`/api/projects/${project.id}/baselines`, { name: 'Matrix baseline' });
+  if (res.status !== 201) throw new Error(`baseline fixture failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { projectId: project.id, baselineId: res.body.id as string };
+}
+/** A project keeps at most 10 baselines: each case starts from none. */
+async function dropBaselines({ world, scope }: CaseInput) {
+  await world.server.dataSource.query(`DELETE FROM project_baselines WHERE project_id = $1`, [world.team(scope).project.id]);
+}
 const webhookEvent = () =>
   JSON.stringify({ id: `evt_${randomBytes(8).toString('hex')}`, type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: {} } });
 
@@ -189,6 +200,11 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   'PATCH /api/projects/:projectId': [{ rule: 'project-team', ok: 200, body: () => ({ description: 'Changed by the matrix' }) }],
   'GET /api/projects/:projectId/people': [{ rule: 'project-access', ok: 200 }],
   'GET /api/projects/:projectId/schedule': [{ rule: 'project-access', ok: 200 }],
+  // Baselines (issue 19): read by all who open the project, saved and deleted by its team, like its schedule settings.
+  'GET /api/projects/:projectId/baselines': [{ rule: 'project-access', ok: 200 }],
+  'POST /api/projects/:projectId/baselines': [{ rule: 'project-team', ok: 201, body: () => ({ name: 'Kick-off plan' }), after: dropBaselines }],
+  'GET /api/projects/:projectId/baselines/:baselineId': [{ rule: 'project-access', ok: 200, params: newBaseline, after: dropBaselines }],
+  'DELETE /api/projects/:projectId/baselines/:baselineId': [{ rule: 'project-team', ok: 204, params: newBaseline, after: dropBaselines }],
   'GET /api/projects/:projectId/invite-link': [{ rule: 'project-admin', ok: 200 }],
   'POST /api/projects/:projectId/invite-link/regenerate': [{ rule: 'project-admin', ok: 200 }],
   'GET /api/projects/:projectId/guests': [{ rule: 'project-admin', ok: 200 }],

@@ -3,6 +3,7 @@ import { DashboardConfigEntity } from './dashboard-config.entity.js';
 import { EmailOutboxEntity } from './email-outbox.entity.js';
 import { GoogleDocsSyncEntity } from './google-docs-sync.entity.js';
 import { LoginThrottleEntity } from './login-throttle.entity.js';
+import { ProjectBaselineEntity, ProjectBaselineLinkEntity, ProjectBaselineTaskEntity } from './project-baseline.entity.js';
 import { ProjectDocumentEntity } from './project-document.entity.js';
 import { ProjectMemberEntity } from './project-member.entity.js';
 import { ProjectTemplateEntity } from './project-template.entity.js';
@@ -30,6 +31,9 @@ export {
   EmailOutboxEntity,
   GoogleDocsSyncEntity,
   LoginThrottleEntity,
+  ProjectBaselineEntity,
+  ProjectBaselineLinkEntity,
+  ProjectBaselineTaskEntity,
   ProjectDocumentEntity,
   ProjectEntity,
   ProjectMemberEntity,
@@ -79,4 +83,7 @@ export const entities = [
   StripeEventEntity,
   StripeSubscriptionEntity,
   CheckoutSessionEntity,
+  ProjectBaselineEntity,
+  ProjectBaselineTaskEntity,
+  ProjectBaselineLinkEntity,
 ];

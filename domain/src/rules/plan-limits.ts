@@ -1,11 +1,14 @@
 import type { Plan, PaidPlan } from '../plans.js';
 import type { SubscriptionStatus } from '../schemas/enums.js';
 
-/** What each plan allows a team (issue 3 rules; PRODUCT-SPEC §1, §9). Members count the owner. */
-export const PLAN_LIMITS: Record<Plan, { maxProjects: number; maxMembers: number }> = {
-  free: { maxProjects: 3, maxMembers: 1 },
-  pro: { maxProjects: Number.POSITIVE_INFINITY, maxMembers: 5 },
-  enterprise: { maxProjects: Number.POSITIVE_INFINITY, maxMembers: Number.POSITIVE_INFINITY },
+/**
+ * What each plan allows a team (issue 3 rules; PRODUCT-SPEC §1, §9). Members count the owner. Baselines are per
+ * project (issue 19): every plan stops at 10, Free at 1.
+ */
+export const PLAN_LIMITS: Record<Plan, { maxProjects: number; maxMembers: number; maxBaselinesPerProject: number }> = {
+  free: { maxProjects: 3, maxMembers: 1, maxBaselinesPerProject: 1 },
+  pro: { maxProjects: Number.POSITIVE_INFINITY, maxMembers: 5, maxBaselinesPerProject: 10 },
+  enterprise: { maxProjects: Number.POSITIVE_INFINITY, maxMembers: Number.POSITIVE_INFINITY, maxBaselinesPerProject: 10 },
 };
 
 export interface TeamPlanState {

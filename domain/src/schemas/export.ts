@@ -8,11 +8,15 @@ export const DEFAULT_EXPORT_FORMAT: ExportFormat = 'excel';
 
 const option = (name: string) => z.boolean({ error: `${name} must be true or false` }).default(true);
 
-/** POST /api/export/{excel|pdf}/{projectId}: the Export Project dialog's three options, each on unless turned off. */
+/**
+ * POST /api/export/{excel|pdf}/{projectId}: the Export Project dialog's three options, each on unless turned off,
+ * and the baseline to show beside the current dates (issue 19), none unless chosen.
+ */
 export const exportOptionsSchema = z.object({
   includeTimeline: option('includeTimeline'),
   includeAssignments: option('includeAssignments'),
   includeCharts: option('includeCharts'),
+  baselineId: z.uuid({ error: "baselineId must be the id of one of this project's baselines, or null" }).nullable().optional(),
 });
 export type ExportOptions = z.infer<typeof exportOptionsSchema>;
 

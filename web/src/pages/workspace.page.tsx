@@ -175,6 +175,7 @@ function MainArea({ workspace }: { workspace: WorkspaceData }) {
       key={project.id}
       projectId={project.id}
       calendar={project}
+      canSaveBaselines={project.access === 'team'}
       currentUser={user}
       members={people.data ?? []}
       focusTaskName={focusTaskName}

@@ -35,6 +35,8 @@ const HEADER_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FFFFFFF
 const DATE_FORMAT = 'yyyy-mm-dd';
 /** A milestone in the Timeline sheet: a black diamond (U+25C6), in every spreadsheet font. */
 const MILESTONE_MARK = '\u25C6';
+/** [export-baseline] "+4", "-2", "0": the sign says later or earlier than the baseline. */
+const DRIFT_FORMAT = '+0;-0;0';
 const thin: Partial<ExcelJS.Borders> = { right: { style: 'hair', color: { argb: 'FFE2E8F0' } } };
 
 function styleHeader(row: ExcelJS.Row): void {
@@ -53,6 +55,13 @@ function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportOptio
     { header: 'Priority', key: 'priority', width: 10 },
     { header: 'Start', key: 'start', width: 12, style: { numFmt: DATE_FORMAT } },
     { header: 'End', key: 'end', width: 12, style: { numFmt: DATE_FORMAT } },
+    ...(data.baseline
+      ? [
+          { header: 'Baseline start', key: 'baselineStart', width: 14, style: { numFmt: DATE_FORMAT } },
+          { header: 'Baseline end', key: 'baselineEnd', width: 14, style: { numFmt: DATE_FORMAT } },
+          { header: 'Drift (working days)', key: 'drift', width: 12, style: { numFmt: DRIFT_FORMAT } },
+        ]
+      : []),
     { header: 'Progress', key: 'progress', width: 10, style: { numFmt: '0%' } },
     { header: 'Colour', key: 'color', width: 10 },
     { header: 'Order', key: 'order', width: 8 },
@@ -75,6 +84,13 @@ function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportOptio
       priority: TASK_PRIORITY_LABELS[task.priority],
       start: utcDate(task.startDate),
       end: utcDate(task.endDate),
+      ...(data.baseline
+        ? {
+            baselineStart: task.baseline ? utcDate(task.baseline.startDate) : null,
+            baselineEnd: task.baseline ? utcDate(task.baseline.endDate) : null,
+            drift: task.baseline ? task.baseline.driftDays : null,
+          }
+        : {}),
       progress: task.progress / 100,
       color: task.color,
       order: task.order,
@@ -196,6 +212,7 @@ function summarySheet(wb: ExcelJS.Workbook, data: ExportData): void {
     ['Completion rate', counts.completionRate / 100],
     ['Overdue', counts.overdue],
     ['Exported', utcDate(data.today)],
+    ...(data.baseline ? ([['Baseline', cellText(`${data.baseline.name} (saved ${data.baseline.savedOn})`)]] as [string, string][]) : []),
   ];
   for (const [label, value] of facts) {
     const row = ws.addRow([label, value]);

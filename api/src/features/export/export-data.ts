@@ -44,6 +44,22 @@ export interface ExportTask {
   /** The primary assignee's name, and every assignee's (primary first). */
   assignee: string | null;
   assignees: string[];
+  /** The task in the chosen baseline; null when it is not in it (added since), absent when none was chosen. */
+  baseline?: ExportBaselineTask | null;
+}
+
+/** A task's dates in the chosen baseline and how many working days later it ends now (negative: earlier). */
+export interface ExportBaselineTask {
+  startDate: string;
+  endDate: string;
+  driftDays: number;
+}
+
+/** The baseline an export compares with (issue 19). */
+export interface ExportBaseline {
+  name: string;
+  /** When it was saved, 'yyyy-MM-dd' (UTC). */
+  savedOn: string;
 }
 
 export interface ExportProject {
@@ -58,6 +74,8 @@ export interface ExportProject {
 export interface ExportData {
   project: ExportProject;
   tasks: ExportTask[];
+  /** The baseline shown beside the current dates, when the export asked for one. */
+  baseline?: ExportBaseline | null;
   /** The export date, 'yyyy-MM-dd' (UTC): the file name's date and the 'overdue' reference. */
   today: string;
 }
@@ -119,10 +137,13 @@ export interface TimelineScale {
   buckets: TimelineBucket[];
 }
 
-/** The dates a timeline covers: every task, and the project's own dates when set. Null with nothing to draw. */
+/**
+ * The dates a timeline covers: every task (and its baseline dates, when a baseline is shown), and the project's own
+ * dates when set. Null with nothing to draw.
+ */
 export function timelineRange(data: ExportData): { start: string; end: string } | null {
-  const starts = data.tasks.map((t) => t.startDate);
-  const ends = data.tasks.map((t) => t.endDate);
+  const starts = data.tasks.flatMap((t) => (t.baseline ? [t.startDate, t.baseline.startDate] : [t.startDate]));
+  const ends = data.tasks.flatMap((t) => (t.baseline ? [t.endDate, t.baseline.endDate] : [t.endDate]));
   if (data.project.startDate) starts.push(data.project.startDate);
   if (data.project.endDate) ends.push(data.project.endDate);
   if (!data.tasks.length || !starts.length || !ends.length) return null;

@@ -1,10 +1,13 @@
-import { EXPORT_CONTENT_TYPES, exportFileName, linkSummary, treeOrder, type ExportOptions } from '@planline/domain';
+import { baselineDriftDays, createWorkCalendar, EXPORT_CONTENT_TYPES, exportFileName, linkSummary, treeOrder, type ExportOptions } from '@planline/domain';
 import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { PROJECT_NOT_FOUND, requireProjectAccess } from '../access/access.policy.js';
+import { BASELINE_NOT_FOUND } from '../baselines/baselines.policy.js';
+import { baselineSummary, baselineTasks } from '../baselines/baselines.queries.js';
+import { projectCalendarSettings } from '../schedule/schedule.queries.js';
 import { listTasks } from '../tasks/tasks.read.js';
-import type { ExportData } from './export-data.js';
+import type { ExportBaseline, ExportBaselineTask, ExportData } from './export-data.js';
 import { exportProject, usersByIds } from './export.queries.js';
 
 export type FileFormat = keyof typeof EXPORT_CONTENT_TYPES;
@@ -25,7 +28,7 @@ export class ExportService {
 
   async export(userId: string, projectId: string, format: FileFormat, options: ExportOptions): Promise<ExportFile> {
     await requireProjectAccess(this.dataSource, userId, projectId);
-    const data = await this.read(projectId);
+    const data = await this.read(projectId, options.baselineId ?? null);
     // Each writer (exceljs; pdfkit, fontkit and the fonts) is loaded on its format's first export, not at start.
     const body =
       format === 'excel'
@@ -34,10 +37,14 @@ export class ExportService {
     return { fileName: exportFileName(data.project.code, data.today, format), contentType: EXPORT_CONTENT_TYPES[format], body };
   }
 
-  /** The project, its tasks in timeline order (subtasks under their summary), and the names their ids stand for. */
-  private async read(projectId: string): Promise<ExportData> {
+  /**
+   * The project, its tasks in timeline order (subtasks under their summary), the names their ids stand for, and
+   * the chosen baseline's dates.
+   */
+  private async read(projectId: string, baselineId: string | null): Promise<ExportData> {
     const project = await exportProject(this.dataSource, projectId);
     if (!project) throw new AppError('not_found', PROJECT_NOT_FOUND);
+    const baseline = baselineId ? await this.readBaseline(projectId, baselineId) : null;
     const tasks = await listTasks(this.dataSource, projectId);
     const userIds = [...new Set(tasks.flatMap((t) => [...t.assigneeIds, ...(t.assigneeId ? [t.assigneeId] : [])]))];
     const users = await usersByIds(this.dataSource, userIds);
@@ -53,6 +60,7 @@ export class ExportService {
         endDate: project.end_date,
       },
       today: this.now().toISOString().slice(0, 10),
+      ...(baseline ? { baseline: baseline.about } : {}),
       tasks: treeOrder(tasks).map(({ task: t, depth, subtasks }) => {
         const ids = t.assigneeId ? [t.assigneeId, ...t.assigneeIds.filter((id) => id !== t.assigneeId)] : t.assigneeIds;
         return {
@@ -72,8 +80,32 @@ export class ExportService {
           dependsOn: t.links.map((link) => linkSummary(taskName.get(link.dependsOnTaskId) ?? link.dependsOnTaskId, link)),
           assignee: t.assigneeId ? (personName.get(t.assigneeId) ?? null) : null,
           assignees: ids.map((id) => personName.get(id)).filter((n): n is string => !!n),
+          ...(baseline ? { baseline: baseline.dates(t.id, t.endDate) } : {}),
         };
       }),
+    };
+  }
+
+  /**
+   * [export-baseline] One of this project's baselines (404 for another project's, as in the baselines routes), and
+   * each task's dates in it with the drift of its end in the project's working days.
+   */
+  private async readBaseline(
+    projectId: string,
+    baselineId: string,
+  ): Promise<{ about: ExportBaseline; dates: (taskId: string, endDate: string) => ExportBaselineTask | null }> {
+    const row = await baselineSummary(this.dataSource, projectId, baselineId);
+    if (!row) throw new AppError('not_found', BASELINE_NOT_FOUND);
+    const saved = new Map((await baselineTasks(this.dataSource, baselineId)).map((t) => [t.task_id, t]));
+    const calendar = createWorkCalendar(await projectCalendarSettings(this.dataSource, projectId));
+    if (!calendar.ok) throw new Error(`Project ${projectId} has an invalid calendar: ${calendar.reason}`);
+    return {
+      about: { name: row.name, savedOn: new Date(row.created_at).toISOString().slice(0, 10) },
+      dates: (taskId, endDate) => {
+        const task = saved.get(taskId);
+        if (!task) return null;
+        return { startDate: task.start_date, endDate: task.end_date, driftDays: baselineDriftDays(endDate, task.end_date, calendar.calendar) };
+      },
     };
   }
 }

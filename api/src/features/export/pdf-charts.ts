@@ -35,6 +35,7 @@ export function* drawStatusChart(pdf: PdfCursor, data: ExportData): Pages {
 }
 
 const NAME_COLUMN = 190;
+const BASELINE_GREY = '#94a3b8';
 const ROW = 14;
 const SCALE_HEIGHT = 30;
 
@@ -60,6 +61,10 @@ export function* drawGantt(pdf: PdfCursor, data: ExportData): Pages {
   for (const status of TASK_STATUSES) {
     pdf.fill(TASK_STATUS_COLORS[status], legendX, pdf.y, 8, 8);
     legendX += 12 + pdf.write(TASK_STATUS_LABELS[status], legendX + 12, pdf.y + 7.5, { size: 8, color: MUTED }) + 14;
+  }
+  if (data.baseline) {
+    pdf.fill(BASELINE_GREY, legendX, pdf.y + 3, 8, 2);
+    pdf.write(`Baseline: ${data.baseline.name}`, legendX + 12, pdf.y + 7.5, { size: 8, color: MUTED, maxWidth: 200 });
   }
   const unit = { day: 'one column per day', week: 'one column per week', month: 'one column per month' }[scale.granularity];
   pdf.write(`${scale.start} – ${scale.end}, ${unit}`, PAGE.margin + CONTENT_WIDTH, pdf.y + 7.5, { size: 8, color: MUTED, align: 'right' });
@@ -123,6 +128,11 @@ export function* drawGantt(pdf: PdfCursor, data: ExportData): Pages {
     pdf.fill(tint(color, 0.6), x1, y + 3, width, ROW - 6);
     if (task.progress > 0) pdf.fill(color, x1, y + 3, (width * task.progress) / 100, ROW - 6);
     pdf.frame(color, x1, y + 3, width, ROW - 6);
+    if (task.baseline) {
+      // [export-baseline] The baseline's dates as a thin grey bar under the task's, as the chart draws them.
+      const bx = xOf(task.baseline.startDate);
+      pdf.fill(BASELINE_GREY, bx, y + ROW - 2.5, Math.max(2, xOf(addDays(task.baseline.endDate, 1)) - bx), 2);
+    }
     pdf.y += ROW;
   }
   pdf.line(RULE, PAGE.margin, pdf.y, PAGE.margin + CONTENT_WIDTH, pdf.y);

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Readable } from 'node:stream';
-import { TASK_KIND_LABELS, TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
+import { formatDrift, TASK_KIND_LABELS, TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
 import PDFDocument from 'pdfkit';
 import { exportCounts, PROJECT_STATUS_LABELS, type ExportData, type ExportTask } from './export-data.js';
 import { drawGantt, drawStatusChart } from './pdf-charts.js';
@@ -14,7 +14,14 @@ interface Column {
   value: (task: ExportTask, index: number) => string;
 }
 
-function tableColumns(options: ExportOptions): Column[] {
+/** [export-baseline] A task's dates in the baseline, beside the current ones; a dash for a task added since. */
+const BASELINE_COLUMNS: Column[] = [
+  { title: 'Baseline start', width: 58, value: (t) => t.baseline?.startDate ?? '—' },
+  { title: 'Baseline end', width: 58, value: (t) => t.baseline?.endDate ?? '—' },
+  { title: 'Drift', width: 36, align: 'right', value: (t) => (t.baseline ? formatDrift(t.baseline.driftDays) : '') },
+];
+
+function tableColumns(options: ExportOptions, withBaseline: boolean): Column[] {
   const fixed: Column[] = [
     { title: '#', width: 30, align: 'right', value: (_t, i) => String(i + 1) },
     { title: 'Task', width: 0, value: (t) => t.name },
@@ -22,11 +29,13 @@ function tableColumns(options: ExportOptions): Column[] {
     { title: 'Priority', width: 52, value: (t) => TASK_PRIORITY_LABELS[t.priority] },
     { title: 'Start', width: 58, value: (t) => t.startDate },
     { title: 'End', width: 58, value: (t) => t.endDate },
+    ...(withBaseline ? BASELINE_COLUMNS : []),
     { title: 'Progress', width: 48, align: 'right', value: (t) => `${t.progress}%` },
     { title: 'Type', width: 50, value: (t) => (t.summary ? 'Summary' : TASK_KIND_LABELS[t.kind]) },
-    ...(options.includeAssignments ? [{ title: 'Assignees', width: 130, value: (t: ExportTask) => t.assignees.join(', ') }] : []),
+    // The baseline's columns take their room from the two widest.
+    ...(options.includeAssignments ? [{ title: 'Assignees', width: withBaseline ? 100 : 130, value: (t: ExportTask) => t.assignees.join(', ') }] : []),
     // Room for two predecessors with their links' type and lag ("Design (FS), Survey (SS +2d)").
-    { title: 'Depends on', width: 150, value: (t) => t.dependsOn.join(', ') },
+    { title: 'Depends on', width: withBaseline ? 100 : 150, value: (t) => t.dependsOn.join(', ') },
   ];
   const used = fixed.reduce((sum, c) => sum + c.width, 0);
   fixed[1]!.width = CONTENT_WIDTH - used;
@@ -38,7 +47,7 @@ const PAD = 4;
 
 /** [export-pdf-table] Every task, one row each, the header row repeated at the top of every page. */
 function* drawTaskTable(pdf: PdfCursor, data: ExportData, options: ExportOptions): Pages {
-  const columns = tableColumns(options);
+  const columns = tableColumns(options, !!data.baseline);
   const header = () => {
     pdf.fill('#1e293b', PAGE.margin, pdf.y, CONTENT_WIDTH, ROW + 2);
     let x = PAGE.margin;
@@ -99,7 +108,13 @@ function drawTitle(pdf: PdfCursor, data: ExportData): void {
   pdf.write(project.name, PAGE.margin, pdf.y + 18, { size: 20, bold: true, maxWidth: CONTENT_WIDTH });
   pdf.y += 30;
   const dates = project.startDate || project.endDate ? `${project.startDate ?? '…'} – ${project.endDate ?? '…'}` : 'No dates set';
-  const facts = [`Project ID ${project.code}`, `Status ${PROJECT_STATUS_LABELS[project.status]}`, dates, `Exported ${data.today}`];
+  const facts = [
+    `Project ID ${project.code}`,
+    `Status ${PROJECT_STATUS_LABELS[project.status]}`,
+    dates,
+    `Exported ${data.today}`,
+    ...(data.baseline ? [`Baseline ${data.baseline.name} (saved ${data.baseline.savedOn})`] : []),
+  ];
   pdf.write(facts.join('    ·    '), PAGE.margin, pdf.y + 10, { size: 9.5, color: MUTED, maxWidth: CONTENT_WIDTH });
   pdf.y += 16;
   const figures = [

@@ -25,6 +25,12 @@ describe('buildExportRequest', () => {
     expect(JSON.parse(String(buildExportRequest('pdf', PROJECT_ID, options).init.body))).toEqual(ALL_ON);
   });
 
+  it('[export-baseline] adds the chosen baseline, and nothing when none is chosen', () => {
+    const baselineId = '9a1c2a9e-8d4b-4c7a-9b1e-2f6d5a4c3b21';
+    expect(JSON.parse(String(buildExportRequest('excel', PROJECT_ID, { ...ALL_ON, baselineId }).init.body))).toEqual({ ...ALL_ON, baselineId });
+    expect(JSON.parse(String(buildExportRequest('excel', PROJECT_ID, { ...ALL_ON, baselineId: null }).init.body))).toEqual(ALL_ON);
+  });
+
   it('escapes an id so that it stays one path segment', () => {
     expect(buildExportRequest('excel', 'a/../b', ALL_ON).url).toBe('/api/export/excel/a%2F..%2Fb');
   });

@@ -8,19 +8,22 @@ export interface ExportRequest {
   init: RequestInit;
 }
 
-/** POST /api/export/{excel|pdf}/{projectId} with the three options as JSON and the session cookie (§7). */
+/**
+ * POST /api/export/{excel|pdf}/{projectId} with the three options as JSON and the session cookie (§7), and the
+ * baseline to include when one is chosen (issue 19).
+ */
 export function buildExportRequest(
   format: DownloadableExportFormat,
   projectId: string,
   options: ExportOptions,
 ): ExportRequest {
-  const { includeTimeline, includeAssignments, includeCharts } = options;
+  const { includeTimeline, includeAssignments, includeCharts, baselineId } = options;
   return {
     url: `/api/export/${format}/${encodeURIComponent(projectId)}`,
     init: {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ includeTimeline, includeAssignments, includeCharts }),
+      body: JSON.stringify({ includeTimeline, includeAssignments, includeCharts, ...(baselineId ? { baselineId } : {}) }),
       credentials: 'include',
     },
   };

@@ -3,7 +3,9 @@ import { FileSpreadsheet, FileText, LoaderCircle, Sheet, type LucideIcon } from 
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { toast } from '../../../lib/toast.store';
+import { useBaselines } from '../../baselines';
 import { EXPORT_FAILED_TEXT, useExportProject } from '../export.api';
 
 export interface ExportProjectDialogProps {
@@ -26,13 +28,15 @@ const FORMAT_CHOICES: readonly FormatChoice[] = [
   { value: 'google-sheets', label: 'Google Sheets', detail: 'Not available yet', icon: Sheet, available: false },
 ];
 
-const OPTION_CHOICES: readonly { key: keyof ExportOptions; label: string }[] = [
+const OPTION_CHOICES: readonly { key: 'includeTimeline' | 'includeAssignments' | 'includeCharts'; label: string }[] = [
   { key: 'includeTimeline', label: 'Include timeline' },
   { key: 'includeAssignments', label: 'Include assignments' },
   { key: 'includeCharts', label: 'Include charts' },
 ];
 
-const DEFAULT_OPTIONS: ExportOptions = { includeTimeline: true, includeAssignments: true, includeCharts: true };
+const NO_BASELINE = 'none';
+
+const DEFAULT_OPTIONS: ExportOptions = { includeTimeline: true, includeAssignments: true, includeCharts: true, baselineId: null };
 
 /**
  * The Export Project dialog (PRODUCT-SPEC §2): Excel or PDF downloads a file made by the server; Google Sheets
@@ -65,6 +69,7 @@ export function ExportProjectDialog({ open, onOpenChange, project }: ExportProje
         }
       >
         <ExportForm
+          projectId={project.id}
           exporting={exporting}
           failed={exportProject.isError}
           onCancel={() => handleOpenChange(false)}
@@ -82,6 +87,7 @@ export function ExportProjectDialog({ open, onOpenChange, project }: ExportProje
 }
 
 interface ExportFormProps {
+  projectId: string;
   exporting: boolean;
   failed: boolean;
   onCancel: () => void;
@@ -89,8 +95,9 @@ interface ExportFormProps {
 }
 
 /** Its own component so that the choices start from the defaults each time the dialog opens. */
-function ExportForm({ exporting, failed, onCancel, onExport }: ExportFormProps) {
+function ExportForm({ projectId, exporting, failed, onCancel, onExport }: ExportFormProps) {
   const id = useId();
+  const baselines = useBaselines(projectId);
   const [format, setFormat] = useState<ExportFormat>(DEFAULT_EXPORT_FORMAT);
   const [options, setOptions] = useState<ExportOptions>(DEFAULT_OPTIONS);
   const submitButton = useRef<HTMLButtonElement>(null);
@@ -151,6 +158,30 @@ function ExportForm({ exporting, failed, onCancel, onExport }: ExportFormProps) 
           </label>
         ))}
       </fieldset>
+
+      {/* [export-baseline] A saved baseline's dates beside the current ones (Excel columns, PDF table and timeline). */}
+      <div className="space-y-2">
+        <label htmlFor={`${id}-baseline`} className="block text-sm font-medium text-slate-700">
+          Include baseline
+        </label>
+        <Select
+          value={options.baselineId ?? NO_BASELINE}
+          onValueChange={(value) => setOptions((current) => ({ ...current, baselineId: value === NO_BASELINE ? null : value }))}
+          disabled={exporting}
+        >
+          <SelectTrigger id={`${id}-baseline`} data-export-baseline className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={NO_BASELINE}>None</SelectItem>
+            {(baselines.data ?? []).map((b) => (
+              <SelectItem key={b.id} value={b.id}>
+                {b.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
 
       {/* The failure is announced by its toast; the line repeats it for whoever looks back at the dialog. */}
       <div className="min-h-5 text-sm">

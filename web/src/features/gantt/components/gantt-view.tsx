@@ -26,6 +26,8 @@ export interface GanttViewProps {
   calendar: WorkCalendarSettings;
   currentUser: Person;
   members: (Person & { profileImageUrl: string | null })[];
+  /** Members of the project's team save and delete baselines; its guests only show them. */
+  canSaveBaselines?: boolean;
   /** Set by the sidebar's Add Task: the quick add's name input takes focus, then onFocusHandled runs. */
   focusTaskName?: boolean;
   onFocusHandled?: () => void;
@@ -50,7 +52,7 @@ function isTextEntry(el: HTMLElement): boolean {
  * Yjs document; drags edit it directly (one transaction per drop, undoable with Ctrl/⌘+Z); the details panel,
  * quick add and delete go through REST, and the document brings their result back.
  */
-export function GanttView({ projectId, calendar, currentUser, members, focusTaskName, onFocusHandled }: GanttViewProps) {
+export function GanttView({ projectId, calendar, currentUser, members, canSaveBaselines = false, focusTaskName, onFocusHandled }: GanttViewProps) {
   const connection = useProjectConnection(projectId);
   const status = useConnectionState(connection, (s) => s.status);
   const notice = useConnectionState(connection, syncNotice);
@@ -201,6 +203,7 @@ export function GanttView({ projectId, calendar, currentUser, members, focusTask
         people={people}
         // The snapshot is not the document yet: a drag needs the task's fields in it (a fraction of a second).
         readOnly={readOnly || status === 'preview'}
+        canSaveBaselines={canSaveBaselines}
         canUndo={canUndo}
         canRedo={canRedo}
         onUndo={undo}

@@ -10,6 +10,7 @@ import { usePlanSchedule } from '../model/schedule';
 import { useTimelineView } from '../model/timeline-view.store';
 import { indent, outdent } from '../model/outline';
 import { setCollapsed } from '../model/tasks-store';
+import { BaselineBar } from './baseline-bar';
 import { StatusDot } from './status-dot';
 import { TaskBar } from './task-bar';
 import { ROW_HEIGHT_PX } from './layout';
@@ -120,6 +121,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
       {/* The row's empty part lets the pointer through to the dependency arrows drawn under it; the bar takes it back. */}
       <div className="relative shrink-0 overflow-hidden" style={{ width: timelineWidth }}>
         <TaskBar task={task} shown={shown} dragging={drag?.mode ?? null} remote={remote} critical={critical} />
+        <BaselineBar taskId={taskId} shown={shown} />
       </div>
     </div>
   );

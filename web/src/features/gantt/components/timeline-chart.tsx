@@ -18,8 +18,11 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { ProjectConnection } from '../connection/project-connection';
+import { lateRows, ShownBaselineProvider } from '../model/baseline';
+import { useChartBaseline } from '../model/use-chart-baseline';
 import { shownTimeline, useTimelineView } from '../model/timeline-view.store';
 import { useWorkCalendar } from '../model/work-calendar';
+import { BaselineControl } from './baseline-control';
 import { DependencyOverlay } from './dependency-overlay';
 import { CHART_MAX_HEIGHT, HEADER_HEIGHT_PX, OVERSCAN_ROWS, ROW_HEIGHT_PX } from './layout';
 import { PlaceholderRow } from './placeholder-row';
@@ -33,6 +36,8 @@ interface TimelineChartProps {
   today: string;
   people: ReadonlyMap<string, Person>;
   readOnly: boolean;
+  /** May save and delete baselines (the project's team; guests only choose one to show). */
+  canSaveBaselines: boolean;
   canUndo: boolean;
   canRedo: boolean;
   onUndo: () => void;
@@ -68,8 +73,17 @@ function useChartWidth(ref: React.RefObject<HTMLDivElement | null>): number {
  */
 export function TimelineChart(props: TimelineChartProps) {
   const { connection, today, people, readOnly, openDetails, askDelete, createFromPlaceholder } = props;
-  const rows = useStore(connection.tasks, (s) => s.rows);
-  const placeholders = useMemo(() => placeholderRows(rows.length, today), [rows.length, today]);
+  const allRows = useStore(connection.tasks, (s) => s.rows);
+  const baseline = useChartBaseline(connection.projectId);
+  // [baseline-late-only] Only tasks ending later than in the shown baseline; the tasks are read only while filtering.
+  const lateOnly = useTimelineView((s) => s.lateOnly) && baseline.shown !== null;
+  const lateTasks = useStore(connection.tasks, (s) => (lateOnly ? s.tasks : null));
+  const rows = useMemo(
+    () => (lateTasks && baseline.shown ? lateRows(allRows, lateTasks, baseline.shown) : allRows),
+    [allRows, lateTasks, baseline.shown],
+  );
+  const filtered = rows !== allRows;
+  const placeholders = useMemo(() => (filtered ? [] : placeholderRows(rows.length, today)), [filtered, rows.length, today]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   // The rows' virtualizer reads its scroll element in a layout effect, which runs before this component's ref
@@ -157,6 +171,14 @@ export function TimelineChart(props: TimelineChartProps) {
           canRedo={props.canRedo && !readOnly}
           onUndo={props.onUndo}
           onRedo={props.onRedo}
+          baseline={
+            <BaselineControl
+              projectId={connection.projectId}
+              baseline={baseline}
+              canSave={props.canSaveBaselines && !readOnly}
+              late={filtered ? { shown: rows.length, of: allRows.length } : null}
+            />
+          }
         />
       </div>
       <p id={barHelpId} className="sr-only">
@@ -175,17 +197,20 @@ export function TimelineChart(props: TimelineChartProps) {
         style={{ maxHeight: CHART_MAX_HEIGHT }}
       >
         <TimelineDateHeader header={header} nonWorking={nonWorking} dayWidthPx={dw} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} />
-        <TimelineRows
-          scrollElement={scrollElement}
-          rows={rows}
-          placeholders={placeholders}
-          header={header}
-          nonWorking={nonWorking}
-          dayWidthPx={dw}
-          timelineWidth={timelineWidth}
-          revealTaskId={props.revealTaskId}
-          onRevealed={props.onRevealed}
-        />
+        <ShownBaselineProvider value={baseline.shown}>
+          <TimelineRows
+            scrollElement={scrollElement}
+            rows={rows}
+            placeholders={placeholders}
+            header={header}
+            nonWorking={nonWorking}
+            dayWidthPx={dw}
+            timelineWidth={timelineWidth}
+            revealTaskId={props.revealTaskId}
+            onRevealed={props.onRevealed}
+            filtered={filtered}
+          />
+        </ShownBaselineProvider>
       </div>
     </TimelineContext.Provider>
   );
@@ -201,6 +226,8 @@ interface TimelineRowsProps {
   timelineWidth: number;
   revealTaskId: string | null;
   onRevealed: () => void;
+  /** Some rows are filtered out (Late only): row indexes are positions in `rows`, and the arrows are not drawn. */
+  filtered: boolean;
 }
 
 /**
@@ -208,7 +235,7 @@ interface TimelineRowsProps {
  * that a scroll re-renders only this part: the toolbar and the date header stay as they are, and the grid and
  * the rows already on screen are memoised.
  */
-function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, dayWidthPx, timelineWidth, revealTaskId, onRevealed }: TimelineRowsProps) {
+function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, dayWidthPx, timelineWidth, revealTaskId, onRevealed, filtered }: TimelineRowsProps) {
   const { connection, nameColumnPx } = useTimeline();
   const rowIndex = useStore(connection.tasks, (s) => s.rowIndex);
   const count = rows.length + placeholders.length;
@@ -225,18 +252,19 @@ function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, d
 
   useEffect(() => {
     if (!revealTaskId) return;
-    const index = rowIndex.get(revealTaskId);
-    if (index === undefined) return;
+    const index = filtered ? rows.indexOf(revealTaskId) : rowIndex.get(revealTaskId);
+    if (index === undefined || index < 0) return;
     virtualizer.scrollToIndex(index, { align: 'auto' });
     onRevealed();
-  }, [revealTaskId, rowIndex, virtualizer, onRevealed]);
+  }, [revealTaskId, rowIndex, rows, filtered, virtualizer, onRevealed]);
 
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? -1;
   return (
     <div role="list" aria-label="Tasks" data-timeline-body className="relative" style={{ height: bodyHeight, width: nameColumnPx + timelineWidth }}>
       <TimelineGrid header={header} nonWorking={nonWorking} dayWidthPx={dayWidthPx} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} height={bodyHeight} />
-      <DependencyOverlay firstRow={first} lastRow={last} height={bodyHeight} />
+      {/* The arrows are placed by the unfiltered rows: with rows left out they would join the wrong bars. */}
+      {filtered ? null : <DependencyOverlay firstRow={first} lastRow={last} height={bodyHeight} />}
       {items.map((item) => {
         const top = item.start - HEADER_HEIGHT_PX;
         if (item.index < rows.length) {

@@ -24,6 +24,8 @@ interface TimelineToolbarProps {
   canRedo: boolean;
   onUndo: () => void;
   onRedo: () => void;
+  /** The baseline select and its Late only filter (baseline-control.tsx). */
+  baseline?: ReactNode;
 }
 
 function IconButton({ label, hint, onClick, disabled, children }: { label: string; hint: string; onClick: () => void; disabled: boolean; children: ReactNode }) {
@@ -47,7 +49,7 @@ function IconButton({ label, hint, onClick, disabled, children }: { label: strin
   );
 }
 
-/** Range, zoom, Fit, Today, the critical path, and undo/redo of one's own edits. */
+/** Range, zoom, Fit, Today, the critical path, the baseline, and undo/redo of one's own edits. */
 export function TimelineToolbar(props: TimelineToolbarProps) {
   const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
   const mod = isMac ? '⌘' : 'Ctrl+';
@@ -102,6 +104,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
         <Route aria-hidden="true" className="h-3.5 w-3.5" />
         Critical path
       </Button>
+      {props.baseline}
       <div className="flex items-center gap-1">
         <IconButton label="Undo" hint={`Undo your last change (${mod}Z)`} onClick={props.onUndo} disabled={!props.canUndo}>
           <Undo2 aria-hidden="true" className="h-4 w-4" />

@@ -21,6 +21,10 @@ interface TimelineViewState {
   fit: TimelineRange | null;
   /** The critical path highlighted (toolbar toggle); remembered in this browser. */
   showCriticalPath: boolean;
+  /** The baseline shown under the bars, by project id (issue 19); remembered in this browser. */
+  baselineByProject: Readonly<Record<string, string>>;
+  /** Only tasks ending later than in the shown baseline (toolbar toggle); for this visit only. */
+  lateOnly: boolean;
   setRangeKind: (kind: RangeKind) => void;
   /** Zoom steps start from the zoom on screen, which can be above the chosen one when the range fills the chart. */
   zoomIn: (shownZoom: number) => void;
@@ -28,11 +32,14 @@ interface TimelineViewState {
   fitTo: (tasks: readonly { startDate: string; endDate: string }[], viewportWidthPx: number) => void;
   clearFit: () => void;
   toggleCriticalPath: () => void;
+  /** null shows no baseline (and ends Late only, which needs one). */
+  showBaseline: (projectId: string, baselineId: string | null) => void;
+  toggleLateOnly: () => void;
 }
 
 /**
- * The timeline's view (PRODUCT-SPEC §4 timeline range, zoom; the critical path toggle): client state, the same for
- * every project.
+ * The timeline's view (PRODUCT-SPEC §4 timeline range, zoom; the critical path toggle; the baseline shown): client
+ * state, the same for every project but the baseline, which is chosen per project.
  */
 export const useTimelineView = create<TimelineViewState>()(
   persist(
@@ -41,6 +48,8 @@ export const useTimelineView = create<TimelineViewState>()(
       zoom: null,
       fit: null,
       showCriticalPath: false,
+      baselineByProject: {},
+      lateOnly: false,
       setRangeKind: (kind) =>
         set((s) => {
           s.rangeKind = kind;
@@ -58,12 +67,22 @@ export const useTimelineView = create<TimelineViewState>()(
         }),
       clearFit: () => set((s) => void (s.fit = null)),
       toggleCriticalPath: () => set((s) => void (s.showCriticalPath = !s.showCriticalPath)),
+      showBaseline: (projectId, baselineId) =>
+        set((s) => {
+          if (baselineId) s.baselineByProject[projectId] = baselineId;
+          else {
+            delete s.baselineByProject[projectId];
+            s.lateOnly = false;
+          }
+        }),
+      toggleLateOnly: () => set((s) => void (s.lateOnly = !s.lateOnly)),
     })),
     {
       name: 'planline.timeline-view',
       storage: createJSONStorage(() => localStorage),
-      // The range and zoom start from the spec's defaults on every visit; the toggle is a standing preference.
-      partialize: ({ showCriticalPath }) => ({ showCriticalPath }),
+      // The range and zoom start from the spec's defaults on every visit; the toggle and the chosen baselines are
+      // standing preferences. Late only is not: a chart opened days later showing a few tasks would look emptied.
+      partialize: ({ showCriticalPath, baselineByProject }) => ({ showCriticalPath, baselineByProject }),
     },
   ),
 );
