@@ -96,6 +96,21 @@ describe('[auto-schedule] on the server', () => {
   });
 });
 
+describe('[auto-schedule] what the links demand changes without a date moving', () => {
+  it('a summary that loses its last subtask is a plain task again: its successor is pushed', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const { tasks } = await plan(owner, team.id, ['Phase', 'Step', 'After']);
+    const [phase, step, after] = tasks as [Task, Task, Task];
+    expect((await owner.client.request('PATCH', `/api/tasks/${step.id}`, { parentId: phase.id })).status).toBe(200);
+    // Links to a summary are not scheduled (its dates are its subtasks'): After stays.
+    expect((await owner.client.post(`/api/tasks/${after.id}/dependencies`, { dependsOnTaskId: phase.id })).status).toBe(201);
+    expect(await stored(after.id)).toEqual({ s: '2026-11-23', e: '2026-11-27' });
+    expect((await owner.client.request('PATCH', `/api/tasks/${step.id}`, { parentId: null })).status).toBe(200);
+    await eventually(() => stored(after.id), (row) => row.s === '2026-11-30');
+    expect(await stored(after.id)).toEqual({ s: '2026-11-30', e: '2026-12-04' });
+  });
+});
+
 describe('[auto-schedule] through the document', () => {
   it('the calendar is in the document, follows PATCH, and a client cannot change it', async () => {
     const { owner, team } = await teamWithOwner(server);

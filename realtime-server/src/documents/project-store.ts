@@ -55,6 +55,8 @@ const CHANGED_TASKS = 'planline:changed-tasks';
 const CHANGED_DEPS = 'planline:changed-deps';
 /** Tasks whose dates a transaction changed, with the dates it replaced (new tasks: none). */
 const DATES_BEFORE = 'planline:dates-before';
+/** A transaction changed what the links demand beyond the tasks it moved (a kind, a parent, a deletion). */
+const RESCHEDULE_ALL = 'planline:reschedule-all';
 /** Tasks a transaction created. */
 const CREATED_TASKS = 'planline:created-tasks';
 /** Fold the update log into the base state once it holds this many updates. */
@@ -253,11 +255,16 @@ export class ProjectDocumentStore {
           for (const [key, change] of event.changes.keys) {
             changed.add(key);
             if (change.action === 'add') created.add(key);
+            // A deleted subtask may leave its summary a plain task again, whose links then count.
+            if (change.action === 'delete') tr.meta.set(RESCHEDULE_ALL, true);
           }
         } else if (typeof event.path[0] === 'string' && event.path.length === 1) {
           const taskId = event.path[0];
           changed.add(taskId);
           const keys = event.changes.keys;
+          // A new kind (a milestone is placed by one day) or parent (a summary's links are not scheduled; a task
+          // that stops being one is) changes what the links demand without moving a date.
+          if (keys.has('kind') || keys.has('parentId')) tr.meta.set(RESCHEDULE_ALL, true);
           if (!keys.has('startDate') && !keys.has('endDate')) continue;
           const entry = event.target as Y.Map<unknown>;
           const was = (field: 'startDate' | 'endDate') => (keys.has(field) ? keys.get(field)!.oldValue : entry.get(field));
@@ -354,15 +361,16 @@ export class ProjectDocumentStore {
     const created: Set<string> = tr.meta.get(CREATED_TASKS) ?? new Set();
     const depsChanged = changedKeys(tr, dependenciesMap(doc));
     const settingsChanged = isServerEdit(origin) || isRelayedOrigin(origin) ? changedType(tr, projectMap(doc)) : false;
-    if (!datesBefore.size && !created.size && !depsChanged && !settingsChanged) return;
+    const rescheduleAll = settingsChanged || tr.meta.get(RESCHEDULE_ALL) === true;
+    if (!datesBefore.size && !created.size && !depsChanged && !rescheduleAll) return;
 
     const edited = new Set([...datesBefore.keys(), ...created]);
     for (const key of depsChanged ?? []) {
       const edge = key === null ? null : parseDependencyKey(key);
       if (edge) edited.add(edge.taskId);
     }
-    // New settings (auto-scheduling turned on, a holiday added) can break any link.
-    if (settingsChanged) for (const key of dependenciesMap(doc).keys()) edited.add(parseDependencyKey(key)?.taskId ?? '');
+    // New settings (auto-scheduling turned on, a holiday added), a kind or a parent can break any link.
+    if (rescheduleAll) for (const key of dependenciesMap(doc).keys()) edited.add(parseDependencyKey(key)?.taskId ?? '');
     const moves = documentCascade(doc, edited);
     if (!moves.length) return;
     const moved = new Map(moves.map((m) => [m.taskId, cascadeMoveReason(m)]));
