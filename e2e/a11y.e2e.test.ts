@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, signUpByApi, useAppAndBrowser } from './harness.js';
+import { newContext, signUpByApi, useAppAndBrowser, chartSynced } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -99,6 +99,7 @@ describe('accessibility (axe-core, serious and critical)', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Project Timeline' }).waitFor();
     await page.locator(`[data-task-bar="${tasks[0]!.id}"]`).waitFor();
+    await chartSynced(page);
     await audit(report, page, 'workspace chart');
     // The critical path shown: outlined bars, and the toggle in its pressed state.
     const criticalPath = page.getByRole('button', { name: 'Critical path', exact: true });
@@ -176,6 +177,7 @@ describe('accessibility (axe-core, serious and critical)', () => {
 
     await page.goto('/');
     await page.locator(`[data-task-bar="${early.id}"]`).waitFor();
+    await chartSynced(page);
     await page.getByRole('combobox', { name: 'Baseline' }).click();
     await audit(report, page, 'baseline select open', '[role=listbox]');
     await page.getByRole('option', { name: 'Kick-off plan' }).click();

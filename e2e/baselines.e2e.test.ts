@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromToday, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
+import { dayFromToday, newContext, signUpByApi, useAppAndBrowser, chartSynced } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -36,6 +36,7 @@ describe('baselines in the chart', () => {
 
     await page.goto('/');
     await bar(page, build.id).waitFor();
+    await chartSynced(page);
     const select = page.getByRole('combobox', { name: 'Baseline' });
     await expect.poll(() => select.textContent()).toBe('None');
     const lateOnly = page.getByRole('button', { name: 'Late only' });
@@ -112,6 +113,7 @@ describe('baselines in the chart', () => {
 
     await page.goto('/');
     await bar(page, task.id).waitFor();
+    await chartSynced(page);
     // A new team is on its Pro trial; the Free plan's answer is played by the network, word for word as the API says it.
     const message = 'The free plan keeps 1 baseline per project. Upgrade to Pro to keep up to 10, or delete the one you have.';
     await page.route(`**/api/projects/${project.id}/baselines`, (route) =>

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -42,6 +42,7 @@ describe('auto-scheduling in the chart', () => {
     for (const page of [a, b]) {
       await page.goto('/');
       await page.locator(`[data-task-bar="${build.id}"]`).waitFor();
+      await chartSynced(page);
     }
 
     // A draws Design → Build from Design's finish handle: Build overlapped Design, so it is pushed after it at once.

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -36,6 +36,7 @@ describe('critical path, slack and working days in the chart', () => {
     for (const page of [a, b]) {
       await page.goto('/');
       await bar(page, taskD.id).waitFor();
+      await chartSynced(page);
     }
 
     // Off by default: nothing is marked. Pressed by keyboard, A, B and C are, and so is the link between them.

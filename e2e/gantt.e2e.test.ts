@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, signUpByApi, useAppAndBrowser } from './harness.js';
+import { newContext, signUpByApi, useAppAndBrowser, chartSynced } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -28,6 +28,7 @@ describe('the live timeline in two browsers', () => {
     for (const page of [a, b]) {
       await page.getByRole('heading', { name: 'Project Timeline' }).waitFor();
       await page.locator(`[data-task-bar="${task.id}"]`).waitFor();
+      await chartSynced(a);
     }
     const before = await barLabel(b, task.id);
 

@@ -105,6 +105,14 @@ export async function teamWithTeammate(a: Page, b: Page, teamName: string, proje
   return { teamId: team.id, projectId: project.id };
 }
 
+/**
+ * Waits until the chart on `page` is editable: a first visit paints the bars from the task list (read-only) while
+ * the document arrives, so a drag or a key press before the sync does nothing, as the "Syncing…" badge says.
+ */
+export async function chartSynced(page: Page, timeout = 15_000): Promise<void> {
+  await page.locator('[data-connection="synced"]').waitFor({ timeout });
+}
+
 /** A calendar date `days` from today (UTC, as the e2e server runs), 'yyyy-MM-dd'. */
 export function dayFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

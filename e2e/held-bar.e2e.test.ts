@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -30,6 +30,7 @@ describe('a bar someone holds', () => {
     for (const page of [a, b]) {
       await page.goto('/');
       await page.locator(`[data-task-bar="${task.id}"]`).waitFor();
+      await chartSynced(page);
     }
     const before = await barLabel(a, task.id);
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -38,6 +38,7 @@ describe('milestones and summary tasks in the chart', () => {
     for (const page of [a, b]) {
       await page.goto('/');
       await page.locator(`[data-task-bar="${roof.id}"]`).waitFor();
+      await chartSynced(page);
     }
 
     // A milestone from the quick add form: its end date is its start date, drawn as a diamond for both.

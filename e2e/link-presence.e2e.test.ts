@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromToday, newContext, newTouchContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { dayFromToday, newContext, newTouchContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
 import { finger } from './touch.js';
 
 const env = useAppAndBrowser();
@@ -44,6 +44,7 @@ describe('a link being drawn is presence', () => {
     for (const page of [a, b]) {
       await page.goto('/');
       await page.locator(`[data-task-bar="${build.id}"]`).waitFor();
+      await chartSynced(page);
     }
 
     // A presses Design's finish handle and moves towards the row below, short of Build's bar.
@@ -137,6 +138,7 @@ describe('links on a phone', () => {
     const digBar = phone.locator(`[data-task-bar="${dig.id}"]`);
     await digBar.waitFor();
     await b.locator(`[data-task-bar="${dig.id}"]`).waitFor();
+    await chartSynced(b);
 
     // No hover on a phone: the handles show, each a target a finger can hit.
     const handle = surveyBar.locator('[data-link-handle="end"]');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -31,6 +31,7 @@ describe('dependency links in the chart', () => {
     for (const page of [a, b]) {
       await page.goto('/');
       await page.locator(`[data-task-bar="${build.id}"]`).waitFor();
+      await chartSynced(page);
     }
 
     // A drags from Design's finish handle onto Build: a finish-to-start link, which B sees at once.

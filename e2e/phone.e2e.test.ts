@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromToday, newContext, newTouchContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { dayFromToday, newContext, newTouchContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
 import { finger } from './touch.js';
 
 const env = useAppAndBrowser();
@@ -57,6 +57,8 @@ describe('the timeline on a phone and a tablet', () => {
       const bar = phone.locator(`[data-task-bar="${task.id}"]`);
       await bar.waitFor();
       await b.locator(`[data-task-bar="${task.id}"]`).waitFor();
+      // Both charts editable: the bars painted before the document arrived are read-only until it is in.
+      await Promise.all([chartSynced(phone), chartSynced(b)]);
 
       // The bar and its row's name are on screen, inside the chart, and the chart fits the page.
       expect(await shownInside(bar, scroller)).toBe(true);

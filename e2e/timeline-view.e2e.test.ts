@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromToday, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
+import { dayFromToday, newContext, signUpByApi, useAppAndBrowser, chartSynced } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -29,6 +29,7 @@ async function openProject(viewport: { width: number; height: number }): Promise
   }
   await page.goto('/');
   await page.locator(`[data-task-bar="${ids.current}"]`).waitFor();
+  await chartSynced(page);
   return { page, close: () => context.close(), ids };
 }
 
