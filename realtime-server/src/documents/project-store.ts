@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   applyCascade,
-  cascadeReasons,
   dependenciesMap,
   dependencyLinks,
-  documentCascade,
   nonSchemaItems,
   projectMap,
   readScheduleSettings,
   readTask,
   removeItems,
   sameValue,
-  tasksMap,
   waitingForUpdates,
   writeScheduleSettings,
   writeTask,
@@ -40,7 +37,8 @@ import {
   writeJudged,
 } from './project-rows.js';
 import type { DocLink, PersistedTask } from './task-validation.js';
-import { queued, WriteQueue, type Queued } from './write-queue.js';
+import { cascadeReasonsOf, changedLinks, changedSettings, changedTaskIds, movesStillDue, observeTransactionFacts } from './transaction-facts.js';
+import { pauser, queued, WriteQueue, type Queued } from './write-queue.js';
 
 export { serverEdit, type ServerEdit } from './origins.js';
 export { assignableUsers, taskFieldsFromRow } from './project-rows.js';
@@ -51,14 +49,6 @@ const LOAD = Symbol('load');
 const REPAIR = Symbol('repair');
 /** Scaled mode: marks the queue item that makes a new owner catch up; never persisted itself. */
 const TAKE_OVER = Symbol('take-over');
-const CHANGED_TASKS = 'planline:changed-tasks';
-const CHANGED_DEPS = 'planline:changed-deps';
-/** Tasks whose dates a transaction changed, with the dates it replaced (new tasks: none). */
-const DATES_BEFORE = 'planline:dates-before';
-/** A transaction changed what the links demand beyond the tasks it moved (a kind, a parent, a deletion). */
-const RESCHEDULE_ALL = 'planline:reschedule-all';
-/** Tasks a transaction created. */
-const CREATED_TASKS = 'planline:created-tasks';
 /** Fold the update log into the base state once it holds this many updates. */
 const COMPACT_AFTER_UPDATES = 200;
 
@@ -114,28 +104,6 @@ interface Change extends Queued {
 const newChange = (fields: Omit<Change, keyof Queued>): Change => queued(fields);
 
 
-// Yjs types a transaction's changed types by their events, which these lookups never read.
-const changedKeys = (tr: Y.Transaction, type: Y.AbstractType<any>) => tr.changed.get(type);
-const changedType = (tr: Y.Transaction, type: Y.AbstractType<any>) => tr.changed.has(type);
-
-/** A turn gives the event loop a turn of its own after about this many tasks judged or written. */
-const TASKS_BETWEEN_PAUSES = 100;
-
-/**
- * Judging and storing run on promises that settle as microtasks (PGlite answers on this thread), so a turn of
- * many changes would hold every timer and request of the process until it ends. Counting the tasks handled, this
- * lets the event loop run once per TASKS_BETWEEN_PAUSES; a turn of a few edits never pauses.
- */
-function pauser(): (tasks: number) => Promise<void> {
-  let handled = 0;
-  return async (tasks) => {
-    handled += tasks;
-    if (handled < TASKS_BETWEEN_PAUSES) return;
-    handled = 0;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  };
-}
-
 /**
  * Persistence of project documents (ARCHITECTURE §3), on every transaction whatever its origin: the changed
  * tasks are judged against their last persisted state, and what is valid goes to PostgreSQL in one
@@ -189,7 +157,7 @@ export class ProjectDocumentStore {
         for (const [key, link] of dependencies) dependenciesMap(doc).set(key, { ...link });
         if (settings) writeScheduleSettings(doc, settings);
       }, LOAD);
-        await insertStoredState(this.dataSource, projectId, Y.encodeStateAsUpdate(doc));
+      await insertStoredState(this.dataSource, projectId, Y.encodeStateAsUpdate(doc));
     }
     state = {
       projectId,
@@ -244,38 +212,7 @@ export class ProjectDocumentStore {
 
   private attach(state: ProjectState): void {
     const { doc } = state;
-    const tasks = tasksMap(doc);
-    const deps = dependenciesMap(doc);
-    const onTasks = (events: Y.YEvent<Y.AbstractType<unknown>>[], tr: Y.Transaction) => {
-      const changed: Set<string> = tr.meta.get(CHANGED_TASKS) ?? new Set();
-      const datesBefore: Map<string, { startDate: string; endDate: string }> = tr.meta.get(DATES_BEFORE) ?? new Map();
-      const created: Set<string> = tr.meta.get(CREATED_TASKS) ?? new Set();
-      for (const event of events) {
-        if (event.target === tasks) {
-          for (const [key, change] of event.changes.keys) {
-            changed.add(key);
-            if (change.action === 'add') created.add(key);
-            // A deleted subtask may leave its summary a plain task again, whose links then count.
-            if (change.action === 'delete') tr.meta.set(RESCHEDULE_ALL, true);
-          }
-        } else if (typeof event.path[0] === 'string' && event.path.length === 1) {
-          const taskId = event.path[0];
-          changed.add(taskId);
-          const keys = event.changes.keys;
-          // A new kind (a milestone is placed by one day) or parent (a summary's links are not scheduled; a task
-          // that stops being one is) changes what the links demand without moving a date.
-          if (keys.has('kind') || keys.has('parentId')) tr.meta.set(RESCHEDULE_ALL, true);
-          if (!keys.has('startDate') && !keys.has('endDate')) continue;
-          const entry = event.target as Y.Map<unknown>;
-          const was = (field: 'startDate' | 'endDate') => (keys.has(field) ? keys.get(field)!.oldValue : entry.get(field));
-          if (!datesBefore.has(taskId)) datesBefore.set(taskId, { startDate: String(was('startDate')), endDate: String(was('endDate')) });
-        } else if (typeof event.path[0] === 'string') changed.add(event.path[0]);
-      }
-      tr.meta.set(CHANGED_TASKS, changed);
-      tr.meta.set(DATES_BEFORE, datesBefore);
-      tr.meta.set(CREATED_TASKS, created);
-    };
-    const onDeps = (_event: Y.YMapEvent<unknown>, tr: Y.Transaction) => void tr.meta.set(CHANGED_DEPS, true);
+    const stopObserving = observeTransactionFacts(doc);
     const onUpdate = (update: Uint8Array, origin: unknown, _doc: Y.Doc, tr: Y.Transaction) => {
       if (origin === LOAD) return;
       // Anything outside the schema is taken out at once (relayed updates were cleaned where they came in). The
@@ -292,7 +229,7 @@ export class ProjectDocumentStore {
       // Only the server sets the project's settings (from its row; another process's change was judged there). A
       // client's change to them goes back, and nothing of its transaction is scheduled with settings it made up.
       let settingsRefused = false;
-      if (origin !== REPAIR && !isCascadeOrigin(origin) && changedType(tr, projectMap(doc))) {
+      if (origin !== REPAIR && !isCascadeOrigin(origin) && changedSettings(doc, tr)) {
         if (isServerEdit(origin) || isRelayedOrigin(origin)) state.settings = readScheduleSettings(doc) ?? state.settings;
         else {
           this.putBackSettings(state);
@@ -302,14 +239,14 @@ export class ProjectDocumentStore {
       // A repair schedules too: a refused move put back may leave a successor late.
       const schedules = !isCascadeOrigin(origin) && !settingsRefused;
       // Which of this change's moves were its author's cascade (their history reason), read before anything else moves.
-      const reasons = isCascadeOrigin(origin) ? origin.reasons : schedules && origin !== REPAIR ? this.cascadeReasons(state, tr) : null;
+      const reasons = isCascadeOrigin(origin) ? origin.reasons : schedules && origin !== REPAIR ? cascadeReasonsOf(doc, tr) : null;
       // Read the changed tasks now: later transactions must not be credited to this one's author.
       const snapshots = new Map<string, DocTask | null>();
-      for (const id of (tr.meta.get(CHANGED_TASKS) as Set<string> | undefined) ?? []) snapshots.set(id, readTask(doc, id));
+      for (const id of changedTaskIds(tr)) snapshots.set(id, readTask(doc, id));
       // The edges are judged again only when they, or which tasks exist, may have changed: an edit of existing
       // tasks' fields (a drag) leaves them as stored, and reading every edge of a big project per drop is waste.
       const tasksComeOrGo = [...snapshots].some(([taskId, task]) => task === null || !state.tasks.has(taskId));
-      const edges = tr.meta.get(CHANGED_DEPS) || tasksComeOrGo ? dependencyLinks(doc) : null;
+      const edges = changedLinks(tr) || tasksComeOrGo ? dependencyLinks(doc) : null;
       // The moves still due go in a transaction of their own, stored after this one.
       if (schedules) this.cascade(state, origin, tr);
       let id: string | null = null;
@@ -320,12 +257,9 @@ export class ProjectDocumentStore {
       }
       state.writes.enqueue(newChange({ update, origin, snapshots, edges, id, seq: ++state.seq, incomplete: waitingForUpdates(doc), cleanFrom, reasons }));
     };
-    tasks.observeDeep(onTasks);
-    deps.observe(onDeps);
     doc.on('update', onUpdate);
     state.detach = () => {
-      tasks.unobserveDeep(onTasks);
-      deps.unobserve(onDeps);
+      stopObserving();
       doc.off('update', onUpdate);
     };
   }
@@ -339,39 +273,15 @@ export class ProjectDocumentStore {
   }
 
   /**
-   * Auto-scheduling after a change (issue 17, document-cascade.ts). The history reasons of the tasks the change
-   * itself moved by cascade (a browser puts its cascade in the edit's own transaction, so one undo takes it back)...
-   */
-  private cascadeReasons(state: ProjectState, tr: Y.Transaction): ReadonlyMap<string, string> | null {
-    const datesBefore: Map<string, { startDate: string; endDate: string }> | undefined = tr.meta.get(DATES_BEFORE);
-    if (!datesBefore || datesBefore.size < 2) return null;
-    const reasons = cascadeReasons(state.doc, datesBefore);
-    return reasons.size ? reasons : null;
-  }
-
-  /**
-   * ...and the moves still due — after a REST edit, a link made over REST, new settings, or two people's
-   * concurrent moves that each cascaded alone — made as a transaction of their own, credited to the same person.
-   * The owner alone moves tasks, so every process and browser ends on the same dates.
+   * Auto-scheduling after a change (issue 17, transaction-facts.ts): the moves still due — after a REST edit, a
+   * link made over REST, new settings, or two people's concurrent moves that each cascaded alone — made as a
+   * transaction of their own, credited to the same person. The owner alone moves tasks, so every process and
+   * browser ends on the same dates.
    */
   private cascade(state: ProjectState, origin: unknown, tr: Y.Transaction): void {
     const { doc } = state;
     if (state.peer && !state.peer.isOwner()) return;
-    const datesBefore: Map<string, { startDate: string; endDate: string }> = tr.meta.get(DATES_BEFORE) ?? new Map();
-    const created: Set<string> = tr.meta.get(CREATED_TASKS) ?? new Set();
-    const depsChanged = changedKeys(tr, dependenciesMap(doc));
-    const settingsChanged = isServerEdit(origin) || isRelayedOrigin(origin) ? changedType(tr, projectMap(doc)) : false;
-    const rescheduleAll = settingsChanged || tr.meta.get(RESCHEDULE_ALL) === true;
-    if (!datesBefore.size && !created.size && !depsChanged && !rescheduleAll) return;
-
-    const edited = new Set([...datesBefore.keys(), ...created]);
-    for (const key of depsChanged ?? []) {
-      const edge = key === null ? null : parseDependencyKey(key);
-      if (edge) edited.add(edge.taskId);
-    }
-    // New settings (auto-scheduling turned on, a holiday added), a kind or a parent can break any link.
-    if (rescheduleAll) for (const key of dependenciesMap(doc).keys()) edited.add(parseDependencyKey(key)?.taskId ?? '');
-    const moves = documentCascade(doc, edited);
+    const moves = movesStillDue(doc, tr, (isServerEdit(origin) || isRelayedOrigin(origin)) && changedSettings(doc, tr));
     if (!moves.length) return;
     const moved = new Map(moves.map((m) => [m.taskId, cascadeMoveReason(m)]));
     doc.transact(() => applyCascade(doc, moves), cascadeOrigin(author(origin).userId, moved));

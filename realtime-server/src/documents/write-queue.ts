@@ -185,3 +185,21 @@ export class WriteQueue<C extends Queued> {
     this.recovery.unref();
   }
 }
+
+/** A turn gives the event loop a turn of its own after about this many tasks judged or written. */
+const TASKS_BETWEEN_PAUSES = 100;
+
+/**
+ * Judging and storing run on promises that settle as microtasks (PGlite answers on this thread), so a turn of
+ * many changes would hold every timer and request of the process until it ends. Counting the tasks handled, this
+ * lets the event loop run once per TASKS_BETWEEN_PAUSES; a turn of a few edits never pauses.
+ */
+export function pauser(): (tasks: number) => Promise<void> {
+  let handled = 0;
+  return async (tasks) => {
+    handled += tasks;
+    if (handled < TASKS_BETWEEN_PAUSES) return;
+    handled = 0;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+}

@@ -1,6 +1,5 @@
 import {
   barNameFits,
-  CRITICAL_PATH_COLOR,
   daysBetween,
   inkOn,
   daysFromOffset,
@@ -31,45 +30,12 @@ import { LinkHandle } from './link-handle';
 import { MilestoneMarker } from './milestone-marker';
 import { SummaryBar } from './summary-bar';
 import { BarTip, DragLabel, HOLDING, HolderTag, OutsideHint, ProgressKnob, ResizeHandle, TAG_ROOM_PX, type TagSide } from './task-bar-parts';
+import { ACTIVITY_KIND, changedFields, rings, samePreview, type DragSession } from './task-bar-drag';
 import { useTimeline } from './timeline-context';
 
 export const PARTIAL_BAR_TOOLTIP = 'Task extends beyond current view';
 /** Said after a critical bar's name and dates, while the critical path is shown. */
 export const CRITICAL_BAR_TEXT = 'On the critical path';
-
-interface DragSession {
-  pointerId: number;
-  mode: DragMode;
-  startX: number;
-  startY: number;
-  /** When the finger or button went down (event time), to tell a long press from a busy main thread. */
-  downAt: number;
-  /** False while a touch waits out the long press: until then the finger may be scrolling. */
-  lifted: boolean;
-  liftTimer: number | undefined;
-  barLeft: number;
-  barWidth: number;
-  original: DragPreview;
-  preview: DragPreview;
-  moved: boolean;
-  element: HTMLElement;
-  /** Escape, listened for on the window while the drag lasts. */
-  onEscape: (event: globalThis.KeyboardEvent) => void;
-}
-
-const ACTIVITY_KIND = { move: 'dragging', 'resize-start': 'resizing', 'resize-end': 'resizing', progress: 'progress' } as const;
-
-const samePreview = (a: DragPreview, b: DragPreview) =>
-  a.startDate === b.startDate && a.endDate === b.endDate && a.progress === b.progress;
-
-/** The fields a drop or key press changed: only those are written. */
-function changedFields(task: TimelineTask, next: DragPreview) {
-  const fields: Partial<DragPreview> = {};
-  if (next.startDate !== task.startDate) fields.startDate = next.startDate;
-  if (next.endDate !== task.endDate) fields.endDate = next.endDate;
-  if (next.progress !== task.progress) fields.progress = next.progress;
-  return fields;
-}
 
 interface TaskBarProps {
   task: TimelineTask;
@@ -78,16 +44,6 @@ interface TaskBarProps {
   remote: RemoteActivity | undefined;
   /** On the critical path, while the toolbar's toggle shows it. */
   critical: boolean;
-}
-
-/**
- * A ring round a bar (a white gap, then the colour), outside any ring already there. The critical path's ring is a
- * second outline, so it reads without its colour too.
- */
-function rings(critical: boolean, holderColor: string | undefined): string | undefined {
-  const colors = [critical ? CRITICAL_PATH_COLOR : null, holderColor ?? null].filter((c): c is string => c !== null);
-  if (colors.length === 0) return undefined;
-  return colors.map((color, i) => `0 0 0 ${2 + 4 * i}px white, 0 0 0 ${4 + 4 * i}px ${color}`).join(', ');
 }
 
 /**

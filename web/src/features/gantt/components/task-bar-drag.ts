@@ -1,0 +1,48 @@
+import { CRITICAL_PATH_COLOR } from '@planline/domain';
+import type { DragMode, DragPreview } from '../model/drag.store';
+import type { TimelineTask } from '../model/timeline-task';
+
+/** A drag of a task bar (task-bar.tsx): what it began from, what it shows now, and how it ends. */
+export interface DragSession {
+  pointerId: number;
+  mode: DragMode;
+  startX: number;
+  startY: number;
+  /** When the finger or button went down (event time), to tell a long press from a busy main thread. */
+  downAt: number;
+  /** False while a touch waits out the long press: until then the finger may be scrolling. */
+  lifted: boolean;
+  liftTimer: number | undefined;
+  barLeft: number;
+  barWidth: number;
+  original: DragPreview;
+  preview: DragPreview;
+  moved: boolean;
+  element: HTMLElement;
+  /** Escape, listened for on the window while the drag lasts. */
+  onEscape: (event: globalThis.KeyboardEvent) => void;
+}
+
+export const ACTIVITY_KIND = { move: 'dragging', 'resize-start': 'resizing', 'resize-end': 'resizing', progress: 'progress' } as const;
+
+export const samePreview = (a: DragPreview, b: DragPreview) =>
+  a.startDate === b.startDate && a.endDate === b.endDate && a.progress === b.progress;
+
+/** The fields a drop or key press changed: only those are written. */
+export function changedFields(task: TimelineTask, next: DragPreview) {
+  const fields: Partial<DragPreview> = {};
+  if (next.startDate !== task.startDate) fields.startDate = next.startDate;
+  if (next.endDate !== task.endDate) fields.endDate = next.endDate;
+  if (next.progress !== task.progress) fields.progress = next.progress;
+  return fields;
+}
+
+/**
+ * A ring round a bar (a white gap, then the colour), outside any ring already there. The critical path's ring is a
+ * second outline, so it reads without its colour too.
+ */
+export function rings(critical: boolean, holderColor: string | undefined): string | undefined {
+  const colors = [critical ? CRITICAL_PATH_COLOR : null, holderColor ?? null].filter((c): c is string => c !== null);
+  if (colors.length === 0) return undefined;
+  return colors.map((color, i) => `0 0 0 ${2 + 4 * i}px white, 0 0 0 ${4 + 4 * i}px ${color}`).join(', ');
+}
