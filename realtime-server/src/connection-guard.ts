@@ -6,6 +6,8 @@ import {
   MAX_PRESENCE_STATE_BYTES,
   MAX_TASKS_PER_UPDATE,
   presenceActivitySchema,
+  TASKS_ADDED_BURST,
+  TASKS_ADDED_PER_SECOND,
   type PresenceState,
 } from '@planline/domain';
 import * as decoding from 'lib0/decoding';
@@ -25,6 +27,8 @@ import type { RealtimeLogger } from './logger.js';
  *   refused document that is never. Past a small allowance the connection is closed.
  * - updates too large to judge promptly: more than MAX_DOCUMENT_UPDATE_BYTES, or adding more than
  *   MAX_TASKS_PER_UPDATE tasks. Judging and storing one such update held the event loop for seconds.
+ * - tasks added too fast: a token bucket of new tasks per connection, so a client cannot repeat updates just
+ *   under the cap to hold the event loop turn after turn. A person adds a few tasks a minute, a paste a few dozen.
  * - presence: each state's `user` becomes the signed-in person, an activity that does not parse is dropped, a
  *   state over MAX_PRESENCE_STATE_BYTES closes the connection, and one connection keeps at most a few states
  *   per document. Other browsers show presence as the server relays it, so nobody can appear as someone else.
@@ -57,12 +61,13 @@ export class TokenBucket {
     this.last = now();
   }
 
-  take(): boolean {
+  /** Takes `count` tokens if there are that many. */
+  take(count = 1): boolean {
     const now = this.now();
     this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) / 1000) * this.perSecond);
     this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    if (this.tokens < count) return false;
+    this.tokens -= count;
     return true;
   }
 }
@@ -96,7 +101,7 @@ class Reader {
 }
 
 export type Verdict =
-  | { ok: true; document: string; type: number; body: Uint8Array }
+  | { ok: true; document: string; type: number; body: Uint8Array; tasksAdded: number }
   | { ok: false; reason: string; code?: number };
 
 /** New Yjs types an update creates: in the schema only task maps are types, so this counts the tasks it adds. */
@@ -112,16 +117,18 @@ export function inspectMessage(data: Uint8Array): Verdict {
     const document = reader.string();
     const type = reader.uint();
     const body = data.subarray(reader.position);
+    let tasksAdded = 0;
     if (type === MESSAGE_SYNC) {
       const step = reader.uint();
       const payload = reader.bytes();
       if (step === SYNC_STEP_1) Y.decodeStateVector(payload);
       else {
         if (payload.length > MAX_DOCUMENT_UPDATE_BYTES) return { ok: false, reason: 'update too large', code: CloseCode.UpdateTooLarge };
-        if (newTypes(payload) > MAX_TASKS_PER_UPDATE) return { ok: false, reason: 'update adds too many tasks', code: CloseCode.UpdateTooLarge };
+        tasksAdded = newTypes(payload);
+        if (tasksAdded > MAX_TASKS_PER_UPDATE) return { ok: false, reason: 'update adds too many tasks', code: CloseCode.UpdateTooLarge };
       }
     }
-    return { ok: true, document, type, body };
+    return { ok: true, document, type, body, tasksAdded };
   } catch {
     return { ok: false, reason: 'malformed message' };
   }
@@ -212,6 +219,7 @@ export function documentRefused(request: IncomingMessage | undefined, document: 
  */
 export function guardConnection(ws: WebSocket, request: IncomingMessage, logger: RealtimeLogger, who: PresenceIdentity): void {
   const awareness = new TokenBucket(AWARENESS_MESSAGES_PER_SECOND, AWARENESS_BURST);
+  const tasksAdded = new TokenBucket(TASKS_ADDED_PER_SECOND, TASKS_ADDED_BURST);
   const authSent = new Set<string>();
   const refused = new Set<string>();
   const presenceClients = new Map<string, Set<number>>();
@@ -237,6 +245,7 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
     else if ((!authSent.has(verdict.document) || refused.has(verdict.document)) && ++beforeOpen > MAX_MESSAGES_BEFORE_OPEN) {
       return close(CloseCode.BadMessage, 'too many messages for a document that is not open');
     }
+    if (verdict.tasksAdded > 0 && !tasksAdded.take(verdict.tasksAdded)) return close(CloseCode.RateLimited, 'tasks added too fast');
     if (verdict.type !== MESSAGE_AWARENESS) return data;
     if (!awareness.take()) return close(CloseCode.RateLimited, 'awareness rate limit exceeded');
     let owned = presenceClients.get(verdict.document);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CloseCode, MAX_TASKS_PER_UPDATE, projectDocumentName, TASK_FIELDS } from '@planline/domain';
+import { CloseCode, MAX_DOCUMENT_UPDATE_BYTES, MAX_TASKS_PER_UPDATE, projectDocumentName, TASK_FIELDS, TASKS_ADDED_BURST } from '@planline/domain';
 import fc from 'fast-check';
 import { readTask, tasksMap, writeTask } from '@planline/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -249,7 +249,52 @@ describe('[update-limits] one update cannot stall the server', () => {
     const stored = await server.dataSource.query(`SELECT count(*)::int AS n FROM tasks WHERE project_id = $1`, [project.id]);
     expect(stored[0].n).toBe(1);
   });
+
+  it(`an update over ${MAX_DOCUMENT_UPDATE_BYTES / 1024} KB closes the connection and stores nothing`, async () => {
+    const { member, project, task } = await setup();
+    const name = projectDocumentName(project.id);
+    const raw = await authenticatedRaw(member, name);
+    const local = new Y.Doc();
+    // Under the socket's frame limit (1 MB), over the update limit: judged by the guard, not cut by ws.
+    local.transact(() => writeTask(local, task.id, { description: 'd'.repeat(MAX_DOCUMENT_UPDATE_BYTES + 10_000) }));
+    raw.send(frames.update(name, Y.encodeStateAsUpdate(local)));
+    expect(await raw.closed).toEqual({ code: CloseCode.UpdateTooLarge, reason: 'update too large' });
+    await sleep(200);
+    expect(readTask(serverDoc(project.id), task.id)?.description ?? null).toBeNull();
+  });
+
+  it('a client repeating updates just under the cap is closed once it has added tasks too fast', async () => {
+    const { member, project } = await setup();
+    const name = projectDocumentName(project.id);
+    const raw = await authenticatedRaw(member, name);
+    const local = new Y.Doc();
+    const batches = Math.ceil(TASKS_ADDED_BURST / MAX_TASKS_PER_UPDATE) + 1;
+    const ids: string[][] = [];
+    for (let b = 0; b < batches; b++) {
+      const before = Y.encodeStateVector(local);
+      const batch = Array.from({ length: MAX_TASKS_PER_UPDATE }, () => randomUUID());
+      ids.push(batch);
+      local.transact(() => {
+        for (const id of batch) writeTask(local, id, { name: `Bulk ${b}`, startDate: '2026-11-23', endDate: '2026-11-24', order: 0 });
+      });
+      raw.send(frames.update(name, Y.encodeStateAsUpdate(local, before)));
+    }
+    expect(await raw.closed).toEqual({ code: CloseCode.RateLimited, reason: 'tasks added too fast' });
+    // What came within the allowance is kept; the update past it never reached the document.
+    await eventually(() => ids[0]!.every((id) => tasksMap(serverDoc(project.id)).has(id)), (all) => all);
+    expect(ids[batches - 1]!.some((id) => tasksMap(serverDoc(project.id)).has(id))).toBe(false);
+  });
 });
+
+/** A raw /collab socket of `user`, authenticated for document `name`. */
+async function authenticatedRaw(user: ClientUser, name: string) {
+  const raw = rawCollab(server.url, user.client.cookieHeader);
+  open.push(raw);
+  expect(await raw.opened).toBe(true);
+  raw.send(frames.auth(name));
+  await eventually(() => raw.auth.get(name), (a) => a === 'authenticated');
+  return raw;
+}
 
 describe('[doc-name] one project, one document', () => {
   it('a document name that is not the canonical lower-case one is refused', async () => {

@@ -51,6 +51,13 @@ export const PROJECT_SETTING_KEYS = ['autoSchedule', 'workingWeekdays', 'holiday
 export const MAX_DOCUMENT_UPDATE_BYTES = 512 * 1024;
 export const MAX_TASKS_PER_UPDATE = 100;
 export const MAX_TASKS_PER_PROJECT = 100_000;
+/**
+ * New tasks one /collab connection may add, on average and at once (a token bucket): two full updates, then one
+ * every five seconds, so a client cannot hold the event loop by repeating updates just under the cap. A person
+ * adds a few tasks a minute; a paste, a few dozen.
+ */
+export const TASKS_ADDED_PER_SECOND = MAX_TASKS_PER_UPDATE / 5;
+export const TASKS_ADDED_BURST = 2 * MAX_TASKS_PER_UPDATE;
 
 export const dependencyKey = (taskId: string, dependsOnTaskId: string) => `${taskId}->${dependsOnTaskId}`;
 
