@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { projectDocumentName } from '@planline/domain';
-import { dependenciesMap } from '@planline/document';
+import { dependenciesMap, writeTask } from '@planline/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { eventually, openProjectDocument, type DocClient } from './collab-client.js';
 import { joinedMember, startTestServer, teamWithOwner, type ClientUser, type TestServer } from './harness.js';
 
@@ -103,6 +105,42 @@ describe('[link-types] through the document', () => {
 
     deps.set(`${c.id}->${a.id}`, true);
     await eventually(() => linkRow(c.id, a.id), (r) => r?.type === 'FS' && r.lag_days === 0);
+  });
+});
+
+describe('[link-migration] links stored before they had types', () => {
+  it('a bare true in a stored document is rewritten as FS with no lag when the document loads, and stored so', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const project = (await owner.client.post('/api/projects', { name: 'Old links', teamId: team.id })).body as { id: string };
+    // A project nobody has opened since before links had types: rows (the link's row now says FS, lag 0) and a
+    // stored document whose link value is the bare `true` of then.
+    const [a, b] = [randomUUID(), randomUUID()];
+    for (const id of [a, b]) {
+      await server.dataSource.query(`INSERT INTO tasks (id, project_id, name, start_date, end_date) VALUES ($1, $2, 'Old', '2026-11-23', '2026-11-24')`, [id, project.id]);
+    }
+    await server.dataSource.query(`INSERT INTO task_dependencies (id, task_id, depends_on_task_id) VALUES (gen_random_uuid(), $1, $2)`, [b, a]);
+    const doc = new Y.Doc();
+    for (const id of [a, b]) {
+      writeTask(doc, id, { name: 'Old', description: null, startDate: '2026-11-23', endDate: '2026-11-24', status: 'pending', priority: 'medium', progress: 0, color: '#3b82f6', assigneeId: null, assigneeIds: [], order: 0 });
+    }
+    dependenciesMap(doc).set(`${b}->${a}`, true);
+    await server.dataSource.query(`INSERT INTO project_documents (project_id, state) VALUES ($1, $2)`, [project.id, Buffer.from(Y.encodeStateAsUpdate(doc))]);
+
+    const client = openProjectDocument(server.url, owner.client.cookieHeader, project.id);
+    open.push(client);
+    await client.synced;
+    const migrated = (value: unknown) => JSON.stringify(value) === JSON.stringify({ type: 'FS', lagDays: 0 });
+    await eventually(() => dependenciesMap(client.doc).get(`${b}->${a}`), migrated);
+    // Stored as such: the document as the database has it holds the new form.
+    const stored = await eventually(async () => {
+      const base: { state: Buffer }[] = await server.dataSource.query(`SELECT state FROM project_documents WHERE project_id = $1`, [project.id]);
+      const log: { update: Buffer }[] = await server.dataSource.query(`SELECT "update" FROM project_document_updates WHERE project_id = $1 ORDER BY id`, [project.id]);
+      const read = new Y.Doc();
+      for (const part of [...base.map((r) => r.state), ...log.map((r) => r.update)]) Y.applyUpdate(read, new Uint8Array(part));
+      return dependenciesMap(read).get(`${b}->${a}`);
+    }, migrated);
+    expect(migrated(stored)).toBe(true);
+    expect(await linkRow(b, a)).toEqual({ type: 'FS', lag_days: 0 });
   });
 });
 

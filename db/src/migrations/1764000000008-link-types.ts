@@ -2,8 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Dependency links get a type (FS, SS, FF, SF) and a lag in working days (issue 17). Existing links are what
- * they always meant: finish-to-start without lag. (Stored documents keep their bare `true` values, which every
- * reader takes as the same link; new links are written as { type, lagDays }.)
+ * they always meant: finish-to-start without lag. (Stored documents hold bare `true` values, which every reader
+ * takes as the same link; the server rewrites them as { type, lagDays } when it loads such a document.)
  */
 export class LinkTypes1764000000008 implements MigrationInterface {
   name = 'LinkTypes1764000000008';

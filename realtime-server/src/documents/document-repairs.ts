@@ -22,7 +22,8 @@ export interface RepairableChange extends JudgedInput {
 
 /**
  * Rows are the persisted truth: a document that disagrees with them (a crash between a refused edit and its
- * repair) is put right, in one transaction with `origin`. Returns whether anything had to be.
+ * repair) is put right, in one transaction with `origin`; so is a link stored in the old form (migration 008).
+ * Returns whether anything had to be.
  */
 export function repairFromRows(doc: Y.Doc, rows: PersistedRows, origin: unknown): boolean {
   const stray = [...tasksMap(doc).keys()].filter((id) => !rows.tasks.has(id));
@@ -30,9 +31,12 @@ export function repairFromRows(doc: Y.Doc, rows: PersistedRows, origin: unknown)
     const inDoc = readTask(doc, id);
     return !inDoc || !sameTask(inDoc, task);
   });
-  const inDoc = new Map(dependencyLinks(doc).map((e) => [edgeKey(e), readLinkValue(e.value)]));
+  const links = dependencyLinks(doc);
+  const inDoc = new Map(links.map((e) => [edgeKey(e), readLinkValue(e.value)]));
+  // A link stored before links had types is a bare `true` (read as FS, lag 0): written out as { type, lagDays }.
+  const legacy = links.some((e) => e.value === true);
   const depsDiffer =
-    inDoc.size !== rows.dependencies.size || [...inDoc].some(([k, link]) => !link || !rows.dependencies.has(k) || !sameLink(link, rows.dependencies.get(k)!));
+    legacy || inDoc.size !== rows.dependencies.size || [...inDoc].some(([k, link]) => !link || !rows.dependencies.has(k) || !sameLink(link, rows.dependencies.get(k)!));
   if (!stray.length && !differing.length && !depsDiffer) return false;
   doc.transact(() => {
     for (const id of stray) deleteTask(doc, id);
@@ -40,8 +44,9 @@ export function repairFromRows(doc: Y.Doc, rows: PersistedRows, origin: unknown)
     const deps = dependenciesMap(doc);
     for (const key of [...deps.keys()]) if (!rows.dependencies.has(key)) deps.delete(key);
     for (const [key, link] of rows.dependencies) {
-      const now = readLinkValue(deps.get(key));
-      if (!now || !sameLink(now, link)) deps.set(key, { ...link });
+      const value = deps.get(key);
+      const now = readLinkValue(value);
+      if (!now || !sameLink(now, link) || value === true) deps.set(key, { ...link });
     }
   }, origin);
   return true;
