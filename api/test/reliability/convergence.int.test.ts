@@ -1,6 +1,6 @@
-import { TASK_FIELDS } from '@planline/domain';
+import { readLinkValue, TASK_FIELDS, type Link } from '@planline/domain';
 import { taskFieldsFromRow } from '@planline/realtime';
-import { dependencyEdges, documentCascade, fieldValue, readTask, taskIds } from '@planline/document';
+import { dependencyLinks, documentCascade, fieldValue, readTask, taskIds } from '@planline/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { openProjectDocument, type DocClient } from '../collab-client.js';
@@ -48,10 +48,13 @@ function canonical(tasks: [string, Record<string, unknown>][], edges: string[]):
   });
 }
 
+/** A link as compared: its pair, type and lag. */
+const linkText = (taskId: string, dependsOn: string, link: Link | null) => `${taskId}->${dependsOn} ${link?.type ?? '?'}${link?.lagDays ?? '?'}`;
+
 const documentState = (doc: Y.Doc) =>
   canonical(
     taskIds(doc).map((id) => [id, readTask(doc, id)!]),
-    dependencyEdges(doc).map((e) => `${e.taskId}->${e.dependsOnTaskId}`),
+    dependencyLinks(doc).map((e) => linkText(e.taskId, e.dependsOnTaskId, readLinkValue(e.value))),
   );
 
 async function storedState(projectId: string): Promise<string> {
@@ -61,13 +64,13 @@ async function storedState(projectId: string): Promise<string> {
        FROM tasks t WHERE t.project_id = $1`,
     [projectId],
   );
-  const deps: { task_id: string; depends_on_task_id: string }[] = await server.dataSource.query(
-    `SELECT d.task_id, d.depends_on_task_id FROM task_dependencies d JOIN tasks t ON t.id = d.task_id WHERE t.project_id = $1`,
+  const deps: { task_id: string; depends_on_task_id: string; type: Link['type']; lag_days: number }[] = await server.dataSource.query(
+    `SELECT d.task_id, d.depends_on_task_id, d.type, d.lag_days FROM task_dependencies d JOIN tasks t ON t.id = d.task_id WHERE t.project_id = $1`,
     [projectId],
   );
   return canonical(
     rows.map((r) => [r.id as string, taskFieldsFromRow(r) as unknown as Record<string, unknown>]),
-    deps.map((d) => `${d.task_id}->${d.depends_on_task_id}`),
+    deps.map((d) => linkText(d.task_id, d.depends_on_task_id, { type: d.type, lagDays: d.lag_days })),
   );
 }
 

@@ -1,5 +1,5 @@
-import { TASK_FIELDS, TASK_NAME_MAX_LENGTH } from '@planline/domain';
-import { addDependency, applyCascade, deleteTask, documentCascade, readTask, removeDependency, dependencyEdges, taskIds, writeTask, type DocTask } from '@planline/document';
+import { LINK_TYPES, MAX_LAG_DAYS, TASK_FIELDS, TASK_NAME_MAX_LENGTH, type Link } from '@planline/domain';
+import { addDependency, applyCascade, deleteTask, dependenciesMap, documentCascade, readTask, removeDependency, dependencyEdges, taskIds, writeTask, type DocTask } from '@planline/document';
 import type * as Y from 'yjs';
 import type { Prng } from './soak.js';
 
@@ -149,18 +149,30 @@ export function randomOperation(r: Prng, doc: Y.Doc, members: string[]): string 
     return 'delete';
   }
   if (roll < 0.92) {
-    // Any pair: some close a cycle, some name a task another client has just deleted.
-    const other = r.pick(ids);
-    const cascades = r.chance(0.5);
+    // Any pair: some close a cycle, some name a task another client has just deleted. A third of the time an
+    // existing link changes its type or lag instead (a link's key is its pair: the same write), sometimes to a
+    // value the server must put back.
+    const edges = dependencyEdges(doc);
+    const change = edges.length > 0 && r.chance(1 / 3);
+    const [taskId, other] = change ? (({ taskId: t, dependsOnTaskId: d }) => [t, d])(r.pick(edges)) : [id, r.pick(ids)];
+    const invalid = change && r.chance(0.15);
+    const cascades = !invalid && r.chance(0.5);
     doc.transact(() => {
-      addDependency(doc, id, other);
-      if (cascades) applyCascade(doc, documentCascade(doc, [id]));
+      if (invalid) dependenciesMap(doc).set(`${taskId}->${other}`, { type: r.pick(['XX', 'FS']), lagDays: r.pick([MAX_LAG_DAYS + 1, 0.5]) });
+      else addDependency(doc, taskId!, other!, randomLink(r));
+      if (cascades) applyCascade(doc, documentCascade(doc, [taskId!]));
     });
-    return cascades ? 'dependency-add-cascaded' : 'dependency-add';
+    const kind = change ? (invalid ? 'dependency-change-invalid' : 'dependency-change') : 'dependency-add';
+    return cascades ? `${kind}-cascaded` : kind;
   }
   const edges = dependencyEdges(doc);
   if (!edges.length) return 'noop';
   const edge = r.pick(edges);
   doc.transact(() => removeDependency(doc, edge.taskId, edge.dependsOnTaskId));
   return 'dependency-remove';
+}
+
+/** A link of any type; half without lag, the rest with a lag or lead of a few working days. */
+function randomLink(r: Prng): Link {
+  return { type: r.pick(LINK_TYPES), lagDays: r.chance(0.5) ? 0 : r.int(9) - 4 };
 }
