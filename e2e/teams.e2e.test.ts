@@ -98,6 +98,18 @@ describe('teams in two browsers', () => {
     for (const old of ['FREE Plan', '7-day Free Trial', 'PRO Plan', 'on the pro plan']) {
       expect(await page.getByText(old).count(), old).toBe(0);
     }
+
+    // /subscribe says the team's plan in the same words; its cards keep the spec's own (a Free Trial card with an
+    // 'Active Trial' badge beside the Team Plan).
+    await page.goto('/subscribe');
+    await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+    await page.getByText(`Trialists’s plan: ${trial} (until`, { exact: false }).waitFor();
+    await page.getByText('Active Trial', { exact: true }).waitFor();
+    await page.getByText('Free Trial', { exact: true }).waitFor();
+    await page.getByText('Team Plan', { exact: true }).waitFor();
+    for (const old of ['Your trial ends on', 'FREE Plan', 'PRO Plan']) {
+      expect(await page.getByText(old).count(), old).toBe(0);
+    }
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { PLAN_LIMITS, planOffer, TRIAL_DAYS, type TeamSummary } from '@planline/domain';
+import { PLAN_LIMITS, planOffer, teamPlanLabel, TRIAL_DAYS, type TeamSummary } from '@planline/domain';
 import { BadgeCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,7 +10,6 @@ import {
   PlanBadge,
   PlanCard,
   PlanFeatureList,
-  planTitle,
   subscribeView,
   TeamCheckout,
   TeamsNotReady,
@@ -20,8 +19,12 @@ import { usePageTitle } from '../features/legal';
 import { useTeams } from '../features/teams';
 import { useWorkspaceUi } from '../app/workspace-ui.store';
 
-
-/** /subscribe (signed in): the first team's plan; if it is not paid for, the trial and the Team Plan side by side. */
+/**
+ * /subscribe (signed in): the first team's plan; if it is not paid for, the trial and the Team Plan side by side.
+ * The cards keep the spec's words (PRODUCT-SPEC /subscribe: a Free Trial card with an 'Active Trial' badge, a Team
+ * Plan card); where the page says what plan the team is on, it uses the one label every team place shows
+ * (teamPlanLabel: 'Pro trial · 6 days left', 'Free · trial ended', 'Pro').
+ */
 export function SubscribePage() {
   usePageTitle('Choose your plan');
   const teams = useTeams();
@@ -44,7 +47,7 @@ export function SubscribePage() {
           }
         >
           <p>
-            <strong className="text-slate-900">{view.team.name}</strong> is on the {planTitle(view.plan)} plan.
+            <strong className="text-slate-900">{view.team.name}</strong>’s plan: {teamPlanLabel(view.team, now)}.
           </p>
           {view.team.subscriptionStatus === 'past_due' ? (
             <p className="text-amber-800">
@@ -66,7 +69,7 @@ export function SubscribePage() {
         </p>
       </header>
       <div className="mx-auto mt-10 grid max-w-4xl gap-6 md:grid-cols-2">
-        <FreeTrialCard team={view.team} trial={view.trial} />
+        <FreeTrialCard team={view.team} trial={view.trial} now={now} />
         <PlanCard title="Team Plan" price={`$${pro.priceUsdPerMonth}`} priceNote="/month per team" highlighted>
           <PlanFeatureList features={pro.features} className="flex-1" />
           <div className="mt-8">
@@ -84,14 +87,14 @@ export function SubscribePage() {
   );
 }
 
-function FreeTrialCard({ team, trial }: { team: TeamSummary | null; trial: TrialState }) {
+function FreeTrialCard({ team, trial, now }: { team: TeamSummary | null; trial: TrialState; now: Date }) {
   const navigate = useNavigate();
   const openDialog = useWorkspaceUi((state) => state.openDialog);
   const badge =
     trial.kind === 'active' ? (
       <PlanBadge tone="green">Active Trial</PlanBadge>
     ) : trial.kind === 'ended' ? (
-      <PlanBadge tone="grey">Trial Ended</PlanBadge>
+      <PlanBadge tone="grey">Trial ended</PlanBadge>
     ) : null;
 
   return (
@@ -106,10 +109,11 @@ function FreeTrialCard({ team, trial }: { team: TeamSummary | null; trial: Trial
         ]}
       />
       <div className="mt-8 space-y-3">
-        {trial.kind !== 'none' ? (
+        {team !== null ? (
+          // The team's trial, not the person's: the same label as the header, Team Management and /upgrade.
           <p className="text-sm text-slate-600">
-            {trial.kind === 'active' ? 'Your trial ends on ' : 'Your trial ended on '}
-            <strong className="text-slate-900">{formatDay(trial.endsAt)}</strong>.
+            <strong className="text-slate-900">{team.name}</strong>’s plan: {teamPlanLabel(team, now)}
+            {trial.kind === 'active' ? ` (until ${formatDay(trial.endsAt)})` : trial.kind === 'ended' ? ` on ${formatDay(trial.endsAt)}` : ''}.
           </p>
         ) : null}
         {team === null ? (
@@ -129,9 +133,7 @@ function FreeTrialCard({ team, trial }: { team: TeamSummary | null; trial: Trial
             Continue with Trial
           </Link>
         ) : (
-          <p className="text-sm text-slate-600">
-            {team.name} is not in a free trial: each new team gets one when it is created.
-          </p>
+          <p className="text-sm text-slate-600">Each new team gets a free trial when it is created.</p>
         )}
       </div>
     </PlanCard>

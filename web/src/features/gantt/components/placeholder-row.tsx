@@ -15,7 +15,7 @@ export const PlaceholderRow = memo(function PlaceholderRow({ row, top }: { row: 
     <div
       role="listitem"
       data-placeholder-row={row.number}
-      className="group absolute left-0 flex border-b border-slate-100"
+      className="group pointer-events-auto absolute left-0 flex border-b border-slate-100"
       style={{ top, height: ROW_HEIGHT_PX, width: nameColumnPx + timelineWidth }}
     >
       <div className="sticky left-0 z-10 shrink-0 border-r border-slate-200 bg-white" style={{ width: nameColumnPx }}>

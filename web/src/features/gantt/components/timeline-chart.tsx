@@ -261,19 +261,23 @@ function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, d
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? -1;
   return (
-    <div role="list" aria-label="Tasks" data-timeline-body className="relative" style={{ height: bodyHeight, width: nameColumnPx + timelineWidth }}>
+    <div data-timeline-body className="relative" style={{ height: bodyHeight, width: nameColumnPx + timelineWidth }}>
       <TimelineGrid header={header} nonWorking={nonWorking} dayWidthPx={dayWidthPx} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} height={bodyHeight} />
       {/* The arrows are placed by the unfiltered rows: with rows left out they would join the wrong bars. */}
       {filtered ? null : <DependencyOverlay firstRow={first} lastRow={last} height={bodyHeight} />}
-      {items.map((item) => {
-        const top = item.start - HEADER_HEIGHT_PX;
-        if (item.index < rows.length) {
-          const taskId = rows[item.index]!;
-          return <TaskRow key={taskId} taskId={taskId} top={top} />;
-        }
-        const row = placeholders[item.index - rows.length]!;
-        return <PlaceholderRow key={`placeholder-${row.number}`} row={row} top={top} />;
-      })}
+      {/* The rows over the arrows, in a list of their own (a list holds only its items, not the arrows' group). It
+          lets the pointer through where no row takes it, to the arrows under it. */}
+      <div role="list" aria-label="Tasks" className="pointer-events-none absolute inset-0">
+        {items.map((item) => {
+          const top = item.start - HEADER_HEIGHT_PX;
+          if (item.index < rows.length) {
+            const taskId = rows[item.index]!;
+            return <TaskRow key={taskId} taskId={taskId} top={top} />;
+          }
+          const row = placeholders[item.index - rows.length]!;
+          return <PlaceholderRow key={`placeholder-${row.number}`} row={row} top={top} />;
+        })}
+      </div>
     </div>
   );
 }

@@ -113,16 +113,16 @@ export function ProjectScheduleSettings({ project }: { project: Project }) {
                 key={day}
                 type="button"
                 aria-pressed={on}
-                aria-label={name}
                 aria-disabled={last || undefined}
                 title={last ? LAST_WORKING_DAY : undefined}
                 onClick={() => toggleWeekday(day)}
                 className={cn(
-                  'h-9 w-12 rounded-md border text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600',
+                  'h-9 rounded-md border px-3 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600',
                   on ? 'border-blue-600 bg-blue-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
                 )}
               >
-                {name.slice(0, 3)}
+                {/* The whole name, seen and spoken alike (an abbreviation named 'Monday' fails WCAG 2.5.3 label in name). */}
+                {name}
               </button>
             );
           })}
