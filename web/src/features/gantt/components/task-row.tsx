@@ -108,7 +108,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
             className={cn(
               'min-w-0 flex-1 text-slate-900',
               summary ? 'font-bold' : 'font-medium',
-              compact ? 'line-clamp-2 text-xs leading-tight break-words' : 'truncate text-sm',
+              compact ? 'line-clamp-2 text-xs leading-tight break-words hyphens-auto' : 'truncate text-sm',
             )}
           >
             {task.name}
