@@ -11,7 +11,7 @@ async function box(locator: Locator) {
 }
 
 /** One person, one project with a task running from 3 days ago, one with a long name, and one long over. */
-async function openProject(viewport: { width: number; height: number }): Promise<{ page: Page; close: () => Promise<void>; ids: Record<string, string> }> {
+async function openProject(viewport: { width: number; height: number }): Promise<{ page: Page; close: () => Promise<void>; ids: Record<string, string>; projectId: string }> {
   const context = await newContext(env.browser(), env.app().url);
   await context.pages()[0]?.close();
   const page = await signUpByApi(context, 'Vic', 'View');
@@ -30,7 +30,7 @@ async function openProject(viewport: { width: number; height: number }): Promise
   await page.goto('/');
   await page.locator(`[data-task-bar="${ids.current}"]`).waitFor();
   await chartSynced(page);
-  return { page, close: () => context.close(), ids };
+  return { page, close: () => context.close(), ids, projectId: project.id };
 }
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
@@ -57,6 +57,25 @@ describe('the timeline view', () => {
     );
     expect(labelled.length).toBeGreaterThan(10);
     for (let i = 1; i < labelled.length; i++) expect(labelled[i]! - labelled[i - 1]!).toBeGreaterThanOrEqual(7 * 3.2 - 0.5);
+    await close();
+  });
+
+  it('[timeline-fit] Fit shows the plan from its first task, also when the plan is longer than the chart', async () => {
+    const { page, close, ids, projectId } = await openProject({ width: 1280, height: 800 });
+    // The plan now runs from 40 days ago to 60 days ahead: at Fit's smallest zoom it is wider than the chart.
+    await page.request.post('/api/tasks', { data: { projectId, name: 'Handover', startDate: dayFromToday(55), endDate: dayFromToday(60) } });
+    await button(page, 'Fit').click();
+    const scroller = page.locator('[data-timeline-scroll]');
+    await expect.poll(() => scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const names = await box(page.locator(`[data-task-row="${ids.old}"]`).getByRole('button').first());
+    const chart = await box(scroller);
+    // The first task's bar lies whole between the name column and the chart's right edge.
+    await expect
+      .poll(async () => {
+        const bar = await box(page.locator(`[data-task-bar="${ids.old}"]`));
+        return bar.x >= names.x + names.width - 0.5 && bar.x + bar.width <= chart.x + chart.width + 0.5;
+      })
+      .toBe(true);
     await close();
   });
 

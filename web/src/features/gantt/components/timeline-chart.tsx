@@ -126,13 +126,17 @@ export function TimelineChart(props: TimelineChartProps) {
     el.scrollLeft = Math.max(0, centerDay * dw - viewportWidth / 2);
   }, [dw, viewportWidth]);
 
-  // A new range, and the Today button, bring today to the middle (or the range's start when today is outside).
+  // A new range, and the Today button, bring today to the middle (or the range's start when today is outside);
+  // Fit shows the plan from its start (its zoom is rounded, so the plan may be a little wider than the chart).
   const [todayRequests, setTodayRequests] = useState(0);
   const measured = viewportWidth > 0;
+  const shownFit = useRef(view.fit);
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el || !measured) return;
-    el.scrollLeft = rangeContains(range, today) ? Math.max(0, (daysBetween(range.start, today) + 0.5) * dw - viewportWidth / 2) : 0;
+    const fitPressed = view.fit !== null && view.fit !== shownFit.current;
+    shownFit.current = view.fit;
+    el.scrollLeft = !fitPressed && rangeContains(range, today) ? Math.max(0, (daysBetween(range.start, today) + 0.5) * dw - viewportWidth / 2) : 0;
     // Not on zoom or width changes (nor the range widening with them): those keep the centre (above) rather than
     // jumping back to today.
   }, [todayRequests, view.rangeKind, view.fit, measured]);
