@@ -1,10 +1,11 @@
-import { useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
+import { useRef, type MouseEvent, type PointerEvent } from 'react';
 import { useStore } from 'zustand';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast.store';
 import { dropZone, rowDrop, rowDragStore, type RowDrag } from '../model/row-drop';
 import { setCollapsed } from '../model/tasks-store';
 import { DRAG_THRESHOLD_PX, HEADER_HEIGHT_PX, LONG_PRESS_MS, TOUCH_SLOP_PX } from './layout';
+import { useLiftedPress } from './lifted-press';
 import { useTimeline } from './timeline-context';
 
 /** The attribute of a row's name column: the part of a row a drop is aimed at (the timeline part lets the pointer through). */
@@ -16,10 +17,8 @@ const SCROLL_STEP_PX = 12;
 interface RowDragSession {
   pointerId: number;
   element: HTMLElement;
-  startX: number;
-  startY: number;
-  /** When the finger or button went down (event time), to tell a long press from a busy main thread. */
-  downAt: number;
+  /** Where and when (event time) the finger or button went down: the time tells a long press from a busy main thread. */
+  down: { x: number; y: number; at: number };
   touch: boolean;
   /** The row is in hand: a mouse past the drag threshold, a finger after the long press. */
   lifted: boolean;
@@ -27,7 +26,6 @@ interface RowDragSession {
   /** The pointer's last place, for the drop and for scrolling while it rests near an edge. */
   clientY: number;
   scrollFrame: number | undefined;
-  onEscape: (event: KeyboardEvent) => void;
 }
 
 /** The row's place under `clientY`, found at the name column's middle whatever the pointer's x. */
@@ -80,30 +78,14 @@ export function useRowDrag(taskId: string) {
     if (!s) return null;
     window.clearTimeout(s.liftTimer);
     if (s.scrollFrame !== undefined) cancelAnimationFrame(s.scrollFrame);
-    window.removeEventListener('keydown', s.onEscape, true);
+    window.removeEventListener('keydown', onEscape, true);
     if (s.element.hasPointerCapture(s.pointerId)) s.element.releasePointerCapture(s.pointerId);
     if (rowDragStore.getState().drag?.taskId === latest.current.taskId) rowDragStore.setState({ drag: null });
     if (s.lifted) swallowClick.current = true;
     return s;
   };
-  const cancelRef = useRef(() => void finish());
-  cancelRef.current = () => void finish();
-
-  // A row unmounted mid-drag (its task deleted by a teammate, scrolled far away) lets go.
-  useEffect(() => () => cancelRef.current(), []);
-
-  // A lifted row keeps the finger: its moves must not scroll the chart. Only a touchmove listener that is not
-  // passive can say so, in place before the touch starts (as on the bars).
-  const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const holdFinger = (event: TouchEvent) => {
-      if (session.current?.lifted && event.cancelable) event.preventDefault();
-    };
-    el.addEventListener('touchmove', holdFinger, { passive: false });
-    return () => el.removeEventListener('touchmove', holdFinger);
-  }, []);
+  // A row unmounted mid-drag (its task deleted by a teammate, scrolled far away) lets go; a lifted one keeps the finger.
+  const { ref, cancelRef, onEscape } = useLiftedPress<HTMLButtonElement>(session, () => void finish());
 
   /** While the pointer rests near the chart's top or bottom edge, the rows scroll under it. */
   const scrollNearEdge = () => {
@@ -133,25 +115,9 @@ export function useRowDrag(taskId: string) {
     swallowClick.current = false;
     if (readOnly || event.button !== 0 || session.current) return;
     const touch = event.pointerType === 'touch';
-    const onEscape = (key: KeyboardEvent) => {
-      if (key.key !== 'Escape') return;
-      key.preventDefault();
-      key.stopPropagation();
-      cancelRef.current();
-    };
-    session.current = {
-      pointerId: event.pointerId,
-      element: event.currentTarget,
-      startX: event.clientX,
-      startY: event.clientY,
-      downAt: event.timeStamp,
-      touch,
-      lifted: false,
-      liftTimer: touch ? window.setTimeout(lift, LONG_PRESS_MS) : undefined,
-      clientY: event.clientY,
-      scrollFrame: undefined,
-      onEscape,
-    };
+    const down = { x: event.clientX, y: event.clientY, at: event.timeStamp };
+    const liftTimer = touch ? window.setTimeout(lift, LONG_PRESS_MS) : undefined;
+    session.current = { pointerId: event.pointerId, element: event.currentTarget, down, touch, lifted: false, liftTimer, clientY: down.y, scrollFrame: undefined };
     window.addEventListener('keydown', onEscape, true);
   };
 
@@ -160,10 +126,10 @@ export function useRowDrag(taskId: string) {
     if (!s || event.pointerId !== s.pointerId) return;
     s.clientY = event.clientY;
     if (!s.lifted) {
-      const travel = Math.hypot(event.clientX - s.startX, event.clientY - s.startY);
+      const travel = Math.hypot(event.clientX - s.down.x, event.clientY - s.down.y);
       if (!s.touch) {
         if (travel > DRAG_THRESHOLD_PX) lift();
-      } else if (event.timeStamp - s.downAt >= LONG_PRESS_MS) lift();
+      } else if (event.timeStamp - s.down.at >= LONG_PRESS_MS) lift();
       // A finger moving before the long press is scrolling: the browser takes the touch over.
       else if (travel > TOUCH_SLOP_PX) finish();
       if (!session.current?.lifted) return;

@@ -96,13 +96,18 @@ export function placeBeside(tasks: Tasks, taskId: string, targetId: string, side
   const writes = new Map<string, DocTask>();
   if (Object.keys(fields).length) writes.set(taskId, fields);
   // No room before the next task: it and the ones after it move on.
+  return { ok: true, writes: movedOn(writes, after, order) };
+}
+
+/** `after` (in row order) from the first whose order is not above `order`, each one place on; added to `writes`. */
+function movedOn(writes: Map<string, DocTask>, after: readonly TimelineTask[], order: number): Map<string, DocTask> {
   let next = order;
   for (const t of after) {
     if (t.order > next) break;
     next += 1;
     writes.set(t.id, { order: next });
   }
-  return { ok: true, writes };
+  return writes;
 }
 
 /**
@@ -122,13 +127,7 @@ export function outdent(tasks: Tasks, taskId: string): OutlineEdit {
   const order = fits(task.order) ? task.order : parent.order + 1;
   writes.set(taskId, order === task.order ? { parentId: level } : { parentId: level, order });
   // No room between the summary and the task after it: that task and the ones after it move on.
-  let next = order;
-  for (const t of after) {
-    if (t.order > next) break;
-    next += 1;
-    writes.set(t.id, { order: next });
-  }
-  return { ok: true, writes };
+  return { ok: true, writes: movedOn(writes, after, order) };
 }
 
 /** Every task below `taskId`, at any depth. */
