@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
+import { dayFromToday, newContext, newTouchContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
+import { finger } from './touch.js';
 
 const env = useAppAndBrowser();
 
@@ -207,6 +208,33 @@ describe('nesting rows by dragging', () => {
     await a.mouse.up();
     await expect.poll(() => rowOrder(b), { timeout: 5000 }).toEqual([roof.id, site.id, frame.id]);
 
+    await close();
+  });
+
+  it('[e2e-row-nesting] on a phone, a long press on a row\'s name lifts it onto another row; a quick swipe only scrolls', async () => {
+    const { a, projectId, tasks, close } = await teammatesOnChart('Pocket', [['Dig', 0, 1], ['Pour', 2, 4]]);
+    const [dig, pour] = tasks as [StoredTask, StoredTask];
+    const phoneContext = await newTouchContext(env.browser(), env.app().url, { width: 390, height: 844 }, await a.context().storageState());
+    const phone = await phoneContext.newPage();
+    await phone.goto('/');
+    await row(phone, pour.id).waitFor();
+    await chartSynced(phone);
+    const hand = await finger(phone);
+    const from = (await rowButton(phone, pour.id).boundingBox())!;
+    const onto = (await rowButton(phone, dig.id).boundingBox())!;
+    const [x, y] = [from.x + from.width / 2, from.y + from.height / 2];
+
+    await hand.swipe(x, y, 0, onto.y + onto.height / 2 - y);
+    await phone.waitForTimeout(300);
+    expect((await stored(a, projectId)).Pour!.parentId).toBeNull();
+
+    await hand.longPressPath(x, y, onto.x + onto.width / 2, onto.y + onto.height / 2, 550);
+    await expect.poll(async () => (await stored(a, projectId)).Pour!.parentId, { timeout: 5000 }).toBe(dig.id);
+    // The press was a drag, not a tap: no details panel.
+    expect(await phone.getByRole('dialog').count()).toBe(0);
+
+    await hand.detach();
+    await phoneContext.close();
     await close();
   });
 });
