@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
+import { dayFromToday, newContext, newTouchContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
+import { finger } from './touch.js';
 
 const env = useAppAndBrowser();
 
@@ -11,6 +12,7 @@ interface StoredTask {
   parentId: string | null;
   startDate: string;
   endDate: string;
+  order: number;
 }
 
 /** The project's tasks as the API reads them (summaries rolled up), by name. */
@@ -22,6 +24,44 @@ async function stored(page: Page, projectId: string): Promise<Record<string, Sto
 const row = (page: Page, id: string) => page.locator(`[data-task-row="${id}"]`);
 /** The name button of a task's row (the collapse button, when there is one, comes before it). */
 const rowButton = (page: Page, id: string) => row(page, id).getByRole('button', { name: /^(?!Subtasks of)/ }).first();
+
+/** Rows top to bottom, as ids. */
+const rowOrder = (page: Page) =>
+  page.locator('[data-task-row]').evaluateAll((rows) => rows.sort((x, y) => x.getBoundingClientRect().top - y.getBoundingClientRect().top).map((r) => (r as HTMLElement).dataset.taskRow));
+
+/**
+ * Presses the mouse on `from`'s name and moves it in steps to `share` of the way down `to`'s row (0.5: its middle,
+ * which nests; near 0 or 1: its top or bottom edge). Leaves the button down: the caller drops or presses Escape.
+ */
+async function dragName(page: Page, from: string, to: string, share: number): Promise<void> {
+  const start = (await rowButton(page, from).boundingBox())!;
+  const end = (await rowButton(page, to).boundingBox())!;
+  const x0 = start.x + start.width / 2;
+  const y0 = start.y + start.height / 2;
+  const x1 = end.x + end.width / 2;
+  const y1 = end.y + end.height * share;
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * i) / 8);
+}
+
+/** A and B, teammates with one project's chart open, which A has filled with `plan` (name, first and last day from today). */
+async function teammatesOnChart(projectName: string, plan: [string, number, number][]) {
+  const contexts = await Promise.all([0, 1].map(() => newContext(env.browser(), env.app().url)));
+  const [a, b] = await Promise.all([signUpByApi(contexts[0]!, 'Ada', 'Planner'), signUpByApi(contexts[1]!, 'Bea', 'Builder')]);
+  const { projectId } = await teamWithTeammate(a, b, 'Works', projectName);
+  const tasks: StoredTask[] = [];
+  for (const [name, start, end] of plan) {
+    const data = { projectId, name, startDate: dayFromToday(start), endDate: dayFromToday(end) };
+    tasks.push(await (await a.request.post('/api/tasks', { data })).json());
+  }
+  for (const page of [a, b]) {
+    await page.goto('/');
+    await row(page, tasks.at(-1)!.id).waitFor();
+    await chartSynced(page);
+  }
+  return { a, b, projectId, tasks, close: () => Promise.all(contexts.map((context) => context.close())) };
+}
 
 describe('milestones and summary tasks in the chart', () => {
   it('[e2e-hierarchy] A makes a milestone and a summary of two tasks by keyboard, collapses it, links and moves it; B sees it live', async () => {
@@ -124,5 +164,77 @@ describe('milestones and summary tasks in the chart', () => {
 
     await contextA.close();
     await contextB.close();
+  });
+});
+
+describe('nesting rows by dragging', () => {
+  it('[e2e-row-nesting] A drags a row onto another: it becomes its subtask, B sees it live, one undo takes it back', async () => {
+    const { a, b, projectId, tasks, close } = await teammatesOnChart('Tower', [['Site', 0, 1], ['Frame', 2, 4], ['Roof', 5, 7]]);
+    const [site, frame, roof] = tasks as [StoredTask, StoredTask, StoredTask];
+
+    // Escape while dragging cancels: nothing is written, and the press does not open the details.
+    await dragName(a, roof.id, frame.id, 0.5);
+    expect(await row(a, frame.id).locator('[data-row-drop="nest"]').count()).toBe(1);
+    await a.keyboard.press('Escape');
+    await a.mouse.up();
+    expect(await row(a, frame.id).locator('[data-row-drop]').count()).toBe(0);
+    expect(await a.getByRole('dialog').count()).toBe(0);
+
+    // Roof dropped on the middle of Frame's row: Frame is a summary with Roof indented under it, for B too.
+    await dragName(a, roof.id, frame.id, 0.5);
+    await a.mouse.up();
+    await expect.poll(async () => (await stored(a, projectId)).Roof!.parentId, { timeout: 5000 }).toBe(frame.id);
+    await b.locator(`[data-task-bar="${frame.id}"][data-summary]`).waitFor({ timeout: 5000 });
+    await expect.poll(() => row(b, roof.id).getAttribute('aria-level'), { timeout: 5000 }).toBe('2');
+    expect(await a.getByRole('dialog').count()).toBe(0);
+
+    // Frame onto its own subtask is refused, with the reason; the outline stays as it is.
+    await dragName(a, frame.id, roof.id, 0.5);
+    expect(await row(a, roof.id).locator('[data-row-drop="nest"][data-refused]').count()).toBe(1);
+    await a.mouse.up();
+    await a.getByText('A task cannot go under its own subtask.', { exact: true }).waitFor({ timeout: 5000 });
+    expect((await stored(a, projectId)).Frame!.parentId).toBeNull();
+
+    // One Ctrl+Z on A undoes the drop: Roof is back at the top level for both.
+    await rowButton(a, roof.id).focus();
+    await a.keyboard.press('Control+z');
+    await expect.poll(async () => (await stored(a, projectId)).Roof!.parentId, { timeout: 5000 }).toBeNull();
+    await expect.poll(() => row(b, roof.id).getAttribute('aria-level'), { timeout: 5000 }).toBe('1');
+    expect(await b.locator(`[data-task-bar="${frame.id}"][data-summary]`).count()).toBe(0);
+
+    // The top edge of a row puts the task before it, at its level: Roof goes first, for B too.
+    await dragName(a, roof.id, site.id, 0.1);
+    expect(await row(a, site.id).locator('[data-row-drop="before"]').count()).toBe(1);
+    await a.mouse.up();
+    await expect.poll(() => rowOrder(b), { timeout: 5000 }).toEqual([roof.id, site.id, frame.id]);
+
+    await close();
+  });
+
+  it('[e2e-row-nesting] on a phone, a long press on a row\'s name lifts it onto another row; a quick swipe only scrolls', async () => {
+    const { a, projectId, tasks, close } = await teammatesOnChart('Pocket', [['Dig', 0, 1], ['Pour', 2, 4]]);
+    const [dig, pour] = tasks as [StoredTask, StoredTask];
+    const phoneContext = await newTouchContext(env.browser(), env.app().url, { width: 390, height: 844 }, await a.context().storageState());
+    const phone = await phoneContext.newPage();
+    await phone.goto('/');
+    await row(phone, pour.id).waitFor();
+    await chartSynced(phone);
+    const hand = await finger(phone);
+    const from = (await rowButton(phone, pour.id).boundingBox())!;
+    const onto = (await rowButton(phone, dig.id).boundingBox())!;
+    const [x, y] = [from.x + from.width / 2, from.y + from.height / 2];
+
+    await hand.swipe(x, y, 0, onto.y + onto.height / 2 - y);
+    await phone.waitForTimeout(300);
+    expect((await stored(a, projectId)).Pour!.parentId).toBeNull();
+
+    await hand.longPressPath(x, y, onto.x + onto.width / 2, onto.y + onto.height / 2, 550);
+    await expect.poll(async () => (await stored(a, projectId)).Pour!.parentId, { timeout: 5000 }).toBe(dig.id);
+    // The press was a drag, not a tap: no details panel.
+    expect(await phone.getByRole('dialog').count()).toBe(0);
+
+    await hand.detach();
+    await phoneContext.close();
+    await close();
   });
 });

@@ -9,6 +9,7 @@ import { FAILED_ATTEMPTS_BEFORE_ERROR } from '../connection/project-connection';
 import { retryProjectConnection, useConnectionState, useProjectConnection } from '../connection/use-project-connection';
 import type { DropFields } from '../model/crossed-drops';
 import { dragStore } from '../model/drag.store';
+import { rowDragStore } from '../model/row-drop';
 import { userColor } from '../model/presence';
 import { syncNotice } from '../model/sync-notice';
 import { WorkCalendarProvider } from '../model/work-calendar';
@@ -127,10 +128,10 @@ export function GanttView({ projectId, calendar, currentUser, members, canSaveBa
   const onCreated = useCallback((task: Task) => setRevealTaskId(task.id), []);
 
   const undo = useCallback(() => {
-    if (connection && !dragStore.getState().drag) connection.undoManager.undo();
+    if (connection && !dragStore.getState().drag && !rowDragStore.getState().drag) connection.undoManager.undo();
   }, [connection]);
   const redo = useCallback(() => {
-    if (connection && !dragStore.getState().drag) connection.undoManager.redo();
+    if (connection && !dragStore.getState().drag && !rowDragStore.getState().drag) connection.undoManager.redo();
   }, [connection]);
 
   const root = useRef<HTMLElement>(null);

@@ -7,6 +7,7 @@ import { linkStore, type LinkDraft } from '../model/link.store';
 import { checkNewLink } from '../model/links';
 import { throttle } from '../model/throttle';
 import { LONG_PRESS_MS, PRESENCE_THROTTLE_MS, ROW_HEIGHT_PX, TOUCH_SLOP_PX } from './layout';
+import { useLiftedPress } from './lifted-press';
 import { useTimeline } from './timeline-context';
 
 /** The rows' container: a drawn link's line is placed in its pixels. */
@@ -72,24 +73,9 @@ export function LinkHandle({ taskId, side }: { taskId: string; side: 'start' | '
     const s = finish();
     if (s?.lifted) latest.current.connection.setActivity(null);
   };
-  const cancelRef = useRef(cancel);
-  cancelRef.current = cancel;
-
-  // A bar unmounted mid-draw (its task deleted by a teammate, its row scrolled away) lets go.
-  useEffect(() => () => cancelRef.current(), []);
-
-  // Once the long press has taken the finger, its moves draw the line instead of scrolling the chart. Only a
-  // touchmove listener that is not passive can say so, in place before the touch starts (as on the bar).
-  const ref = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const holdFinger = (event: TouchEvent) => {
-      if (session.current?.lifted && event.cancelable) event.preventDefault();
-    };
-    el.addEventListener('touchmove', holdFinger, { passive: false });
-    return () => el.removeEventListener('touchmove', holdFinger);
-  }, []);
+  // A bar unmounted mid-draw lets go; once the long press has taken the finger, its moves draw the line instead
+  // of scrolling the chart.
+  const { ref, cancelRef, onEscape } = useLiftedPress<HTMLSpanElement>(session, cancel);
 
   /** The line's end for a pointer at (clientX, clientY), in the rows' pixels. */
   const draftAt = (s: LinkSession, clientX: number, clientY: number): LinkDraft | null => {
@@ -120,12 +106,6 @@ export function LinkHandle({ taskId, side }: { taskId: string; side: 'start' | '
     event.stopPropagation();
     if (event.button !== 0 || session.current) return;
     const touch = event.pointerType === 'touch';
-    const onEscape = (key: KeyboardEvent) => {
-      if (key.key !== 'Escape') return;
-      key.preventDefault();
-      key.stopPropagation();
-      cancelRef.current();
-    };
     session.current = {
       pointerId: event.pointerId,
       element: event.currentTarget,

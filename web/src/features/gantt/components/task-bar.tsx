@@ -31,6 +31,7 @@ import { MilestoneMarker } from './milestone-marker';
 import { SummaryBar } from './summary-bar';
 import { BarTip, DragLabel, HOLDING, HolderTag, OutsideHint, ProgressKnob, ResizeHandle, TAG_ROOM_PX, type TagSide } from './task-bar-parts';
 import { ACTIVITY_KIND, changedFields, rings, samePreview, type DragSession } from './task-bar-drag';
+import { useLiftedPress } from './lifted-press';
 import { useTimeline } from './timeline-context';
 
 export const PARTIAL_BAR_TOOLTIP = 'Task extends beyond current view';
@@ -100,24 +101,8 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
     if (!finish()) return;
     latest.current.connection.setActivity(null);
   };
-  const cancelRef = useRef(cancel);
-  cancelRef.current = cancel;
-
-  // A bar unmounted mid-drag (its task deleted by a teammate, the range changed) lets go.
-  useEffect(() => () => cancelRef.current(), []);
-
-  // A lifted bar keeps the finger: its moves must not scroll the chart. Only a touchmove listener that is not
-  // passive can say so, and it has to be in place before the touch starts for Chrome and Safari to honour it.
-  const barRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = barRef.current;
-    if (!el) return;
-    const holdFinger = (event: TouchEvent) => {
-      if (session.current?.lifted && event.cancelable) event.preventDefault();
-    };
-    el.addEventListener('touchmove', holdFinger, { passive: false });
-    return () => el.removeEventListener('touchmove', holdFinger);
-  });
+  // A bar unmounted mid-drag (its task deleted by a teammate, the range changed) lets go; a lifted one keeps the finger.
+  const { ref: barRef, cancelRef, onEscape } = useLiftedPress<HTMLDivElement>(session, cancel);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0 || session.current) return;
@@ -132,13 +117,6 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
     }
     const rect = element.getBoundingClientRect();
     const original = { startDate: task.startDate, endDate: task.endDate, progress: task.progress };
-    // Escape cancels the drag wherever focus is.
-    const onEscape = (key: globalThis.KeyboardEvent) => {
-      if (key.key !== 'Escape') return;
-      key.preventDefault();
-      key.stopPropagation();
-      cancelRef.current();
-    };
     session.current = {
       pointerId: event.pointerId,
       mode: readOnly ? 'move' : mode,

@@ -11,6 +11,7 @@ import { useTimelineView } from '../model/timeline-view.store';
 import { indent, outdent } from '../model/outline';
 import { setCollapsed } from '../model/tasks-store';
 import { BaselineBar } from './baseline-bar';
+import { RowDropMark, ROW_NAME_ATTRIBUTE, useRowDrag } from './row-drag';
 import { StatusDot } from './status-dot';
 import { TaskBar } from './task-bar';
 import { ROW_HEIGHT_PX } from './layout';
@@ -34,7 +35,8 @@ const MAX_INDENT_LEVELS = 8;
 /**
  * One task: the name column (status dot, name, assignee; opens the details) and its bar. Subtasks are indented
  * under their summary, which has a button to hide or show them; Tab and Shift+Tab on a focused name indent and
- * outdent it (Alt+Shift+Right and Left too, as in MS Project). Re-renders only when its task, its place in the
+ * outdent it (Alt+Shift+Right and Left too, as in MS Project), and dragging the name onto another row nests it
+ * there or puts it before or after (row-drag.tsx). Re-renders only when its task, its place in the
  * outline, its drag preview (or the push it causes), whoever else holds it or whether it is critical changes.
  */
 export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
@@ -46,10 +48,12 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
   const remote = useStore(connection.presence, (s) => s.activities.get(taskId));
   const showCritical = useTimelineView((s) => s.showCriticalPath);
   const critical = usePlanSchedule(connection.tasks, (s) => s.criticalTaskIds.has(taskId), showCritical) ?? false;
+  const rowDrag = useRowDrag(taskId);
   if (!task) return null;
   const shown = displayedDates(task, drag, remote);
   const compact = nameColumnPx < NAME_COLUMN_COMPACT_PX;
   const summary = task.subtasks > 0;
+  const indentPx = Math.min(depth, MAX_INDENT_LEVELS) * (compact ? INDENT_PX / 2 : INDENT_PX);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const deeper = (event.key === 'Tab' && !event.shiftKey) || (event.key === 'ArrowRight' && event.altKey && event.shiftKey);
@@ -76,8 +80,9 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
       style={{ top, height: ROW_HEIGHT_PX, width: nameColumnPx + timelineWidth }}
     >
       <div
+        {...{ [ROW_NAME_ATTRIBUTE]: '' }}
         className="pointer-events-auto sticky left-0 z-10 flex shrink-0 items-center border-r border-slate-200 bg-white group-hover:bg-slate-50"
-        style={{ width: nameColumnPx, paddingLeft: Math.min(depth, MAX_INDENT_LEVELS) * (compact ? INDENT_PX / 2 : INDENT_PX) }}
+        style={{ width: nameColumnPx, paddingLeft: indentPx }}
       >
         {summary ? (
           <button
@@ -93,11 +98,13 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
         ) : null}
         <button
           type="button"
+          {...rowDrag}
           onClick={() => openDetails(taskId)}
           onKeyDown={onKeyDown}
           aria-describedby={readOnly ? undefined : rowHelpId}
+          title={readOnly ? undefined : 'Drag onto another task to make it a subtask, or onto its top or bottom edge to move it there'}
           className={cn(
-            'flex h-full min-w-0 flex-1 items-center text-left focus-visible:bg-blue-50 focus-visible:outline-none',
+            'flex h-full min-w-0 flex-1 items-center text-left select-none [-webkit-touch-callout:none] focus-visible:bg-blue-50 focus-visible:outline-none',
             compact ? 'gap-1.5 px-2' : 'gap-2.5 px-4',
             summary && 'pl-1',
           )}
@@ -123,6 +130,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
         <TaskBar task={task} shown={shown} dragging={drag?.mode ?? null} remote={remote} critical={critical} />
         <BaselineBar taskId={taskId} shown={shown} />
       </div>
+      <RowDropMark taskId={taskId} indentPx={indentPx} />
     </div>
   );
 });

@@ -1,7 +1,7 @@
 import { writeTask } from '@planline/document';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { descendants, indent, outdent, shiftedDates } from './outline';
+import { descendants, indent, nestUnder, outdent, placeBeside, shiftedDates } from './outline';
 import { toTimelineTask, type TimelineTask } from './timeline-task';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -52,6 +52,52 @@ describe('outline edits', () => {
       ok: true,
       writes: new Map<string, object>([[A, { parentId: null, order: 1 }], [B, { order: 2 }], [C, { order: 3 }]]),
     });
+  });
+
+  it('[outline-nest] a task goes under any task as its last subtask, with its own subtasks; nothing is written when it is there', () => {
+    expect(nestUnder(plan, C, P)).toEqual({ ok: true, writes: new Map([[C, { parentId: P }]]) });
+    // From below the summary's last subtask in order: its order is raised past it.
+    const behind = tasks([[P, 0, null], [A, 9, P], [B, 2, null]]);
+    expect(nestUnder(behind, B, P)).toEqual({ ok: true, writes: new Map([[B, { parentId: P, order: 10 }]]) });
+    // A summary dropped under another task takes its subtasks with it: only its own parent changes.
+    expect(nestUnder(plan, P, Q)).toEqual({ ok: true, writes: new Map([[P, { parentId: Q }]]) });
+    expect(nestUnder(plan, A, P)).toEqual({ ok: true, writes: new Map() });
+    // Already a subtask, but not the last: it becomes the last.
+    const two = tasks([[P, 0, null], [A, 1, P], [B, 2, P]]);
+    expect(nestUnder(two, A, P)).toEqual({ ok: true, writes: new Map([[A, { order: 3 }]]) });
+  });
+
+  it('[outline-refusal] under itself, its own subtask or a milestone is refused, in words the person understands', () => {
+    const nested = tasks([[P, 0, null], [A, 1, P], [C, 2, A], [M, 3, null, { kind: 'milestone' }]]);
+    expect(nestUnder(nested, P, C)).toEqual({ ok: false, reason: 'A task cannot go under its own subtask.' });
+    expect(nestUnder(nested, P, A)).toEqual({ ok: false, reason: 'A task cannot go under its own subtask.' });
+    expect(nestUnder(nested, P, P)).toEqual({ ok: false, reason: 'A task cannot go under itself.' });
+    expect(nestUnder(nested, A, M)).toEqual({ ok: false, reason: 'A milestone cannot have subtasks.' });
+    expect(nestUnder(nested, A, B)).toEqual({ ok: false, reason: 'That task is no longer in the project.' });
+  });
+
+  it('[outline-place] a task goes right before or after another, at that task\'s level; later ones move on when there is no room', () => {
+    // Q after B: orders 2 then 3 are taken, so Q takes 3 and C and M move on.
+    expect(placeBeside(plan, Q, B, 'after')).toEqual({
+      ok: true,
+      writes: new Map<string, object>([[Q, { order: 3 }], [C, { order: 4 }], [M, { order: 5 }]]),
+    });
+    // Before the first task of the level: one below it.
+    expect(placeBeside(plan, Q, P, 'before')).toEqual({ ok: true, writes: new Map([[Q, { order: -1 }]]) });
+    // Beside a subtask: the task joins its summary; its order already fits after A.
+    expect(placeBeside(plan, B, A, 'after')).toEqual({ ok: true, writes: new Map([[B, { parentId: P }]]) });
+    // A subtask put beside a top-level task leaves its summary.
+    const gap = tasks([[P, 0, null], [A, 1, P], [B, 10, null], [C, 20, null]]);
+    expect(placeBeside(gap, A, B, 'after')).toEqual({ ok: true, writes: new Map([[A, { parentId: null, order: 11 }]]) });
+    // Where it already is, or on itself: nothing to write.
+    expect(placeBeside(plan, C, B, 'after')).toEqual({ ok: true, writes: new Map() });
+    expect(placeBeside(plan, C, C, 'before')).toEqual({ ok: true, writes: new Map() });
+  });
+
+  it('[outline-refusal] a task cannot be put among its own subtasks', () => {
+    const nested = tasks([[P, 0, null], [A, 1, P], [C, 2, A]]);
+    expect(placeBeside(nested, P, A, 'before')).toEqual({ ok: false, reason: 'A task cannot go under its own subtask.' });
+    expect(placeBeside(nested, P, C, 'after')).toEqual({ ok: false, reason: 'A task cannot go under its own subtask.' });
   });
 
   it('[summary-move] moving a summary moves every task below it, at any depth, by as many days (their own dates)', () => {

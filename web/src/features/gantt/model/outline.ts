@@ -1,4 +1,4 @@
-import { addDays, isCalendarDate, PARENT_MESSAGES } from '@planline/domain';
+import { addDays, isCalendarDate, PARENT_MESSAGES, parentProblem, type ParentProblem } from '@planline/domain';
 import { readTask, type DocTask } from '@planline/document';
 import type * as Y from 'yjs';
 import { compareTasks, type TimelineTask } from './timeline-task';
@@ -16,8 +16,44 @@ type Tasks = ReadonlyMap<string, TimelineTask>;
 const parentOf = (tasks: Tasks, task: TimelineTask) => (task.parentId && task.parentId !== task.id && tasks.has(task.parentId) ? task.parentId : null);
 
 /** Tasks directly under `parentId` (null: the top level), in row order. */
-function childrenOf(tasks: Tasks, parentId: string | null): TimelineTask[] {
+export function childrenOf(tasks: Tasks, parentId: string | null): TimelineTask[] {
   return [...tasks.values()].filter((t) => parentOf(tasks, t) === parentId).sort(compareTasks);
+}
+
+const GONE: OutlineEdit = { ok: false, reason: 'This task is no longer in the project.' };
+
+/**
+ * [outline-refusal] Why a parent is refused, in words for the person who tried (the server refuses the same
+ * parents with PARENT_MESSAGES; the chart says it before the edit is sent).
+ */
+export function parentRefusal(problem: ParentProblem): string {
+  switch (problem.reason) {
+    case 'self':
+      return 'A task cannot go under itself.';
+    case 'cycle':
+      return 'A task cannot go under its own subtask.';
+    case 'milestone':
+      return `${PARENT_MESSAGES.milestone}.`;
+    case 'not-found':
+      return 'That task is no longer in the project.';
+  }
+}
+
+/**
+ * [outline-nest] The task becomes the last subtask of `parentId`, with everything below it (Tab, and a row dropped
+ * onto another). Its order is raised past the last subtask's when needed; nothing is written when it is already
+ * there. A milestone, the task itself or one of its own subtasks is refused, as the server would.
+ */
+export function nestUnder(tasks: Tasks, taskId: string, parentId: string): OutlineEdit {
+  const task = tasks.get(taskId);
+  if (!task) return GONE;
+  const problem = parentProblem((id) => tasks.get(id), taskId, parentId);
+  if (problem) return { ok: false, reason: parentRefusal(problem) };
+  const last = childrenOf(tasks, parentId).filter((t) => t.id !== taskId).at(-1);
+  const fields: DocTask = {};
+  if (parentOf(tasks, task) !== parentId) fields.parentId = parentId;
+  if (last && compareTasks(task, last) < 0) fields.order = last.order + 1;
+  return { ok: true, writes: Object.keys(fields).length ? new Map([[taskId, fields]]) : new Map() };
 }
 
 /**
@@ -27,15 +63,51 @@ function childrenOf(tasks: Tasks, parentId: string | null): TimelineTask[] {
  */
 export function indent(tasks: Tasks, taskId: string): OutlineEdit {
   const task = tasks.get(taskId);
-  if (!task) return { ok: false, reason: 'This task is no longer in the project.' };
+  if (!task) return GONE;
   const siblings = childrenOf(tasks, parentOf(tasks, task));
   const above = siblings[siblings.indexOf(task) - 1];
   if (!above) return { ok: false, reason: 'There is no task above it at its level to put it under.' };
-  if (above.kind === 'milestone') return { ok: false, reason: `${PARENT_MESSAGES.milestone}.` };
-  const last = childrenOf(tasks, above.id).at(-1);
-  const fields: DocTask = { parentId: above.id };
-  if (last && compareTasks(task, last) < 0) fields.order = last.order + 1;
-  return { ok: true, writes: new Map([[taskId, fields]]) };
+  return nestUnder(tasks, taskId, above.id);
+}
+
+/**
+ * [outline-place] A row dropped on the top or bottom edge of another: the task goes right before or after that
+ * task, at its level (under the same summary). Tasks after it whose order would come first are moved one place
+ * on; nothing is written when it is already there. Its own subtasks are refused as a place, as a parent would be.
+ */
+export function placeBeside(tasks: Tasks, taskId: string, targetId: string, side: 'before' | 'after'): OutlineEdit {
+  const task = tasks.get(taskId);
+  const target = tasks.get(targetId);
+  if (!task || !target) return GONE;
+  if (targetId === taskId) return { ok: true, writes: new Map() };
+  const level = parentOf(tasks, target);
+  const problem = level ? parentProblem((id) => tasks.get(id), taskId, level) : null;
+  // Beside one of its own direct subtasks, the task would be its own parent: a loop all the same.
+  if (problem) return { ok: false, reason: parentRefusal(problem.reason === 'self' ? { reason: 'cycle', cycle: [taskId, taskId] } : problem) };
+  const siblings = childrenOf(tasks, level).filter((t) => t.id !== taskId);
+  const at = siblings.indexOf(target) + (side === 'after' ? 1 : 0);
+  const before = siblings[at - 1];
+  const after = siblings.slice(at);
+  const fits = (order: number) => (!before || order > before.order) && (!after[0] || order < after[0].order);
+  const order = fits(task.order) ? task.order : before ? before.order + 1 : after[0]!.order - 1;
+  const fields: DocTask = {};
+  if (parentOf(tasks, task) !== level) fields.parentId = level;
+  if (order !== task.order) fields.order = order;
+  const writes = new Map<string, DocTask>();
+  if (Object.keys(fields).length) writes.set(taskId, fields);
+  // No room before the next task: it and the ones after it move on.
+  return { ok: true, writes: movedOn(writes, after, order) };
+}
+
+/** `after` (in row order) from the first whose order is not above `order`, each one place on; added to `writes`. */
+function movedOn(writes: Map<string, DocTask>, after: readonly TimelineTask[], order: number): Map<string, DocTask> {
+  let next = order;
+  for (const t of after) {
+    if (t.order > next) break;
+    next += 1;
+    writes.set(t.id, { order: next });
+  }
+  return writes;
 }
 
 /**
@@ -45,7 +117,7 @@ export function indent(tasks: Tasks, taskId: string): OutlineEdit {
 export function outdent(tasks: Tasks, taskId: string): OutlineEdit {
   const task = tasks.get(taskId);
   const parentId = task ? parentOf(tasks, task) : null;
-  if (!task) return { ok: false, reason: 'This task is no longer in the project.' };
+  if (!task) return GONE;
   if (!parentId) return { ok: false, reason: 'It is already at the top level.' };
   const parent = tasks.get(parentId)!;
   const level = parentOf(tasks, parent);
@@ -55,13 +127,7 @@ export function outdent(tasks: Tasks, taskId: string): OutlineEdit {
   const order = fits(task.order) ? task.order : parent.order + 1;
   writes.set(taskId, order === task.order ? { parentId: level } : { parentId: level, order });
   // No room between the summary and the task after it: that task and the ones after it move on.
-  let next = order;
-  for (const t of after) {
-    if (t.order > next) break;
-    next += 1;
-    writes.set(t.id, { order: next });
-  }
-  return { ok: true, writes };
+  return { ok: true, writes: movedOn(writes, after, order) };
 }
 
 /** Every task below `taskId`, at any depth. */
