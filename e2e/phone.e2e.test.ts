@@ -36,6 +36,27 @@ async function shownInside(inner: Locator, outer: Locator): Promise<boolean> {
   return a.width > 0 && a.height > 0 && a.x >= b.x - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.y >= b.y && a.y + a.height <= b.y + b.height;
 }
 
+/**
+ * A point of `bar` (at `xOf` its box) a finger can press: on screen and not under the sticky name column, which
+ * covers the bars scrolled beneath it. The chart is swiped sideways (by script, as a finger would) until it is.
+ */
+async function reachable(page: Page, bar: Locator, xOf: (b: { x: number; width: number }) => number): Promise<{ x: number; y: number }> {
+  const scroller = page.locator('[data-timeline-scroll]');
+  const taskId = (await bar.getAttribute('data-task-bar'))!;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const b = await box(bar);
+    const point = { x: xOf(b), y: b.y + b.height / 2 };
+    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-task-bar]')?.getAttribute('data-task-bar') ?? null, point);
+    if (hit === taskId) return point;
+    // Bring the point to the middle of the chart's visible days.
+    const chart = await box(scroller);
+    const names = await box(page.locator(`[data-task-row="${taskId}"]`).getByRole('button').first());
+    await scroller.evaluate((el, by) => (el.scrollLeft += by), point.x - (names.x + names.width + chart.x + chart.width) / 2);
+    await scrollSettled(page);
+  }
+  throw new Error('no point of the bar can be pressed');
+}
+
 describe('the timeline on a phone and a tablet', () => {
   for (const viewport of [
     { width: 390, height: 844 },
@@ -96,7 +117,7 @@ describe('the timeline on a phone and a tablet', () => {
       await scrollSettled(phone);
       await bar.scrollIntoViewIfNeeded();
       await scrollSettled(phone);
-      const grip = await centre(bar);
+      const grip = await reachable(phone, bar, (b) => b.x + b.width / 2);
       await hand.longPressDrag(grip.x, grip.y, 90, 550);
       await expect.poll(() => label(bar)).not.toBe(before);
       const moved = await label(bar);
@@ -109,8 +130,8 @@ describe('the timeline on a phone and a tablet', () => {
       expect(stored[0].startDate > dayFromToday(0)).toBe(true);
 
       // A long press on the bar's right end and a move resizes it: the end moves, the start stays.
-      const endGrip = await box(bar);
-      await hand.longPressDrag(endGrip.x + endGrip.width - 6, endGrip.y + endGrip.height / 2, 70, 550);
+      const endGrip = await reachable(phone, bar, (b) => b.x + b.width - 6);
+      await hand.longPressDrag(endGrip.x, endGrip.y, 70, 550);
       await expect.poll(() => label(bar)).not.toBe(moved);
       await expect.poll(async () => (await (await a.request.get(`/api/projects/${projectId}/tasks`)).json())[0].endDate).not.toBe(stored[0].endDate);
       const resized = (await (await a.request.get(`/api/projects/${projectId}/tasks`)).json())[0];
@@ -118,7 +139,7 @@ describe('the timeline on a phone and a tablet', () => {
       expect(resized.endDate > stored[0].endDate).toBe(true);
 
       // A tap on the bar opens its details.
-      const tapAt = await centre(bar);
+      const tapAt = await reachable(phone, bar, (b) => b.x + b.width / 2);
       await hand.tap(tapAt.x, tapAt.y);
       await phone.getByRole('dialog', { name: 'Task Details' }).waitFor();
 
