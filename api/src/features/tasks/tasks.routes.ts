@@ -1,17 +1,25 @@
 import Router from '@koa/router';
-import { createTaskInputSchema, dependencyInputSchema, updateDependencyInputSchema, updateTaskInputSchema } from '@planline/domain';
+import { createTaskInputSchema, dependencyInputSchema, planAtQuerySchema, updateDependencyInputSchema, updateTaskInputSchema } from '@planline/domain';
 import { currentUser, requireAuth } from '../../middleware/auth.js';
 import { uuidParams } from '../../middleware/params.js';
 import { validate } from '../../middleware/validate.js';
 import { PROJECT_NOT_FOUND } from '../access/access.policy.js';
 import { TASK_NOT_FOUND } from './tasks.policy.js';
+import type { TimeTravelService } from '../time-travel/time-travel.service.js';
 import type { TasksService } from './tasks.service.js';
 
-export function tasksRoutes(tasks: TasksService): Router {
+export function tasksRoutes(tasks: TasksService, timeTravel: TimeTravelService): Router {
   const router = new Router({ prefix: '/api' });
   const taskParam = uuidParams({ taskId: TASK_NOT_FOUND });
 
+  const planAt = validate('query', planAtQuerySchema);
   router.get('/projects/:projectId/tasks', requireAuth, uuidParams({ projectId: PROJECT_NOT_FOUND }), async (ctx) => {
+    // ?at=: the plan as it was at that instant (time travel), never cached: it is rebuilt from the history.
+    if (ctx.query.at !== undefined) {
+      return planAt(ctx, async () => {
+        ctx.body = await timeTravel.tasksAt(currentUser(ctx.state).id, ctx.params.projectId!, ctx.state.query.at);
+      });
+    }
     const list = await tasks.list(currentUser(ctx.state).id, ctx.params.projectId!);
     // Revalidated on every use: unchanged rows answer 304 without a body.
     ctx.set('Cache-Control', 'private, no-cache');

@@ -1,0 +1,88 @@
+import { dependencyKey, parseDependencyKey, type HistoryRow, type Link, type PlanState, type PlanStamps, type PlanTask } from '@planline/domain';
+import { taskFieldsFromRow } from '@planline/realtime';
+import type { Sql } from '../access/access.queries.js';
+
+/** The project's stored tasks and links with their rows' times: the plan now, where time travel starts from. */
+export async function currentPlan(sql: Sql, projectId: string): Promise<PlanState> {
+  const rows: Record<string, unknown>[] = await sql.query(
+    `SELECT t.id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress, t.color,
+            t.assignee_id, t."order", t.kind, t.parent_id, t.created_at, t.updated_at,
+            COALESCE(a.ids, '{}') AS assignee_ids
+       FROM tasks t
+       LEFT JOIN (SELECT a.task_id, array_agg(a.user_id::text ORDER BY a.user_id::text) AS ids
+                    FROM task_assignments a JOIN tasks t ON t.id = a.task_id
+                   WHERE t.project_id = $1 GROUP BY a.task_id) a ON a.task_id = t.id
+      WHERE t.project_id = $1`,
+    [projectId],
+  );
+  const links: { task_id: string; depends_on_task_id: string; type: Link['type']; lag_days: number; created_at: Date }[] = await sql.query(
+    `SELECT d.task_id, d.depends_on_task_id, d.type, d.lag_days, d.created_at
+       FROM task_dependencies d JOIN tasks t ON t.id = d.task_id WHERE t.project_id = $1`,
+    [projectId],
+  );
+  return {
+    tasks: new Map(
+      rows.map((r): [string, PlanTask] => [
+        r.id as string,
+        { id: r.id as string, ...taskFieldsFromRow(r), createdAt: (r.created_at as Date).toISOString(), updatedAt: (r.updated_at as Date).toISOString() },
+      ]),
+    ),
+    links: new Map(
+      links.map((l) => [dependencyKey(l.task_id, l.depends_on_task_id), { type: l.type, lagDays: l.lag_days, createdAt: l.created_at.toISOString() }]),
+    ),
+  };
+}
+
+/** Every history row of the project written after `at`, newest first (by seq: rows of one change share a time). */
+export async function historyAfter(sql: Sql, projectId: string, at: Date): Promise<HistoryRow[]> {
+  const rows: { task_id: string; field_name: string; old_value: string | null; new_value: string | null; depends_on_task_id: string | null; created_at: Date }[] =
+    await sql.query(
+      `SELECT task_id, field_name, old_value, new_value, depends_on_task_id, created_at
+         FROM task_change_history WHERE project_id = $1 AND created_at > $2 ORDER BY seq DESC`,
+      [projectId, at],
+    );
+  return rows.map((r) => ({
+    taskId: r.task_id,
+    fieldName: r.field_name,
+    oldValue: r.old_value,
+    newValue: r.new_value,
+    dependsOnTaskId: r.depends_on_task_id,
+    createdAt: r.created_at.toISOString(),
+  }));
+}
+
+/**
+ * The times the undone rows do not hold (PlanStamps), from the rows written at or before `at`: when each of
+ * `taskIds` was last created or changed, and when each of `linkKeys` was last made.
+ */
+export async function planStamps(sql: Sql, projectId: string, at: Date, taskIds: string[], linkKeys: string[]): Promise<PlanStamps> {
+  const changed: { task_id: string; created_at: Date }[] = taskIds.length
+    ? await sql.query(
+        `SELECT DISTINCT ON (task_id) task_id, created_at FROM task_change_history
+          WHERE project_id = $1 AND created_at <= $2 AND task_id = ANY($3::uuid[]) AND field_name NOT IN ('dependency', 'deleted')
+          ORDER BY task_id, seq DESC`,
+        [projectId, at, taskIds],
+      )
+    : [];
+  const edges = linkKeys.map((key) => parseDependencyKey(key)!);
+  const made: { task_id: string; depends_on_task_id: string; created_at: Date }[] = edges.length
+    ? await sql.query(
+        `SELECT DISTINCT ON (h.task_id, h.depends_on_task_id) h.task_id, h.depends_on_task_id, h.created_at
+           FROM task_change_history h JOIN unnest($3::uuid[], $4::uuid[]) AS e(task_id, depends_on) ON e.task_id = h.task_id AND e.depends_on = h.depends_on_task_id
+          WHERE h.project_id = $1 AND h.created_at <= $2 AND h.field_name = 'dependency' AND h.old_value IS NULL
+          ORDER BY h.task_id, h.depends_on_task_id, h.seq DESC`,
+        [projectId, at, edges.map((e) => e.taskId), edges.map((e) => e.dependsOnTaskId)],
+      )
+    : [];
+  return {
+    lastChangedAt: new Map(changed.map((r) => [r.task_id, r.created_at.toISOString()])),
+    linkMadeAt: new Map(made.map((r) => [dependencyKey(r.task_id, r.depends_on_task_id), r.created_at.toISOString()])),
+  };
+}
+
+/** First and last names of `userIds` (the assignees a past plan names). */
+export async function peopleNames(sql: Sql, userIds: string[]): Promise<Map<string, { firstName: string; lastName: string }>> {
+  if (!userIds.length) return new Map();
+  const rows: { id: string; first_name: string; last_name: string }[] = await sql.query(`SELECT id, first_name, last_name FROM users WHERE id = ANY($1::uuid[])`, [userIds]);
+  return new Map(rows.map((r) => [r.id, { firstName: r.first_name, lastName: r.last_name }]));
+}
