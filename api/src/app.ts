@@ -39,6 +39,7 @@ import { SupportService } from './features/support/support.service.js';
 import { SupportThrottle } from './features/support/support-throttle.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { TasksService } from './features/tasks/tasks.service.js';
+import { timeTravelRoutes } from './features/time-travel/time-travel.routes.js';
 import { TimeTravelService } from './features/time-travel/time-travel.service.js';
 import { teamsRoutes } from './features/teams/teams.routes.js';
 import { TeamsService } from './features/teams/teams.service.js';
@@ -144,6 +145,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     scheduleRoutes(new ScheduleService(dataSource)),
     baselinesRoutes(new BaselinesService(dataSource)),
     tasksRoutes(tasks, timeTravel),
+    timeTravelRoutes(timeTravel),
     dashboardRoutes(dashboards),
     reportsRoutes(reports),
     exportRoutes(exporter),

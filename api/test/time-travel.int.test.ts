@@ -141,3 +141,78 @@ describe('[time-travel] the plan at an instant', () => {
     expect((await outsider.client.get(tasksPath(project.id, new Date()))).status).toBe(404);
   });
 });
+
+describe('[restore] a task or the whole plan back to an instant, as an ordinary edit', () => {
+  const restorePath = (projectId: string) => `/api/projects/${projectId}/restore`;
+  /** What a restore brings back: everything but the rows' own times (a task that comes back is a new row). */
+  const plan = (tasks: Task[]) => tasks.map(({ createdAt: _c, updatedAt: _u, ...rest }: Task & { createdAt?: string; updatedAt?: string }) => rest);
+
+  it('restores one task, fields and links, even a deleted one, leaving the others and their live edits alone; the history says why', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const member = await joinedMember(server, owner.client, team.id);
+    const project = (await owner.client.post('/api/projects', { name: 'Restore', teamId: team.id })).body as { id: string };
+    const make = async (name: string) =>
+      (await owner.client.post('/api/tasks', { projectId: project.id, name, startDate: '2026-11-23', endDate: '2026-11-27' })).body as Task;
+    const [design, build, test] = [await make('Design'), await make('Build'), await make('Test')];
+    expect((await owner.client.post(`/api/tasks/${test.id}/dependencies`, { dependsOnTaskId: design.id, type: 'SS', lagDays: 1 })).status).toBe(201);
+    const before = await settledList(owner.client, project.id);
+    await sleep(15);
+    const at = new Date();
+    await sleep(15);
+    expect((await member.client.request('PATCH', `/api/tasks/${test.id}`, { name: 'Test all', progress: 50, priority: 'high' })).status).toBe(200);
+    expect((await owner.client.request('PATCH', `/api/tasks/${test.id}/dependencies/${design.id}`, { type: 'FF' })).status).toBe(200);
+    expect((await member.client.request('PATCH', `/api/tasks/${design.id}`, { progress: 30 })).status).toBe(200);
+    expect((await owner.client.request('DELETE', `/api/tasks/${build.id}`)).status).toBe(204);
+
+    expect((await owner.client.post(restorePath(project.id), { at: at.toISOString(), taskId: test.id })).status).toBe(204);
+    const now = await settledList(owner.client, project.id);
+    const byName = (tasks: Task[], name: string) => plan(tasks).find((t) => t.name === name);
+    expect(byName(now, 'Test')).toEqual(byName(before, 'Test'));
+    // Design keeps its live edit; Build stays deleted.
+    expect(now.find((t) => t.id === design.id)).toMatchObject({ progress: 30 });
+    expect(now.map((t) => t.name)).toEqual(['Design', 'Test']);
+    const history = (await owner.client.get(`/api/tasks/${test.id}/history`)).body as { fieldName: string; changeReason: string | null; changedByUser: { email: string } }[];
+    const reason = `Restored to ${at.getUTCDate()} ${at.toUTCString().slice(8, 11)} ${at.toISOString().slice(11, 16)}`;
+    expect(history.slice(0, 4).map((h) => [h.fieldName, h.changeReason, h.changedByUser.email]).sort()).toEqual(
+      [['dependency', reason, owner.user.email], ['name', reason, owner.user.email], ['priority', reason, owner.user.email], ['progress', reason, owner.user.email]].sort(),
+    );
+
+    // A deleted task comes back under its own id.
+    expect((await owner.client.post(restorePath(project.id), { at: at.toISOString(), taskId: build.id })).status).toBe(204);
+    expect(plan((await owner.client.get(tasksPath(project.id))).body).find((t) => t.id === build.id)).toEqual(byName(before, 'Build'));
+  });
+
+  it('restores the whole plan: later tasks go, deleted ones come back, links and fields as they were', async () => {
+    const { owner, project, snapshots, ids } = await scriptedHistory();
+    const restore = async (step: string) => {
+      const s = snapshots.find((x) => x.step === step)!;
+      expect((await owner.client.post(restorePath(project.id), { at: new Date(s.at).toISOString() })).status).toBe(204);
+      expect(plan(await settledList(owner.client, project.id)), step).toEqual(plan(s.body));
+    };
+    await restore('Build and Test under Phase');
+    // The restore is history too: Design came back (under its own id), with a 'created' row saying why.
+    const design = (await owner.client.get(`/api/tasks/${ids.Design}/history`)).body as { fieldName: string; changeReason: string | null }[];
+    expect(design.slice(0, 3).map((h) => h.fieldName)).toEqual(['created', 'deleted', 'endDate']);
+    expect(design[0]?.changeReason).toMatch(/^Restored to \d{1,2} [A-Z][a-z]{2} \d\d:\d\d$/);
+    await restore('delete Test (Docs loses its link)');
+    await restore('empty project');
+  });
+
+  it('refuses a bad instant or a task that did not exist then with a 4xx that says why; outsiders get 404', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const project = (await owner.client.post('/api/projects', { name: 'Plan', teamId: team.id })).body as { id: string };
+    const before = new Date();
+    await sleep(15);
+    const task = (await owner.client.post('/api/tasks', { projectId: project.id, name: 'Design', startDate: '2026-11-23', endDate: '2026-11-27' })).body as Task;
+    const bad = await owner.client.post(restorePath(project.id), { at: 'last week' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('ISO 8601');
+    expect((await owner.client.post(restorePath(project.id), { at: before.toISOString(), taskId: 'nope' })).status).toBe(400);
+    const missing = await owner.client.post(restorePath(project.id), { at: before.toISOString(), taskId: task.id });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toContain('did not exist');
+    const outsider = await registeredClient(server);
+    expect((await outsider.client.post(restorePath(project.id), { at: before.toISOString() })).status).toBe(404);
+    expect((await owner.client.get(tasksPath(project.id))).body).toHaveLength(1);
+  });
+});

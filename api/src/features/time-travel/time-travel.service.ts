@@ -1,6 +1,8 @@
-import { parseDependencyKey, planAt, stampsWanted, type PlanState, type PlanTask, type Task } from '@planline/domain';
-import type { ProjectDocuments } from '@planline/realtime';
+import { parseDependencyKey, planAt, readLinkValue, restoreReason, sameLink, stampsWanted, TASK_FIELDS, type PlanState, type PlanTask, type RestoreInput, type Task } from '@planline/domain';
+import { addDependency, dependencyLinks, deleteTask, readTask, removeDependency, taskIds, writeTask } from '@planline/document';
+import { serverEdit, type ProjectDocuments } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
+import { AppError } from '../../errors.js';
 import { requireProjectAccess } from '../access/access.policy.js';
 import type { Sql } from '../access/access.queries.js';
 import { rolledUp } from '../tasks/tasks.read.js';
@@ -44,11 +46,13 @@ async function presentPlan(sql: Sql, projectId: string, plan: PlanState): Promis
   return rolledUp(sql, projectId, tasks);
 }
 
-/** Time travel: the plan as it was at an instant (read-only). */
+/**
+ * Time travel: the plan as it was at an instant (read-only), and restoring a task or the whole plan to it as an
+ * ordinary edit through the write path, so it merges with live edits and shows in the history.
+ */
 export class TimeTravelService {
   constructor(
     private readonly dataSource: DataSource,
-    // The restore's write path (next change).
     private readonly documents: ProjectDocuments,
   ) {}
 
@@ -56,5 +60,37 @@ export class TimeTravelService {
   async tasksAt(userId: string, projectId: string, at: Date): Promise<Task[]> {
     await requireProjectAccess(this.dataSource, userId, projectId);
     return presentPlan(this.dataSource, projectId, await readPlanAt(this.dataSource, projectId, at));
+  }
+
+  /**
+   * [restore] One task (its fields and the links to its predecessors; a deleted one comes back) or the whole plan
+   * (later tasks deleted too) back to `at`, in one document transaction with the reason "Restored to 20 Nov 10:00".
+   */
+  async restore(userId: string, projectId: string, input: RestoreInput): Promise<void> {
+    await requireProjectAccess(this.dataSource, userId, projectId);
+    const past = await readPlanAt(this.dataSource, projectId, input.at);
+    if (input.taskId && !past.tasks.has(input.taskId)) {
+      throw new AppError('not_found', `That task did not exist at ${input.at.toISOString()}`);
+    }
+    const wanted = input.taskId ? [past.tasks.get(input.taskId)!] : [...past.tasks.values()];
+    await this.documents.edit(projectId, serverEdit(userId, restoreReason(input.at)), (doc) => {
+      if (!input.taskId) for (const id of taskIds(doc)) if (!past.tasks.has(id)) deleteTask(doc, id);
+      for (const task of wanted) {
+        const fields = Object.fromEntries(TASK_FIELDS.map((f) => [f, task[f]]));
+        writeTask(doc, task.id, fields);
+      }
+      const restoring = (successor: string) => !input.taskId || successor === input.taskId;
+      const standing = new Map(dependencyLinks(doc).map((l) => [`${l.taskId}->${l.dependsOnTaskId}`, readLinkValue(l.value)]));
+      for (const [key] of standing) {
+        const edge = parseDependencyKey(key)!;
+        if (restoring(edge.taskId) && !past.links.has(key)) removeDependency(doc, edge.taskId, edge.dependsOnTaskId);
+      }
+      for (const [key, link] of past.links) {
+        const edge = parseDependencyKey(key)!;
+        const now = standing.get(key);
+        if (!restoring(edge.taskId) || !readTask(doc, edge.dependsOnTaskId) || (now && sameLink(now, link))) continue;
+        addDependency(doc, edge.taskId, edge.dependsOnTaskId, { type: link.type, lagDays: link.lagDays });
+      }
+    });
   }
 }
