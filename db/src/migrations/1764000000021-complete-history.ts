@@ -18,13 +18,13 @@ export class CompleteHistory1764000000021 implements MigrationInterface {
         ALTER COLUMN project_id SET NOT NULL,
         ADD CONSTRAINT task_change_history_project_id_fkey FOREIGN KEY (project_id) REFERENCES projects (id) ON DELETE CASCADE,
         DROP CONSTRAINT task_change_history_task_id_fkey;
-      CREATE INDEX task_change_history_project_time_idx ON task_change_history (project_id, created_at);
+      CREATE INDEX task_change_history_project_seq_idx ON task_change_history (project_id, seq);
     `);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`
-      DROP INDEX task_change_history_project_time_idx;
+      DROP INDEX task_change_history_project_seq_idx;
       DELETE FROM task_change_history h WHERE NOT EXISTS (SELECT 1 FROM tasks t WHERE t.id = h.task_id);
       ALTER TABLE task_change_history
         DROP CONSTRAINT task_change_history_project_id_fkey,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planAt, readHistoryValue, readRecordedTask, recordTask, restoreReason, stampsWanted, type HistoryRow, type PlanState, type PlanTask } from './time-travel.js';
+import { instantUs, planAt, readHistoryValue, readRecordedTask, recordTask, restoreReason, type HistoryRow, type PlanState, type PlanTask } from './time-travel.js';
 
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
@@ -28,24 +28,27 @@ const task = (id: string, name: string, over: Partial<PlanTask> = {}): PlanTask 
   updatedAt: '2026-11-20T09:00:00.000Z',
   ...over,
 });
+/** The instant asked for: 10:00; rows are written at 11:00 (after it) unless they say otherwise. */
+const AT = instantUs(new Date('2026-11-20T10:00:00.000Z'));
+const us = (iso: string) => instantUs(new Date(iso));
 const row = (over: Partial<HistoryRow> & Pick<HistoryRow, 'taskId' | 'fieldName'>): HistoryRow => ({
   oldValue: null,
   newValue: null,
   dependsOnTaskId: null,
-  createdAt: '2026-11-20T11:00:00.000Z',
+  writtenAtUs: us('2026-11-20T11:00:00.000Z'),
   ...over,
 });
-const noStamps = { lastChangedAt: new Map<string, string>(), linkMadeAt: new Map<string, string>() };
 
 describe('[time-travel] the plan at an instant, undoing the history written after it', () => {
   it('tasks created later disappear; deleted ones come back whole, with their row\'s times', () => {
     const now: PlanState = { tasks: new Map([[B, task(B, 'Build')]]), links: new Map() };
     const gone = recordTask(fields('Design'), { createdAt: '2026-11-19T08:00:00.000Z', updatedAt: '2026-11-19T08:30:00.000Z' });
-    const past = planAt(now, [row({ taskId: A, fieldName: 'deleted', oldValue: gone }), row({ taskId: B, fieldName: 'created', newValue: recordTask(fields('Build')) })], noStamps);
+    const past = planAt(now, [row({ taskId: A, fieldName: 'deleted', oldValue: gone }), row({ taskId: B, fieldName: 'created' })], AT);
     expect([...past.tasks.keys()]).toEqual([A]);
     expect(past.tasks.get(A)).toEqual(task(A, 'Design', { createdAt: '2026-11-19T08:00:00.000Z', updatedAt: '2026-11-19T08:30:00.000Z' }));
-    // A 'created' row from before complete history holds the name alone: the task still goes.
-    expect(planAt(now, [row({ taskId: B, fieldName: 'created', newValue: 'Build' })], noStamps).tasks.size).toBe(0);
+    // Rows at or before the instant stay; a row one microsecond after it is undone.
+    expect(planAt(now, [row({ taskId: B, fieldName: 'created', writtenAtUs: AT })], AT).tasks.size).toBe(1);
+    expect(planAt(now, [row({ taskId: B, fieldName: 'created', writtenAtUs: AT + 1 })], AT).tasks.size).toBe(0);
   });
 
   it('fields go back to their old values, and the task reads as last changed at its last change before the instant', () => {
@@ -53,17 +56,20 @@ describe('[time-travel] the plan at an instant, undoing the history written afte
       tasks: new Map([[A, task(A, 'Design it', { progress: 60, assigneeIds: [USER], assigneeId: USER, description: 'x', updatedAt: '2026-11-20T12:00:00.000Z' })]]),
       links: new Map(),
     };
-    const undo = [
-      row({ taskId: A, fieldName: 'progress', oldValue: '20', newValue: '60' }),
-      row({ taskId: A, fieldName: 'assigneeIds', oldValue: null, newValue: USER }),
-      row({ taskId: A, fieldName: 'assigneeId', oldValue: null, newValue: USER }),
-      row({ taskId: A, fieldName: 'description', oldValue: '', newValue: 'x' }),
-      row({ taskId: A, fieldName: 'name', oldValue: 'Design', newValue: 'Design it' }),
+    const history = [
+      row({ taskId: A, fieldName: 'progress', oldValue: '20' }),
+      row({ taskId: A, fieldName: 'assigneeIds', oldValue: null }),
+      row({ taskId: A, fieldName: 'assigneeId', oldValue: null }),
+      row({ taskId: A, fieldName: 'description', oldValue: '' }),
+      row({ taskId: A, fieldName: 'name', oldValue: 'Design' }),
+      // Before the instant: its last change then (a link's row is not a change of the task).
+      row({ taskId: A, fieldName: 'dependency', dependsOnTaskId: B, newValue: 'Build (FS)', writtenAtUs: us('2026-11-20T09:45:00.000Z') }),
+      row({ taskId: A, fieldName: 'progress', oldValue: '0', writtenAtUs: us('2026-11-20T09:30:00.123456Z') }),
+      row({ taskId: A, fieldName: 'created', writtenAtUs: us('2026-11-20T09:00:00.000Z') }),
     ];
-    const past = planAt(now, undo, { ...noStamps, lastChangedAt: new Map([[A, '2026-11-20T09:30:00.000Z']]) });
-    expect(past.tasks.get(A)).toEqual(task(A, 'Design', { progress: 20, description: '', updatedAt: '2026-11-20T09:30:00.000Z' }));
+    const past = planAt(now, history, AT);
+    expect(past.tasks.get(A)).toEqual(task(A, 'Design', { progress: 20, description: '', updatedAt: '2026-11-20T09:30:00.123Z' }));
     expect(now.tasks.get(A)?.name).toBe('Design it');
-    expect(stampsWanted(undo)).toEqual({ tasks: [A], links: [] });
   });
 
   it('links made later go, removed ones come back with when they were made, changed ones get their old type and lag', () => {
@@ -74,21 +80,22 @@ describe('[time-travel] the plan at an instant, undoing the history written afte
         [`${C}->${A}`, { type: 'FS', lagDays: 0, createdAt: '2026-11-20T11:00:00.000Z' }],
       ]),
     };
-    const undo = [
+    const history = [
       row({ taskId: C, fieldName: 'dependency', dependsOnTaskId: A, oldValue: null, newValue: 'Design (FS)' }),
       row({ taskId: C, fieldName: 'dependency', dependsOnTaskId: B, oldValue: 'Build (FF -1d)', newValue: null }),
       row({ taskId: B, fieldName: 'dependency', dependsOnTaskId: A, oldValue: 'Design (FS)', newValue: 'Design (SS +2d)' }),
       // Before complete history: no predecessor id, nothing to undo.
       row({ taskId: B, fieldName: 'dependency', oldValue: null, newValue: 'Test (FS)' }),
+      // When the link that comes back was made.
+      row({ taskId: C, fieldName: 'dependency', dependsOnTaskId: B, oldValue: null, newValue: 'Build (FF -1d)', writtenAtUs: us('2026-11-20T09:20:00.000Z') }),
     ];
-    expect(stampsWanted(undo).links).toEqual([`${C}->${B}`]);
-    const past = planAt(now, undo, { ...noStamps, linkMadeAt: new Map([[`${C}->${B}`, '2026-11-20T09:20:00.000Z']]) });
+    const past = planAt(now, history, AT);
     expect(Object.fromEntries(past.links)).toEqual({
       [`${B}->${A}`]: { type: 'FS', lagDays: 0, createdAt: '2026-11-20T09:10:00.000Z' },
       [`${C}->${B}`]: { type: 'FF', lagDays: -1, createdAt: '2026-11-20T09:20:00.000Z' },
     });
     // A link stands only between tasks that stand.
-    expect(planAt(now, [row({ taskId: C, fieldName: 'created' })], noStamps).links.has(`${C}->${A}`)).toBe(false);
+    expect(planAt(now, [row({ taskId: C, fieldName: 'created' })], AT).links.has(`${C}->${A}`)).toBe(false);
   });
 
   it('reads values back in their field\'s type', () => {

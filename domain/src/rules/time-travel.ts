@@ -56,18 +56,17 @@ export interface HistoryRow {
   taskId: string;
   fieldName: string;
   oldValue: string | null;
+  /** Read for links only (null: the link was removed). */
   newValue: string | null;
   dependsOnTaskId: string | null;
-  createdAt: string;
+  /** When it was written, in microseconds since the epoch, as the database keeps it (instants compare in these). */
+  writtenAtUs: number;
 }
 
-/** Times the undone rows do not tell: read from the rows written at or before the instant. */
-export interface PlanStamps {
-  /** When a task was last changed (a field or its creation), by task id. */
-  lastChangedAt: ReadonlyMap<string, string>;
-  /** When a link was last made, by dependencyKey. */
-  linkMadeAt: ReadonlyMap<string, string>;
-}
+/** An instant in microseconds since the epoch, as HistoryRow.writtenAtUs counts. */
+export const instantUs = (at: Date) => at.getTime() * 1000;
+/** A row's time as answers give times (ISO, to the millisecond: the database's microseconds cut, as a Date cuts them). */
+const isoOf = (us: number) => new Date(Math.floor(us / 1000)).toISOString();
 
 /** A field's value as a history row holds it, back in the field's type (lists are comma-joined, an empty one null). */
 export function readHistoryValue(field: TaskFieldName, text: string | null): TaskFields[TaskFieldName] {
@@ -89,41 +88,58 @@ export function readHistoryValue(field: TaskFieldName, text: string | null): Tas
 
 const isTaskField = (field: string): field is TaskFieldName => (TASK_FIELDS as string[]).includes(field);
 
-/** Which tasks and links the undone rows touch, so the caller can read their stamps (PlanStamps) in one query each. */
-export function stampsWanted(undo: readonly HistoryRow[]): { tasks: string[]; links: string[] } {
-  const tasks = new Set<string>();
-  const links = new Set<string>();
-  for (const row of undo) {
-    if (isTaskField(row.fieldName)) tasks.add(row.taskId);
-    else if (row.fieldName === 'dependency' && row.dependsOnTaskId && row.newValue === null) links.add(dependencyKey(row.taskId, row.dependsOnTaskId));
+/**
+ * What the undone rows do not tell, from the rows written at or before the instant (newest first, so the first
+ * found is the last): when each task whose fields went back was last created or changed, and when each link that
+ * comes back was last made.
+ */
+function stampsAt(history: readonly HistoryRow[], atUs: number, tasks: ReadonlySet<string>, links: ReadonlySet<string>) {
+  const lastChangedAt = new Map<string, string>();
+  const linkMadeAt = new Map<string, string>();
+  for (const row of history) {
+    if (lastChangedAt.size === tasks.size && linkMadeAt.size === links.size) break;
+    if (row.writtenAtUs > atUs) continue;
+    if (row.fieldName === 'dependency') {
+      const key = row.dependsOnTaskId && row.oldValue === null ? dependencyKey(row.taskId, row.dependsOnTaskId) : null;
+      if (key && links.has(key) && !linkMadeAt.has(key)) linkMadeAt.set(key, isoOf(row.writtenAtUs));
+    } else if (row.fieldName !== 'deleted' && tasks.has(row.taskId) && !lastChangedAt.has(row.taskId)) {
+      lastChangedAt.set(row.taskId, isoOf(row.writtenAtUs));
+    }
   }
-  return { tasks: [...tasks], links: [...links] };
+  return { lastChangedAt, linkMadeAt };
 }
 
 /**
- * [time-travel] The plan at an instant: `now` with `undo` (every history row written after the instant, newest
- * first) taken back one by one. Tasks created after it disappear, deleted ones come back, fields and links go back
- * to their old values. Pure: `now` is not changed. Rows it cannot read (from before complete history) are skipped.
+ * [time-travel] The plan at an instant (`atUs`, microseconds): `now` with every row of `history` (the project's,
+ * newest first) written after the instant taken back, one by one. Tasks created after it disappear, deleted ones
+ * come back, fields and links go back to their old values; the rows at or before it say when each task was last
+ * changed then. Pure: `now` is not changed. Rows it cannot read (from before complete history) are skipped.
  */
-export function planAt(now: PlanState, undo: readonly HistoryRow[], stamps: PlanStamps): PlanState {
+export function planAt(now: PlanState, history: readonly HistoryRow[], atUs: number): PlanState {
   const tasks = new Map([...now.tasks].map(([id, t]) => [id, { ...t }]));
   const links = new Map(now.links);
   const changed = new Set<string>();
-  for (const row of undo) {
+  const comeBack = new Set<string>();
+  for (const row of history) {
+    if (row.writtenAtUs <= atUs) continue;
     if (row.fieldName === 'created') {
       tasks.delete(row.taskId);
     } else if (row.fieldName === 'deleted') {
       const task = readRecordedTask(row.oldValue);
       if (task) {
         const { createdAt, updatedAt, ...fields } = task;
-        tasks.set(row.taskId, { ...fields, id: row.taskId, createdAt: createdAt ?? row.createdAt, updatedAt: updatedAt ?? row.createdAt });
+        const at = isoOf(row.writtenAtUs);
+        tasks.set(row.taskId, { ...fields, id: row.taskId, createdAt: createdAt ?? at, updatedAt: updatedAt ?? at });
       }
     } else if (row.fieldName === 'dependency') {
       if (!row.dependsOnTaskId) continue;
       const key = dependencyKey(row.taskId, row.dependsOnTaskId);
       const before = row.oldValue === null ? null : readLinkSummary(row.oldValue)?.link;
       if (before === null) links.delete(key);
-      else if (before) links.set(key, { ...before, createdAt: links.get(key)?.createdAt ?? stamps.linkMadeAt.get(key) ?? row.createdAt });
+      else if (before) {
+        links.set(key, { ...before, createdAt: links.get(key)?.createdAt ?? isoOf(row.writtenAtUs) });
+        if (row.newValue === null) comeBack.add(key);
+      }
     } else if (isTaskField(row.fieldName)) {
       const task = tasks.get(row.taskId);
       if (!task) continue;
@@ -131,9 +147,15 @@ export function planAt(now: PlanState, undo: readonly HistoryRow[], stamps: Plan
       changed.add(row.taskId);
     }
   }
+  const stamps = stampsAt(history, atUs, changed, comeBack);
   for (const id of changed) {
     const task = tasks.get(id);
     if (task) task.updatedAt = stamps.lastChangedAt.get(id) ?? task.createdAt;
+  }
+  for (const key of comeBack) {
+    const link = links.get(key);
+    const madeAt = stamps.linkMadeAt.get(key);
+    if (link && madeAt) links.set(key, { ...link, createdAt: madeAt });
   }
   // A link stands only between two tasks that stand (rows from before complete history may leave one behind).
   for (const key of links.keys()) {

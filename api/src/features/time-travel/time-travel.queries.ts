@@ -1,4 +1,4 @@
-import { dependencyKey, parseDependencyKey, type HistoryRow, type Link, type PlanState, type PlanStamps, type PlanTask } from '@planline/domain';
+import { dependencyKey, type HistoryRow, type Link, type PlanState, type PlanTask } from '@planline/domain';
 import { taskFieldsFromRow } from '@planline/realtime';
 import type { Sql } from '../access/access.queries.js';
 
@@ -33,13 +33,19 @@ export async function currentPlan(sql: Sql, projectId: string): Promise<PlanStat
   };
 }
 
-/** Every history row of the project written after `at`, newest first (by seq: rows of one change share a time). */
-export async function historyAfter(sql: Sql, projectId: string, at: Date): Promise<HistoryRow[]> {
-  const rows: { task_id: string; field_name: string; old_value: string | null; new_value: string | null; depends_on_task_id: string | null; created_at: Date }[] =
+/**
+ * The project's whole history, newest first (by seq: rows of one change share a time), with only what the rebuild
+ * reads: no new value but a link's (a 'created' row's is the whole task, most of the bytes of a long history), and
+ * the time in microseconds, as stored, without a Date per row.
+ */
+export async function projectHistory(sql: Sql, projectId: string): Promise<HistoryRow[]> {
+  const rows: { task_id: string; field_name: string; old_value: string | null; new_value: string | null; depends_on_task_id: string | null; us: string }[] =
     await sql.query(
-      `SELECT task_id, field_name, old_value, new_value, depends_on_task_id, created_at
-         FROM task_change_history WHERE project_id = $1 AND created_at > $2 ORDER BY seq DESC`,
-      [projectId, at],
+      `SELECT task_id, field_name, CASE WHEN field_name <> 'created' THEN old_value END AS old_value,
+              CASE WHEN field_name = 'dependency' THEN new_value END AS new_value, depends_on_task_id,
+              (extract(epoch FROM created_at) * 1000000)::bigint::text AS us
+         FROM task_change_history WHERE project_id = $1 ORDER BY seq DESC`,
+      [projectId],
     );
   return rows.map((r) => ({
     taskId: r.task_id,
@@ -47,37 +53,8 @@ export async function historyAfter(sql: Sql, projectId: string, at: Date): Promi
     oldValue: r.old_value,
     newValue: r.new_value,
     dependsOnTaskId: r.depends_on_task_id,
-    createdAt: r.created_at.toISOString(),
+    writtenAtUs: Number(r.us),
   }));
-}
-
-/**
- * The times the undone rows do not hold (PlanStamps), from the rows written at or before `at`: when each of
- * `taskIds` was last created or changed, and when each of `linkKeys` was last made.
- */
-export async function planStamps(sql: Sql, projectId: string, at: Date, taskIds: string[], linkKeys: string[]): Promise<PlanStamps> {
-  const changed: { task_id: string; created_at: Date }[] = taskIds.length
-    ? await sql.query(
-        `SELECT DISTINCT ON (task_id) task_id, created_at FROM task_change_history
-          WHERE project_id = $1 AND created_at <= $2 AND task_id = ANY($3::uuid[]) AND field_name NOT IN ('dependency', 'deleted')
-          ORDER BY task_id, seq DESC`,
-        [projectId, at, taskIds],
-      )
-    : [];
-  const edges = linkKeys.map((key) => parseDependencyKey(key)!);
-  const made: { task_id: string; depends_on_task_id: string; created_at: Date }[] = edges.length
-    ? await sql.query(
-        `SELECT DISTINCT ON (h.task_id, h.depends_on_task_id) h.task_id, h.depends_on_task_id, h.created_at
-           FROM task_change_history h JOIN unnest($3::uuid[], $4::uuid[]) AS e(task_id, depends_on) ON e.task_id = h.task_id AND e.depends_on = h.depends_on_task_id
-          WHERE h.project_id = $1 AND h.created_at <= $2 AND h.field_name = 'dependency' AND h.old_value IS NULL
-          ORDER BY h.task_id, h.depends_on_task_id, h.seq DESC`,
-        [projectId, at, edges.map((e) => e.taskId), edges.map((e) => e.dependsOnTaskId)],
-      )
-    : [];
-  return {
-    lastChangedAt: new Map(changed.map((r) => [r.task_id, r.created_at.toISOString()])),
-    linkMadeAt: new Map(made.map((r) => [dependencyKey(r.task_id, r.depends_on_task_id), r.created_at.toISOString()])),
-  };
 }
 
 /** First and last names of `userIds` (the assignees a past plan names). */

@@ -1,22 +1,16 @@
-import { parseDependencyKey, planAt, readLinkValue, restoreReason, sameLink, stampsWanted, TASK_FIELDS, type PlanState, type PlanTask, type RestoreInput, type Task } from '@planline/domain';
+import { instantUs, parseDependencyKey, planAt, readLinkValue, restoreReason, sameLink, TASK_FIELDS, type PlanState, type PlanTask, type RestoreInput, type Task } from '@planline/domain';
 import { addDependency, dependencyLinks, deleteTask, readTask, removeDependency, taskIds, writeTask } from '@planline/document';
 import { serverEdit, type ProjectDocuments } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { requireProjectAccess } from '../access/access.policy.js';
 import type { Sql } from '../access/access.queries.js';
-import { rolledUp } from '../tasks/tasks.read.js';
-import { currentPlan, historyAfter, peopleNames, planStamps } from './time-travel.queries.js';
+import { rolledUp, taskListVersion } from '../tasks/tasks.read.js';
+import { PlanHistoryCache } from './plan-history-cache.js';
+import { currentPlan, peopleNames, projectHistory } from './time-travel.queries.js';
 
-/** The plan at `at` (issue 19), rebuilt from the stored rows and the history written since. */
-export async function readPlanAt(sql: Sql, projectId: string, at: Date): Promise<PlanState> {
-  // The rows first: history written after they are read only undoes changes they may not hold yet, which is
-  // harmless for rows written after `at`; reading in one statement each keeps this cheap on 10,000 tasks.
-  const now = await currentPlan(sql, projectId);
-  const undo = await historyAfter(sql, projectId, at);
-  const wanted = stampsWanted(undo);
-  return planAt(now, undo, await planStamps(sql, projectId, at, wanted.tasks, wanted.links));
-}
+/** History rows kept in memory for rebuilding (PlanHistoryCache): about three projects of 100,000 rows. */
+const PLAN_HISTORY_CACHE_ROWS = 300_000;
 
 /** A past plan as GET /tasks answers (the same order: "order", then creation, then id). */
 async function presentPlan(sql: Sql, projectId: string, plan: PlanState): Promise<Task[]> {
@@ -56,10 +50,24 @@ export class TimeTravelService {
     private readonly documents: ProjectDocuments,
   ) {}
 
+  private readonly cache = new PlanHistoryCache(PLAN_HISTORY_CACHE_ROWS);
+
+  /** The plan at `at` (issue 19), rebuilt from the stored rows and the history (read once per task list version). */
+  private async planAt(projectId: string, at: Date): Promise<PlanState> {
+    // The version first: rows and history read after it are at least that new (TaskListCache does the same). The
+    // rows before the history: a change stored between the two is in neither, or only in the history, where
+    // undoing it is harmless (it is after any instant asked of a plan read before it).
+    const version = await taskListVersion(this.dataSource, projectId);
+    const read =
+      this.cache.get(projectId, version) ??
+      this.cache.set(projectId, { version, now: await currentPlan(this.dataSource, projectId), history: await projectHistory(this.dataSource, projectId) });
+    return planAt(read.now, read.history, instantUs(at));
+  }
+
   /** GET /api/projects/{id}/tasks?at=: an instant in the future reads as now. */
   async tasksAt(userId: string, projectId: string, at: Date): Promise<Task[]> {
     await requireProjectAccess(this.dataSource, userId, projectId);
-    return presentPlan(this.dataSource, projectId, await readPlanAt(this.dataSource, projectId, at));
+    return presentPlan(this.dataSource, projectId, await this.planAt(projectId, at));
   }
 
   /**
@@ -68,7 +76,7 @@ export class TimeTravelService {
    */
   async restore(userId: string, projectId: string, input: RestoreInput): Promise<void> {
     await requireProjectAccess(this.dataSource, userId, projectId);
-    const past = await readPlanAt(this.dataSource, projectId, input.at);
+    const past = await this.planAt(projectId, input.at);
     if (input.taskId && !past.tasks.has(input.taskId)) {
       throw new AppError('not_found', `That task did not exist at ${input.at.toISOString()}`);
     }
