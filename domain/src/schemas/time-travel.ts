@@ -14,8 +14,8 @@ export const planInstantSchema = z
   .transform((text) => new Date(text))
   .refine((at) => !Number.isNaN(at.getTime()), AT_MESSAGE);
 
-/** GET /api/projects/{id}/tasks?at=…: the tasks as they were at that instant. */
-export const planAtQuerySchema = z.object({ at: planInstantSchema });
+/** GET /api/projects/{id}/tasks[?at=…]: the tasks now, or as they were at that instant. */
+export const taskListQuerySchema = z.object({ at: planInstantSchema.optional() });
 
 /** POST /api/projects/{id}/restore: one task (`taskId`), or the whole plan, back to what it was at `at`. */
 export const restoreInputSchema = z.object({

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { createTaskInputSchema, dependencyInputSchema, planAtQuerySchema, updateDependencyInputSchema, updateTaskInputSchema } from '@planline/domain';
+import { createTaskInputSchema, dependencyInputSchema, taskListQuerySchema, updateDependencyInputSchema, updateTaskInputSchema } from '@planline/domain';
 import { currentUser, requireAuth } from '../../middleware/auth.js';
 import { uuidParams } from '../../middleware/params.js';
 import { validate } from '../../middleware/validate.js';
@@ -12,13 +12,11 @@ export function tasksRoutes(tasks: TasksService, timeTravel: TimeTravelService):
   const router = new Router({ prefix: '/api' });
   const taskParam = uuidParams({ taskId: TASK_NOT_FOUND });
 
-  const planAt = validate('query', planAtQuerySchema);
-  router.get('/projects/:projectId/tasks', requireAuth, uuidParams({ projectId: PROJECT_NOT_FOUND }), async (ctx) => {
-    // ?at=: the plan as it was at that instant (time travel), never cached: it is rebuilt from the history.
-    if (ctx.query.at !== undefined) {
-      return planAt(ctx, async () => {
-        ctx.body = await timeTravel.tasksAt(currentUser(ctx.state).id, ctx.params.projectId!, ctx.state.query.at);
-      });
+  router.get('/projects/:projectId/tasks', requireAuth, uuidParams({ projectId: PROJECT_NOT_FOUND }), validate('query', taskListQuerySchema), async (ctx) => {
+    // ?at=: the plan as it was at that instant (time travel), rebuilt from the history; no ETag.
+    if (ctx.state.query.at) {
+      ctx.body = await timeTravel.tasksAt(currentUser(ctx.state).id, ctx.params.projectId!, ctx.state.query.at);
+      return;
     }
     const list = await tasks.list(currentUser(ctx.state).id, ctx.params.projectId!);
     // Revalidated on every use: unchanged rows answer 304 without a body.
