@@ -39,6 +39,8 @@ import { SupportService } from './features/support/support.service.js';
 import { SupportThrottle } from './features/support/support-throttle.js';
 import { tasksRoutes } from './features/tasks/tasks.routes.js';
 import { TasksService } from './features/tasks/tasks.service.js';
+import { timeTravelRoutes } from './features/time-travel/time-travel.routes.js';
+import { TimeTravelService } from './features/time-travel/time-travel.service.js';
 import { teamsRoutes } from './features/teams/teams.routes.js';
 import { TeamsService } from './features/teams/teams.service.js';
 import { sessionMiddleware } from './http/session.js';
@@ -73,6 +75,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   const teams = new TeamsService(dataSource, bus);
   const projects = new ProjectsService(dataSource, bus, documents);
   const tasks = new TasksService(dataSource, documents);
+  const timeTravel = new TimeTravelService(dataSource, documents);
   const dashboards = new DashboardService(dataSource, bus);
   const reports = new ReportsService(dataSource, bus);
   const exporter = new ExportService(dataSource);
@@ -141,7 +144,8 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     projectsRoutes(projects, config.publicUrl),
     scheduleRoutes(new ScheduleService(dataSource)),
     baselinesRoutes(new BaselinesService(dataSource)),
-    tasksRoutes(tasks),
+    tasksRoutes(tasks, timeTravel),
+    timeTravelRoutes(timeTravel),
     dashboardRoutes(dashboards),
     reportsRoutes(reports),
     exportRoutes(exporter),

@@ -194,7 +194,7 @@ describe('[link-history] a link made, changed or removed is in its successor\'s 
       ['Build (SF -1d)', null, bea.user.email],
     ]);
 
-    // A task deleted with its links keeps no history to tell them on; nothing fails.
+    // A task deleted with its links: the rows telling them stay on it, unseen (time travel reads them); nothing fails.
     deps.set(`${b.id}->${a.id}`, { type: 'FS', lagDays: 0 });
     await eventually(() => linkRow(b.id, a.id), (r) => r !== undefined);
     expect((await owner.client.request('DELETE', `/api/tasks/${b.id}`)).status).toBe(204);

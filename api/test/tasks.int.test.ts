@@ -38,7 +38,9 @@ describe('tasks over REST', () => {
     const list = await owner.client.get(`/api/projects/${project.id}/tasks`);
     expect(list.body.map((t: { name: string }) => t.name)).toEqual(['Design the hull', 'Build']);
     const history = await owner.client.get(`/api/tasks/${first.body.id}/history`);
-    expect(history.body).toMatchObject([{ fieldName: 'created', newValue: 'Design the hull', changedByUser: { firstName: 'Ada' } }]);
+    expect(history.body).toMatchObject([{ fieldName: 'created', changedByUser: { firstName: 'Ada' } }]);
+    // [time-travel] The whole task is recorded, so the plan at any instant can be rebuilt.
+    expect(JSON.parse(history.body[0].newValue)).toMatchObject({ name: 'Design the hull', startDate: '2026-11-23', endDate: '2026-11-27', order: 0, kind: 'task' });
   });
 
   it.each([
@@ -108,14 +110,16 @@ describe('tasks over REST', () => {
     expect((await owner.client.get(`/api/tasks/${created.id}/history`)).body).toHaveLength(1);
   });
 
-  it('[task-delete] deletes the task and its history; a second delete is a 404', async () => {
+  it('[task-delete] deletes the task, recording it whole in its history (time travel); a second delete is a 404', async () => {
     const { owner, project } = await projectWithOwner();
     const created = (await owner.client.post('/api/tasks', task(project.id))).body;
     expect((await owner.client.request('DELETE', `/api/tasks/${created.id}`)).status).toBe(204);
     expect((await owner.client.get(`/api/projects/${project.id}/tasks`)).body).toEqual([]);
     expect((await owner.client.request('DELETE', `/api/tasks/${created.id}`)).status).toBe(404);
-    const rows = await server.dataSource.query(`SELECT count(*)::int AS n FROM task_change_history WHERE task_id = $1`, [created.id]);
-    expect(rows[0].n).toBe(0);
+    expect((await owner.client.get(`/api/tasks/${created.id}/history`)).status).toBe(404);
+    const rows = await server.dataSource.query(`SELECT field_name, old_value FROM task_change_history WHERE task_id = $1 ORDER BY seq`, [created.id]);
+    expect(rows.map((r: { field_name: string }) => r.field_name)).toEqual(['created', 'deleted']);
+    expect(JSON.parse(rows[1].old_value)).toMatchObject({ name: created.name, createdAt: created.createdAt, updatedAt: created.updatedAt });
   });
 
   it('[task-authz] outsiders and removed members cannot read or change tasks; guests of the project can', async () => {

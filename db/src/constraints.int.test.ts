@@ -199,7 +199,7 @@ describe('foreign keys and deletion', () => {
     const [a, b] = [await createTask(ds, project), await createTask(ds, project)];
     await ds.getRepository(TaskDependencyEntity).insert({ id: randomUUID(), taskId: b.id, dependsOnTaskId: a.id });
     await ds.getRepository(TaskAssignmentEntity).insert({ id: randomUUID(), taskId: a.id, userId: owner.id });
-    await ds.getRepository(TaskChangeHistoryEntity).insert({ id: randomUUID(), taskId: a.id, changedBy: owner.id, fieldName: 'name' });
+    await ds.getRepository(TaskChangeHistoryEntity).insert({ id: randomUUID(), taskId: a.id, projectId: project.id, changedBy: owner.id, fieldName: 'name' });
     await ds.getRepository(ProjectDocumentEntity).insert({ projectId: project.id, state: new Uint8Array([1, 2]) });
     await ds.getRepository(WeeklyReportEntity).insert({ id: randomUUID(), projectId: project.id, weekEndingDate: '2025-03-07' });
 
@@ -224,7 +224,7 @@ describe('foreign keys and deletion', () => {
     const leaver = await createUser(ds);
     const task = await createTask(ds, project, { assigneeId: leaver.id });
     const changeId = randomUUID();
-    await ds.getRepository(TaskChangeHistoryEntity).insert({ id: changeId, taskId: task.id, changedBy: leaver.id, fieldName: 'status' });
+    await ds.getRepository(TaskChangeHistoryEntity).insert({ id: changeId, taskId: task.id, projectId: project.id, changedBy: leaver.id, fieldName: 'status' });
 
     await ds.getRepository(UserEntity).delete(leaver.id);
 

@@ -165,6 +165,7 @@ describe('round trips through every entity', () => {
     await ds.getRepository(TaskChangeHistoryEntity).insert({
       id: changeId,
       taskId: task.id,
+      projectId: project.id,
       changedBy: owner.id,
       fieldName: 'progress',
       oldValue: '0',

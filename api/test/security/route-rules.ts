@@ -210,7 +210,13 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   'GET /api/projects/:projectId/guests': [{ rule: 'project-admin', ok: 200 }],
   'DELETE /api/projects/:projectId/guests/:userId': [{ rule: 'project-admin', ok: 204, params: newGuest }],
 
-  'GET /api/projects/:projectId/tasks': [{ rule: 'project-access', ok: 200 }],
+  'GET /api/projects/:projectId/tasks': [
+    { rule: 'project-access', ok: 200 },
+    // Time travel (issue 19): the plan at an instant, read like the plan now.
+    { label: 'at an instant', rule: 'project-access', ok: 200, query: () => 'at=2026-01-01T00:00:00Z' },
+  ],
+  // A restore is an edit of the plan like any other: whoever may edit its tasks. To now: a restore that changes nothing.
+  'POST /api/projects/:projectId/restore': [{ rule: 'project-access', ok: 204, body: () => ({ at: new Date().toISOString() }) }],
   'POST /api/tasks': [{ rule: 'project-access', ok: 201, scopes: idsNamed, body: ({ world, scope }) => taskBody(world.team(scope).project.id) }],
   'PATCH /api/tasks/:taskId': [{ rule: 'project-access', ok: 200, body: () => ({ progress: 40, changeReason: 'matrix' }) }],
   'DELETE /api/tasks/:taskId': [{ rule: 'project-access', ok: 204 }],

@@ -15,7 +15,7 @@ export interface Row {
 /** Figures against targets, or (with `header`) a plain grid of details. */
 export type Table = { caption?: string; rows: Row[] } | { caption?: string; header: string[]; grid: string[][] };
 
-export const BENCHMARK_IDS = ['realtime', 'api', 'timeline', 'export', 'bundle', 'schedule'] as const;
+export const BENCHMARK_IDS = ['realtime', 'api', 'timeline', 'export', 'bundle', 'schedule', 'history'] as const;
 export type BenchmarkId = (typeof BENCHMARK_IDS)[number];
 
 export const BENCHMARK_TITLES: Record<BenchmarkId, string> = {
@@ -25,6 +25,7 @@ export const BENCHMARK_TITLES: Record<BenchmarkId, string> = {
   export: '4. Export of 10,000 tasks',
   bundle: '5. First-route JavaScript',
   schedule: '6. Scheduling engine: cascade over 10,000 tasks',
+  history: '7. Time travel: the 10,000-task plan at any instant of 100,000 history rows',
 };
 
 export interface Section {

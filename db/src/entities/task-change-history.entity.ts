@@ -11,8 +11,17 @@ export class TaskChangeHistoryEntity {
   @Column({ type: 'bigint', insert: false, update: false })
   seq!: string;
 
+  /** No foreign key: a deleted task's rows stay (its 'deleted' row holds the whole task), for time travel. */
   @Column({ type: 'uuid' })
   taskId!: string;
+
+  /** The rows go with their project. */
+  @Column({ type: 'uuid' })
+  projectId!: string;
+
+  /** On a 'dependency' row: the predecessor of the link made, changed or removed (the values name it for people). */
+  @Column({ type: 'uuid', nullable: true })
+  dependsOnTaskId!: string | null;
 
   /** Null once the user who made the change is deleted; the history stays. */
   @Column({ type: 'uuid', nullable: true })

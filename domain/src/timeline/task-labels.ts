@@ -24,7 +24,9 @@ export function taskStatusOf(value: unknown): TaskStatus {
 
 /** The Change History's names for the recorded fields (task_change_history.field_name). */
 export const TASK_FIELD_LABELS: Record<string, string> = {
+  /** Values: the whole task as JSON (recordTask, rules/time-travel.ts); before complete history, its name alone. */
   created: 'Created',
+  deleted: 'Deleted',
   name: 'Name',
   description: 'Description',
   startDate: 'Start date',

@@ -24,6 +24,8 @@ export interface Judged<C extends JudgedInput = JudgedInput> {
   /** With the stored task the change was judged against (for history). */
   updated: [string, PersistedTask, TaskFieldName[], PersistedTask][];
   deleted: string[];
+  /** The deleted tasks as stored before the change: their 'deleted' history row records each whole. */
+  deletedTasks: [string, PersistedTask][];
   /** Values to put back (null: the new task is refused as a whole). */
   fixes: Map<string, DocTask | null>;
   createdIds: Set<string>;
@@ -45,6 +47,7 @@ export interface Judged<C extends JudgedInput = JudgedInput> {
 /** A link made (from null), changed or removed (to null), as the successor's history tells it: "Design (SS +2d)". */
 export interface LinkChange {
   taskId: string;
+  dependsOnTaskId: string;
   from: string | null;
   to: string | null;
 }
@@ -92,11 +95,15 @@ export class RowsAfter {
     const created: Judged['created'] = [];
     const updated: Judged['updated'] = [];
     const deleted: string[] = [];
+    const deletedTasks: [string, PersistedTask][] = [];
     const fixes = new Map<string, DocTask | null>();
     for (const [id, snapshot] of change.snapshots) {
       const previous = this.task(id);
       if (!snapshot) {
-        if (previous) deleted.push(id);
+        if (previous) {
+          deleted.push(id);
+          deletedTasks.push([id, previous]);
+        }
         continue;
       }
       const verdict = judgeTask(snapshot, previous, members);
@@ -121,7 +128,7 @@ export class RowsAfter {
     const removedDeps = [...this.dependencies.keys()].filter((k) => !links.has(k));
     const changedDeps = [...links].filter(([k, link]) => this.dependencies.has(k) && !sameLink(this.dependencies.get(k)!, link)).map(([k]) => k);
 
-    const linkChanges = this.linkHistory(links, [...created, ...updated], deleted);
+    const linkChanges = this.linkHistory(links, [...created, ...updated]);
     for (const id of deleted) this.tasks.set(id, null);
     for (const [id, task] of created) this.tasks.set(id, task);
     this.count += created.length - deleted.length;
@@ -133,6 +140,7 @@ export class RowsAfter {
       created,
       updated,
       deleted,
+      deletedTasks,
       fixes,
       createdIds,
       addedDeps,
@@ -148,13 +156,12 @@ export class RowsAfter {
 
   /**
    * [link-history] Each link made, changed or removed, told on its successor with the predecessor's name as it
-   * was before and after the change. A successor deleted by the change keeps no history to tell it on; a link
-   * that goes with a deleted predecessor is told as removed.
+   * was before and after the change. A link that goes with a deleted predecessor or successor is told as removed
+   * (a deleted successor's rows stay, unseen, so that time travel can bring the link back with it).
    */
-  private linkHistory(after: ReadonlyMap<string, Link>, written: [string, PersistedTask, ...unknown[]][], deleted: string[]): LinkChange[] {
+  private linkHistory(after: ReadonlyMap<string, Link>, written: [string, PersistedTask, ...unknown[]][]): LinkChange[] {
     const before = this.dependencies;
     if (after === before) return [];
-    const gone = new Set(deleted);
     const renamed = new Map(written.map(([id, task]) => [id, task.name]));
     const nameBefore = (id: string) => this.task(id)?.name ?? '';
     const nameAfter = (id: string) => renamed.get(id) ?? nameBefore(id);
@@ -163,9 +170,10 @@ export class RowsAfter {
       const [was, is] = [before.get(key), after.get(key)];
       if (was && is && sameLink(was, is)) continue;
       const edge = parseDependencyKey(key);
-      if (!edge || gone.has(edge.taskId)) continue;
+      if (!edge) continue;
       changes.push({
         taskId: edge.taskId,
+        dependsOnTaskId: edge.dependsOnTaskId,
         from: was ? linkSummary(nameBefore(edge.dependsOnTaskId), was) : null,
         to: is ? linkSummary(nameAfter(edge.dependsOnTaskId), is) : null,
       });

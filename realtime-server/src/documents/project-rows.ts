@@ -1,4 +1,4 @@
-import { dependencyKey, parseDependencyKey, type Link } from '@planline/domain';
+import { dependencyKey, parseDependencyKey, recordTask, type Link } from '@planline/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 import * as Y from 'yjs';
 import type { ScheduleSettings } from '@planline/document';
@@ -138,7 +138,14 @@ const UNNEST_TASKS = `unnest($2::uuid[], $3::text[], $4::text[], $5::date[], $6:
  * statement per task kept a change of a few hundred tasks from yielding for seconds.
  */
 export async function writeJudged(m: EntityManager, projectId: string, j: Judged, history: boolean): Promise<void> {
-  if (j.deleted.length) await m.query(`DELETE FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[])`, [projectId, j.deleted]);
+  // The deleted rows' times go into their 'deleted' history, so the task can come back as it was (time travel).
+  const deletedTimes: { id: string; created_at: Date; updated_at: Date }[] = j.deleted.length
+    ? // A SELECT around the DELETE: TypeORM answers a bare DELETE with [rows, count].
+      await m.query(`WITH gone AS (DELETE FROM tasks WHERE project_id = $1 AND id = ANY($2::uuid[]) RETURNING id, created_at, updated_at) SELECT * FROM gone`, [
+        projectId,
+        j.deleted,
+      ])
+    : [];
   if (j.created.length) {
     await m.query(`INSERT INTO tasks (id, project_id, ${TASK_COLUMNS}) SELECT v.id, $1, ${TASK_COLUMNS.replace(/(^|, )/g, '$1v.')} FROM ${UNNEST_TASKS}`, [
       projectId,
@@ -157,10 +164,13 @@ export async function writeJudged(m: EntityManager, projectId: string, j: Judged
   }
   if (history) {
     const reason = (taskId: string) => j.change.reasons?.get(taskId) ?? j.who.reason;
-    await writeHistory(m, j.who.userId, [
-      ...j.created.map(([id, task]) => ({ taskId: id, field: 'created', from: null, to: task.name, reason: j.who.reason })),
+    const times = new Map(deletedTimes.map((r) => [r.id, { createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString() }]));
+    // In this order: undone newest first, a deletion comes back before the links and parents it took with it.
+    await writeHistory(m, projectId, j.who.userId, [
+      ...j.created.map(([id, task]) => ({ taskId: id, field: 'created', from: null, to: recordTask(task), reason: j.who.reason })),
       ...j.updated.flatMap(([id, task, fields, previous]) => fields.map((f) => ({ taskId: id, field: f, from: previous[f], to: task[f], reason: reason(id) }))),
-      ...j.linkChanges.map((c) => ({ taskId: c.taskId, field: 'dependency', from: c.from, to: c.to, reason: j.who.reason })),
+      ...j.linkChanges.map((c) => ({ taskId: c.taskId, field: 'dependency', from: c.from, to: c.to, reason: j.who.reason, dependsOnTaskId: c.dependsOnTaskId })),
+      ...j.deletedTasks.map(([id, task]) => ({ taskId: id, field: 'deleted', from: recordTask(task, times.get(id)), to: null, reason: j.who.reason })),
     ]);
   }
   for (const key of j.removedDeps) {
@@ -223,16 +233,26 @@ const historyValue = (value: unknown): string | null => {
 /** History rows in the order listed (their `seq` follows it), one statement for all of them. */
 async function writeHistory(
   m: EntityManager,
+  projectId: string,
   userId: string | null,
-  entries: { taskId: string; field: string; from: unknown; to: unknown; reason: string | null }[],
+  entries: { taskId: string; field: string; from: unknown; to: unknown; reason: string | null; dependsOnTaskId?: string }[],
 ): Promise<void> {
   if (!entries.length) return;
   await m.query(
-    `INSERT INTO task_change_history (id, task_id, changed_by, field_name, old_value, new_value, change_reason)
-     SELECT gen_random_uuid(), e.task_id, $1, e.field, e.old_value, e.new_value, e.reason
-       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS e(task_id, field, old_value, new_value, reason, n)
+    `INSERT INTO task_change_history (id, project_id, task_id, changed_by, field_name, old_value, new_value, change_reason, depends_on_task_id)
+     SELECT gen_random_uuid(), $1, e.task_id, $2, e.field, e.old_value, e.new_value, e.reason, e.depends_on
+       FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[]) WITH ORDINALITY AS e(task_id, field, old_value, new_value, reason, depends_on, n)
       ORDER BY e.n`,
-    [userId, entries.map((e) => e.taskId), entries.map((e) => e.field), entries.map((e) => historyValue(e.from)), entries.map((e) => historyValue(e.to)), entries.map((e) => storableText(e.reason))],
+    [
+      projectId,
+      userId,
+      entries.map((e) => e.taskId),
+      entries.map((e) => e.field),
+      entries.map((e) => historyValue(e.from)),
+      entries.map((e) => historyValue(e.to)),
+      entries.map((e) => storableText(e.reason)),
+      entries.map((e) => e.dependsOnTaskId ?? null),
+    ],
   );
 }
 

@@ -54,7 +54,7 @@ function presentTask(r: TaskRow): Task {
  * [summary-rollup] Summaries as every reader shows them: their subtasks' dates and progress, in the project's
  * calendar (docs/scheduling.md: rolled up when read, not stored). `tasks` are the whole project's.
  */
-async function rolledUp<T extends ScheduleTask>(sql: Sql, projectId: string, tasks: T[]): Promise<T[]> {
+export async function rolledUp<T extends ScheduleTask>(sql: Sql, projectId: string, tasks: T[]): Promise<T[]> {
   if (!tasks.some((t) => t.parentId !== null)) return tasks;
   const calendar = createWorkCalendar(await projectCalendarSettings(sql, projectId));
   if (!calendar.ok) throw new Error(`Project ${projectId} has an invalid calendar: ${calendar.reason}`);

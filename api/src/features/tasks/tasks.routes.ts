@@ -1,17 +1,23 @@
 import Router from '@koa/router';
-import { createTaskInputSchema, dependencyInputSchema, updateDependencyInputSchema, updateTaskInputSchema } from '@planline/domain';
+import { createTaskInputSchema, dependencyInputSchema, taskListQuerySchema, updateDependencyInputSchema, updateTaskInputSchema } from '@planline/domain';
 import { currentUser, requireAuth } from '../../middleware/auth.js';
 import { uuidParams } from '../../middleware/params.js';
 import { validate } from '../../middleware/validate.js';
 import { PROJECT_NOT_FOUND } from '../access/access.policy.js';
 import { TASK_NOT_FOUND } from './tasks.policy.js';
+import type { TimeTravelService } from '../time-travel/time-travel.service.js';
 import type { TasksService } from './tasks.service.js';
 
-export function tasksRoutes(tasks: TasksService): Router {
+export function tasksRoutes(tasks: TasksService, timeTravel: TimeTravelService): Router {
   const router = new Router({ prefix: '/api' });
   const taskParam = uuidParams({ taskId: TASK_NOT_FOUND });
 
-  router.get('/projects/:projectId/tasks', requireAuth, uuidParams({ projectId: PROJECT_NOT_FOUND }), async (ctx) => {
+  router.get('/projects/:projectId/tasks', requireAuth, uuidParams({ projectId: PROJECT_NOT_FOUND }), validate('query', taskListQuerySchema), async (ctx) => {
+    // ?at=: the plan as it was at that instant (time travel), rebuilt from the history; no ETag.
+    if (ctx.state.query.at) {
+      ctx.body = await timeTravel.tasksAt(currentUser(ctx.state).id, ctx.params.projectId!, ctx.state.query.at);
+      return;
+    }
     const list = await tasks.list(currentUser(ctx.state).id, ctx.params.projectId!);
     // Revalidated on every use: unchanged rows answer 304 without a body.
     ctx.set('Cache-Control', 'private, no-cache');

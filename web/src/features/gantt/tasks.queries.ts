@@ -1,4 +1,4 @@
-import { taskHistoryEntrySchema } from '@planline/domain';
+import { taskHistoryEntrySchema, taskSchema } from '@planline/domain';
 import { useQuery } from '@tanstack/react-query';
 import { parsedQueryFn } from '../../lib/parsed-query';
 
@@ -11,4 +11,14 @@ const historyFn = parsedQueryFn(taskHistoryEntrySchema.array());
 
 export function useTaskHistory(taskId: string, enabled: boolean) {
   return useQuery({ queryKey: taskHistoryKey(taskId), queryFn: historyFn, enabled });
+}
+
+const tasksFn = parsedQueryFn(taskSchema.array());
+
+/**
+ * GET /api/projects/{id}/tasks?at=: the plan as it was at an instant (time travel), read-only. A past instant's
+ * plan never changes, so it is read once; `at` null reads nothing.
+ */
+export function usePlanAt(projectId: string, at: string | null) {
+  return useQuery({ queryKey: ['/api/projects', projectId, `tasks?at=${encodeURIComponent(at ?? '')}`], queryFn: tasksFn, enabled: at !== null });
 }

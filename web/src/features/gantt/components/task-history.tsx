@@ -16,6 +16,7 @@ interface TaskHistoryProps {
 /** The words for what a line did, when "changed <field>" would not say it. */
 const ACTIONS: Partial<Record<HistoryLine['kind'], string>> = {
   created: 'created the task',
+  deleted: 'deleted the task',
   'link-added': 'added a dependency',
   'link-removed': 'removed a dependency',
   'link-changed': 'changed a dependency',
@@ -58,7 +59,7 @@ export function TaskHistory({ task, people, taskName }: TaskHistoryProps) {
             </div>
             {line.kind === 'created' || line.kind === 'link-added' ? (
               <p className="mt-1 text-slate-700">{line.to}</p>
-            ) : line.kind === 'link-removed' ? (
+            ) : line.kind === 'link-removed' || line.kind === 'deleted' ? (
               <p className="mt-1 break-words text-slate-500 line-through decoration-slate-300">{line.from}</p>
             ) : (
               <p className="mt-1 break-words text-slate-700">

@@ -14,11 +14,13 @@ import {
   type TimelineHeader,
 } from '@planline/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { format } from 'date-fns';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { ProjectConnection } from '../connection/project-connection';
 import { lateRows, ShownBaselineProvider } from '../model/baseline';
+import { pastAsBaseline, usePastPlan } from '../model/past-plan';
 import { useChartBaseline } from '../model/use-chart-baseline';
 import { shownTimeline, useTimelineView } from '../model/timeline-view.store';
 import { useWorkCalendar } from '../model/work-calendar';
@@ -29,6 +31,7 @@ import { PlaceholderRow } from './placeholder-row';
 import { TaskRow } from './task-row';
 import { TimelineContext, useTimeline, type Person, type TimelineContextValue } from './timeline-context';
 import { TimelineDateHeader, TimelineGrid, type DayRuns } from './timeline-header';
+import { HistoryButton, NO_TIME_TRAVEL, TimeTravelPanel, type TimeTravel } from './time-travel-control';
 import { TimelineToolbar } from './timeline-toolbar';
 
 interface TimelineChartProps {
@@ -72,7 +75,20 @@ function useChartWidth(ref: React.RefObject<HTMLDivElement | null>): number {
  * dependency arrows. Rows are absolutely placed by @tanstack/react-virtual; only the rows on screen exist.
  */
 export function TimelineChart(props: TimelineChartProps) {
-  const { connection, today, people, readOnly, openDetails, askDelete, createFromPlaceholder } = props;
+  const { today, people, openDetails, askDelete, createFromPlaceholder } = props;
+  // [time-travel] With an instant set, the chart shows the plan then, read-only, from a store of its own (or,
+  // comparing, today's plan with the past dates drawn under it as a baseline is).
+  const [travel, setTravel] = useState<TimeTravel>(NO_TIME_TRAVEL);
+  useEffect(() => setTravel(NO_TIME_TRAVEL), [props.connection.projectId]);
+  const past = usePastPlan(props.connection.projectId, travel.at);
+  const pastStore = travel.at !== null && !travel.compare ? past.store : null;
+  const connection = useMemo(() => (pastStore ? { ...props.connection, tasks: pastStore } : props.connection), [props.connection, pastStore]);
+  const readOnly = props.readOnly || travel.at !== null;
+  const historyPanelId = useId();
+  const comparedWith = useMemo(
+    () => (travel.at && travel.compare && past.tasks ? pastAsBaseline(past.tasks, `as of ${format(Date.parse(travel.at), 'd MMM HH:mm')}`) : null),
+    [travel.at, travel.compare, past.tasks],
+  );
   const allRows = useStore(connection.tasks, (s) => s.rows);
   const baseline = useChartBaseline(connection.projectId);
   // [baseline-late-only] Only tasks ending later than in the shown baseline; the tasks are read only while filtering.
@@ -183,8 +199,19 @@ export function TimelineChart(props: TimelineChartProps) {
               late={filtered ? { shown: rows.length, of: allRows.length } : null}
             />
           }
+          history={<HistoryButton travel={travel} onChange={setTravel} panelId={historyPanelId} />}
         />
       </div>
+      {travel.open ? (
+        <TimeTravelPanel
+          id={historyPanelId}
+          projectId={connection.projectId}
+          travel={travel}
+          onChange={setTravel}
+          loading={travel.at !== null && !past.tasks && !past.error}
+          failed={!!past.error}
+        />
+      ) : null}
       <p id={barHelpId} className="sr-only">
         Arrow keys move the task by a day. Shift with an arrow key changes the end date. Alt with an arrow key changes
         progress by 10 percent. Enter opens the task details. Delete deletes the task. Control Z undoes your last change.
@@ -201,7 +228,7 @@ export function TimelineChart(props: TimelineChartProps) {
         style={{ maxHeight: CHART_MAX_HEIGHT }}
       >
         <TimelineDateHeader header={header} nonWorking={nonWorking} dayWidthPx={dw} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} />
-        <ShownBaselineProvider value={baseline.shown}>
+        <ShownBaselineProvider value={comparedWith ?? baseline.shown}>
           <TimelineRows
             scrollElement={scrollElement}
             rows={rows}

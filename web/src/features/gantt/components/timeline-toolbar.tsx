@@ -26,6 +26,8 @@ interface TimelineToolbarProps {
   onRedo: () => void;
   /** The baseline select and its Late only filter (baseline-control.tsx). */
   baseline?: ReactNode;
+  /** The History button of the plan's time travel (time-travel-control.tsx). */
+  history?: ReactNode;
 }
 
 function IconButton({ label, hint, onClick, disabled, children }: { label: string; hint: string; onClick: () => void; disabled: boolean; children: ReactNode }) {
@@ -49,7 +51,7 @@ function IconButton({ label, hint, onClick, disabled, children }: { label: strin
   );
 }
 
-/** Range, zoom, Fit, Today, the critical path, the baseline, and undo/redo of one's own edits. */
+/** Range, zoom, Fit, Today, the critical path, the baseline, history, and undo/redo of one's own edits. */
 export function TimelineToolbar(props: TimelineToolbarProps) {
   const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
   const mod = isMac ? '⌘' : 'Ctrl+';
@@ -105,6 +107,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
         Critical path
       </Button>
       {props.baseline}
+      {props.history}
       <div className="flex items-center gap-1">
         <IconButton label="Undo" hint={`Undo your last change (${mod}Z)`} onClick={props.onUndo} disabled={!props.canUndo}>
           <Undo2 aria-hidden="true" className="h-4 w-4" />

@@ -64,6 +64,24 @@ describe('change history', () => {
     expect(historyLines([entry({})], people, now)[0]?.kind).toBe('changed');
   });
 
+  it('[task-history] a creation and a deletion read as the task\'s name, whether the whole task is recorded or its name alone', () => {
+    const recorded = JSON.stringify({ name: 'Pour', description: null, startDate: '2026-11-23', endDate: '2026-11-24', status: 'pending', priority: 'medium', progress: 0, color: '#3b82f6', assigneeId: null, assigneeIds: [], order: 0, kind: 'task', parentId: null });
+    const lines = historyLines(
+      [
+        entry({ fieldName: 'created', oldValue: null, newValue: recorded }),
+        entry({ fieldName: 'created', oldValue: null, newValue: 'Design' }),
+        entry({ fieldName: 'deleted', oldValue: recorded, newValue: null }),
+      ],
+      people,
+      now,
+    );
+    expect(lines.map((l) => [l.kind, l.from, l.to])).toEqual([
+      ['created', '—', 'Pour'],
+      ['created', '—', 'Design'],
+      ['deleted', 'Pour', '—'],
+    ]);
+  });
+
   it('[task-history] the author is the first name, else the email', () => {
     expect(historyLines([entry({ changedByUser: { firstName: ' ', email: 'x@example.com' } })], people, now)[0]?.who).toBe('x@example.com');
     expect(historyLines([entry({ changedByUser: null })], people, now)[0]?.who).toBe('Someone');

@@ -3,6 +3,7 @@ import {
   formatCalendarDate,
   isCalendarDate,
   readLinkSummary,
+  readRecordedTask,
   TASK_FIELD_LABELS,
   TASK_KIND_LABELS,
   TASK_PRIORITY_LABELS,
@@ -29,10 +30,10 @@ export interface HistoryLine {
   at: string;
   field: string;
   /**
-   * What was done: a task created, a field changed from → to, or a dependency added (its new value), changed or
-   * removed (its old value).
+   * What was done: a task created (its name in `to`) or deleted (its name in `from`), a field changed from → to,
+   * or a dependency added (its new value), changed or removed (its old value).
    */
-  kind: 'created' | 'changed' | 'link-added' | 'link-removed' | 'link-changed';
+  kind: 'created' | 'deleted' | 'changed' | 'link-added' | 'link-removed' | 'link-changed';
   from: string;
   to: string;
   reason: string | null;
@@ -66,6 +67,10 @@ export function historyValue(field: string, value: string | null, people: Readon
       return value.split(',').map((id) => personName(id, people)).join(', ');
     case 'dependency':
       return linkText(value);
+    case 'created':
+    case 'deleted':
+      // The whole task, recorded for time travel; rows from before hold its name alone.
+      return readRecordedTask(value)?.name ?? value;
     default:
       return value;
   }
@@ -79,7 +84,7 @@ function linkText(value: string): string {
 }
 
 function lineKind(entry: TaskHistoryEntry): HistoryLine['kind'] {
-  if (entry.fieldName === 'created') return 'created';
+  if (entry.fieldName === 'created' || entry.fieldName === 'deleted') return entry.fieldName;
   if (entry.fieldName !== 'dependency') return 'changed';
   if (entry.oldValue === null) return 'link-added';
   return entry.newValue === null ? 'link-removed' : 'link-changed';

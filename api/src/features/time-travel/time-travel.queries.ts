@@ -1,0 +1,65 @@
+import { dependencyKey, type HistoryRow, type Link, type PlanState, type PlanTask } from '@planline/domain';
+import { taskFieldsFromRow } from '@planline/realtime';
+import type { Sql } from '../access/access.queries.js';
+
+/** The project's stored tasks and links with their rows' times: the plan now, where time travel starts from. */
+export async function currentPlan(sql: Sql, projectId: string): Promise<PlanState> {
+  const rows: Record<string, unknown>[] = await sql.query(
+    `SELECT t.id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress, t.color,
+            t.assignee_id, t."order", t.kind, t.parent_id, t.created_at, t.updated_at,
+            COALESCE(a.ids, '{}') AS assignee_ids
+       FROM tasks t
+       LEFT JOIN (SELECT a.task_id, array_agg(a.user_id::text ORDER BY a.user_id::text) AS ids
+                    FROM task_assignments a JOIN tasks t ON t.id = a.task_id
+                   WHERE t.project_id = $1 GROUP BY a.task_id) a ON a.task_id = t.id
+      WHERE t.project_id = $1`,
+    [projectId],
+  );
+  const links: { task_id: string; depends_on_task_id: string; type: Link['type']; lag_days: number; created_at: Date }[] = await sql.query(
+    `SELECT d.task_id, d.depends_on_task_id, d.type, d.lag_days, d.created_at
+       FROM task_dependencies d JOIN tasks t ON t.id = d.task_id WHERE t.project_id = $1`,
+    [projectId],
+  );
+  return {
+    tasks: new Map(
+      rows.map((r): [string, PlanTask] => [
+        r.id as string,
+        { id: r.id as string, ...taskFieldsFromRow(r), createdAt: (r.created_at as Date).toISOString(), updatedAt: (r.updated_at as Date).toISOString() },
+      ]),
+    ),
+    links: new Map(
+      links.map((l) => [dependencyKey(l.task_id, l.depends_on_task_id), { type: l.type, lagDays: l.lag_days, createdAt: l.created_at.toISOString() }]),
+    ),
+  };
+}
+
+/**
+ * The project's whole history, newest first (by seq: rows of one change share a time), with only what the rebuild
+ * reads: no new value but a link's (a 'created' row's is the whole task, most of the bytes of a long history), and
+ * the time in microseconds, as stored, without a Date per row.
+ */
+export async function projectHistory(sql: Sql, projectId: string): Promise<HistoryRow[]> {
+  const rows: { task_id: string; field_name: string; old_value: string | null; new_value: string | null; depends_on_task_id: string | null; us: string }[] =
+    await sql.query(
+      `SELECT task_id, field_name, CASE WHEN field_name <> 'created' THEN old_value END AS old_value,
+              CASE WHEN field_name = 'dependency' THEN new_value END AS new_value, depends_on_task_id,
+              (extract(epoch FROM created_at) * 1000000)::bigint::text AS us
+         FROM task_change_history WHERE project_id = $1 ORDER BY seq DESC`,
+      [projectId],
+    );
+  return rows.map((r) => ({
+    taskId: r.task_id,
+    fieldName: r.field_name,
+    oldValue: r.old_value,
+    newValue: r.new_value,
+    dependsOnTaskId: r.depends_on_task_id,
+    writtenAtUs: Number(r.us),
+  }));
+}
+
+/** First and last names of `userIds` (the assignees a past plan names). */
+export async function peopleNames(sql: Sql, userIds: string[]): Promise<Map<string, { firstName: string; lastName: string }>> {
+  if (!userIds.length) return new Map();
+  const rows: { id: string; first_name: string; last_name: string }[] = await sql.query(`SELECT id, first_name, last_name FROM users WHERE id = ANY($1::uuid[])`, [userIds]);
+  return new Map(rows.map((r) => [r.id, { firstName: r.first_name, lastName: r.last_name }]));
+}

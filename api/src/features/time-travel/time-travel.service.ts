@@ -1,0 +1,104 @@
+import { instantUs, parseDependencyKey, planAt, readLinkValue, restoreReason, sameLink, TASK_FIELDS, type PlanState, type PlanTask, type RestoreInput, type Task } from '@planline/domain';
+import { addDependency, dependencyLinks, deleteTask, readTask, removeDependency, taskIds, writeTask } from '@planline/document';
+import { serverEdit, type ProjectDocuments } from '@planline/realtime';
+import type { DataSource } from 'typeorm';
+import { AppError } from '../../errors.js';
+import { requireProjectAccess } from '../access/access.policy.js';
+import type { Sql } from '../access/access.queries.js';
+import { rolledUp, taskListVersion } from '../tasks/tasks.read.js';
+import { PlanHistoryCache } from './plan-history-cache.js';
+import { currentPlan, peopleNames, projectHistory } from './time-travel.queries.js';
+
+/** History rows kept in memory for rebuilding (PlanHistoryCache): about three projects of 100,000 rows. */
+const PLAN_HISTORY_CACHE_ROWS = 300_000;
+
+/** A past plan as GET /tasks answers (the same order: "order", then creation, then id). */
+async function presentPlan(sql: Sql, projectId: string, plan: PlanState): Promise<Task[]> {
+  const people = await peopleNames(sql, [...new Set([...plan.tasks.values()].flatMap((t) => (t.assigneeId ? [t.assigneeId] : [])))]);
+  const linksOf = new Map<string, { dependsOnTaskId: string; type: Task['links'][number]['type']; lagDays: number; createdAt: string }[]>();
+  for (const [key, link] of plan.links) {
+    const { taskId, dependsOnTaskId } = parseDependencyKey(key)!;
+    linksOf.set(taskId, [...(linksOf.get(taskId) ?? []), { dependsOnTaskId, type: link.type, lagDays: link.lagDays, createdAt: link.createdAt }]);
+  }
+  const byTime = <T extends { createdAt: string }>(a: T, b: T, ia: string, ib: string) =>
+    a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : ia < ib ? -1 : ia > ib ? 1 : 0;
+  const tasks = [...plan.tasks.values()]
+    .sort((a, b) => a.order - b.order || byTime(a, b, a.id, b.id))
+    .map((t: PlanTask): Task => {
+      const person = t.assigneeId ? people.get(t.assigneeId) : undefined;
+      const assignee = person && t.assigneeId ? { id: t.assigneeId, ...person } : null;
+      const links = (linksOf.get(t.id) ?? []).sort((a, b) => byTime(a, b, a.dependsOnTaskId, b.dependsOnTaskId));
+      return {
+        ...t,
+        projectId,
+        assignee,
+        assignedTo: assignee ? `${assignee.firstName} ${assignee.lastName}`.trim() : null,
+        dependencies: links.map((l) => l.dependsOnTaskId),
+        links: links.map(({ dependsOnTaskId, type, lagDays }) => ({ dependsOnTaskId, type, lagDays })),
+      };
+    });
+  return rolledUp(sql, projectId, tasks);
+}
+
+/**
+ * Time travel: the plan as it was at an instant (read-only), and restoring a task or the whole plan to it as an
+ * ordinary edit through the write path, so it merges with live edits and shows in the history.
+ */
+export class TimeTravelService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly documents: ProjectDocuments,
+  ) {}
+
+  private readonly cache = new PlanHistoryCache(PLAN_HISTORY_CACHE_ROWS);
+
+  /** The plan at `at` (issue 19), rebuilt from the stored rows and the history (read once per task list version). */
+  private async planAt(projectId: string, at: Date): Promise<PlanState> {
+    // The version first: rows and history read after it are at least that new (TaskListCache does the same). The
+    // rows before the history: a change stored between the two is in neither, or only in the history, where
+    // undoing it is harmless (it is after any instant asked of a plan read before it).
+    const version = await taskListVersion(this.dataSource, projectId);
+    const read =
+      this.cache.get(projectId, version) ??
+      this.cache.set(projectId, { version, now: await currentPlan(this.dataSource, projectId), history: await projectHistory(this.dataSource, projectId) });
+    return planAt(read.now, read.history, instantUs(at));
+  }
+
+  /** GET /api/projects/{id}/tasks?at=: an instant in the future reads as now. */
+  async tasksAt(userId: string, projectId: string, at: Date): Promise<Task[]> {
+    await requireProjectAccess(this.dataSource, userId, projectId);
+    return presentPlan(this.dataSource, projectId, await this.planAt(projectId, at));
+  }
+
+  /**
+   * [restore] One task (its fields and the links to its predecessors; a deleted one comes back) or the whole plan
+   * (later tasks deleted too) back to `at`, in one document transaction with the reason "Restored to 20 Nov 10:00".
+   */
+  async restore(userId: string, projectId: string, input: RestoreInput): Promise<void> {
+    await requireProjectAccess(this.dataSource, userId, projectId);
+    const past = await this.planAt(projectId, input.at);
+    if (input.taskId && !past.tasks.has(input.taskId)) {
+      throw new AppError('not_found', `That task did not exist at ${input.at.toISOString()}`);
+    }
+    const wanted = input.taskId ? [past.tasks.get(input.taskId)!] : [...past.tasks.values()];
+    await this.documents.edit(projectId, serverEdit(userId, restoreReason(input.at)), (doc) => {
+      if (!input.taskId) for (const id of taskIds(doc)) if (!past.tasks.has(id)) deleteTask(doc, id);
+      for (const task of wanted) {
+        const fields = Object.fromEntries(TASK_FIELDS.map((f) => [f, task[f]]));
+        writeTask(doc, task.id, fields);
+      }
+      const restoring = (successor: string) => !input.taskId || successor === input.taskId;
+      const standing = new Map(dependencyLinks(doc).map((l) => [`${l.taskId}->${l.dependsOnTaskId}`, readLinkValue(l.value)]));
+      for (const [key] of standing) {
+        const edge = parseDependencyKey(key)!;
+        if (restoring(edge.taskId) && !past.links.has(key)) removeDependency(doc, edge.taskId, edge.dependsOnTaskId);
+      }
+      for (const [key, link] of past.links) {
+        const edge = parseDependencyKey(key)!;
+        const now = standing.get(key);
+        if (!restoring(edge.taskId) || !readTask(doc, edge.dependsOnTaskId) || (now && sameLink(now, link))) continue;
+        addDependency(doc, edge.taskId, edge.dependsOnTaskId, { type: link.type, lagDays: link.lagDays });
+      }
+    });
+  }
+}
