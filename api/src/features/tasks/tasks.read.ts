@@ -1,4 +1,4 @@
-import { createWorkCalendar, withRolledUpSummaries, type ScheduleTask, type Task, type TaskHistoryEntry, type TaskLink } from '@planline/domain';
+import { createWorkCalendar, readRecordedTask, withRolledUpSummaries, type ScheduleTask, type Task, type TaskHistoryEntry, type TaskLink } from '@planline/domain';
 import { taskFieldsFromRow } from '@planline/realtime';
 import type { Sql } from '../access/access.queries.js';
 import { projectCalendarSettings, scheduleTasks } from '../schedule/schedule.queries.js';
@@ -106,12 +106,16 @@ export async function taskHistory(sql: Sql, taskId: string): Promise<TaskHistory
       ORDER BY h.seq DESC`,
     [taskId],
   );
+  // A creation and a deletion keep the whole task (for time travel); the history says them by the task's name,
+  // as it always has (PRODUCT-SPEC §7).
+  const told = (field: unknown, value: string | null) =>
+    (field === 'created' || field === 'deleted') && value !== null ? (readRecordedTask(value)?.name ?? value) : value;
   return rows.map((r) => ({
     id: r.id as string,
     taskId: r.task_id as string,
     fieldName: r.field_name as string,
-    oldValue: (r.old_value as string | null) ?? null,
-    newValue: (r.new_value as string | null) ?? null,
+    oldValue: told(r.field_name, (r.old_value as string | null) ?? null),
+    newValue: told(r.field_name, (r.new_value as string | null) ?? null),
     changeReason: (r.change_reason as string | null) ?? null,
     createdAt: (r.created_at as Date).toISOString(),
     changedByUser: r.email ? { firstName: r.first_name as string, email: r.email as string } : null,
