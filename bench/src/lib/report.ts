@@ -119,7 +119,7 @@ export function writeReport(rendered: Map<BenchmarkId, string>, run: RunInfo, ma
     '',
     'Written by `npm run bench` (bench/, issue #8); do not edit by hand except the last part, Profiles and causes, which',
     'the runs keep. `npm run bench -- realtime api` runs a selection (`realtime`, `api`, `timeline`, `export`, `bundle`,',
-    '`schedule`) and leaves the other sections as they were; `--quick` is a smoke run with short durations and few clients, whose',
+    '`schedule`, `history`) and leaves the other sections as they were; `--quick` is a smoke run with short durations and few clients, whose',
     'figures say only that the harness works. `BENCH_REALTIME_EDITORS` and `BENCH_REALTIME_VIEWERS` size the realtime',
     'workload down for a machine that cannot drive the full one; that section then says so first.',
     '',
