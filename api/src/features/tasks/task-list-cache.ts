@@ -1,11 +1,9 @@
+import { VersionedCache } from '../../http/versioned-cache.js';
+
 /** A task list as answered: its JSON and the entity tag of the version it was built at. */
 export interface TaskListAnswer {
   body: Buffer;
   etag: string;
-}
-
-interface Entry extends TaskListAnswer {
-  version: bigint;
 }
 
 /**
@@ -17,37 +15,18 @@ interface Entry extends TaskListAnswer {
  * used list goes first.
  */
 export class TaskListCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly lists: VersionedCache<TaskListAnswer>;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.lists = new VersionedCache(maxBytes, (answer) => answer.body.length);
+  }
 
   get(projectId: string, version: bigint): TaskListAnswer | null {
-    const entry = this.entries.get(projectId);
-    if (!entry || entry.version !== version) return null;
-    this.entries.delete(projectId); // to the end: most recently used
-    this.entries.set(projectId, entry);
-    return entry;
+    return this.lists.get(projectId, version) ?? null;
   }
 
   /** Keeps `body` as the list at `version`, unless a list of a later version is already kept. */
   set(projectId: string, version: bigint, body: Buffer): TaskListAnswer {
-    const answer: Entry = { version, body, etag: `"tasks-${version}"` };
-    const kept = this.entries.get(projectId);
-    if (kept && kept.version > version) return answer;
-    if (kept) this.drop(projectId, kept);
-    if (body.length > this.maxBytes) return answer;
-    this.entries.set(projectId, answer);
-    this.bytes += body.length;
-    for (const [id, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.drop(id, entry);
-    }
-    return answer;
-  }
-
-  private drop(projectId: string, entry: Entry): void {
-    this.entries.delete(projectId);
-    this.bytes -= entry.body.length;
+    return this.lists.set(projectId, version, { body, etag: `"tasks-${version}"` });
   }
 }

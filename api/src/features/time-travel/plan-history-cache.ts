@@ -1,4 +1,5 @@
 import type { HistoryRow, PlanState } from '@planline/domain';
+import { VersionedCache } from '../../http/versioned-cache.js';
 
 interface Entry {
   version: bigint;
@@ -13,35 +14,17 @@ interface Entry {
  * least recently used going first. The cached values are never changed (planAt copies what it changes).
  */
 export class PlanHistoryCache {
-  private readonly entries = new Map<string, Entry>();
-  private rows = 0;
+  private readonly plans: VersionedCache<Entry>;
 
-  constructor(private readonly maxRows: number) {}
+  constructor(maxRows: number) {
+    this.plans = new VersionedCache(maxRows, (entry) => entry.history.length);
+  }
 
   get(projectId: string, version: bigint): Entry | undefined {
-    const entry = this.entries.get(projectId);
-    if (!entry || entry.version !== version) return undefined;
-    this.entries.delete(projectId);
-    this.entries.set(projectId, entry);
-    return entry;
+    return this.plans.get(projectId, version);
   }
 
   set(projectId: string, entry: Entry): Entry {
-    this.drop(projectId);
-    if (entry.history.length > this.maxRows) return entry;
-    for (const [id] of this.entries) {
-      if (this.rows + entry.history.length <= this.maxRows) break;
-      this.drop(id);
-    }
-    this.entries.set(projectId, entry);
-    this.rows += entry.history.length;
-    return entry;
-  }
-
-  private drop(projectId: string): void {
-    const entry = this.entries.get(projectId);
-    if (!entry) return;
-    this.entries.delete(projectId);
-    this.rows -= entry.history.length;
+    return this.plans.set(projectId, entry.version, entry);
   }
 }
