@@ -260,7 +260,7 @@ describe('accessibility (axe-core, serious and critical)', () => {
     await context.close();
     expect(report).toEqual([]);
   });
-  it('[a11y] the chart with a baseline shown, drift labels, Late only, and the Save baseline dialog', async () => {
+  it('[a11y] the chart with a baseline shown, drift labels, Late only, the Save baseline dialog and the History panel', async () => {
     const report: string[] = [];
     const context = await auditContext();
     const page = await signUpByApi(context, 'Basil', 'Checker');
@@ -273,6 +273,9 @@ describe('accessibility (axe-core, serious and critical)', () => {
     const [early, late] = [await create('Stays put', -1, 1), await create('Slips', 0, 2)];
     await page.request.post(`/api/projects/${project.id}/baselines`, { data: { name: 'Kick-off plan' } });
     await page.request.patch(`/api/tasks/${late.id}`, { data: { startDate: isoDay(3), endDate: isoDay(5) } });
+    // A moment of this plan for the History panel, well before the panel opens (its field starts at now).
+    await new Promise((r) => setTimeout(r, 1100));
+    const planned = Date.now();
 
     await page.goto('/');
     await page.locator(`[data-task-bar="${early.id}"]`).waitFor();
@@ -292,6 +295,24 @@ describe('accessibility (axe-core, serious and critical)', () => {
     await dialog.getByRole('button', { name: 'Save baseline' }).click();
     await dialog.getByText('Baseline name is required').waitFor();
     await audit(report, page, 'dialog Save baseline, with an error', '[role=dialog]');
+    await page.keyboard.press('Escape');
+
+    // The History panel: the plan as it was a moment after the baseline (read-only, with its banner), then compared
+    // with now.
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('region', { name: 'Plan history' });
+    await audit(report, page, 'History panel');
+    const moment = await page.evaluate((at) => {
+      const d = new Date(at);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+    }, planned);
+    await history.getByLabel('Date and time').fill(moment);
+    await history.getByText('Viewing the plan as of').waitFor();
+    await audit(report, page, 'chart, the plan as it was');
+    await history.getByRole('button', { name: 'Compare with now' }).click();
+    await page.locator(`[data-baseline-bar="${late.id}"]`).waitFor();
+    await audit(report, page, 'chart, the past compared with now');
     await context.close();
     expect(report).toEqual([]);
   });
