@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 
 export default defineConfig(({ mode }) => {
@@ -9,8 +10,13 @@ export default defineConfig(({ mode }) => {
 
   return {
     plugins: [react(), tailwindcss()],
-    // The manifest tells the server which files the workspace needs (api/src/http/static-web.ts preloads them).
-    build: { outDir: 'dist', manifest: true },
+    // The manifest tells the server which files the workspace needs (api/src/http/static-web.ts preloads them),
+    // and where the first-screen painter is: a second entry, which the server puts in the workspace page only.
+    build: {
+      outDir: 'dist',
+      manifest: true,
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'index.html'), 'first-screen': resolve(import.meta.dirname, 'src/first-screen.ts') } },
+    },
     server: {
       port: 5173,
       proxy: {

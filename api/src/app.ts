@@ -45,7 +45,8 @@ import { teamsRoutes } from './features/teams/teams.routes.js';
 import { TeamsService } from './features/teams/teams.service.js';
 import { sessionMiddleware } from './http/session.js';
 import { openApiRoutes, routeLayers } from './http/openapi.js';
-import { staticWeb } from './http/static-web.js';
+import { appShell, staticWeb } from './http/static-web.js';
+import { workspaceBootstrap } from './features/workspace/workspace-bootstrap.js';
 import type { Logger } from './logger.js';
 import { loadSessionUser } from './middleware/auth.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -136,6 +137,8 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   );
   app.use(sessionMiddleware(app, sessions, config.secureCookies));
   app.use(loadSessionUser(auth));
+  // Every other page is index.html; the workspace's carries the signed-in person's first reads.
+  app.use(appShell(config.webDistDir, workspaceBootstrap(teams, projects)));
 
   const routers = [
     healthRoutes(dataSource),

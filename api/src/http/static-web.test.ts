@@ -1,10 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SESSION_COOKIE_NAME } from '@planline/domain';
 import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
-import { staticWeb, workspaceFiles } from './static-web.js';
+import { appShell, scriptSafeJson, staticWeb, workspaceFiles } from './static-web.js';
 
 /** [workspace-preload] Issue 18: a signed-in person's "/" asks for the workspace's reads and code in its head. */
 const manifest = {
@@ -15,19 +14,25 @@ const manifest = {
   'src/features/gantt/connection/project-connection.ts': { file: 'assets/project-connection-e.js', imports: ['_yjs-f.js'] },
   '_yjs-f.js': { file: 'assets/yjs-f.js' },
   'src/pages/landing.page.tsx': { file: 'assets/landing-g.js' },
+  'src/first-screen.ts': { file: 'assets/first-screen-h.js', isEntry: true },
 };
 
 function builtApp(): string {
   const dist = mkdtempSync(join(tmpdir(), 'planline-web-'));
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
-  writeFileSync(join(dist, 'index.html'), '<html><head><title>Planline</title>\n  </head><body></body></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<html><head><title>Planline</title>\n<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials" />\n<script type="module" crossorigin src="/assets/index-a.js"></script>\n  </head><body></body></html>',
+  );
   return dist;
 }
 
 async function get(dist: string, path: string, cookie?: string): Promise<{ status: number; body: string }> {
   const app = new Koa();
   app.use(staticWeb(dist));
+  // Stands in for the session: the cookie "who" names the signed-in person.
+  app.use(appShell(dist, async (ctx) => (ctx.cookies.get('who') ? { user: { id: ctx.cookies.get('who') } } : null)));
   const server = app.listen(0);
   try {
     const { port } = server.address() as { port: number };
@@ -45,23 +50,33 @@ describe('[workspace-preload] the app shell', () => {
     );
   });
 
-  it('at "/" with a session cookie asks for the reads and the code; without one, or elsewhere, it does not', async () => {
+  it('at "/" for a signed-in person carries the bootstrap, the painter before the app, and the code; elsewhere it does not', async () => {
     const dist = builtApp();
-    const signedIn = await get(dist, '/', `${SESSION_COOKIE_NAME}=abc`);
+    const signedIn = await get(dist, '/', 'who=u1');
     expect(signedIn.status).toBe(200);
-    expect(signedIn.body).toContain('<link rel="preload" href="/api/teams" as="fetch" crossorigin="use-credentials" />');
-    expect(signedIn.body).toContain('<link rel="preload" href="/api/projects/user" as="fetch" crossorigin="use-credentials" />');
-    expect(signedIn.body).toContain('<link rel="modulepreload" href="/assets/workspace.page-c.js" />');
-    expect(signedIn.body).toContain('<link rel="modulepreload" href="/assets/yjs-f.js" />');
+    expect(signedIn.body).toContain('<script id="planline-bootstrap" type="application/json">{"user":{"id":"u1"}}</script>');
+    expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/workspace.page-c.js" />');
+    expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/yjs-f.js" />');
+    expect(signedIn.body.indexOf('src="/assets/first-screen-h.js"')).toBeLessThan(signedIn.body.indexOf('src="/assets/index-a.js"'));
+    expect(signedIn.body).not.toContain('/api/auth/user');
     expect(signedIn.body).not.toContain('landing-g.js');
 
-    for (const [path, cookie] of [['/', undefined], ['/profile', `${SESSION_COOKIE_NAME}=abc`]] as const) {
+    for (const [path, cookie] of [['/', undefined], ['/profile', 'who=u1']] as const) {
       const page = await get(dist, path, cookie);
       expect(page.status).toBe(200);
       expect(page.body).toContain('<title>Planline</title>');
-      expect(page.body).not.toContain('preload');
+      expect(page.body).not.toContain('modulepreload');
+      expect(page.body).not.toContain('planline-bootstrap');
+      expect(page.body).toContain('/api/auth/user');
     }
     // The build's manifest is not served.
     expect((await get(dist, '/.vite/manifest.json')).body).not.toContain('workspace.page');
+  });
+
+  it('writes JSON that cannot end or change the script element it sits in', () => {
+    const value = { name: '</script><script>alert(1)</script><!--', sep: 'a\u2028b\u2029c' };
+    const text = scriptSafeJson(value);
+    expect(text).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(value);
   });
 });

@@ -28,7 +28,8 @@ const SNAPSHOT_KEPT_TIMEOUT_MS = 30_000;
 const FRAME_LIMIT_MS = 16.7;
 const FIRST_BARS_TIMEOUT_MS = 120_000;
 const VIEWPORT = { width: 1280, height: 800 };
-const OURS = { id: 'planline', label: 'Planline', barSelector: '[data-task-bar]', scrollSelector: '[data-timeline-scroll]' } as const;
+// A return visit paints the chart as it was left (web/src/first-screen.ts) before the app runs: its bars are `data-pictured-bar`.
+const OURS = { id: 'planline', label: 'Planline', barSelector: '[data-task-bar], [data-pictured-bar]', scrollSelector: '[data-timeline-scroll]' } as const;
 
 type AppId = 'planline' | PeerId;
 const APPS: readonly { id: AppId; label: string; barSelector: string; scrollSelector?: string }[] = [OURS, ...PEERS];

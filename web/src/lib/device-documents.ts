@@ -1,8 +1,11 @@
+import { forgetFirstScreen } from './first-screen';
+
 /**
  * The project documents this browser keeps in IndexedDB (issue 18: a return visit paints from them, edits made
  * offline survive a reload). One database per signed-in person and project, so two people using one browser
  * never read each other's copy; sign-out, a 401 and a refused document delete them. This module knows only the
- * names: it loads no Yjs, so signing out does not fetch the document's code.
+ * names: it loads no Yjs, so signing out does not fetch the document's code. The picture of the chart a return
+ * visit paints first (first-screen.ts) goes with them.
  */
 
 const PREFIX = 'planline-document';
@@ -83,14 +86,16 @@ function deleteDatabase(name: string): Promise<void> {
  * signed in: copies left by a person whose session ended without a sign-out go).
  */
 export async function forgetDeviceDocuments(options: { keepUserId?: string } = {}): Promise<void> {
-  if (!deviceDocumentsAvailable()) return;
   const { keepUserId } = options;
+  forgetFirstScreen({ keepUserId });
+  if (!deviceDocumentsAvailable()) return;
   const names = (await storedNames()).filter((name) => !keepUserId || parseDeviceDocumentName(name)?.userId !== keepUserId);
   await Promise.all(names.map(deleteDatabase));
 }
 
 /** Deletes `userId`'s copy of one project (its document was refused: access was lost). */
 export async function forgetDeviceDocument(userId: string, projectId: string): Promise<void> {
+  forgetFirstScreen({ projectId });
   if (!deviceDocumentsAvailable()) return;
   await deleteDatabase(deviceDocumentName(userId, projectId));
 }

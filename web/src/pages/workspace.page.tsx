@@ -4,6 +4,7 @@ import { Button } from '../components/ui/button';
 import { ErrorBlock } from '../components/ui/query-state';
 import { Spinner } from '../components/ui/spinner';
 import { errorStatus, serverMessage } from '../lib/api-error';
+import { firstScreenDone } from '../lib/first-screen';
 import { AUTH_USER_KEY, useAuth } from '../features/auth';
 import { DashboardView } from '../features/dashboard';
 import { GanttView } from '../features/gantt';
@@ -41,6 +42,15 @@ export function WorkspacePage() {
   }, [teams.error, userProjects.error, queryClient]);
 
   useSelectionSync(workspace);
+
+  // The picture of the chart a return visit paints first (src/first-screen.ts) goes once this page is not
+  // loading towards a chart: the chart itself takes it away when its bars are painted.
+  const view = useWorkspaceUi((state) => state.view);
+  const towardsChart =
+    teams.isPending || userProjects.isPending || (scope.kind === 'team' && teamProjects.isPending) || (project !== null && view !== 'dashboard');
+  useEffect(() => {
+    if (!towardsChart) firstScreenDone();
+  }, [towardsChart]);
 
   // PRODUCT-SPEC §2: a team without projects shows the new-project dialog, once per team.
   const emptyTeamId = team && teamProjects.data?.length === 0 ? team.id : null;

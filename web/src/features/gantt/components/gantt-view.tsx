@@ -20,6 +20,7 @@ import { TaskDetailsDialog } from './task-details-dialog';
 import { TimelineChart } from './timeline-chart';
 import type { Person } from './timeline-context';
 import { TimelineSkeleton } from './timeline-skeleton';
+import { useKeepFirstScreen } from './use-keep-first-screen';
 
 export interface GanttViewProps {
   projectId: string;
@@ -74,6 +75,8 @@ export function GanttView({ projectId, calendar, currentUser, members, canSaveBa
     return list.sort((a, b) => displayName(a).localeCompare(displayName(b)));
   }, [members, currentUser]);
   const people = useMemo(() => new Map(peopleList.map((p) => [p.id, p])), [peopleList]);
+
+  useKeepFirstScreen(projectId, currentUser.id, status === 'synced');
 
   const userName = displayName(currentUser);
   useEffect(() => {

@@ -28,6 +28,7 @@ import { BaselineControl } from './baseline-control';
 import { DependencyOverlay } from './dependency-overlay';
 import { CHART_MAX_HEIGHT, HEADER_HEIGHT_PX, OVERSCAN_ROWS, ROW_HEIGHT_PX } from './layout';
 import { PlaceholderRow } from './placeholder-row';
+import { takePaintedScroll } from '../../../lib/first-screen';
 import { TaskRow } from './task-row';
 import { TimelineContext, useTimeline, type Person, type TimelineContextValue } from './timeline-context';
 import { TimelineDateHeader, TimelineGrid, type DayRuns } from './timeline-header';
@@ -152,6 +153,13 @@ export function TimelineChart(props: TimelineChartProps) {
     if (!el || !measured) return;
     const fitPressed = view.fit !== null && view.fit !== shownFit.current;
     shownFit.current = view.fit;
+    // A return visit painted this chart as the person left it (src/first-screen.ts): the live one opens there too.
+    const painted = todayRequests === 0 ? takePaintedScroll(connection.projectId) : null;
+    if (painted) {
+      el.scrollTop = painted.top;
+      el.scrollLeft = painted.left;
+      return;
+    }
     el.scrollLeft = !fitPressed && rangeContains(range, today) ? Math.max(0, (daysBetween(range.start, today) + 0.5) * dw - viewportWidth / 2) : 0;
     // Not on zoom or width changes (nor the range widening with them): those keep the centre (above) rather than
     // jumping back to today.

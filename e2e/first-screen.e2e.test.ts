@@ -1,0 +1,100 @@
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chartSynced, dayFromToday, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
+
+const env = useAppAndBrowser();
+
+const KEY = 'planline.firstScreen';
+const picturedBar = (page: Page, taskId: string) => page.locator(`#first-screen [data-pictured-bar="${taskId}"]`);
+const liveBar = (page: Page, taskId: string) => page.locator(`#root [data-task-bar="${taskId}"]`);
+
+/**
+ * Holds back the app's entry script (its name starts with "index-") until `release` is called: the page has its
+ * HTML, its styles and the small painter, and none of the app.
+ */
+async function holdApp(context: BrowserContext) {
+  const held: Route[] = [];
+  let holding = true;
+  await context.route(/\/assets\/index-[^/]*\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
+  return {
+    async release() {
+      holding = false;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+async function projectWithTask(page: Page, taskName: string) {
+  const team = await (await page.request.post('/api/teams', { data: { name: 'Foundry' } })).json();
+  const project = await (await page.request.post('/api/projects', { data: { name: 'Casting', teamId: team.id } })).json();
+  const task = await (await page.request.post('/api/tasks', { data: { projectId: project.id, name: taskName, startDate: dayFromToday(1), endDate: dayFromToday(6) } })).json();
+  return { project, task };
+}
+
+describe('the first screen of a return visit', () => {
+  it('[first-screen] paints the chart as it was left before the app has arrived, then the live chart takes its place without moving', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const page = await signUpByApi(context, 'Rhea', 'Returning');
+    const { task } = await projectWithTask(page, 'Pour the mould');
+    await page.goto('/');
+    await chartSynced(page);
+    await liveBar(page, task.id).waitFor();
+    const left = (await liveBar(page, task.id).boundingBox())!;
+
+    // Leaving the page keeps the picture; the return visit paints it while the app's code is held back.
+    const app = await holdApp(context);
+    await page.goto('/', { waitUntil: 'commit' });
+    await picturedBar(page, task.id).waitFor();
+    expect(await page.locator('#root [data-task-bar]').count()).toBe(0);
+    const pictured = (await picturedBar(page, task.id).boundingBox())!;
+    expect(pictured).toEqual(left);
+    // A picture: hidden from assistive technology, and nothing in it takes focus or clicks.
+    expect(await page.locator('#first-screen').getAttribute('aria-hidden')).toBe('true');
+    expect(await page.locator('#first-screen').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    expect(await page.locator('#first-screen [id]').count()).toBe(0);
+
+    // The app arrives: its chart replaces the picture, the bar where the picture had it.
+    await app.release();
+    await liveBar(page, task.id).waitFor();
+    await expect.poll(() => page.locator('#first-screen').count()).toBe(0);
+    expect(await liveBar(page, task.id).boundingBox()).toEqual(left);
+    await chartSynced(page);
+    await context.close();
+  });
+
+  it("[first-screen-people] the picture is only ever its own person's: signing out deletes it, and nobody else's is painted", async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const page = await signUpByApi(context, 'Saul', 'Leaving');
+    const { task } = await projectWithTask(page, 'Anneal');
+    await page.goto('/');
+    await chartSynced(page);
+    await page.goto('/profile');
+    const kept = await page.evaluate((key) => localStorage.getItem(key), KEY);
+    expect(kept).toContain(task.id);
+
+    await page.goto('/');
+    await chartSynced(page);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('banner').getByText('Sign In').waitFor();
+    expect(await page.evaluate((key) => localStorage.getItem(key), KEY)).toBeNull();
+
+    // A copy left behind by a session that ended without a sign-out: the next person on the browser never sees it.
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [KEY, kept!] as const);
+    const res = await page.request.post('/api/auth/register', {
+      data: { firstName: 'Tess', lastName: 'Next', email: `tess.${Date.now()}@example.com`, password: 'long-enough-1' },
+    });
+    expect(res.status()).toBe(201);
+    const app = await holdApp(context);
+    const painter = page.waitForResponse(/\/assets\/first-screen-[^/]*\.js$/);
+    await page.goto('/', { waitUntil: 'commit' });
+    await painter;
+    // The painter has run (or would have) by the next frames; the app is still held.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.locator('#first-screen').count()).toBe(0);
+    await app.release();
+    await page.getByText('Start Free Workspace').waitFor();
+    // Signed in, the app deletes what another person left.
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), KEY)).toBeNull();
+    await context.close();
+  });
+});

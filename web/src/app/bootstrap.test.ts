@@ -1,0 +1,40 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { AUTH_USER_KEY } from '../features/auth';
+import { USER_PROJECTS_KEY } from '../features/projects';
+import { TEAMS_KEY } from '../features/teams';
+import { seedBootstrap } from './bootstrap';
+
+/** A page whose bootstrap element holds `text` (null: the page has none). */
+const page = (text: string | null) => ({ getElementById: (id: string) => (id === 'planline-bootstrap' && text !== null ? { textContent: text } : null) }) as unknown as Document;
+
+const user = {
+  id: '6f1c2a8e-0d7b-4c1e-9a51-1d2f3e4a5b6c',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  profileImageUrl: null,
+  currentPlan: 'free',
+  isEmailVerified: true,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+describe('[workspace-bootstrap] the page’s first reads', () => {
+  it('go into the query cache when they parse, and leave the rest to be read', () => {
+    const client = new QueryClient();
+    expect(seedBootstrap(client, page(JSON.stringify({ user, teams: [{ id: 'not a team' }], userProjects: [] })))).toBe(true);
+    expect(client.getQueryData(AUTH_USER_KEY)).toMatchObject({ id: user.id, email: user.email });
+    expect(client.getQueryData(USER_PROJECTS_KEY)).toEqual([]);
+    // A list that does not parse is not taken: the page reads it itself.
+    expect(client.getQueryData(TEAMS_KEY)).toBeUndefined();
+  });
+
+  it('are nothing without a user that parses, or without the element', () => {
+    for (const text of [null, '', '{oops', JSON.stringify({ user: { id: 1 }, teams: [] }), '[]']) {
+      const client = new QueryClient();
+      expect(seedBootstrap(client, page(text))).toBe(false);
+      expect(client.getQueryData(AUTH_USER_KEY)).toBeUndefined();
+      expect(client.getQueryData(TEAMS_KEY)).toBeUndefined();
+    }
+  });
+});

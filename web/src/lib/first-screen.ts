@@ -1,0 +1,147 @@
+/**
+ * The chart as this device last showed it (issue 18: a second visit opens at once). When a person leaves the
+ * workspace with a synced chart, the page's markup is kept in localStorage under their id; their next page paints
+ * it before the app's code has arrived (src/first-screen.ts), and takes it away once the live chart has painted.
+ * It is a picture: nothing in it responds, and assistive technology does not see it.
+ *
+ * This module imports nothing, so the painter that reads it stays a few kilobytes.
+ */
+
+export const FIRST_SCREEN_KEY = 'planline.firstScreen';
+/** Where the server puts a signed-in person's first reads in the workspace page (api/src/http/static-web.ts). */
+export const BOOTSTRAP_ELEMENT_ID = 'planline-bootstrap';
+/** Bumped when the kept form changes; an older copy is not painted. */
+const VERSION = 1;
+/** Copies larger than this (an unusual page) are not kept: localStorage holds ~5 MB per origin. */
+const MAX_HTML_CHARS = 1_500_000;
+/** Elements whose scroll position the picture restores (the chart's rows and timeline), live and pictured. */
+const LIVE_SCROLLED = '[data-timeline-scroll]';
+const PICTURED_SCROLL = 'data-pictured-scroll';
+export const PICTURED_SCROLLED = `[${PICTURED_SCROLL}]`;
+/** A bar in the picture (the live one's `data-task-bar`, renamed): the benchmark counts it as a painted bar. */
+export const PICTURED_BAR = 'data-pictured-bar';
+/** A copy older than this is not painted: the plan has likely moved on, and the live chart will show it. */
+const MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+
+export interface FirstScreenCopy {
+  v: number;
+  userId: string;
+  projectId: string;
+  /** #root's markup when the person left. */
+  html: string;
+  /** Scroll offsets of the chart's scrolled elements, in document order. */
+  scroll: { top: number; left: number }[];
+  /** Viewport width it was taken at: a copy from another layout (a phone's) is not painted. */
+  width: number;
+  savedAt: number;
+}
+
+/** The copy kept for `userId`, when it is fit to paint at a viewport `width` px wide. */
+export function readFirstScreen(userId: string, width: number, now = Date.now()): FirstScreenCopy | null {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(FIRST_SCREEN_KEY) ?? 'null') as Partial<FirstScreenCopy> | null;
+    if (!parsed || parsed.v !== VERSION || parsed.userId !== userId || typeof parsed.html !== 'string') return null;
+    if (typeof parsed.savedAt !== 'number' || now - parsed.savedAt > MAX_AGE_MS || parsed.width !== width) return null;
+    return parsed as FirstScreenCopy;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Attributes the live page is found by (its tests, the benchmark, the app's own lookups), renamed in the picture
+ * so that nothing mistakes it for the live chart; `id`s are dropped so none is doubled while both are in the page.
+ */
+const PICTURED: readonly (readonly [live: string, pictured: string | null])[] = [
+  ['id', null],
+  ['data-task-bar', PICTURED_BAR],
+  ['data-task-row', 'data-pictured-row'],
+  ['data-connection', null],
+  ['data-timeline-scroll', PICTURED_SCROLL],
+];
+
+/** `root`'s markup as the picture shows it: the live page's markers renamed (PICTURED). */
+export function picturedMarkup(root: Element): string {
+  const copy = root.cloneNode(true) as Element;
+  for (const [live, pictured] of PICTURED) {
+    for (const el of copy.querySelectorAll(`[${live}]`)) {
+      if (pictured) el.setAttribute(pictured, el.getAttribute(live) ?? '');
+      el.removeAttribute(live);
+    }
+  }
+  return copy.innerHTML;
+}
+
+/** Cleared by a sign-out or an ended session: this page keeps no copy any more (it may be leaving right after). */
+let keeping = true;
+
+/**
+ * Keeps what `root` shows as `userId`'s first screen of `projectId`. Call only while the workspace shows that
+ * project's chart, synced; dialogs and menus render outside `root` and are not in it.
+ */
+export function keepFirstScreen(root: HTMLElement, userId: string, projectId: string, width: number, now = Date.now()): void {
+  if (!keeping) return;
+  const html = picturedMarkup(root);
+  if (html.length > MAX_HTML_CHARS) return removeCopy();
+  const scroll = [...root.querySelectorAll<HTMLElement>(LIVE_SCROLLED)].map((el) => ({ top: el.scrollTop, left: el.scrollLeft }));
+  const copy: FirstScreenCopy = { v: VERSION, userId, projectId, html, scroll, width, savedAt: now };
+  try {
+    localStorage.setItem(FIRST_SCREEN_KEY, JSON.stringify(copy));
+  } catch {
+    // Storage full or refused: the next visit opens as a first one does.
+    removeCopy();
+  }
+}
+
+function removeCopy(): void {
+  try {
+    localStorage.removeItem(FIRST_SCREEN_KEY);
+  } catch {
+    // Nothing readable is kept.
+  }
+}
+
+/**
+ * Deletes the kept copy: always (sign-out, an ended session; nothing is kept again by this page), or only when it
+ * shows `projectId` (access to it was lost), or only when it is not `keepUserId`'s (someone else signed in).
+ */
+export function forgetFirstScreen(options: { projectId?: string; keepUserId?: string } = {}): void {
+  if (options.projectId === undefined && options.keepUserId === undefined) keeping = false;
+  try {
+    if (options.projectId !== undefined || options.keepUserId !== undefined) {
+      const kept = JSON.parse(localStorage.getItem(FIRST_SCREEN_KEY) ?? 'null') as Partial<FirstScreenCopy> | null;
+      if (!kept) return;
+      if (options.projectId !== undefined && kept.projectId !== options.projectId) return;
+      if (options.keepUserId !== undefined && kept.userId === options.keepUserId) return;
+    }
+  } catch {
+    // Unreadable: removed below.
+  }
+  removeCopy();
+}
+
+/** Said by the app when the page it shows is not a chart with bars (an empty project, the dashboard, an error). */
+const DONE_EVENT = 'planline:first-screen-done';
+
+export function firstScreenDone(): void {
+  window.dispatchEvent(new Event(DONE_EVENT));
+}
+
+export function onFirstScreenDone(listener: () => void): () => void {
+  window.addEventListener(DONE_EVENT, listener);
+  return () => window.removeEventListener(DONE_EVENT, listener);
+}
+
+/** Scroll offsets the painted picture showed, for the live chart to open at (so the two do not jump apart). */
+let paintedScroll: { projectId: string; top: number; left: number } | null = null;
+
+export function notePaintedScroll(projectId: string, offsets: { top: number; left: number }): void {
+  paintedScroll = { projectId, ...offsets };
+}
+
+/** The offsets the picture of `projectId` showed, once: later openings of the chart start where they always do. */
+export function takePaintedScroll(projectId: string): { top: number; left: number } | null {
+  const taken = paintedScroll?.projectId === projectId ? paintedScroll : null;
+  paintedScroll = null;
+  return taken;
+}
