@@ -58,6 +58,28 @@ describe('[workspace-bootstrap] the workspace page', () => {
     // The page asks for the painter before the app's entry, and no longer for the auth read it carries.
     expect(page.body.indexOf('/assets/first-screen-f.js')).toBeLessThan(page.body.indexOf('/assets/index-a.js'));
     expect(page.body).not.toContain('href="/api/auth/user"');
+    // The project it will likely open (its only one), whose task list is asked for first.
+    expect(boot.likelyProjectId).toBe(project.body.id);
+    expect(page.body).toContain(`<link rel="preload" href="/api/projects/${project.body.id}/tasks" as="fetch" crossorigin="use-credentials" />`);
+  });
+
+  it('guesses the project this browser remembers while the person still has it, else the first team’s first', async () => {
+    const { owner, team } = await teamWithOwner(server, 'Vostok');
+    const first = (await owner.client.post('/api/projects', { name: 'First', teamId: team.id })).body;
+    const second = (await owner.client.post('/api/projects', { name: 'Second', teamId: team.id })).body;
+    const stranger = await teamWithOwner(server, 'Voskhod');
+    const theirs = (await stranger.owner.client.post('/api/projects', { name: 'Theirs', teamId: stranger.team.id })).body;
+    const guessWith = async (remembered: string | null) => {
+      const cookie = remembered ? `${owner.client.cookieHeader}; planline_project=${remembered}` : owner.client.cookieHeader;
+      const html = await (await fetch(`${server.url}/`, { headers: { cookie } })).text();
+      return { boot: bootstrapOf(html), html };
+    };
+    expect((await guessWith(null)).boot.likelyProjectId).toBe(first.id);
+    expect((await guessWith(second.id)).boot.likelyProjectId).toBe(second.id);
+    // Someone else's project is never the guess, nor asked for: the cookie is the browser's to set.
+    const forged = await guessWith(theirs.id);
+    expect(forged.boot.likelyProjectId).toBe(first.id);
+    expect(forged.html).not.toContain(theirs.id);
   });
 
   it('is the plain page for nobody signed in, an ended session, or another path', async () => {

@@ -5,6 +5,7 @@
  * touch, or after PICTURE_MAX_MS. Served by the API in the workspace page only (api/src/http/static-web.ts), as a
  * module script ahead of the app's entry. Imports nothing heavy: it must arrive long before the app does.
  */
+import { startEarlyTaskList } from './lib/early-task-list';
 import { BOOTSTRAP_ELEMENT_ID, notePaintedScroll, onFirstScreenDone, PICTURED_SCROLLED, readFirstScreen } from './lib/first-screen';
 
 /** The live page has not painted within this: the picture goes anyway, whatever the page shows by then. */
@@ -12,18 +13,28 @@ const PICTURE_MAX_MS = 10_000;
 /** The live chart has painted its bars, or has settled without them (no tasks, or no document to show). */
 const LIVE_CHART = ['[data-task-bar]', ...['synced', 'denied', 'unreachable'].map((s) => `[data-connection="${s}"]`)].join(', ');
 
-function bootstrapUserId(): string | null {
+interface Bootstrap {
+  user?: { id?: unknown };
+  /** The project the server guessed the workspace will open, whose task list the page's head asked for. */
+  likelyProjectId?: unknown;
+}
+
+function readBootstrap(): Bootstrap | null {
   try {
-    const boot = JSON.parse(document.getElementById(BOOTSTRAP_ELEMENT_ID)?.textContent ?? 'null') as { user?: { id?: unknown } } | null;
-    return typeof boot?.user?.id === 'string' ? boot.user.id : null;
+    return JSON.parse(document.getElementById(BOOTSTRAP_ELEMENT_ID)?.textContent ?? 'null') as Bootstrap | null;
   } catch {
     return null;
   }
 }
 
-function paintFirstScreen(): void {
+/** A first visit paints from the project's task list: its answer is taken now, not once the app has chosen. */
+function takeTaskList(boot: Bootstrap | null): void {
+  if (typeof boot?.likelyProjectId === 'string' && location.pathname === '/') startEarlyTaskList(boot.likelyProjectId);
+}
+
+function paintFirstScreen(boot: Bootstrap | null): void {
   const root = document.getElementById('root');
-  const userId = bootstrapUserId();
+  const userId = typeof boot?.user?.id === 'string' ? boot.user.id : null;
   // The app may already have drawn (the painter arrived late), and only the workspace at "/" is kept.
   if (!root || root.childElementCount > 0 || !userId || location.pathname !== '/') return;
   const copy = readFirstScreen(userId, window.innerWidth);
@@ -68,4 +79,6 @@ function paintFirstScreen(): void {
   const timer = setTimeout(takeAway, PICTURE_MAX_MS);
 }
 
-paintFirstScreen();
+const boot = readBootstrap();
+takeTaskList(boot);
+paintFirstScreen(boot);

@@ -32,7 +32,7 @@ async function get(dist: string, path: string, cookie?: string): Promise<{ statu
   const app = new Koa();
   app.use(staticWeb(dist));
   // Stands in for the session: the cookie "who" names the signed-in person.
-  app.use(appShell(dist, async (ctx) => (ctx.cookies.get('who') ? { user: { id: ctx.cookies.get('who') } } : null)));
+  app.use(appShell(dist, async (ctx) => (ctx.cookies.get('who') ? { data: { user: { id: ctx.cookies.get('who') } }, preloads: ['/api/projects/p1/tasks'] } : null)));
   const server = app.listen(0);
   try {
     const { port } = server.address() as { port: number };
@@ -58,6 +58,11 @@ describe('[workspace-preload] the app shell', () => {
     expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/workspace.page-c.js" />');
     expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/yjs-f.js" />');
     expect(signedIn.body.indexOf('src="/assets/first-screen-h.js"')).toBeLessThan(signedIn.body.indexOf('src="/assets/index-a.js"'));
+    // The person's read is asked for before any code.
+    const preload = signedIn.body.indexOf('<link rel="preload" href="/api/projects/p1/tasks" as="fetch" crossorigin="use-credentials" />');
+    expect(preload).toBeGreaterThan(0);
+    expect(preload).toBeLessThan(signedIn.body.indexOf('<script'));
+    expect(preload).toBeLessThan(signedIn.body.indexOf('modulepreload'));
     expect(signedIn.body).not.toContain('/api/auth/user');
     expect(signedIn.body).not.toContain('landing-g.js');
 

@@ -40,26 +40,43 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-interface WorkspaceShell {
-  /** index.html's head end, with the workspace's code asked for; the bootstrap goes before it. */
-  head: string;
-  rest: string;
+/** What a signed-in person's workspace page carries: the bootstrap JSON, and reads asked for first. */
+export interface ShellBootstrap {
+  data: object;
+  /** Same-origin URLs of reads the page will make with credentials, asked for before anything else. */
+  preloads: string[];
 }
 
-/** index.html split where a signed-in person's workspace page adds its bootstrap and code. */
+/** index.html as a signed-in person's workspace page, for their bootstrap. */
+export type WorkspaceShell = (bootstrap: ShellBootstrap) => string;
+
+/**
+ * index.html made into the workspace page: the person's reads asked for at the top of the head (ahead of the
+ * ~45 code files that would otherwise hold the browser's six connections), their bootstrap before the head ends,
+ * the first-screen painter before the app's entry (module scripts run in document order), the workspace's code
+ * asked for at once, and no auth read (the bootstrap has its answer).
+ */
 export function workspaceShell(html: string, files: readonly string[], firstScreenFile: string | null): WorkspaceShell {
   const links = files.filter((f) => f.endsWith('.js')).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`);
-  // Module scripts run in document order: this one, tiny, before the app's entry.
   const firstScreen = firstScreenFile ? `<script type="module" crossorigin src="/${firstScreenFile}"></script>` : '';
-  const page = html.replace(AUTH_PRELOAD, '').replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
-  const at = page.indexOf('<script type="module"');
-  const head = at >= 0 ? page.slice(0, at) + firstScreen + page.slice(at) : page;
-  const end = head.indexOf('</head>');
-  return { head: head.slice(0, end), rest: head.slice(end) };
+  let page = html.replace(AUTH_PRELOAD, '').replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+  const entry = page.indexOf('<script type="module"');
+  if (entry >= 0) page = page.slice(0, entry) + firstScreen + page.slice(entry);
+  const headEnd = page.indexOf('</head>');
+  // After the charset and viewport: the first thing the head asks for.
+  const firstAsk = page.search(/<(link|script|style)\b/);
+  const top = firstAsk >= 0 && firstAsk < headEnd ? firstAsk : headEnd;
+  return ({ data, preloads }) =>
+    page.slice(0, top) +
+    preloads.map((url) => `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="use-credentials" />\n    `).join('') +
+    page.slice(top, headEnd) +
+    `  <script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${scriptSafeJson(data)}</script>\n  ` +
+    page.slice(headEnd);
 }
 
-/** What a signed-in person's page starts from; null when nobody is signed in (the page then reads as before). */
-export type ShellBootstrap = (ctx: Context) => Promise<object | null>;
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
 
 interface Shell {
   builtAt: number;
@@ -120,7 +137,7 @@ export function staticWeb(distDir: string): Middleware {
  * script that paints the chart as this device last showed it. The page then differs per person: never cached by
  * anyone but that browser.
  */
-export function appShell(distDir: string, bootstrap: ShellBootstrap): Middleware {
+export function appShell(distDir: string, bootstrap: (ctx: Context) => Promise<ShellBootstrap | null>): Middleware {
   const indexFile = join(distDir, 'index.html');
   const shell = shellReader(distDir);
   return async (ctx, next) => {
@@ -133,14 +150,14 @@ export function appShell(distDir: string, bootstrap: ShellBootstrap): Middleware
     }
     const { plain, workspace } = shell();
     ctx.type = 'html';
-    const data = ctx.path === '/' ? await bootstrap(ctx) : null;
-    if (!data) {
+    const boot = ctx.path === '/' ? await bootstrap(ctx) : null;
+    if (!boot) {
       ctx.set('Cache-Control', 'no-cache');
       ctx.body = plain;
       return;
     }
     ctx.set('Cache-Control', 'private, no-store');
     ctx.vary('Cookie');
-    ctx.body = `${workspace.head}    <script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${scriptSafeJson(data)}</script>\n  ${workspace.rest}`;
+    ctx.body = workspace(boot);
   };
 }

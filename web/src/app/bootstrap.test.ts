@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { AUTH_USER_KEY } from '../features/auth';
-import { USER_PROJECTS_KEY } from '../features/projects';
+import { teamProjectsKey, USER_PROJECTS_KEY } from '../features/projects';
 import { TEAMS_KEY } from '../features/teams';
 import { seedBootstrap } from './bootstrap';
 
@@ -27,6 +27,42 @@ describe('[workspace-bootstrap] the page’s first reads', () => {
     expect(client.getQueryData(USER_PROJECTS_KEY)).toEqual([]);
     // A list that does not parse is not taken: the page reads it itself.
     expect(client.getQueryData(TEAMS_KEY)).toBeUndefined();
+  });
+
+  it("give each team its projects from the person's list, in the list's order", () => {
+    const client = new QueryClient();
+    const teamId = 'a1c2e3f4-0000-4000-8000-000000000001';
+    const team = {
+      id: teamId,
+      name: 'Foundry',
+      teamCode: 'FDRY42',
+      subscriptionStatus: 'trial',
+      trialEndsAt: null,
+      ownerId: user.id,
+      subscriptionPlan: 'free',
+      effectivePlan: 'free',
+      role: 'owner',
+    };
+    const project = (n: number, access: 'team' | 'guest', inTeam = teamId) => ({
+      id: `b0000000-0000-4000-8000-00000000000${n}`,
+      name: `Project ${n}`,
+      description: null,
+      teamId: inTeam,
+      projectCode: `P-${n}`,
+      status: 'active',
+      startDate: null,
+      endDate: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      autoSchedule: true,
+      workingWeekdays: [1, 2, 3, 4, 5],
+      holidays: [],
+      access,
+    });
+    const listed = [project(1, 'team'), project(2, 'guest', 'c0000000-0000-4000-8000-000000000009'), project(3, 'team')];
+    seedBootstrap(client, page(JSON.stringify({ user, teams: [team], userProjects: listed })));
+    expect(client.getQueryData<{ id: string }[]>(TEAMS_KEY)?.map((t) => t.id)).toEqual([teamId]);
+    expect(client.getQueryData<{ id: string }[]>(teamProjectsKey(teamId))?.map((p) => p.id)).toEqual([listed[0]!.id, listed[2]!.id]);
   });
 
   it('are nothing without a user that parses, or without the element', () => {

@@ -1,8 +1,9 @@
 import { projectSchema, publicUserSchema, teamSummarySchema } from '@planline/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../features/auth';
-import { USER_PROJECTS_KEY } from '../features/projects';
+import { teamProjectsKey, USER_PROJECTS_KEY } from '../features/projects';
 import { TEAMS_KEY } from '../features/teams';
+import { teamProjectsIn } from '../features/workspace';
 import { BOOTSTRAP_ELEMENT_ID } from '../lib/first-screen';
 
 
@@ -33,6 +34,10 @@ export function seedBootstrap(queryClient: QueryClient, doc: Document = document
   const teams = teamSummarySchema.array().safeParse(boot.teams);
   if (teams.success) queryClient.setQueryData(TEAMS_KEY, teams.data);
   const projects = projectSchema.array().safeParse(boot.userProjects);
-  if (projects.success) queryClient.setQueryData(USER_PROJECTS_KEY, projects.data);
+  if (projects.success) {
+    queryClient.setQueryData(USER_PROJECTS_KEY, projects.data);
+    // Each team's projects are among them, in the same order: the workspace need not read its team's again.
+    if (teams.success) for (const team of teams.data) queryClient.setQueryData(teamProjectsKey(team.id), teamProjectsIn(projects.data, team.id));
+  }
   return true;
 }

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { rememberProjectForServer, WORKSPACE_STORE_KEY } from '../lib/early-task-list';
 
 export type WorkspaceDialog =
   | 'teams'
@@ -55,7 +56,7 @@ export const useWorkspaceUi = create<WorkspaceUiState>()(
       setProjectSearch: (projectSearch) => set({ projectSearch }),
     }),
     {
-      name: 'planline.workspace',
+      name: WORKSPACE_STORE_KEY,
       storage: createJSONStorage(() => localStorage),
       // Only the selection and the view survive a reload; dialogs and the search start fresh.
       partialize: ({ selectedTeamId, selectedProjectId, view }) => ({
@@ -66,3 +67,8 @@ export const useWorkspaceUi = create<WorkspaceUiState>()(
     },
   ),
 );
+
+// The server guesses the next page's project from this (lib/early-task-list.ts), as a reload here would choose it.
+useWorkspaceUi.subscribe((state, previous) => {
+  if (state.selectedProjectId !== previous.selectedProjectId) rememberProjectForServer(state.selectedProjectId);
+});

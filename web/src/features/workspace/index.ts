@@ -6,5 +6,5 @@ export { WorkspaceError } from './components/workspace-error';
 export { WorkspaceHeader } from './components/workspace-header';
 export { WorkspaceSidebar } from './components/workspace-sidebar';
 export { useWorkspace, type WorkspaceData } from './use-workspace';
-export { prefetchWorkspace } from './workspace-prefetch';
+export { prefetchWorkspace, teamProjectsIn } from './workspace-prefetch';
 export { scopeId, scopeOfProject } from './workspace-selection';

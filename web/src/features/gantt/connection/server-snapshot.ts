@@ -1,5 +1,6 @@
 import { dependencyKey, TASK_FIELDS, type Link } from '@planline/domain';
 import type { DocTask } from '@planline/document';
+import { takeEarlyTaskList } from '../../../lib/early-task-list';
 import type { PlainDocument } from '../model/tasks-store';
 
 /** What the snapshot reads of one task of GET /api/projects/{id}/tasks. */
@@ -31,7 +32,8 @@ export function plainFromTaskList(list: unknown): PlainDocument | null {
  */
 export async function fetchServerSnapshot(projectId: string, signal: AbortSignal): Promise<PlainDocument | null> {
   try {
-    const res = await fetch(`/api/projects/${projectId}/tasks`, { credentials: 'include', signal });
+    // The first-screen script may have asked already, before this code arrived (lib/early-task-list.ts).
+    const res = await (takeEarlyTaskList(projectId) ?? fetch(`/api/projects/${projectId}/tasks`, { credentials: 'include', signal }));
     return res.ok ? plainFromTaskList(await res.json()) : null;
   } catch {
     return null;

@@ -1,0 +1,40 @@
+/**
+ * The task list of the project a signed-in person's workspace will most likely show (issue 18: a first visit
+ * paints its chart from this list). The server guesses the project from the person's lists and the choice this
+ * browser remembers (the cookie below), asks the browser for its list at the top of the page, and names it in the
+ * page's bootstrap; the first-screen script (src/first-screen.ts) takes that answer as soon as it runs, before
+ * the app's code has arrived. The app uses it only when it opens that very project, and reads for itself
+ * otherwise.
+ *
+ * Imports nothing: it is part of the first-screen script.
+ */
+
+/** The workspace's remembered choices in localStorage (app/workspace-ui.store.ts persists under this name). */
+export const WORKSPACE_STORE_KEY = 'planline.workspace';
+/** The remembered project, for the server's guess (api/src/features/workspace/workspace-bootstrap.ts). */
+export const PROJECT_COOKIE = 'planline_project';
+
+/** Tells the server which project this browser shows, for the next page's guess. Not a secret: an id. */
+export function rememberProjectForServer(projectId: string | null): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = projectId
+    ? `${PROJECT_COOKIE}=${encodeURIComponent(projectId)}; Path=/; Max-Age=31536000; SameSite=Lax`
+    : `${PROJECT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
+let early: { projectId: string; response: Promise<Response> } | null = null;
+
+/** Asks for `projectId`'s task list (the page's head already did: this takes that answer). */
+export function startEarlyTaskList(projectId: string): void {
+  const response = fetch(`/api/projects/${encodeURIComponent(projectId)}/tasks`, { credentials: 'include' });
+  response.catch(() => {});
+  early = { projectId, response };
+}
+
+/** The early read of `projectId`'s task list, once; null when none was started for it. */
+export function takeEarlyTaskList(projectId: string): Promise<Response> | null {
+  if (early?.projectId !== projectId) return null;
+  const { response } = early;
+  early = null;
+  return response;
+}
