@@ -43,11 +43,14 @@ describe('[time-travel-moves] who moved a bar, and how far', () => {
     expect(notes.get(B)).toMatchObject({ kind: 'deleted', label: 'Deleted by someone' });
   });
 
-  it('comparing with now, notes only the bars whose dates differ; alone, every bar that moved after the instant, even back', () => {
+  it('comparing with now, notes only the bars whose dates differ, without the shift; alone, every bar that moved after the instant, even back', () => {
     const then = new Map([[A, dates('2026-11-23', '2026-11-27')], [B, dates('2026-11-23', '2026-11-27')]]);
     const now = new Map([[A, dates('2026-11-23', '2026-11-27')], [B, dates('2026-11-24', '2026-11-28')], [C, dates('2026-11-24', '2026-11-28')]]);
     const moves = [move(A), move(B), move(C)];
-    expect([...moveNotes({ then, now, moves, compare: true }).keys()]).toEqual([B]);
+    const compared = moveNotes({ then, now, moves, compare: true });
+    expect([...compared.keys()]).toEqual([B]);
+    // The drift label beside it says how far: the note does not count again.
+    expect(compared.get(B)!.label).toBe('Moved by Ana Silva');
     // C was created after the instant: no bar then, no note.
     const alone = moveNotes({ then, now, moves, compare: false });
     expect([...alone.keys()]).toEqual([A, B]);

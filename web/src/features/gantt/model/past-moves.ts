@@ -13,7 +13,7 @@ export interface BarDates {
 export interface MoveNote {
   taskId: string;
   kind: TaskMove['kind'];
-  /** The short text beside the bar: "Moved by Ana Silva · +3d · Survey was late". */
+  /** The short text beside the bar: "Moved by Ana Silva · +3d · Survey was late" (comparing, without the shift). */
   label: string;
   /** The whole of it, for screen readers and the task's past details: the label, when, and how many changes. */
   description: string;
@@ -56,7 +56,8 @@ export function moveNotes({ then, now, moves, compare }: MoveNotesInput): Map<st
     if (compare && (!current || sameDates(past, current))) continue;
     const gone = !current;
     const verb = gone ? 'Deleted' : move.kind === 'deleted' ? 'Deleted, then brought back,' : 'Moved';
-    const shift = current ? shiftText(past, current) : null;
+    // Comparing, the baseline's drift label beside the bars already says how far (in working days): no second count.
+    const shift = current && !compare ? shiftText(past, current) : null;
     const label = [`${verb} by ${move.by ?? 'someone'}`, shift, move.reason].filter(Boolean).join(' · ');
     const when = format(Date.parse(move.at), "d MMM yyyy 'at' HH:mm");
     const more = move.changes > 1 ? ` (the last of ${move.changes} changes since)` : '';
