@@ -56,6 +56,11 @@ describe('time travel in the chart', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await barLabel(a, design.id)).toBe(then.design);
     expect(await barLabel(a, build.id)).toBe(then.build);
+    // Its note follows the live plan: Bea moved it twice since, two days in all (the rename is not a move).
+    const note = a.locator(`[data-move-note="${design.id}"]`);
+    await expect.poll(() => note.textContent(), { timeout: 5000 }).toBe('Moved by Bea Live · +2d');
+    await expect.poll(() => note.getAttribute('aria-label'), { timeout: 5000 }).toContain('(the last of 2 changes since)');
+    expect(await a.locator(`[data-move-note="${build.id}"]`).count()).toBe(0);
     // Read-only: a key press on a past bar changes nothing.
     await bar(a, design.id).focus();
     await a.keyboard.press('ArrowRight');

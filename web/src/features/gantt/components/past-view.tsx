@@ -49,13 +49,15 @@ export function usePastView({ connection, travel, setTravel, pastTasks, canResto
   const at = travel.at;
   const queryClient = useQueryClient();
   const moves = useTaskMoves(projectId, at);
-  const liveTasks = useStore(connection.tasks, (s) => s.tasks);
+  // Read only while a past instant is shown: the chart does not re-render on live edits for this otherwise.
+  const liveTasks = useStore(connection.tasks, (s) => (at !== null ? s.tasks : null));
 
-  // Later edits change who moved what last: read again once the live plan rests.
-  const seen = useRef(liveTasks);
+  // Later edits change who moved what last: read again once the live plan rests (not on the first plan seen).
+  const seen = useRef({ at, liveTasks });
   useEffect(() => {
-    if (at === null || seen.current === liveTasks) return;
-    seen.current = liveTasks;
+    const before = seen.current;
+    seen.current = { at, liveTasks };
+    if (at === null || before.at !== at || before.liveTasks === liveTasks) return;
     const timer = setTimeout(() => void queryClient.invalidateQueries(taskMovesQueries(projectId)), MOVES_REFRESH_MS);
     return () => clearTimeout(timer);
   }, [at, liveTasks, projectId, queryClient]);
@@ -70,7 +72,7 @@ export function usePastView({ connection, travel, setTravel, pastTasks, canResto
 
   const pastById = useMemo(() => new Map((pastTasks ?? []).map((t) => [t.id, t])), [pastTasks]);
   const notes = useMemo<MoveNotes | null>(() => {
-    if (at === null || !pastTasks || !moves.data) return null;
+    if (at === null || !liveTasks || !pastTasks || !moves.data) return null;
     const found = moveNotes({ then: pastById, now: liveTasks, moves: moves.data, compare: travel.compare });
     return { notes: found, compare: travel.compare, open: setTaskId };
   }, [at, pastTasks, pastById, liveTasks, moves.data, travel.compare]);
@@ -122,7 +124,7 @@ export function usePastView({ connection, travel, setTravel, pastTasks, canResto
       : null;
 
   const shown = taskId ? (pastById.get(taskId) ?? null) : null;
-  const live = taskId ? liveTasks.get(taskId) : undefined;
+  const live = taskId ? liveTasks?.get(taskId) : undefined;
   const dialogs =
     at === null ? null : (
       <>
