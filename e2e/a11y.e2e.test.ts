@@ -276,6 +276,9 @@ describe('accessibility (axe-core, serious and critical)', () => {
     // A moment of this plan for the History panel, well before the panel opens (its field starts at now).
     await new Promise((r) => setTimeout(r, 1100));
     const planned = Date.now();
+    // Moved again after that moment, with a reason: the past view notes who moved it and why.
+    await new Promise((r) => setTimeout(r, 1100));
+    await page.request.patch(`/api/tasks/${late.id}`, { data: { startDate: isoDay(4), endDate: isoDay(6), changeReason: 'Crane was booked' } });
 
     await page.goto('/');
     await page.locator(`[data-task-bar="${early.id}"]`).waitFor();
@@ -309,9 +312,19 @@ describe('accessibility (axe-core, serious and critical)', () => {
     }, planned);
     await history.getByLabel('Date and time').fill(moment);
     await history.getByText('Viewing the plan as of').waitFor();
-    await audit(report, page, 'chart, the plan as it was');
+    await page.locator(`[data-move-note="${late.id}"]`).waitFor();
+    await audit(report, page, 'chart, the plan as it was', null, LABEL_IN_NAME);
+    await page.locator(`[data-move-note="${late.id}"]`).click();
+    await page.getByRole('dialog', { name: 'Slips' }).getByRole('button', { name: 'Restore this task' }).waitFor();
+    await audit(report, page, 'dialog, a task as it was', '[role=dialog]');
+    await page.keyboard.press('Escape');
+    await history.getByRole('button', { name: 'Restore this plan' }).click();
+    await page.getByRole('dialog', { name: 'Restore this plan?' }).getByRole('button', { name: 'Restore plan' }).waitFor();
+    await audit(report, page, 'dialog, restore this plan', '[role=dialog]');
+    await page.keyboard.press('Escape');
     await history.getByRole('button', { name: 'Compare with now' }).click();
     await page.locator(`[data-baseline-bar="${late.id}"]`).waitFor();
+    await page.locator(`[data-move-note="${late.id}"]`).waitFor();
     await audit(report, page, 'chart, the past compared with now');
     await context.close();
     expect(report).toEqual([]);

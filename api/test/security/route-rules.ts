@@ -216,7 +216,9 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
     { label: 'at an instant', rule: 'project-access', ok: 200, query: () => 'at=2026-01-01T00:00:00Z' },
   ],
   // A restore is an edit of the plan like any other: whoever may edit its tasks. To now: a restore that changes nothing.
-  'POST /api/projects/:projectId/restore': [{ rule: 'project-access', ok: 204, body: () => ({ at: new Date().toISOString() }) }],
+  'POST /api/projects/:projectId/restore': [{ rule: 'project-access', ok: 200, body: () => ({ at: new Date().toISOString() }) }],
+  // Who moved the bars of a past plan, and why: read like the plan at that instant.
+  'GET /api/projects/:projectId/task-moves': [{ rule: 'project-access', ok: 200, query: () => 'at=2026-01-01T00:00:00Z' }],
   'POST /api/tasks': [{ rule: 'project-access', ok: 201, scopes: idsNamed, body: ({ world, scope }) => taskBody(world.team(scope).project.id) }],
   'PATCH /api/tasks/:taskId': [{ rule: 'project-access', ok: 200, body: () => ({ progress: 40, changeReason: 'matrix' }) }],
   'DELETE /api/tasks/:taskId': [{ rule: 'project-access', ok: 204 }],

@@ -23,3 +23,40 @@ export const restoreInputSchema = z.object({
   taskId: z.uuid({ error: 'taskId must be the id of a task' }).transform((id) => id.toLowerCase()).optional(),
 });
 export type RestoreInput = z.infer<typeof restoreInputSchema>;
+
+/** What POST /api/projects/{id}/restore answers: the instant just before it, to restore to when undoing it. */
+export const restoreResultSchema = z.object({ undoAt: z.iso.datetime() });
+export type RestoreResult = z.infer<typeof restoreResultSchema>;
+
+/** GET /api/projects/{id}/task-moves?at=…: what happened to the plan's bars after that instant. */
+export const taskMovesQuerySchema = z.object({ at: planInstantSchema });
+
+/**
+ * A reason as a task move carries it, at most this long: history reasons are free text, the chart shows a line
+ * of one, and 10,000 moved tasks must stay a small answer.
+ */
+export const MOVE_REASON_MAX_CHARS = 160;
+
+/**
+ * [time-travel-moves] Per task, the latest change of its dates (or its deletion) after an instant, and who made
+ * it: what the past view says beside a bar that moved since. One per task at most, so the answer is bounded by
+ * the plan's size, not its history's.
+ */
+export const taskMoveSchema = z.object({
+  taskId: z.string(),
+  kind: z.enum(['moved', 'deleted']),
+  /** The person's name; null when no one is recorded (a removed account, a change made before authors were kept). */
+  by: z.string().nullable(),
+  at: z.iso.datetime(),
+  reason: z.string().max(MOVE_REASON_MAX_CHARS).nullable(),
+  /** Date changes and deletions of the task after the instant, this one included. */
+  changes: z.number().int().positive(),
+});
+export type TaskMove = z.infer<typeof taskMoveSchema>;
+
+/** A history reason cut to MOVE_REASON_MAX_CHARS (with an ellipsis), or null when blank. */
+export function moveReason(text: string | null): string | null {
+  const reason = text?.trim();
+  if (!reason) return null;
+  return reason.length <= MOVE_REASON_MAX_CHARS ? reason : `${reason.slice(0, MOVE_REASON_MAX_CHARS - 1).trimEnd()}…`;
+}

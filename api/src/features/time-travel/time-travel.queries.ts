@@ -63,3 +63,41 @@ export async function peopleNames(sql: Sql, userIds: string[]): Promise<Map<stri
   const rows: { id: string; first_name: string; last_name: string }[] = await sql.query(`SELECT id, first_name, last_name FROM users WHERE id = ANY($1::uuid[])`, [userIds]);
   return new Map(rows.map((r) => [r.id, { firstName: r.first_name, lastName: r.last_name }]));
 }
+
+export interface MoveRow {
+  task_id: string;
+  field: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  reason: string | null;
+  at: Date;
+  changes: number;
+}
+
+/**
+ * Per task, the latest date change or deletion written after `at` (its author and reason) and how many there were
+ * (rows of one change share their time). One row per task: bounded by the plan, however long the history.
+ */
+export async function movesAfter(sql: Sql, projectId: string, at: Date): Promise<MoveRow[]> {
+  return sql.query(
+    `SELECT m.task_id, m.field, u.first_name, u.last_name, u.email, m.reason, m.at, m.changes
+       FROM (SELECT h.task_id,
+                    (array_agg(h.field_name ORDER BY h.seq DESC))[1] AS field,
+                    (array_agg(h.changed_by ORDER BY h.seq DESC))[1] AS changed_by,
+                    (array_agg(h.change_reason ORDER BY h.seq DESC))[1] AS reason,
+                    max(h.created_at) AS at,
+                    count(DISTINCT h.created_at)::int AS changes
+               FROM task_change_history h
+              WHERE h.project_id = $1 AND h.created_at > $2 AND h.field_name IN ('startDate', 'endDate', 'deleted')
+              GROUP BY h.task_id) m
+       LEFT JOIN users u ON u.id = m.changed_by`,
+    [projectId, at.toISOString()],
+  );
+}
+
+/** The database's clock now: history rows are stamped by it, so instants compared with theirs come from it too. */
+export async function databaseNow(sql: Sql): Promise<Date> {
+  const rows: { now: Date }[] = await sql.query(`SELECT clock_timestamp() AS now`);
+  return rows[0]!.now;
+}

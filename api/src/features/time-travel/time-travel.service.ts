@@ -1,4 +1,20 @@
-import { instantUs, parseDependencyKey, planAt, readLinkValue, restoreReason, sameLink, TASK_FIELDS, type PlanState, type PlanTask, type RestoreInput, type Task } from '@planline/domain';
+import {
+  displayName,
+  instantUs,
+  moveReason,
+  parseDependencyKey,
+  planAt,
+  readLinkValue,
+  restoreReason,
+  sameLink,
+  TASK_FIELDS,
+  type PlanState,
+  type PlanTask,
+  type RestoreInput,
+  type RestoreResult,
+  type Task,
+  type TaskMove,
+} from '@planline/domain';
 import { addDependency, dependencyLinks, deleteTask, readTask, removeDependency, taskIds, writeTask } from '@planline/document';
 import { serverEdit, type ProjectDocuments } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
@@ -7,7 +23,7 @@ import { requireProjectAccess } from '../access/access.policy.js';
 import type { Sql } from '../access/access.queries.js';
 import { rolledUp, taskListVersion } from '../tasks/tasks.read.js';
 import { PlanHistoryCache } from './plan-history-cache.js';
-import { currentPlan, peopleNames, projectHistory } from './time-travel.queries.js';
+import { currentPlan, databaseNow, movesAfter, peopleNames, projectHistory } from './time-travel.queries.js';
 
 /** History rows kept in memory for rebuilding (PlanHistoryCache): about three projects of 100,000 rows. */
 const PLAN_HISTORY_CACHE_ROWS = 300_000;
@@ -70,17 +86,34 @@ export class TimeTravelService {
     return presentPlan(this.dataSource, projectId, await this.planAt(projectId, at));
   }
 
+  /** GET /api/projects/{id}/task-moves?at=: per task, the latest move or deletion after `at`, by whom and why. */
+  async movesAfter(userId: string, projectId: string, at: Date): Promise<TaskMove[]> {
+    await requireProjectAccess(this.dataSource, userId, projectId);
+    const rows = await movesAfter(this.dataSource, projectId, at);
+    return rows.map((r) => ({
+      taskId: r.task_id,
+      kind: r.field === 'deleted' ? 'deleted' : 'moved',
+      by: r.first_name === null && r.email === null ? null : displayName({ firstName: r.first_name ?? '', lastName: r.last_name ?? '', email: r.email ?? '' }),
+      at: r.at.toISOString(),
+      reason: moveReason(r.reason),
+      changes: r.changes,
+    }));
+  }
+
   /**
    * [restore] One task (its fields and the links to its predecessors; a deleted one comes back) or the whole plan
    * (later tasks deleted too) back to `at`, in one document transaction with the reason "Restored to 20 Nov 10:00".
+   * Answers the instant just before it (the database's clock, which stamps the history): a restore is a server
+   * edit, which no browser's undo stack holds, so undoing it is restoring to that instant.
    */
-  async restore(userId: string, projectId: string, input: RestoreInput): Promise<void> {
+  async restore(userId: string, projectId: string, input: RestoreInput): Promise<RestoreResult> {
     await requireProjectAccess(this.dataSource, userId, projectId);
     const past = await this.planAt(projectId, input.at);
     if (input.taskId && !past.tasks.has(input.taskId)) {
       throw new AppError('not_found', `That task did not exist at ${input.at.toISOString()}`);
     }
     const wanted = input.taskId ? [past.tasks.get(input.taskId)!] : [...past.tasks.values()];
+    const undoAt = await databaseNow(this.dataSource);
     await this.documents.edit(projectId, serverEdit(userId, restoreReason(input.at)), (doc) => {
       if (!input.taskId) for (const id of taskIds(doc)) if (!past.tasks.has(id)) deleteTask(doc, id);
       for (const task of wanted) {
@@ -100,5 +133,6 @@ export class TimeTravelService {
         addDependency(doc, edge.taskId, edge.dependsOnTaskId, { type: link.type, lagDays: link.lagDays });
       }
     });
+    return { undoAt: undoAt.toISOString() };
   }
 }

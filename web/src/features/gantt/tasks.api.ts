@@ -1,7 +1,7 @@
-import { taskSchema, type CreateTaskRequest, type UpdateTaskRequest } from '@planline/domain';
+import { restoreResultSchema, taskSchema, type CreateTaskRequest, type UpdateTaskRequest } from '@planline/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/query-client';
-import { projectTasksKey, taskHistoryKey } from './tasks.queries';
+import { projectTasksKey, taskHistoryKey, taskMovesQueries } from './tasks.queries';
 
 /*
  * Task writes over REST (ARCHITECTURE §3): the server applies them to the project document, which brings them
@@ -37,6 +37,23 @@ export function useDeleteTask() {
     onSuccess: (_result, { taskId, projectId }) => {
       queryClient.removeQueries({ queryKey: taskHistoryKey(taskId) });
       void queryClient.invalidateQueries({ queryKey: projectTasksKey(projectId) });
+    },
+  });
+}
+
+/**
+ * [restore] POST /api/projects/{id}/restore: one task or the whole plan back to `at`, through the write path (the
+ * document brings it to the chart). Answers the instant to restore to when undoing it.
+ */
+export function useRestore(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { at: string; taskId?: string }) =>
+      restoreResultSchema.parse(await (await apiRequest('POST', `/api/projects/${projectId}/restore`, input)).json()),
+    onSuccess: (_result, { taskId }) => {
+      if (taskId) void queryClient.invalidateQueries({ queryKey: taskHistoryKey(taskId) });
+      void queryClient.invalidateQueries({ queryKey: projectTasksKey(projectId) });
+      void queryClient.invalidateQueries(taskMovesQueries(projectId));
     },
   });
 }

@@ -1,4 +1,4 @@
-import { taskHistoryEntrySchema, taskSchema } from '@planline/domain';
+import { taskHistoryEntrySchema, taskMoveSchema, taskSchema } from '@planline/domain';
 import { useQuery } from '@tanstack/react-query';
 import { parsedQueryFn } from '../../lib/parsed-query';
 
@@ -21,4 +21,22 @@ const tasksFn = parsedQueryFn(taskSchema.array());
  */
 export function usePlanAt(projectId: string, at: string | null) {
   return useQuery({ queryKey: ['/api/projects', projectId, `tasks?at=${encodeURIComponent(at ?? '')}`], queryFn: tasksFn, enabled: at !== null });
+}
+
+/** GET /api/projects/{id}/task-moves?at=: every key of it, to read again after the plan changed. */
+export const taskMovesKeyPrefix = (projectId: string) => ['/api/projects', projectId] as const;
+const isTaskMovesKey = (key: readonly unknown[]) => typeof key[2] === 'string' && key[2].startsWith('task-moves?');
+export const taskMovesQueries = (projectId: string) => ({
+  queryKey: taskMovesKeyPrefix(projectId),
+  predicate: (query: { queryKey: readonly unknown[] }) => isTaskMovesKey(query.queryKey),
+});
+
+const movesFn = parsedQueryFn(taskMoveSchema.array());
+
+/**
+ * [time-travel-moves] Who moved each bar after `at`, and why; `at` null reads nothing. Unlike the plan at `at`,
+ * this changes with every later edit: the caller reads it again when the live plan changes.
+ */
+export function useTaskMoves(projectId: string, at: string | null) {
+  return useQuery({ queryKey: ['/api/projects', projectId, `task-moves?at=${encodeURIComponent(at ?? '')}`], queryFn: movesFn, enabled: at !== null });
 }

@@ -11,6 +11,7 @@ import { useTimelineView } from '../model/timeline-view.store';
 import { indent, outdent } from '../model/outline';
 import { setCollapsed } from '../model/tasks-store';
 import { BaselineBar } from './baseline-bar';
+import { MoveNoteChip } from './move-note';
 import { RowDropMark, ROW_NAME_ATTRIBUTE, useRowDrag } from './row-drag';
 import { StatusDot } from './status-dot';
 import { TaskBar } from './task-bar';
@@ -129,6 +130,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
       <div className="relative shrink-0 overflow-hidden" style={{ width: timelineWidth }}>
         <TaskBar task={task} shown={shown} dragging={drag?.mode ?? null} remote={remote} critical={critical} />
         <BaselineBar taskId={taskId} shown={shown} />
+        <MoveNoteChip taskId={taskId} shown={shown} />
       </div>
       <RowDropMark taskId={taskId} indentPx={indentPx} />
     </div>

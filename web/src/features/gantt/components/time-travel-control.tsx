@@ -48,6 +48,8 @@ interface TimeTravelPanelProps {
   onChange: (t: TimeTravel) => void;
   loading: boolean;
   failed: boolean;
+  /** Asks to restore the whole plan to the instant shown; null: not offered (read-only, or not read yet). */
+  onRestorePlan: (() => void) | null;
 }
 
 /**
@@ -55,7 +57,7 @@ interface TimeTravelPanelProps {
  * to the moment it opened) and a date and time field, both keyboard operable, "Compare with now", and while an
  * instant is set the banner "Viewing the plan as of … — Back to now".
  */
-export function TimeTravelPanel({ id, projectId, travel, onChange, loading, failed }: TimeTravelPanelProps) {
+export function TimeTravelPanel({ id, projectId, travel, onChange, loading, failed, onRestorePlan }: TimeTravelPanelProps) {
   const since = useHistorySince(projectId);
   const sliderId = useId();
   const fieldId = useId();
@@ -131,6 +133,14 @@ export function TimeTravelPanel({ id, projectId, travel, onChange, loading, fail
             <button type="button" onClick={() => show(null)} className="cursor-pointer font-medium text-blue-700 underline underline-offset-2">
               Back to now
             </button>
+            {onRestorePlan ? (
+              <>
+                {' or '}
+                <button type="button" onClick={onRestorePlan} className="cursor-pointer font-medium text-blue-700 underline underline-offset-2">
+                  Restore this plan
+                </button>
+              </>
+            ) : null}
           </>
         )}
       </p>

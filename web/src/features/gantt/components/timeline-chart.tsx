@@ -33,6 +33,8 @@ import { TaskRow } from './task-row';
 import { TimelineContext, useTimeline, type Person, type TimelineContextValue } from './timeline-context';
 import { TimelineDateHeader, TimelineGrid, type DayRuns } from './timeline-header';
 import { HistoryButton, NO_TIME_TRAVEL, TimeTravelPanel, type TimeTravel } from './time-travel-control';
+import { MoveNotesContext } from './move-note';
+import { usePastView } from './past-view';
 import { TimelineToolbar } from './timeline-toolbar';
 
 interface TimelineChartProps {
@@ -76,7 +78,7 @@ function useChartWidth(ref: React.RefObject<HTMLDivElement | null>): number {
  * dependency arrows. Rows are absolutely placed by @tanstack/react-virtual; only the rows on screen exist.
  */
 export function TimelineChart(props: TimelineChartProps) {
-  const { today, people, openDetails, askDelete, createFromPlaceholder } = props;
+  const { today, people, askDelete, createFromPlaceholder } = props;
   // [time-travel] With an instant set, the chart shows the plan then, read-only, from a store of its own (or,
   // comparing, today's plan with the past dates drawn under it as a baseline is).
   const [travel, setTravel] = useState<TimeTravel>(NO_TIME_TRAVEL);
@@ -85,6 +87,10 @@ export function TimelineChart(props: TimelineChartProps) {
   const pastStore = travel.at !== null && !travel.compare ? past.store : null;
   const connection = useMemo(() => (pastStore ? { ...props.connection, tasks: pastStore } : props.connection), [props.connection, pastStore]);
   const readOnly = props.readOnly || travel.at !== null;
+  // Who moved each bar since, the task as it was, and restoring it or the whole plan (people who may edit only).
+  const pastView = usePastView({ connection: props.connection, travel, setTravel, pastTasks: past.tasks, canRestore: !props.readOnly });
+  // A bar of the past plan opens the task as it was, not today's editor.
+  const openDetails = pastStore ? pastView.openTask : props.openDetails;
   const historyPanelId = useId();
   const comparedWith = useMemo(
     () => (travel.at && travel.compare && past.tasks ? pastAsBaseline(past.tasks, `as of ${format(Date.parse(travel.at), 'd MMM HH:mm')}`) : null),
@@ -218,8 +224,10 @@ export function TimelineChart(props: TimelineChartProps) {
           onChange={setTravel}
           loading={travel.at !== null && !past.tasks && !past.error}
           failed={!!past.error}
+          onRestorePlan={pastView.askRestorePlan}
         />
       ) : null}
+      {pastView.dialogs}
       <p id={barHelpId} className="sr-only">
         Arrow keys move the task by a day. Shift with an arrow key changes the end date. Alt with an arrow key changes
         progress by 10 percent. Enter opens the task details. Delete deletes the task. Control Z undoes your last change.
@@ -237,18 +245,20 @@ export function TimelineChart(props: TimelineChartProps) {
       >
         <TimelineDateHeader header={header} nonWorking={nonWorking} dayWidthPx={dw} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} />
         <ShownBaselineProvider value={comparedWith ?? baseline.shown}>
-          <TimelineRows
-            scrollElement={scrollElement}
-            rows={rows}
-            placeholders={placeholders}
-            header={header}
-            nonWorking={nonWorking}
-            dayWidthPx={dw}
-            timelineWidth={timelineWidth}
-            revealTaskId={props.revealTaskId}
-            onRevealed={props.onRevealed}
-            filtered={filtered}
-          />
+          <MoveNotesContext.Provider value={pastView.notes}>
+            <TimelineRows
+              scrollElement={scrollElement}
+              rows={rows}
+              placeholders={placeholders}
+              header={header}
+              nonWorking={nonWorking}
+              dayWidthPx={dw}
+              timelineWidth={timelineWidth}
+              revealTaskId={props.revealTaskId}
+              onRevealed={props.onRevealed}
+              filtered={filtered}
+            />
+          </MoveNotesContext.Provider>
         </ShownBaselineProvider>
       </div>
     </TimelineContext.Provider>
