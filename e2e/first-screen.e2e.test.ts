@@ -97,4 +97,29 @@ describe('the first screen of a return visit', () => {
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), KEY)).toBeNull();
     await context.close();
   });
+
+  it('[first-visit-snapshot] a first visit paints the task list at once, and a change made before the document syncs is what it then shows', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const page = await signUpByApi(context, 'Ivo', 'Firsttime');
+    const { task } = await projectWithTask(page, 'Cut the sprue');
+    // The document's socket is held: the chart can only come from the page's task list.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.routeWebSocket(/\/collab/, async (ws) => {
+      await held;
+      ws.connectToServer();
+    });
+    await page.goto('/');
+    await liveBar(page, task.id).waitFor();
+    await page.locator('[data-connection="preview"]').waitFor();
+    expect(await liveBar(page, task.id).getAttribute('aria-label')).toContain('Cut the sprue');
+
+    // A teammate's change lands between the list and the sync: once synced, the chart shows it.
+    expect((await context.request.patch(`/api/tasks/${task.id}`, { data: { name: 'Cut the sprue and gates', progress: 40 } })).status()).toBe(200);
+    release();
+    await chartSynced(page);
+    await expect.poll(() => liveBar(page, task.id).getAttribute('aria-label')).toContain('Cut the sprue and gates');
+    await page.getByText('Cut the sprue and gates', { exact: true }).first().waitFor();
+    await context.close();
+  });
 });
