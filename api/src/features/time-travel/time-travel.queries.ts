@@ -22,9 +22,10 @@ export async function currentPlan(sql: Sql, projectId: string): Promise<PlanStat
   );
   return {
     tasks: new Map(
+      // Added to the fields' own fresh object: a spread between other fields took V8's slow path (profiled).
       rows.map((r): [string, PlanTask] => [
         r.id as string,
-        { id: r.id as string, ...taskFieldsFromRow(r), createdAt: (r.created_at as Date).toISOString(), updatedAt: (r.updated_at as Date).toISOString() },
+        Object.assign(taskFieldsFromRow(r), { id: r.id as string, createdAt: (r.created_at as Date).toISOString(), updatedAt: (r.updated_at as Date).toISOString() }),
       ]),
     ),
     links: new Map(
