@@ -68,7 +68,8 @@ describe('[time-travel] the history kept between reads', () => {
     const { client, projectId, ids, rename } = await projectWithTasks(['Design', 'Build']);
     // The late transaction takes its seq and its time now, and commits only after a newer change has been read.
     const before = await databaseInstant();
-    const [{ seq }] = (await server.dataSource.query(`SELECT nextval(pg_get_serial_sequence('task_change_history', 'seq'))::text AS seq`)) as { seq: string }[];
+    const [taken] = (await server.dataSource.query(`SELECT nextval(pg_get_serial_sequence('task_change_history', 'seq'))::text AS seq`)) as { seq: string }[];
+    const seq = taken!.seq;
     const lateAt = await databaseInstant();
     await rename(ids[1]!, 'Build it');
     const afterBuild = await databaseInstant();
