@@ -21,6 +21,15 @@ export class VersionedCache<T> {
     return entry.value;
   }
 
+  /**
+   * The value kept for `key` at whatever version, without counting as a use: a base that a caller brings up to date
+   * (reading only what changed since) instead of reading everything again.
+   */
+  latest(key: string): { version: bigint; value: T } | undefined {
+    const entry = this.entries.get(key);
+    return entry && { version: entry.version, value: entry.value };
+  }
+
   /** Keeps `value` as read at `version`, and returns it. */
   set(key: string, version: bigint, value: T): T {
     const kept = this.entries.get(key);

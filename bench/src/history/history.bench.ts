@@ -86,7 +86,7 @@ export async function historyBenchmark(ctx: BenchContext): Promise<Section> {
       return performance.now() - started;
     };
 
-    // The first read after a change: the rows and the whole history read again (PlanHistoryCache), at mid-history.
+    // The first read after a change: the rows read again and the history brought up to date (PlanHistoryCache), at mid-history.
     const middle = new Date((first.getTime() + last.getTime()) / 2);
     const middlePath = `/api/projects/${project.projectId}/tasks?at=${encodeURIComponent(middle.toISOString())}`;
     // Loads the project document into the server first: the PATCHes below then cost what an edit costs.
@@ -98,7 +98,7 @@ export async function historyBenchmark(ctx: BenchContext): Promise<Section> {
     }
     ctx.log(`history: first read after a change, mid-history: median ${median(afterChange).toFixed(0)} ms`);
     worst = Math.max(worst, percentile(afterChange, 95));
-    const coldLabel = `First read after a change (whole history read again), at 50% of the history`;
+    const coldLabel = `First read after a change (rows read again, newer history rows only), at 50% of the history`;
     rows.push(
       { metric: `${coldLabel}, median`, value: fmt(median(afterChange), 0, 'ms'), target: `≤ ${LIMIT_MS} ms`, verdict: atMost(median(afterChange), LIMIT_MS) },
       { metric: `${coldLabel}, p95`, value: fmt(percentile(afterChange, 95), 0, 'ms'), target: `≤ ${LIMIT_MS} ms`, verdict: atMost(percentile(afterChange, 95), LIMIT_MS) },
@@ -129,8 +129,9 @@ export async function historyBenchmark(ctx: BenchContext): Promise<Section> {
         `A project of ${TASKS.toLocaleString('en')} tasks (seeded in SQL as in the API benchmark) with ${HISTORY_ROWS.toLocaleString('en')} history rows over`,
         `${HISTORY_DAYS} days: each task's 'created' row with the whole task as JSON, then ${(HISTORY_ROWS - TASKS).toLocaleString('en')} changes of dates,`,
         'progress, names and statuses spread over the tasks. Each figure is the wall time of GET /api/projects/{id}/tasks?at=',
-        `from a client on the same machine, to the answer's last byte, unparsed (the production server, PostgreSQL). The server reads the rows and the whole history`,
-        'once per task list version (PlanHistoryCache: a scrubber asks for many instants of one plan) and rebuilds the plan at',
+        `from a client on the same machine, to the answer's last byte, unparsed (the production server, PostgreSQL). The server reads the rows once per task list`,
+        'version and the history once, then only the rows newer than those it holds (PlanHistoryCache: a scrubber asks for many',
+        'instants of one plan), and rebuilds the plan at',
         `each instant from them: the first row measures a read right after a change (${cold} reads, each after a PATCH), the others`,
         `${runs} reads after ${warmup} warm-up reads, at instants from before the first row (every row undone, no task yet) to just`,
         'before the last.',
@@ -138,9 +139,9 @@ export async function historyBenchmark(ctx: BenchContext): Promise<Section> {
       findings:
         worst > LIMIT_MS
           ? [
-              `The slowest p95 was ${worst.toFixed(0)} ms, over the ${LIMIT_MS} ms target. A read right after a change reads the 10,000 rows and ` +
-                `the ${HISTORY_ROWS.toLocaleString('en')} history rows again (most of its time: parsing the rows in Node); the rebuild and the ` +
-                'answer of 10,000 tasks take the rest. Compare the load average above: on a busy machine every figure here grows.',
+              `The slowest p95 was ${worst.toFixed(0)} ms, over the ${LIMIT_MS} ms target. A read right after a change reads the ${TASKS.toLocaleString('en')} ` +
+                'task rows again (the largest part left) and only the newer history rows; the rebuild and the answer of 10,000 tasks take ' +
+                'the rest. Compare the load average above: on a busy machine every figure here grows.',
             ]
           : [],
     };

@@ -72,6 +72,16 @@ describe('[time-travel] the plan at an instant, undoing the history written afte
     expect(now.tasks.get(A)?.name).toBe('Design it');
   });
 
+  it('copies only the tasks it changes: the others are now\'s own objects, and now is left as it was', () => {
+    const now: PlanState = { tasks: new Map([[A, task(A, 'Design it')], [B, task(B, 'Build')], [C, task(C, 'Test', { progress: 50 })]]), links: new Map() };
+    const before = structuredClone(now);
+    const past = planAt(now, [row({ taskId: A, fieldName: 'name', oldValue: 'Design' }), row({ taskId: C, fieldName: 'progress', oldValue: '10' }), row({ taskId: C, fieldName: 'name', oldValue: 'Check' })], AT);
+    expect(past.tasks.get(B)).toBe(now.tasks.get(B));
+    expect(past.tasks.get(A)).not.toBe(now.tasks.get(A));
+    expect([past.tasks.get(A)?.name, past.tasks.get(C)?.name, past.tasks.get(C)?.progress]).toEqual(['Design', 'Check', 10]);
+    expect(now).toEqual(before);
+  });
+
   it('links made later go, removed ones come back with when they were made, changed ones get their old type and lag', () => {
     const now: PlanState = {
       tasks: new Map([[A, task(A, 'Design')], [B, task(B, 'Build')], [C, task(C, 'Test')]]),

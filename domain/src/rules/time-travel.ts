@@ -86,7 +86,8 @@ export function readHistoryValue(field: TaskFieldName, text: string | null): Tas
   }
 }
 
-const isTaskField = (field: string): field is TaskFieldName => (TASK_FIELDS as string[]).includes(field);
+const TASK_FIELD_NAMES: ReadonlySet<string> = new Set(TASK_FIELDS);
+const isTaskField = (field: string): field is TaskFieldName => TASK_FIELD_NAMES.has(field);
 
 /**
  * What the undone rows do not tell, from the rows written at or before the instant (newest first, so the first
@@ -113,11 +114,15 @@ function stampsAt(history: readonly HistoryRow[], atUs: number, tasks: ReadonlyS
  * [time-travel] The plan at an instant (`atUs`, microseconds): `now` with every row of `history` (the project's,
  * newest first) written after the instant taken back, one by one. Tasks created after it disappear, deleted ones
  * come back, fields and links go back to their old values; the rows at or before it say when each task was last
- * changed then. Pure: `now` is not changed. Rows it cannot read (from before complete history) are skipped.
+ * changed then. Pure: `now` is not changed, and the tasks the rows leave alone are `now`'s own objects (copying all
+ * 10,000 of a plan for each instant cost more than the rows undone). Rows it cannot read (from before complete
+ * history) are skipped.
  */
 export function planAt(now: PlanState, history: readonly HistoryRow[], atUs: number): PlanState {
-  const tasks = new Map([...now.tasks].map(([id, t]) => [id, { ...t }]));
+  const tasks = new Map(now.tasks);
   const links = new Map(now.links);
+  /** Tasks that are this plan's own (copied from `now` or come back), so free to change. */
+  const own = new Set<string>();
   const changed = new Set<string>();
   const comeBack = new Set<string>();
   for (const row of history) {
@@ -130,6 +135,7 @@ export function planAt(now: PlanState, history: readonly HistoryRow[], atUs: num
         const { createdAt, updatedAt, ...fields } = task;
         const at = isoOf(row.writtenAtUs);
         tasks.set(row.taskId, { ...fields, id: row.taskId, createdAt: createdAt ?? at, updatedAt: updatedAt ?? at });
+        own.add(row.taskId);
       }
     } else if (row.fieldName === 'dependency') {
       if (!row.dependsOnTaskId) continue;
@@ -141,13 +147,19 @@ export function planAt(now: PlanState, history: readonly HistoryRow[], atUs: num
         if (row.newValue === null) comeBack.add(key);
       }
     } else if (isTaskField(row.fieldName)) {
-      const task = tasks.get(row.taskId);
+      let task = tasks.get(row.taskId);
       if (!task) continue;
+      if (!own.has(row.taskId)) {
+        task = { ...task };
+        tasks.set(row.taskId, task);
+        own.add(row.taskId);
+      }
       (task as Record<TaskFieldName, unknown>)[row.fieldName] = readHistoryValue(row.fieldName, row.oldValue);
       changed.add(row.taskId);
     }
   }
   const stamps = stampsAt(history, atUs, changed, comeBack);
+  // Every changed task is its plan's own: a field row copied it, or it came back from a 'deleted' row.
   for (const id of changed) {
     const task = tasks.get(id);
     if (task) task.updatedAt = stamps.lastChangedAt.get(id) ?? task.createdAt;
