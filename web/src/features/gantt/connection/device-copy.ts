@@ -3,6 +3,7 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import type * as Y from 'yjs';
 import { deviceDocumentName, deviceDocumentsAvailable, forgetDeviceDocument, noteDeviceDocument } from '../../../lib/device-documents';
 import type { PlainDocument } from '../model/tasks-store';
+import { SLICE_ORIGIN } from './sliced-sync';
 
 /**
  * Beside the document, the copy keeps what the server last allowed ('write' | 'read'). Its presence also says
@@ -54,6 +55,12 @@ export interface DeviceCopy {
   readonly loaded: Promise<boolean>;
   /** The document has synced with the server, which allowed `readOnly`: a later visit may paint from the copy. */
   rememberSync(readOnly: boolean): void;
+  /**
+   * Keeps an update the document took in slices (sliced-sync.ts), once and whole: the slices themselves are not
+   * stored one by one (thousands of writes, and y-indexeddb would then fold the log, encoding the whole document
+   * on the main thread).
+   */
+  keepWhole(update: Uint8Array): void;
   /** Stops keeping the document and deletes the copy (the person lost access to the project). */
   forget(): Promise<void>;
   destroy(): void;
@@ -152,7 +159,7 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
   // sign-out in another tab deletes the copy) that throws inside the transaction of whoever edited. The copy is
   // gone then, and there is nothing left to keep the update in: the edit itself must still go through.
   const keep = (update: Uint8Array, origin: unknown) => {
-    if (!persistence) return;
+    if (!persistence || origin === SLICE_ORIGIN) return;
     try {
       persistence._storeUpdate(update, origin);
     } catch {
@@ -194,6 +201,9 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
   return {
     isMerge: (origin) => origin !== null && origin === persistence,
     loaded,
+    keepWhole(update) {
+      keep(update, null);
+    },
     rememberSync(readOnly) {
       snapshotting = true;
       if (closed) return;

@@ -10,6 +10,7 @@ import { createTasksStore, type PlainDocument, type TasksState } from '../model/
 import { deviceDocumentsAvailable } from '../../../lib/device-documents';
 import { openDeviceCopy } from './device-copy';
 import { fetchServerSnapshot } from './server-snapshot';
+import { sliceBigSyncs } from './sliced-sync';
 
 /**
  * The origin of this browser's own edits of the document. The undo manager tracks it alone, so undo never takes
@@ -160,6 +161,16 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   };
   sendOnlyOwnAwareness(provider);
   let listening = false;
+  // A big first sync (a first visit to a project of thousands of tasks) is applied a few milliseconds a frame; the
+  // chart keeps showing the snapshot and reads the document once, at 'synced'.
+  const slicing = sliceBigSyncs(provider, doc, { onStart: () => tasks.hold(), onApplied: (update) => copy?.keepWhole(update) });
+  // Edits made here after the server asked what it lacks (its sync step 1) and before its state is all in (a kept
+  // copy is editable meanwhile) are in no message yet: the sync is done again once, so they go out.
+  let editedBeforeSync = false;
+  const noteEarlyEdit = (_update: Uint8Array, origin: unknown) => {
+    if (origin === LOCAL_ORIGIN || origin === undoManager) editedBeforeSync = true;
+  };
+  doc.on('update', noteEarlyEdit);
 
   const ownUserId = () => {
     const user: unknown = provider.awareness?.getLocalState()?.user;
@@ -190,6 +201,9 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   provider.on('synced', () => {
     if (!listening) doc.on('update', sendUpdate);
     listening = true;
+    doc.off('update', noteEarlyEdit);
+    if (editedBeforeSync) provider.forceSync();
+    editedBeforeSync = false;
     tasks.reconcile();
     state.setState({ status: 'synced', online: true, failedAttempts: 0 });
     copy?.rememberSync(state.getState().readOnly);
@@ -294,6 +308,7 @@ function openConnection(projectId: string, userId: string): { connection: Projec
       closed = true;
       snapshotRead.abort();
       clearTimeout(retry);
+      slicing.cancel();
       copy?.destroy();
       tasksMap(doc).unobserveDeep(onTasks);
       tasks.dispose();
