@@ -114,7 +114,8 @@ export async function measureLoad(browser: Browser, probeScript: string, app: Ap
         ? await probeWithin<number>(options.readyTimeoutMs, page, 'ready').catch(() => Number.NaN)
         : Number.NaN;
     // BENCH_WATERFALL=1: what the load waited on (requests and main-thread tasks over 50 ms), for profiling.
-    if (process.env.BENCH_WATERFALL) {
+    // (Not from a page that never drew: it may not answer at all.)
+    if (process.env.BENCH_WATERFALL && Number.isFinite(firstBars)) {
       const waterfall = await page.evaluate(() => ({
         requests: performance.getEntriesByType('resource').map((e) => `${Math.round(e.startTime)}→${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.replace(location.origin, '')}`),
         longTasks: (window as unknown as { __longTasks: number[][] }).__longTasks.map(([at, ms]) => `${at}+${ms}`),
