@@ -3,7 +3,6 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import type * as Y from 'yjs';
 import { deviceDocumentName, deviceDocumentsAvailable, forgetDeviceDocument, noteDeviceDocument } from '../../../lib/device-documents';
 import type { PlainDocument } from '../model/tasks-store';
-import { SLICE_ORIGIN } from './sliced-sync';
 
 /**
  * Beside the document, the copy keeps what the server last allowed ('write' | 'read'). Its presence also says
@@ -56,11 +55,13 @@ export interface DeviceCopy {
   /** The document has synced with the server, which allowed `readOnly`: a later visit may paint from the copy. */
   rememberSync(readOnly: boolean): void;
   /**
-   * Keeps an update the document took in slices (sliced-sync.ts), once and whole: the slices themselves are not
-   * stored one by one (thousands of writes, and y-indexeddb would then fold the log, encoding the whole document
-   * on the main thread).
+   * Stops storing the document's updates one by one, while it takes a big one in slices (sliced-sync.ts): each
+   * slice would be encoded again for the 'update' event and written on its own (thousands of writes, after which
+   * y-indexeddb folds its log, encoding the whole document on the main thread).
    */
-  keepWhole(update: Uint8Array): void;
+  pause(): void;
+  /** Stores `whole` (what came while paused) once, and goes back to storing each update. */
+  resume(whole: Uint8Array): void;
   /** Stops keeping the document and deletes the copy (the person lost access to the project). */
   forget(): Promise<void>;
   destroy(): void;
@@ -123,6 +124,7 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
   let closed = false;
   let persistence: IndexeddbPersistence | null = null;
   let snapshotting = false;
+  let paused = false;
   let quietTimer: ReturnType<typeof setTimeout> | undefined;
   let dueTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -159,7 +161,7 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
   // sign-out in another tab deletes the copy) that throws inside the transaction of whoever edited. The copy is
   // gone then, and there is nothing left to keep the update in: the edit itself must still go through.
   const keep = (update: Uint8Array, origin: unknown) => {
-    if (!persistence || origin === SLICE_ORIGIN) return;
+    if (!persistence) return;
     try {
       persistence._storeUpdate(update, origin);
     } catch {
@@ -178,7 +180,7 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
       // document's state when it opens, before it merges the stored ones in.
       persistence = new IndexeddbPersistence(name, doc);
       doc.off('update', persistence._storeUpdate);
-      doc.on('update', keep);
+      if (!paused) doc.on('update', keep);
       // whenSynced never settles when the database cannot be opened; the opening's failure can.
       await Promise.all([persistence.whenSynced, persistence._db]);
       snapshotting ||= stored.synced;
@@ -201,8 +203,15 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
   return {
     isMerge: (origin) => origin !== null && origin === persistence,
     loaded,
-    keepWhole(update) {
-      keep(update, null);
+    pause() {
+      paused = true;
+      doc.off('update', keep);
+    },
+    resume(whole) {
+      if (!paused || closed) return;
+      paused = false;
+      doc.on('update', keep);
+      keep(whole, null);
     },
     rememberSync(readOnly) {
       snapshotting = true;

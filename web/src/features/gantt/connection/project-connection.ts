@@ -163,14 +163,21 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   let listening = false;
   // A big first sync (a first visit to a project of thousands of tasks) is applied a few milliseconds a frame; the
   // chart keeps showing the snapshot and reads the document once, at 'synced'.
-  const slicing = sliceBigSyncs(provider, doc, { onStart: () => tasks.hold(), onApplied: (update) => copy?.keepWhole(update) });
+  const slicing = sliceBigSyncs(provider, doc, {
+    onStart: () => {
+      tasks.hold();
+      copy?.pause();
+    },
+    onApplied: (update) => copy?.resume(update),
+  });
   // Edits made here after the server asked what it lacks (its sync step 1) and before its state is all in (a kept
   // copy is editable meanwhile) are in no message yet: the sync is done again once, so they go out.
+  // (afterTransaction, not 'update': a listener of 'update' makes Yjs encode every transaction, the slices too.)
   let editedBeforeSync = false;
-  const noteEarlyEdit = (_update: Uint8Array, origin: unknown) => {
-    if (origin === LOCAL_ORIGIN || origin === undoManager) editedBeforeSync = true;
+  const noteEarlyEdit = (tr: Y.Transaction) => {
+    if ((tr.origin === LOCAL_ORIGIN || tr.origin === undoManager) && tr.changed.size > 0) editedBeforeSync = true;
   };
-  doc.on('update', noteEarlyEdit);
+  doc.on('afterTransaction', noteEarlyEdit);
 
   const ownUserId = () => {
     const user: unknown = provider.awareness?.getLocalState()?.user;
@@ -201,7 +208,7 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   provider.on('synced', () => {
     if (!listening) doc.on('update', sendUpdate);
     listening = true;
-    doc.off('update', noteEarlyEdit);
+    doc.off('afterTransaction', noteEarlyEdit);
     if (editedBeforeSync) provider.forceSync();
     editedBeforeSync = false;
     tasks.reconcile();
