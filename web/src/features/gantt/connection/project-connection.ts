@@ -10,7 +10,7 @@ import { createTasksStore, type PlainDocument, type TasksState } from '../model/
 import { deviceDocumentsAvailable } from '../../../lib/device-documents';
 import { openDeviceCopy } from './device-copy';
 import { fetchServerSnapshot } from './server-snapshot';
-import { sliceBigSyncs } from './sliced-sync';
+import { SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
 
 /**
  * The origin of this browser's own edits of the document. The undo manager tracks it alone, so undo never takes
@@ -166,7 +166,7 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   const slicing = sliceBigSyncs(provider, doc, {
     onStart: () => {
       tasks.hold();
-      copy?.pause();
+      copy?.pause(SLICE_ORIGIN);
     },
     onApplied: (update) => copy?.resume(update),
   });
