@@ -8,6 +8,10 @@ interface ProbeConfig {
   barSelector: string;
   /** The element whose vertical scroll moves the rows; unset, the biggest vertical scroller is taken. */
   scrollSelector?: string;
+  /** Planline: the element that says the page is editable (its document synced); unset for the peers. */
+  readySelector?: string;
+  /** The attribute whose change may make `readySelector` match. */
+  readyAttribute?: string;
 }
 
 declare global {
@@ -43,6 +47,19 @@ const watcher = new MutationObserver(() => {
 });
 watcher.observe(document, { childList: true, subtree: true });
 
+let resolveReady: (ms: number) => void = () => {};
+const ready = new Promise<number>((resolve) => (resolveReady = resolve));
+if (window.__benchConfig.readySelector) {
+  const { readySelector: selector, readyAttribute } = window.__benchConfig;
+  // The attribute may change on an element already there: watch attributes too, but only that one.
+  const readyWatcher = new MutationObserver(() => {
+    if (!document.querySelector(selector)) return;
+    readyWatcher.disconnect();
+    void afterNextPaint().then(() => resolveReady(performance.now()));
+  });
+  readyWatcher.observe(document, { childList: true, subtree: true, attributes: true, ...(readyAttribute ? { attributeFilter: [readyAttribute] } : {}) });
+}
+
 function scroller(): HTMLElement {
   const { scrollSelector } = window.__benchConfig;
   if (scrollSelector) {
@@ -67,6 +84,8 @@ let change: Promise<number> | null = null;
 const probe = {
   /** Milliseconds from navigation start to the painted frame with the first task bar. */
   firstBars: () => firstBars,
+  /** Milliseconds from navigation start to the painted frame where `readySelector` matched (the page is editable). */
+  ready: () => ready,
 
   /**
    * Scrolls the rows by `stepPx` every animation frame for `frames` frames and returns the time between frames

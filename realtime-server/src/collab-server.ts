@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from '@planline/db';
 import { COLLAB_PATH, HandshakeError, UNAVAILABLE_RETRY_AFTER_SECONDS, MAX_MESSAGE_BYTES, parseProjectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
 import { WebSocketServer } from 'ws';
 import { documentRefused, guardConnection } from './connection-guard.js';
+import { shareEncodedFullState } from './documents/shared-full-state.js';
 import type { RealtimeOptions } from './types.js';
 
 interface CollabContext {
@@ -22,6 +23,7 @@ function refuse(socket: Duplex, status: number, reason: string, headers = '') {
  * api process only opens direct connections for its own edits.
  */
 export function createDocumentServer(options: RealtimeOptions, keepLoaded: (projectId: string) => Promise<void>): Hocuspocus {
+  shareEncodedFullState();
   return new Hocuspocus({
     quiet: true,
     // Persistence is ours and runs on every transaction (ProjectDocumentStore), so Hocuspocus's debounced

@@ -80,6 +80,37 @@ describe('this device’s copy of a project document', () => {
     await leave(again);
   });
 
+  it('[sliced-sync] while paused it stores no update; resume stores the whole one, with an edit made meanwhile', async () => {
+    const first = await visit(ADA);
+    const stored = () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open(deviceDocumentName(ADA, HULL));
+        open.onsuccess = () => {
+          const count = open.result.transaction('updates').objectStore('updates').count();
+          count.onsuccess = () => (open.result.close(), resolve(count.result));
+        };
+      });
+    await settle();
+    const before = await stored();
+    const slice = { source: 'slice' };
+    first.copy.pause(slice);
+    const whole = Y.encodeStateAsUpdate(serverDocument());
+    // As the slices go in: several transactions, none of them stored.
+    for (let i = 0; i < 3; i++) Y.applyUpdate(first.doc, whole, slice);
+    first.doc.transact(() => writeTask(first.doc, TASK, { progress: 40 }), LOCAL);
+    await settle();
+    expect(await stored()).toBe(before);
+    first.copy.resume(whole);
+    first.copy.rememberSync(false);
+    await settle();
+    expect(await stored()).toBe(before + 1);
+    await leave(first);
+    const again = await visit(ADA);
+    expect(again.synced).toBe(true);
+    expect(readTask(again.doc, TASK)).toMatchObject({ name: 'Weld frame', progress: 40 });
+    await leave(again);
+  });
+
   it('remembers a view-only scope, so the copy is not editable before the server has spoken', async () => {
     const first = await visit(ADA);
     first.copy.rememberSync(true);

@@ -1,6 +1,6 @@
 import { dependenciesMap, tasksMap } from '@planline/document';
 import { IndexeddbPersistence } from 'y-indexeddb';
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { deviceDocumentName, deviceDocumentsAvailable, forgetDeviceDocument, noteDeviceDocument } from '../../../lib/device-documents';
 import type { PlainDocument } from '../model/tasks-store';
 
@@ -17,8 +17,8 @@ const SCOPE_KEY = 'scope';
 const SNAPSHOT_KEY = 'snapshot';
 /**
  * The snapshot is written once the document and the person have been quiet this long (writing it holds the main
- * thread ~50 ms at 10,000 tasks: never in the middle of a scroll or a drag), and at least this often while the
- * document keeps changing.
+ * thread ~50 ms at 10,000 tasks and seconds at 100,000: never in the middle of a scroll or a drag), and at least
+ * this often while the document keeps changing, unless the person is busy with the page then.
  */
 const SNAPSHOT_QUIET_MS = 2000;
 const SNAPSHOT_MAX_WAIT_MS = 10_000;
@@ -54,6 +54,17 @@ export interface DeviceCopy {
   readonly loaded: Promise<boolean>;
   /** The document has synced with the server, which allowed `readOnly`: a later visit may paint from the copy. */
   rememberSync(readOnly: boolean): void;
+  /**
+   * Stops storing the document's updates one by one, while it takes a big one in slices (sliced-sync.ts): each
+   * slice would be encoded again for the 'update' event and written on its own (thousands of writes, after which
+   * y-indexeddb folds its log, encoding the whole document on the main thread).
+   */
+  pause(sliceOrigin: unknown): void;
+  /**
+   * Stores `whole` (what the slices brought) once, and goes back to storing each update. Had anything else changed
+   * the document meanwhile (an edit on a kept copy), the whole document is stored instead, so that edit survives.
+   */
+  resume(whole: Uint8Array): void;
   /** Stops keeping the document and deletes the copy (the person lost access to the project). */
   forget(): Promise<void>;
   destroy(): void;
@@ -116,6 +127,9 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
   let closed = false;
   let persistence: IndexeddbPersistence | null = null;
   let snapshotting = false;
+  let paused = false;
+  let changedMeanwhile = false;
+  let notePause: ((tr: Y.Transaction) => void) | null = null;
   let quietTimer: ReturnType<typeof setTimeout> | undefined;
   let dueTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -127,13 +141,20 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
     const plain: PlainDocument = { tasks: tasksMap(doc).toJSON(), dependencies: dependenciesMap(doc).toJSON() };
     void persistence.set(SNAPSHOT_KEY, JSON.stringify(plain)).catch(() => {});
   };
+  let lastInputAt = -Infinity;
+  // Overdue while the document keeps changing; while someone scrolls or drags, the quiet timer writes it after.
+  const writeWhenDue = () => {
+    dueTimer = undefined;
+    if (performance.now() - lastInputAt >= SNAPSHOT_QUIET_MS) writeSnapshot();
+  };
   const scheduleSnapshot = () => {
     if (!snapshotting) return;
     clearTimeout(quietTimer);
     quietTimer = setTimeout(writeSnapshot, SNAPSHOT_QUIET_MS);
-    dueTimer ??= setTimeout(writeSnapshot, SNAPSHOT_MAX_WAIT_MS);
+    dueTimer ??= setTimeout(writeWhenDue, SNAPSHOT_MAX_WAIT_MS);
   };
   const onInput = () => {
+    lastInputAt = performance.now();
     if (quietTimer === undefined) return;
     clearTimeout(quietTimer);
     quietTimer = setTimeout(writeSnapshot, SNAPSHOT_QUIET_MS);
@@ -171,7 +192,7 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
       // document's state when it opens, before it merges the stored ones in.
       persistence = new IndexeddbPersistence(name, doc);
       doc.off('update', persistence._storeUpdate);
-      doc.on('update', keep);
+      if (!paused) doc.on('update', keep);
       // whenSynced never settles when the database cannot be opened; the opening's failure can.
       await Promise.all([persistence.whenSynced, persistence._db]);
       snapshotting ||= stored.synced;
@@ -189,11 +210,29 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
       for (const type of INPUT_EVENTS) window.removeEventListener(type, onInput, { capture: true });
     }
     doc.off('update', keep);
+    if (notePause) doc.off('afterTransaction', notePause);
     void persistence?.destroy().catch(() => {});
   };
   return {
     isMerge: (origin) => origin !== null && origin === persistence,
     loaded,
+    pause(sliceOrigin) {
+      if (paused) return;
+      paused = true;
+      changedMeanwhile = false;
+      doc.off('update', keep);
+      notePause = (tr: Y.Transaction) => {
+        if (tr.origin !== sliceOrigin && (tr.changed.size > 0 || tr.deleteSet.clients.size > 0)) changedMeanwhile = true;
+      };
+      doc.on('afterTransaction', notePause);
+    },
+    resume(whole) {
+      if (!paused || closed) return;
+      paused = false;
+      if (notePause) doc.off('afterTransaction', notePause);
+      doc.on('update', keep);
+      keep(changedMeanwhile ? Y.encodeStateAsUpdate(doc) : whole, null);
+    },
     rememberSync(readOnly) {
       snapshotting = true;
       if (closed) return;

@@ -10,6 +10,7 @@ import { createTasksStore, type PlainDocument, type TasksState } from '../model/
 import { deviceDocumentsAvailable } from '../../../lib/device-documents';
 import { openDeviceCopy } from './device-copy';
 import { fetchServerSnapshot } from './server-snapshot';
+import { SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
 
 /**
  * The origin of this browser's own edits of the document. The undo manager tracks it alone, so undo never takes
@@ -160,6 +161,23 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   };
   sendOnlyOwnAwareness(provider);
   let listening = false;
+  // A big first sync (a first visit to a project of thousands of tasks) is applied a few milliseconds a frame; the
+  // chart keeps showing the snapshot and reads the document once, at 'synced'.
+  const slicing = sliceBigSyncs(provider, doc, {
+    onStart: () => {
+      tasks.hold();
+      copy?.pause(SLICE_ORIGIN);
+    },
+    onApplied: (update) => copy?.resume(update),
+  });
+  // Edits made here after the server asked what it lacks (its sync step 1) and before its state is all in (a kept
+  // copy is editable meanwhile) are in no message yet: the sync is done again once, so they go out.
+  // (afterTransaction, not 'update': a listener of 'update' makes Yjs encode every transaction, the slices too.)
+  let editedBeforeSync = false;
+  const noteEarlyEdit = (tr: Y.Transaction) => {
+    if ((tr.origin === LOCAL_ORIGIN || tr.origin === undoManager) && tr.changed.size > 0) editedBeforeSync = true;
+  };
+  doc.on('afterTransaction', noteEarlyEdit);
 
   const ownUserId = () => {
     const user: unknown = provider.awareness?.getLocalState()?.user;
@@ -190,6 +208,9 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   provider.on('synced', () => {
     if (!listening) doc.on('update', sendUpdate);
     listening = true;
+    doc.off('afterTransaction', noteEarlyEdit);
+    if (editedBeforeSync) provider.forceSync();
+    editedBeforeSync = false;
     tasks.reconcile();
     state.setState({ status: 'synced', online: true, failedAttempts: 0 });
     copy?.rememberSync(state.getState().readOnly);
@@ -294,6 +315,7 @@ function openConnection(projectId: string, userId: string): { connection: Projec
       closed = true;
       snapshotRead.abort();
       clearTimeout(retry);
+      slicing.cancel();
       copy?.destroy();
       tasksMap(doc).unobserveDeep(onTasks);
       tasks.dispose();

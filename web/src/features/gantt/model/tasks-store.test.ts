@@ -56,6 +56,19 @@ describe('the tasks snapshot', () => {
     expect(store.getState().rows).toEqual([B, A, C]);
   });
 
+  it('[sliced-sync] held, the store leaves the document\'s changes to reconcile, which reads it once', () => {
+    const doc = new Y.Doc();
+    const tasks = createTasksStore(doc);
+    tasks.hold();
+    const server = docWith({ [A]: { ...base, name: 'A', order: 0 }, [B]: { ...base, name: 'B', order: 1 } });
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(server));
+    expect(tasks.store.getState().rows).toEqual([]);
+    tasks.reconcile();
+    expect(tasks.store.getState().rows).toEqual([A, B]);
+    doc.transact(() => writeTask(doc, A, { progress: 40 }));
+    expect(tasks.store.getState().tasks.get(A)?.progress).toBe(40);
+  });
+
   it('[timeline-snapshot] a remote update arriving as a Yjs update is applied too', () => {
     const doc = docWith({ [A]: { ...base, name: 'A', order: 0 } });
     const other = new Y.Doc();

@@ -134,6 +134,11 @@ export function createTasksStore(
    * has go; equal tasks keep their object, so their rows do not re-render).
    */
   reconcile: () => void;
+  /**
+   * The document is about to take a big update in many transactions (a sliced first sync): changes wait, and
+   * reconcile reads it whole once, instead of re-reading the plan after every slice.
+   */
+  hold: () => void;
   dispose: () => void;
 } {
   // The project's own calendar, as the document carries it (Monday–Friday until the server has written it).
@@ -244,6 +249,9 @@ export function createTasksStore(
     store,
     seed,
     reconcile,
+    hold: () => {
+      seeded = true;
+    },
     dispose: () => {
       tasksMap(doc).unobserveDeep(onTasks);
       dependenciesMap(doc).unobserve(onDependencies);

@@ -1,0 +1,219 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { assertRunning } from '../lib/cleanup.js';
+import { CHROMIUM_PATH } from '../lib/paths.js';
+import type { SeededProject } from '../lib/seed.js';
+import { PEERS } from './peer-pages.js';
+
+/** What the timeline benchmark drives in the browser: pages of ours and the peers', loads, return visits, drops. */
+
+/** How long a first visit may take to keep its snapshot on the device (written 2 s after the document is quiet). */
+const SNAPSHOT_KEPT_TIMEOUT_MS = 60_000;
+const PROBE_TIMEOUT_MS = 60_000;
+/** A gap between two animation frames over this is a dropped frame (one missed vsync at 60 Hz, with jitter). */
+export const DROPPED_FRAME_GAP_MS = 25;
+export const VIEWPORT = { width: 1280, height: 800 };
+export const OURS = {
+  id: 'planline',
+  label: 'Planline',
+  // A return visit paints the chart as it was left (web/src/first-screen.ts) before the app runs: a bar of that
+  // picture is a painted bar too (`data-pictured-bar`).
+  barSelector: '[data-task-bar], [data-pictured-bar]',
+  scrollSelector: '[data-timeline-scroll]',
+  // e2e/harness.ts waits on the same: the chart is editable once its document is synced.
+  readySelector: '[data-connection="synced"]',
+  readyAttribute: 'data-connection',
+} as const;
+
+export type App = { id: string; label: string; barSelector: string; scrollSelector?: string; readySelector?: string; readyAttribute?: string };
+export const APPS: readonly App[] = [OURS, ...PEERS];
+export type Cookies = { name: string; value: string; url: string }[];
+
+export const droppedFrames = (gaps: readonly number[]) => gaps.filter((g) => g > DROPPED_FRAME_GAP_MS).length;
+
+/**
+ * Calls a probe function in the page (bench/browser/probe.ts; the page side has the DOM types, not this file),
+ * failing after `timeoutMs` rather than waiting forever on a page that never answers.
+ */
+export function probeWithin<T>(timeoutMs: number, page: Page, method: string, ...args: unknown[]): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    page.evaluate(([name, params]) => (globalThis as any).__bench[name](...params), [method, args] as const) as Promise<T>,
+    new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${method}: no answer within ${timeoutMs} ms`)), timeoutMs))),
+  ]).finally(() => clearTimeout(timer));
+}
+
+const probe = <T>(page: Page, method: string, ...args: unknown[]) => probeWithin<T>(PROBE_TIMEOUT_MS, page, method, ...args);
+
+export function launch(): Promise<Browser> {
+  assertRunning();
+  // The flags of the e2e harness (ARCHITECTURE §9): the system Chromium, never a downloaded one.
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync',
+      // Nothing leaves the machine: pages that fetch web fonts from a CDN (SVAR, dhtmlx) fail those requests at once.
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    ],
+  });
+}
+
+async function openPage(browser: Browser, probeScript: string, app: App, cookies: Cookies = []) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  context.setDefaultTimeout(30_000);
+  if (cookies.length) await context.addCookies(cookies);
+  const config = { barSelector: app.barSelector, scrollSelector: app.scrollSelector, readySelector: app.readySelector, readyAttribute: app.readyAttribute };
+  await context.addInitScript({ content: `window.__benchConfig = ${JSON.stringify(config)};\n${probeScript}` });
+  if (process.env.BENCH_WATERFALL) {
+    await context.addInitScript({
+      content: `window.__longTasks = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true });`,
+    });
+  }
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** The page's JavaScript heap after a full collection, MB (CDP: what DevTools' Performance monitor shows). */
+async function jsHeapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('Performance.enable');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
+    return used === undefined ? Number.NaN : used / 1024 / 1024;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+export interface LoadOptions {
+  /** Scroll this many frames by `stepPx` after the load (and measure the heap before it). */
+  scroll?: { frames: number; stepPx: number };
+  firstBarsTimeoutMs: number;
+  /** Also wait for the page to be editable (Planline) this long. */
+  readyTimeoutMs?: number;
+  /** Runs once the page is editable (or has its first bars): the server's memory is read here. */
+  onReady?: () => void | Promise<void>;
+}
+
+export interface LoadResult {
+  /** ms from navigation start; NaN when it did not happen within the timeout. */
+  firstBars: number;
+  ready: number;
+  gaps: number[];
+  heapMb: number;
+}
+
+/** One load in a fresh browser context: navigation start → first bars painted (→ editable); optionally the scroll run. */
+export async function measureLoad(browser: Browser, probeScript: string, app: App, url: string, cookies: Cookies, options: LoadOptions): Promise<LoadResult> {
+  const { context, page } = await openPage(browser, probeScript, app, cookies);
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    const firstBars = await probeWithin<number>(options.firstBarsTimeoutMs, page, 'firstBars').catch(() => Number.NaN);
+    const ready =
+      app.readySelector && options.readyTimeoutMs && Number.isFinite(firstBars)
+        ? await probeWithin<number>(options.readyTimeoutMs, page, 'ready').catch(() => Number.NaN)
+        : Number.NaN;
+    // BENCH_WATERFALL=1: what the load waited on (requests and main-thread tasks over 50 ms), for profiling.
+    // (Not from a page that never drew: it may not answer at all.)
+    if (process.env.BENCH_WATERFALL && Number.isFinite(firstBars)) {
+      const waterfall = await page.evaluate(() => ({
+        requests: performance.getEntriesByType('resource').map((e) => `${Math.round(e.startTime)}→${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.replace(location.origin, '')}`),
+        longTasks: (window as unknown as { __longTasks: number[][] }).__longTasks.map(([at, ms]) => `${at}+${ms}`),
+      }));
+      console.log(`[waterfall] ${app.label} first bars ${Math.round(firstBars)} ms, ready ${Math.round(ready)} ms\n  ${waterfall.requests.join('\n  ')}\n  long tasks: ${waterfall.longTasks.join(', ')}`);
+    }
+    await options.onReady?.();
+    let gaps: number[] = [];
+    let heapMb = Number.NaN;
+    if (options.scroll && Number.isFinite(firstBars)) {
+      // Let the page settle (late work after first paint) before measuring its heap and scrolling.
+      await page.waitForTimeout(1500);
+      heapMb = await jsHeapMb(page).catch(() => Number.NaN);
+      gaps = await probe<number[]>(page, 'scroll', options.scroll.frames, options.scroll.stepPx);
+    }
+    return { firstBars, ready, gaps, heapMb };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Whether the page's origin keeps a project document with its snapshot (web/src/features/gantt/connection/device-copy.ts). */
+function snapshotKept(): Promise<boolean> {
+  return indexedDB.databases().then((list) => {
+    const name = list.find((d) => d.name?.startsWith('planline-document:'))?.name;
+    if (!name) return false;
+    return new Promise<boolean>((resolve) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => resolve(false);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('custom')) return void (db.close(), resolve(false));
+        const read = db.transaction('custom').objectStore('custom').get('snapshot');
+        read.onsuccess = () => (db.close(), resolve(typeof read.result === 'string'));
+        read.onerror = () => (db.close(), resolve(false));
+      };
+    });
+  });
+}
+
+/**
+ * A return visit (issue 18): one unmeasured load that keeps the project on the device, then the measured one in the
+ * same browser context (its IndexedDB and HTTP cache), navigation start → first bars.
+ */
+export async function measureReturnVisit(browser: Browser, probeScript: string, url: string, cookies: Cookies, timeoutMs: number): Promise<number> {
+  const { context, page } = await openPage(browser, probeScript, OURS, cookies);
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    await probeWithin<number>(timeoutMs, page, 'firstBars');
+    const deadline = Date.now() + SNAPSHOT_KEPT_TIMEOUT_MS + timeoutMs;
+    while (!(await page.evaluate(snapshotKept))) {
+      if (Date.now() > deadline) throw new Error(`the project was not kept on the device within ${(SNAPSHOT_KEPT_TIMEOUT_MS + timeoutMs) / 1000} s`);
+      await page.waitForTimeout(250);
+    }
+    await page.goto(url, { waitUntil: 'commit' });
+    return await probeWithin<number>(timeoutMs, page, 'firstBars');
+  } finally {
+    await context.close();
+  }
+}
+
+/** Planline in two browsers: A drags a bar; how long until B has painted it in its new place. */
+export async function measureDrops(browser: Browser, probeScript: string, url: string, project: SeededProject, drops: number, syncTimeoutMs: number): Promise<number[]> {
+  // A plain edit's way to a teammate: every fifth task follows the one before, and with auto-scheduling a drag
+  // to the left may land where the link puts it back (no change to see). The cascade has its own benchmark.
+  await project.owner.client.request('PATCH', `/api/projects/${project.projectId}`, { autoSchedule: false });
+  const a = await openPage(browser, probeScript, OURS, project.owner.client.browserCookies());
+  const b = await openPage(browser, probeScript, OURS, project.members[0]!.client.browserCookies());
+  try {
+    await Promise.all([a.page.goto(url), b.page.goto(url)]);
+    await Promise.all([probe(a.page, 'firstBars'), probe(b.page, 'firstBars')]);
+    // First bars may be the server's snapshot (read-only): a drag needs the document, synced.
+    await Promise.all([a.page, b.page].map((p) => p.locator(OURS.readySelector).waitFor({ timeout: syncTimeoutMs })));
+    const bar = a.page.locator('[data-task-bar]:not([data-partial])').first();
+    const taskId = (await bar.getAttribute('data-task-bar'))!;
+    const selector = `[data-task-bar="${taskId}"]`;
+    await b.page.locator(selector).waitFor({ state: 'visible' });
+    const latencies: number[] = [];
+    for (let i = 0; i < drops; i++) {
+      const direction = i % 2 === 0 ? 1 : -1;
+      await probe(b.page, 'armChange', selector, 'aria-label', '[data-holder]', 10_000);
+      await probe(a.page, 'armPointerUp');
+      const box = (await a.page.locator(selector).boundingBox())!;
+      const y = box.y + box.height / 2;
+      const x = box.x + box.width / 2;
+      await a.page.mouse.move(x, y);
+      await a.page.mouse.down();
+      for (let step = 1; step <= 10; step++) await a.page.mouse.move(x + direction * step * 12, y);
+      await a.page.mouse.up();
+      const shownAt = await probe<number>(b.page, 'changed');
+      latencies.push(shownAt - (await probe<number>(a.page, 'pointerUpAt')));
+      await a.page.waitForTimeout(300);
+    }
+    return latencies;
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+}

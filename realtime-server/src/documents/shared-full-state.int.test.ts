@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { Hocuspocus, type Document } from '@hocuspocus/server';
+import { readTask, tasksMap, writeTask } from '@planline/document';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import * as Y from 'yjs';
+import { keptFullState, shareEncodedFullState } from './shared-full-state.js';
+
+const NAME = 'project:00000000-0000-4000-8000-000000000001';
+let url = '';
+let wss: WebSocketServer;
+let served: Document | null = null;
+const hocuspocus = new Hocuspocus({
+  quiet: true,
+  async onLoadDocument({ document }) {
+    document.transact(() => {
+      for (let i = 0; i < 50; i++) writeTask(document, `t${i}`, { name: `Task ${i}`, startDate: '2026-01-05', endDate: '2026-01-09' });
+    });
+    served = document;
+  },
+});
+
+beforeAll(async () => {
+  shareEncodedFullState();
+  wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  wss.on('connection', (ws, req) => hocuspocus.handleConnection(ws, req, {}));
+  await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
+  url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  hocuspocus.closeConnections();
+  await new Promise<void>((resolve) => wss.close(() => resolve()));
+});
+
+function open(doc = new Y.Doc()) {
+  const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket });
+  const provider = new HocuspocusProvider({ websocketProvider: socket, name: NAME, document: doc });
+  const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
+  provider.attach();
+  return { doc, provider, synced, close: () => (provider.destroy(), socket.destroy()) };
+}
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(check()).toBe(true);
+}
+
+describe('the whole state, encoded once per version', () => {
+  it('[shared-full-state] clients that sync from nothing get the document, encoded once until it changes', async () => {
+    const a = open();
+    await a.synced;
+    expect(tasksMap(a.doc).size).toBe(50);
+    const state = keptFullState(served!);
+    expect(state).toBeInstanceOf(Uint8Array);
+    const b = open();
+    await b.synced;
+    expect(tasksMap(b.doc).toJSON()).toEqual(tasksMap(a.doc).toJSON());
+    expect(keptFullState(served!)).toBe(state);
+
+    a.doc.transact(() => writeTask(a.doc, 't7', { name: 'Renamed' }));
+    await until(() => readTask(served!, 't7')?.name === 'Renamed');
+    expect(keptFullState(served!)).toBeUndefined();
+    const c = open();
+    await c.synced;
+    expect(readTask(c.doc, 't7')?.name).toBe('Renamed');
+    expect(keptFullState(served!)).not.toBe(state);
+    await until(() => readTask(b.doc, 't7')?.name === 'Renamed');
+    for (const client of [a, b, c]) client.close();
+  });
+
+  it('[shared-full-state] a client that brings its own state still gets what it lacks and sends what it has', async () => {
+    const other = open();
+    await other.synced;
+    const kept = new Y.Doc();
+    Y.applyUpdate(kept, Y.encodeStateAsUpdate(served!));
+    kept.transact(() => writeTask(kept, 'offline', { name: 'Made offline' }));
+    other.doc.transact(() => writeTask(other.doc, 't1', { name: 'Changed meanwhile' }));
+    await until(() => readTask(served!, 't1')?.name === 'Changed meanwhile');
+    const back = open(kept);
+    await back.synced;
+    await until(() => readTask(back.doc, 't1')?.name === 'Changed meanwhile');
+    await until(() => readTask(served!, 'offline')?.name === 'Made offline');
+    for (const client of [other, back]) client.close();
+  });
+});

@@ -1,0 +1,97 @@
+import type { HocuspocusProvider } from '@hocuspocus/provider';
+import { tasksMap, writeTask } from '@planline/document';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { bigSyncStepTwo, SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
+
+const NAME = 'project:00000000-0000-4000-8000-000000000001';
+
+function syncMessage(step: number, payload: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarString(encoder, NAME);
+  encoding.writeVarUint(encoder, 0);
+  encoding.writeVarUint(encoder, step);
+  encoding.writeVarUint8Array(encoder, payload);
+  return encoding.toUint8Array(encoder);
+}
+
+function plan(tasks: number): Y.Doc {
+  const doc = new Y.Doc();
+  doc.transact(() => {
+    for (let i = 0; i < tasks; i++) writeTask(doc, `t${i}`, { name: `Task ${i}`, startDate: '2026-01-05', endDate: '2026-01-09', progress: i % 101 });
+  });
+  tasksMap(doc).delete('t0');
+  return doc;
+}
+
+/** A provider as far as the slicing sees it: it reads messages in onMessage, applying sync step 2 to the document. */
+function fakeProvider(doc: Y.Doc) {
+  const delivered: Uint8Array[] = [];
+  const provider = {
+    onMessage(event: { data: unknown }) {
+      const data = new Uint8Array(event.data as ArrayBuffer);
+      delivered.push(data);
+      const decoder = decoding.createDecoder(data);
+      decoding.readVarString(decoder);
+      decoding.readVarUint(decoder);
+      if (decoding.readVarUint(decoder) === 1) Y.applyUpdate(doc, decoding.readVarUint8Array(decoder), provider);
+    },
+  };
+  return { provider, delivered };
+}
+
+const event = (data: Uint8Array) => ({ data }) as unknown as Parameters<HocuspocusProvider['onMessage']>[0];
+
+describe('sliceBigSyncs', () => {
+  it('[sliced-sync] applies a big sync step 2 in many transactions, then hands the provider the rest, then what waited', async () => {
+    const source = plan(400);
+    const update = Y.encodeStateAsUpdate(source);
+    const doc = new Y.Doc();
+    const { provider, delivered } = fakeProvider(doc);
+    const origins: unknown[] = [];
+    doc.on('update', (_u: Uint8Array, origin: unknown) => origins.push(origin));
+    const applied: Uint8Array[] = [];
+    let started = 0;
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    sliceBigSyncs(provider as unknown as HocuspocusProvider, doc, { onStart: () => (started += 1), onApplied: (u) => applied.push(u) }, 1000);
+
+    const big = syncMessage(1, update);
+    const later = syncMessage(2, Y.encodeStateAsUpdate(plan(1)));
+    provider.onMessage(event(big));
+    provider.onMessage(event(later));
+    expect(delivered).toEqual([]);
+    const wait = setInterval(() => delivered.length === 2 && done(), 5);
+    await finished;
+    clearInterval(wait);
+
+    expect(started).toBe(1);
+    expect(tasksMap(doc).toJSON()).toEqual(tasksMap(source).toJSON());
+    expect(origins.filter((o) => o === SLICE_ORIGIN).length).toBeGreaterThan(5);
+    expect(applied).toEqual([update]);
+    // The provider hears a sync step 2 (what is left: the deletion), then the message that came meanwhile.
+    expect(bigSyncStepTwo(delivered[0]!, 0)?.update.byteLength).toBeLessThan(update.byteLength / 10);
+    expect(delivered[1]).toEqual(later);
+  });
+
+  it('passes small messages and other kinds straight through', () => {
+    const doc = new Y.Doc();
+    const { provider, delivered } = fakeProvider(doc);
+    sliceBigSyncs(provider as unknown as HocuspocusProvider, doc, { onStart: () => {}, onApplied: () => {} }, 1 << 20);
+    const small = syncMessage(1, Y.encodeStateAsUpdate(plan(10)));
+    const stepOne = syncMessage(0, Y.encodeStateVector(doc));
+    provider.onMessage(event(small));
+    provider.onMessage(event(stepOne));
+    expect(delivered).toEqual([small, stepOne]);
+    expect(tasksMap(doc).size).toBe(9);
+  });
+
+  it('reads only sync step 2 messages as big ones', () => {
+    const update = Y.encodeStateAsUpdate(plan(50));
+    expect(bigSyncStepTwo(syncMessage(1, update), 100)?.update).toEqual(update);
+    expect(bigSyncStepTwo(syncMessage(2, update), 100)).toBeNull();
+    expect(bigSyncStepTwo(new Uint8Array([1, 2]), 0)).toBeNull();
+  });
+});

@@ -1,0 +1,157 @@
+import type { HocuspocusProvider } from '@hocuspocus/provider';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import * as Y from 'yjs';
+import { sliceUpdate, type SlicedUpdate } from './update-slices';
+
+/**
+ * [sliced-sync] The first sync of a big document, applied between frames (issue 18). The server's sync step 2 of
+ * a 100,000-task project is one ~50 MB update whose `Y.applyUpdate` held the main thread for 6-20 s: no scroll,
+ * no input, no paint of the snapshot already on screen. Here a worker cuts it into slices (update-slices.ts) and
+ * the page applies them a few milliseconds per frame; the provider then gets the sync step 2 with what is left
+ * (other clients' structs, the deletions), so its own bookkeeping ('synced', the answer to the server) is
+ * unchanged. Messages that arrive meanwhile wait and follow in their order. Nothing here is an edit: the chart
+ * stays read-only until 'synced', and edits made in that window (a return visit's kept copy) go out with the
+ * sync as before.
+ */
+
+/** Updates at least this big are sliced: about 2,500 tasks. Smaller ones apply within a frame or two. */
+export const SLICE_FROM_BYTES = 1 << 20;
+/** Structs per slice: ~300 structs apply in about a millisecond on a fast machine, a few on a slow one. */
+const STRUCTS_PER_SLICE = 300;
+/** Main-thread time per frame for slices: the rest of a 16.7 ms frame is the page's own (scroll, paint). */
+const FRAME_BUDGET_MS = 10;
+
+/** The origin of the slices' transactions: not this browser's edit, not news for the server. */
+export const SLICE_ORIGIN = { source: 'planline-first-sync-slice' } as const;
+
+// Hocuspocus message types and y-protocols sync steps (the wire format of @hocuspocus/provider 3).
+const MESSAGE_SYNC = 0;
+const MESSAGE_SYNC_REPLY = 4;
+const SYNC_STEP_2 = 1;
+
+/** A message as the provider takes it (its type is ws's MessageEvent, even in the browser). */
+type ProviderMessage = Parameters<HocuspocusProvider['onMessage']>[0];
+
+interface BigStepTwo {
+  name: string;
+  type: number;
+  update: Uint8Array;
+}
+
+/** A sync step 2 whose update is big enough to slice, or null. */
+export function bigSyncStepTwo(data: ArrayBuffer | Uint8Array, fromBytes = SLICE_FROM_BYTES): BigStepTwo | null {
+  try {
+    const decoder = decoding.createDecoder(new Uint8Array(data));
+    const name = decoding.readVarString(decoder);
+    const type = decoding.readVarUint(decoder);
+    if (type !== MESSAGE_SYNC && type !== MESSAGE_SYNC_REPLY) return null;
+    if (decoding.readVarUint(decoder) !== SYNC_STEP_2) return null;
+    const update = decoding.readVarUint8Array(decoder);
+    return update.byteLength >= fromBytes ? { name, type, update } : null;
+  } catch {
+    return null; // not ours to judge: the provider reads it as it always has
+  }
+}
+
+function stepTwoMessage({ name, type }: BigStepTwo, update: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarString(encoder, name);
+  encoding.writeVarUint(encoder, type);
+  encoding.writeVarUint(encoder, SYNC_STEP_2);
+  encoding.writeVarUint8Array(encoder, update);
+  return encoding.toUint8Array(encoder);
+}
+
+/** Slices in a worker where there is one (the page stays free meanwhile), else here. */
+function sliceOffThread(update: Uint8Array): Promise<SlicedUpdate> {
+  if (typeof Worker === 'undefined') return Promise.resolve(sliceUpdate(update, STRUCTS_PER_SLICE));
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./update-slicer.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<SlicedUpdate>) => {
+      worker.terminate();
+      resolve(event.data);
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(event.message || 'the slicing worker failed'));
+    };
+    // A copy goes (transferred): the message's own bytes stay whole for the fallback.
+    const copy = update.slice();
+    worker.postMessage({ update: copy, structsPerSlice: STRUCTS_PER_SLICE }, [copy.buffer]);
+  });
+}
+
+/** Resolves at the start of the next slot for work: just after a frame is painted, or at once in a hidden page. */
+function nextSlot(): Promise<void> {
+  return new Promise((resolve) => {
+    const task = () => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    };
+    if (typeof document === 'undefined' || document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') task();
+    else requestAnimationFrame(task);
+  });
+}
+
+export interface SlicedSync {
+  /** Stops applying slices (the connection is closing); what waits is dropped with it. */
+  cancel(): void;
+}
+
+export interface SlicedSyncHooks {
+  /** A big sync starts arriving in slices: the chart should wait for 'synced' before reading the document. */
+  onStart(): void;
+  /** All of it is in the document (before the provider hears the rest): `update` is the whole of it. */
+  onApplied(update: Uint8Array): void;
+}
+
+/** Routes the provider's incoming messages through the slicing of a big sync step 2. */
+export function sliceBigSyncs(provider: HocuspocusProvider, doc: Y.Doc, hooks: SlicedSyncHooks, fromBytes = SLICE_FROM_BYTES): SlicedSync {
+  const deliver = provider.onMessage.bind(provider);
+  let busy = false;
+  let cancelled = false;
+  const waiting: ProviderMessage[] = [];
+  const drain = () => {
+    while (waiting.length && !cancelled) deliver(waiting.shift()!);
+    busy = false;
+  };
+  const applySliced = async (event: ProviderMessage, big: BigStepTwo) => {
+    let sliced: SlicedUpdate;
+    try {
+      sliced = await sliceOffThread(big.update);
+    } catch {
+      if (!cancelled) deliver(event);
+      return drain();
+    }
+    hooks.onStart();
+    let next = 0;
+    while (next < sliced.slices.length) {
+      await nextSlot();
+      if (cancelled) return;
+      const until = performance.now() + FRAME_BUDGET_MS;
+      do Y.applyUpdate(doc, sliced.slices[next++]!, SLICE_ORIGIN);
+      while (next < sliced.slices.length && performance.now() < until);
+    }
+    await nextSlot();
+    if (cancelled) return;
+    hooks.onApplied(big.update);
+    deliver({ data: stepTwoMessage(big, sliced.rest) } as ProviderMessage);
+    drain();
+  };
+  provider.onMessage = (event: ProviderMessage) => {
+    if (cancelled) return;
+    if (busy) return void waiting.push(event);
+    const big = bigSyncStepTwo(event.data as ArrayBuffer, fromBytes);
+    if (!big) return deliver(event);
+    busy = true;
+    void applySliced(event, big);
+  };
+  return {
+    cancel() {
+      cancelled = true;
+      waiting.length = 0;
+    },
+  };
+}
