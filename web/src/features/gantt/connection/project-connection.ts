@@ -358,6 +358,14 @@ export function acquireProjectConnection(projectId: string, userId: string): Pro
 }
 
 /**
+ * The connection already open for the project (prewarmed by the workspace, or held by another component), without
+ * taking a share of it: the chart's first render shows it at once instead of one effect later.
+ */
+export function peekProjectConnection(projectId: string, userId: string): ProjectConnection | null {
+  return open.get(entryKey(projectId, userId))?.connection ?? null;
+}
+
+/**
  * Opens a project's document before any component asks for it (the workspace knows the project before its
  * timeline has rendered), and holds it for a while so the first acquire finds it syncing or synced.
  */

@@ -5,6 +5,7 @@ import { useAuth } from '../../auth';
 import {
   acquireProjectConnection,
   discardProjectConnection,
+  peekProjectConnection,
   releaseProjectConnection,
   type ConnectionState,
   type ProjectConnection,
@@ -17,7 +18,9 @@ const attempts = createStore<Record<string, number>>(() => ({}));
 export function useProjectConnection(projectId: string): ProjectConnection | null {
   const attempt = useStore(attempts, (s) => s[projectId] ?? 0);
   const userId = useAuth().user?.id ?? null;
-  const [connection, setConnection] = useState<ProjectConnection | null>(null);
+  // A connection the workspace opened ahead (prewarm) is shown from the first render; the effect then takes its
+  // share of that same connection, which changes nothing on screen.
+  const [connection, setConnection] = useState<ProjectConnection | null>(() => (userId ? peekProjectConnection(projectId, userId) : null));
   useEffect(() => {
     if (!userId) return;
     const opened = acquireProjectConnection(projectId, userId);
