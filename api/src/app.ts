@@ -45,6 +45,7 @@ import { teamsRoutes } from './features/teams/teams.routes.js';
 import { TeamsService } from './features/teams/teams.service.js';
 import { sessionMiddleware } from './http/session.js';
 import { openApiRoutes, routeLayers } from './http/openapi.js';
+import { compression } from './http/compression.js';
 import { appShell, staticWeb } from './http/static-web.js';
 import { workspaceBootstrap } from './features/workspace/workspace-bootstrap.js';
 import type { Logger } from './logger.js';
@@ -95,6 +96,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
 
   app.use(requestLogger(logger));
   app.use(errorHandler());
+  app.use(compression());
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -1,10 +1,20 @@
+import { encodeBody, type BodyEncoding } from '../../http/compression.js';
 import { VersionedCache } from '../../http/versioned-cache.js';
 
 /** A task list as answered: its JSON and the entity tag of the version it was built at. */
 export interface TaskListAnswer {
   body: Buffer;
+  /** Weak: the same list goes out identity-, brotli- or gzip-encoded under one tag. */
   etag: string;
+  /** The JSON compressed with `encoding`, made once per kept list, on its first compressed answer. */
+  encoded(encoding: BodyEncoding): Promise<Buffer>;
 }
+
+/**
+ * Room a kept list takes beside its JSON for its compressed copies: task list JSON compresses ~15-18× (brotli and
+ * gzip), so both take well under a sixth of it.
+ */
+const COMPRESSED_SHARE = 1 / 6;
 
 /**
  * Recently answered task lists, by project, with the task list version each was built at
@@ -18,7 +28,7 @@ export class TaskListCache {
   private readonly lists: VersionedCache<TaskListAnswer>;
 
   constructor(maxBytes: number) {
-    this.lists = new VersionedCache(maxBytes, (answer) => answer.body.length);
+    this.lists = new VersionedCache(maxBytes, (answer) => Math.ceil(answer.body.length * (1 + COMPRESSED_SHARE)));
   }
 
   get(projectId: string, version: bigint): TaskListAnswer | null {
@@ -27,6 +37,17 @@ export class TaskListCache {
 
   /** Keeps `body` as the list at `version`, unless a list of a later version is already kept. */
   set(projectId: string, version: bigint, body: Buffer): TaskListAnswer {
-    return this.lists.set(projectId, version, { body, etag: `"tasks-${version}"` });
+    const encodings = new Map<BodyEncoding, Promise<Buffer>>();
+    const encoded = (encoding: BodyEncoding) => {
+      let bytes = encodings.get(encoding);
+      if (!bytes) {
+        bytes = encodeBody(body, encoding);
+        encodings.set(encoding, bytes);
+        // A failure is not kept: the next answer tries again.
+        bytes.catch(() => encodings.delete(encoding));
+      }
+      return bytes;
+    };
+    return this.lists.set(projectId, version, { body, etag: `W/"tasks-${version}"`, encoded });
   }
 }
