@@ -22,7 +22,23 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
  * the timeline validates every task's dates whenever it reads the document (20,000 calls for 10,000 tasks).
  * Years before 100 are refused, as Date.UTC, which reads them as 19xx, would make them wrong days.
  */
-function parts(date: string): [number, number, number] | null {
+function parts(date: string): readonly [number, number, number] | null {
+  let known = readDates.get(date);
+  if (known === undefined) {
+    if (readDates.size >= READ_DATES_KEPT) readDates.clear();
+    readDates.set(date, (known = readParts(date)));
+  }
+  return known;
+}
+
+/**
+ * Days read before, by their text: a plan has a few hundred distinct dates across its tasks, read again at
+ * every reading of the document (300,000 reads to paint a 100,000-task plan), so each is checked once.
+ */
+const readDates = new Map<string, readonly [number, number, number] | null>();
+const READ_DATES_KEPT = 4096;
+
+function readParts(date: string): readonly [number, number, number] | null {
   const match = DATE_PATTERN.exec(date);
   if (!match) return null;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
