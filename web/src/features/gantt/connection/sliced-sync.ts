@@ -21,6 +21,22 @@ export const SLICE_FROM_BYTES = 1 << 20;
 const STRUCTS_PER_SLICE = 300;
 /** Main-thread time per frame for slices: the rest of a 16.7 ms frame is the page's own (scroll, paint). */
 const FRAME_BUDGET_MS = 10;
+/**
+ * While the person scrolls, wheels, presses or types (until this long after the last of it), slices get only
+ * this much of a frame: a scrolled chart renders new rows each frame and needs most of it.
+ */
+const BUSY_FRAME_BUDGET_MS = 3;
+const INPUT_QUIET_MS = 250;
+const INPUT_EVENTS = ['scroll', 'wheel', 'touchmove', 'pointerdown', 'keydown'] as const;
+
+/** When the person last did something the page must answer at once, while a big sync is being applied. */
+function watchInput(): { lastAt: () => number; stop: () => void } {
+  let last = Number.NEGATIVE_INFINITY;
+  const note = () => void (last = performance.now());
+  if (typeof document === 'undefined') return { lastAt: () => last, stop: () => {} };
+  for (const type of INPUT_EVENTS) document.addEventListener(type, note, { capture: true, passive: true });
+  return { lastAt: () => last, stop: () => INPUT_EVENTS.forEach((type) => document.removeEventListener(type, note, { capture: true })) };
+}
 
 /** The origin of the slices' transactions: not this browser's edit, not news for the server. */
 export const SLICE_ORIGIN = { source: 'planline-first-sync-slice' } as const;
@@ -126,13 +142,19 @@ export function sliceBigSyncs(provider: HocuspocusProvider, doc: Y.Doc, hooks: S
       return drain();
     }
     hooks.onStart();
-    let next = 0;
-    while (next < sliced.slices.length) {
-      await nextSlot();
-      if (cancelled) return;
-      const until = performance.now() + FRAME_BUDGET_MS;
-      do Y.applyUpdate(doc, sliced.slices[next++]!, SLICE_ORIGIN);
-      while (next < sliced.slices.length && performance.now() < until);
+    const input = watchInput();
+    try {
+      let next = 0;
+      while (next < sliced.slices.length) {
+        await nextSlot();
+        if (cancelled) return;
+        const start = performance.now();
+        const until = start + (start - input.lastAt() < INPUT_QUIET_MS ? BUSY_FRAME_BUDGET_MS : FRAME_BUDGET_MS);
+        do Y.applyUpdate(doc, sliced.slices[next++]!, SLICE_ORIGIN);
+        while (next < sliced.slices.length && performance.now() < until);
+      }
+    } finally {
+      input.stop();
     }
     await nextSlot();
     if (cancelled) return;
