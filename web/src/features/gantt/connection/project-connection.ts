@@ -211,9 +211,13 @@ function openConnection(projectId: string, userId: string): { connection: Projec
     doc.off('afterTransaction', noteEarlyEdit);
     if (editedBeforeSync) provider.forceSync();
     editedBeforeSync = false;
-    tasks.reconcile();
-    state.setState({ status: 'synced', online: true, failedAttempts: 0 });
-    copy?.rememberSync(state.getState().readOnly);
+    // Editable once the chart shows the document (a big one is read a slot at a time); a socket that closed
+    // meanwhile has said so ('status'), and the chart stays synced but offline.
+    void tasks.reconcile().then(() => {
+      if (closed) return;
+      state.setState({ status: 'synced', online: provider.synced, failedAttempts: 0 });
+      copy?.rememberSync(state.getState().readOnly);
+    });
   });
   provider.on('authenticated', ({ scope }: { scope: string }) => {
     authenticated = true;
@@ -223,12 +227,14 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   void copy?.loaded.then((synced) => {
     if (keptSnapshot === 'unknown') keptSnapshot = 'no';
     if (closed || !synced) return seedFromServer();
-    tasks.reconcile();
-    const { status } = state.getState();
-    // The server came first: the copy may hold edits made offline on an earlier visit, which the live update
-    // handler leaves out. A new exchange of state vectors sends the server what it lacks.
-    if (status === 'synced') provider.forceSync();
-    if (status === 'connecting' || status === 'unreachable' || status === 'preview') showStored('local', storedReadOnly);
+    void tasks.reconcile().then(() => {
+      if (closed) return;
+      const { status } = state.getState();
+      // The server came first: the copy may hold edits made offline on an earlier visit, which the live update
+      // handler leaves out. A new exchange of state vectors sends the server what it lacks.
+      if (status === 'synced') provider.forceSync();
+      if (status === 'connecting' || status === 'unreachable' || status === 'preview') showStored('local', storedReadOnly);
+    });
   });
   let retry: ReturnType<typeof setTimeout> | undefined;
   provider.on('authenticationFailed', ({ reason }: { reason: string }) => {

@@ -2,6 +2,7 @@ import type { HocuspocusProvider } from '@hocuspocus/provider';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
+import { nextSlot } from '../../../lib/next-slot';
 import { sliceUpdate, type SlicedUpdate } from './update-slices';
 
 /**
@@ -95,19 +96,6 @@ function sliceOffThread(update: Uint8Array): Promise<SlicedUpdate> {
     // A copy goes (transferred): the message's own bytes stay whole for the fallback.
     const copy = update.slice();
     worker.postMessage({ update: copy, structsPerSlice: STRUCTS_PER_SLICE }, [copy.buffer]);
-  });
-}
-
-/** Resolves at the start of the next slot for work: just after a frame is painted, or at once in a hidden page. */
-function nextSlot(): Promise<void> {
-  return new Promise((resolve) => {
-    const task = () => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(null);
-    };
-    if (typeof document === 'undefined' || document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') task();
-    else requestAnimationFrame(task);
   });
 }
 

@@ -1,7 +1,7 @@
 import { addDependency, deleteTask, writeTask } from '@planline/document';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { createTasksStore, setCollapsed } from './tasks-store';
+import { createTasksStore, RECONCILE_TASKS_PER_SLOT, setCollapsed } from './tasks-store';
 import { toTimelineTask } from './timeline-task';
 
 const A = '00000000-0000-4000-8000-00000000000a';
@@ -67,6 +67,39 @@ describe('the tasks snapshot', () => {
     expect(tasks.store.getState().rows).toEqual([A, B]);
     doc.transact(() => writeTask(doc, A, { progress: 40 }));
     expect(tasks.store.getState().tasks.get(A)?.progress).toBe(40);
+  });
+
+  it('[sliced-sync] a big document is reconciled a slot at a time; changes made meanwhile are in what it shows', async () => {
+    const count = RECONCILE_TASKS_PER_SLOT * 2 + 10;
+    const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    const server = new Y.Doc();
+    server.transact(() => {
+      for (let i = 0; i < count; i++) writeTask(server, id(i), { ...base, name: `Task ${i}`, order: i });
+    });
+    const doc = new Y.Doc();
+    const tasks = createTasksStore(doc);
+    tasks.hold();
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(server));
+    const done = tasks.reconcile();
+    // Reading: the store still shows what it showed, and a second call waits for the same reading.
+    expect(tasks.store.getState().rows).toEqual([]);
+    expect(tasks.reconcile()).toBe(done);
+    // A task read in the first slot changes, one is deleted and one is added before the reading ends.
+    doc.transact(() => {
+      writeTask(doc, id(0), { name: 'Renamed meanwhile' });
+      deleteTask(doc, id(1));
+      writeTask(doc, A, { ...base, name: 'Added meanwhile', order: count });
+    });
+    expect(tasks.store.getState().rows).toEqual([]);
+    await done;
+    const state = tasks.store.getState();
+    expect(state.rows).toHaveLength(count);
+    expect(state.tasks.get(id(0))?.name).toBe('Renamed meanwhile');
+    expect(state.tasks.has(id(1))).toBe(false);
+    expect(state.tasks.get(A)?.name).toBe('Added meanwhile');
+    // Reconciled, it follows the document again.
+    doc.transact(() => writeTask(doc, id(2), { progress: 60 }));
+    expect(tasks.store.getState().tasks.get(id(2))?.progress).toBe(60);
   });
 
   it('[timeline-snapshot] a remote update arriving as a Yjs update is applied too', () => {

@@ -2,6 +2,7 @@ import { parseDependencyKey, readLinkValue, treeOrder, withRolledUpSummaries, ty
 import { dependenciesMap, dependencyLinks, readScheduleSettings, readTask, tasksMap, workCalendarOf, type DocTask } from '@planline/document';
 import type * as Y from 'yjs';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { nextSlot } from '../../../lib/next-slot';
 import { affectsOrder, compareTasks, sameTimelineTask, toTimelineTask, type TimelineTask } from './timeline-task';
 
 import type { DependencyEdge } from './links';
@@ -115,6 +116,9 @@ function indexEdges(edges: readonly DependencyEdge[]): ReadonlyMap<string, reado
   return byTask;
 }
 
+/** Tasks a reconcile reads per slot of the main thread (~5 ms on a slow machine): 100,000 in 50 slots. */
+export const RECONCILE_TASKS_PER_SLOT = 2000;
+
 /**
  * An immutable snapshot of the project document's tasks that follows the document. A change re-reads only the
  * tasks it touched; unchanged tasks keep their object (rows re-render only when theirs changed), and the rows
@@ -131,9 +135,11 @@ export function createTasksStore(
   seed: (plain: PlainDocument) => void;
   /**
    * Takes the whole document again after a seed (tasks and links the snapshot had and the document no longer
-   * has go; equal tasks keep their object, so their rows do not re-render).
+   * has go; equal tasks keep their object, so their rows do not re-render). Resolves once the store shows the
+   * document: at once for a document of up to RECONCILE_TASKS_PER_SLOT tasks, else after reading it a slot
+   * at a time (changes that arrive meanwhile are read again at the end).
    */
-  reconcile: () => void;
+  reconcile: () => Promise<void>;
   /**
    * The document is about to take a big update in many transactions (a sliced first sync): changes wait, and
    * reconcile reads it whole once, instead of re-reading the plan after every slice.
@@ -186,19 +192,61 @@ export function createTasksStore(
     seeded = raw.size > 0 || edges.length > 0;
     store.setState({ ...shownFrom(new Map(), state.collapsed), edges, edgesByTask: indexEdges(edges) });
   };
-  const reconcile = () => {
-    if (!seeded) return;
+  const readTasks = (ids: Iterable<string>) => {
+    for (const id of ids) keep(id, toTimelineTask(id, readTask(doc, id)));
+  };
+  // Tasks the document changed while a reconcile was reading it in slots: read again before it shows them.
+  let changedWhileReading: Set<string> | null = null;
+  let reconciling: Promise<void> | null = null;
+  let disposed = false;
+  const showReconciled = () => {
     seeded = false;
     const state = store.getState();
-    raw.clear();
-    parented = 0;
-    readAll();
     const edges = readEdges(doc);
     store.setState({ ...shownFrom(state.tasks, state.collapsed), edges, edgesByTask: indexEdges(edges) });
   };
+  const reconcile = (): Promise<void> => {
+    if (reconciling) return reconciling;
+    if (!seeded) return Promise.resolve();
+    const ids = [...tasksMap(doc).keys()];
+    raw.clear();
+    parented = 0;
+    if (ids.length <= RECONCILE_TASKS_PER_SLOT) {
+      readTasks(ids);
+      showReconciled();
+      return Promise.resolve();
+    }
+    // Reading a 100,000-task document in one go held the main thread for 1-2 s once it had synced.
+    const changed = (changedWhileReading = new Set());
+    reconciling = (async () => {
+      for (let from = 0; from < ids.length; from += RECONCILE_TASKS_PER_SLOT) {
+        if (from > 0) await nextSlot();
+        if (disposed) return;
+        readTasks(ids.slice(from, from + RECONCILE_TASKS_PER_SLOT));
+      }
+      changedWhileReading = null;
+      readTasks(changed);
+      showReconciled();
+    })().finally(() => {
+      reconciling = null;
+      changedWhileReading = null;
+    });
+    return reconciling;
+  };
+
+  const touchedBy = (events: Y.YEvent<Y.AbstractType<unknown>>[], into: Set<string>) => {
+    for (const event of events) {
+      if (event.path.length === 0) for (const key of event.changes.keys.keys()) into.add(key);
+      else into.add(String(event.path[0]));
+    }
+    return into;
+  };
 
   const onTasks = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
-    if (seeded) return;
+    if (seeded) {
+      if (changedWhileReading) touchedBy(events, changedWhileReading);
+      return;
+    }
     const state = store.getState();
     // The first sync brings every task in one transaction (10,000 events on a big project): reading the
     // document once is cheaper than sorting out which task each event touched.
@@ -207,11 +255,7 @@ export function createTasksStore(
       if (raw.size > 0) store.setState(shownFrom(state.tasks, state.collapsed));
       return;
     }
-    const touched = new Set<string>();
-    for (const event of events) {
-      if (event.path.length === 0) for (const key of event.changes.keys.keys()) touched.add(key);
-      else touched.add(String(event.path[0]));
-    }
+    const touched = touchedBy(events, new Set());
     let changed = false;
     let reorder = false;
     for (const id of touched) {
@@ -253,6 +297,7 @@ export function createTasksStore(
       seeded = true;
     },
     dispose: () => {
+      disposed = true;
       tasksMap(doc).unobserveDeep(onTasks);
       dependenciesMap(doc).unobserve(onDependencies);
     },
