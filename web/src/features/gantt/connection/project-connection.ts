@@ -211,8 +211,7 @@ function openConnection(projectId: string, userId: string): { connection: Projec
     doc.off('afterTransaction', noteEarlyEdit);
     if (editedBeforeSync) provider.forceSync();
     editedBeforeSync = false;
-    // Editable once the chart shows the document (a big one is read a slot at a time); a socket that closed
-    // meanwhile has said so ('status'), and the chart stays synced but offline.
+    // Editable once the chart shows the document (a big one is read a slot at a time), online if still so.
     void tasks.reconcile().then(() => {
       if (closed) return;
       state.setState({ status: 'synced', online: provider.synced, failedAttempts: 0 });
@@ -363,10 +362,7 @@ export function acquireProjectConnection(projectId: string, userId: string): Pro
   return entry.connection;
 }
 
-/**
- * The connection already open for the project (prewarmed by the workspace, or held by another component), without
- * taking a share of it: the chart's first render shows it at once instead of one effect later.
- */
+/** The connection open for the project (prewarmed, or held elsewhere), without taking a share of it. */
 export function peekProjectConnection(projectId: string, userId: string): ProjectConnection | null {
   return open.get(entryKey(projectId, userId))?.connection ?? null;
 }
