@@ -7,9 +7,20 @@ describe('TaskListCache', () => {
   it('answers a list only at the version it was built at', () => {
     const cache = new TaskListCache(1000);
     cache.set('p', 3n, body(10));
-    expect(cache.get('p', 3n)?.etag).toBe('"tasks-3"');
+    // Weak: the same list goes out as JSON, brotli or gzip under one tag.
+    expect(cache.get('p', 3n)?.etag).toBe('W/"tasks-3"');
     expect(cache.get('p', 4n)).toBeNull();
     expect(cache.get('q', 3n)).toBeNull();
+  });
+
+  it('compresses a kept list once per encoding, and the copy decodes to the JSON', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const cache = new TaskListCache(100_000);
+    const json = Buffer.from(JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: `t${i}`, name: `Task ${i}` }))));
+    const list = cache.set('p', 1n, json);
+    expect(list.encoded('br')).toBe(list.encoded('br'));
+    expect(brotliDecompressSync(await list.encoded('br')).equals(json)).toBe(true);
+    expect(gunzipSync(await cache.get('p', 1n)!.encoded('gzip')).equals(json)).toBe(true);
   });
 
   it('does not replace a later version with an earlier one built concurrently', () => {
