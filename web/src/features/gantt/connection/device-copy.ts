@@ -1,6 +1,7 @@
 import { dependenciesMap, tasksMap } from '@planline/document';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
+import { watchPersonInput } from '../../../lib/person-input';
 import { deviceDocumentName, deviceDocumentsAvailable, forgetDeviceDocument, noteDeviceDocument } from '../../../lib/device-documents';
 import type { PlainDocument } from '../model/tasks-store';
 
@@ -22,7 +23,6 @@ const SNAPSHOT_KEY = 'snapshot';
  */
 const SNAPSHOT_QUIET_MS = 2000;
 const SNAPSHOT_MAX_WAIT_MS = 10_000;
-const INPUT_EVENTS = ['scroll', 'wheel', 'pointerdown', 'pointermove', 'keydown', 'touchstart'] as const;
 
 /** The stores y-indexeddb makes in a new database (y-indexeddb 9), made the same way when we open it first. */
 const UPDATES_STORE = 'updates';
@@ -141,11 +141,10 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
     const plain: PlainDocument = { tasks: tasksMap(doc).toJSON(), dependencies: dependenciesMap(doc).toJSON() };
     void persistence.set(SNAPSHOT_KEY, JSON.stringify(plain)).catch(() => {});
   };
-  let lastInputAt = -Infinity;
   // Overdue while the document keeps changing; while someone scrolls or drags, the quiet timer writes it after.
   const writeWhenDue = () => {
     dueTimer = undefined;
-    if (performance.now() - lastInputAt >= SNAPSHOT_QUIET_MS) writeSnapshot();
+    if (performance.now() - input.lastAt() >= SNAPSHOT_QUIET_MS) writeSnapshot();
   };
   const scheduleSnapshot = () => {
     if (!snapshotting) return;
@@ -154,7 +153,6 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
     dueTimer ??= setTimeout(writeWhenDue, SNAPSHOT_MAX_WAIT_MS);
   };
   const onInput = () => {
-    lastInputAt = performance.now();
     if (quietTimer === undefined) return;
     clearTimeout(quietTimer);
     quietTimer = setTimeout(writeSnapshot, SNAPSHOT_QUIET_MS);
@@ -164,10 +162,8 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
   const onPageHide = () => {
     if (quietTimer) writeSnapshot();
   };
-  if (typeof window !== 'undefined') {
-    window.addEventListener('pagehide', onPageHide);
-    for (const type of INPUT_EVENTS) window.addEventListener(type, onInput, { capture: true, passive: true });
-  }
+  const input = watchPersonInput(onInput);
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', onPageHide);
 
   // y-indexeddb writes each update in the document's 'update' event; once the database is closed under it (a
   // sign-out in another tab deletes the copy) that throws inside the transaction of whoever edited. The copy is
@@ -205,10 +201,8 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
     closed = true;
     clearTimeout(quietTimer);
     clearTimeout(dueTimer);
-    if (typeof window !== 'undefined') {
-      window.removeEventListener('pagehide', onPageHide);
-      for (const type of INPUT_EVENTS) window.removeEventListener(type, onInput, { capture: true });
-    }
+    input.stop();
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', onPageHide);
     doc.off('update', keep);
     if (notePause) doc.off('afterTransaction', notePause);
     void persistence?.destroy().catch(() => {});

@@ -3,6 +3,7 @@ import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
 import { nextSlot } from '../../../lib/next-slot';
+import { watchPersonInput } from '../../../lib/person-input';
 import { sliceUpdate, type SlicedUpdate } from './update-slices';
 
 /**
@@ -28,16 +29,6 @@ const FRAME_BUDGET_MS = 10;
  */
 const BUSY_FRAME_BUDGET_MS = 3;
 const INPUT_QUIET_MS = 250;
-const INPUT_EVENTS = ['scroll', 'wheel', 'touchmove', 'pointerdown', 'keydown'] as const;
-
-/** When the person last did something the page must answer at once, while a big sync is being applied. */
-function watchInput(): { lastAt: () => number; stop: () => void } {
-  let last = Number.NEGATIVE_INFINITY;
-  const note = () => void (last = performance.now());
-  if (typeof document === 'undefined') return { lastAt: () => last, stop: () => {} };
-  for (const type of INPUT_EVENTS) document.addEventListener(type, note, { capture: true, passive: true });
-  return { lastAt: () => last, stop: () => INPUT_EVENTS.forEach((type) => document.removeEventListener(type, note, { capture: true })) };
-}
 
 /** The origin of the slices' transactions: not this browser's edit, not news for the server. */
 export const SLICE_ORIGIN = { source: 'planline-first-sync-slice' } as const;
@@ -130,7 +121,7 @@ export function sliceBigSyncs(provider: HocuspocusProvider, doc: Y.Doc, hooks: S
       return drain();
     }
     hooks.onStart();
-    const input = watchInput();
+    const input = watchPersonInput();
     try {
       let next = 0;
       while (next < sliced.slices.length) {
