@@ -1,16 +1,15 @@
 import { COLLAB_PATH, HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
 import { HocuspocusProvider } from '@hocuspocus/provider';
-import type { Link, PresenceActivity } from '@planline/domain';
-import { addDependency, applyCascade, dependenciesMap, documentCascade, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
+import { addDependency, applyCascade, dependenciesMap, documentCascade, removeDependency, tasksMap, writeTask } from '@planline/document';
 import * as Y from 'yjs';
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createStore } from 'zustand/vanilla';
 import { CrossedDropWatch, type CrossedDrop, type DropFields } from '../model/crossed-drops';
 import { readPresence, type ActivityKind, type PresenceSnapshot, type PresenceUser } from '../model/presence';
-import { createTasksStore, type PlainDocument, type TasksState } from '../model/tasks-store';
+import { createTasksStore, type PlainDocument } from '../model/tasks-store';
 import { deviceDocumentsAvailable } from '../../../lib/device-documents';
 import { openDeviceCopy } from './device-copy';
 import { fetchServerSnapshot } from './server-snapshot';
-import { SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
+import { SLICE_FROM_BYTES, SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
 
 /**
  * The origin of this browser's own edits of the document. The undo manager tracks it alone, so undo never takes
@@ -31,63 +30,8 @@ const RELEASE_DELAY_MS = 1000;
  */
 const PREWARM_HOLD_MS = 15_000;
 
-/**
- * A return visit goes 'connecting' → 'preview' → 'local' → 'synced' (or straight to 'synced' when the server is
- * quicker). 'preview': the chart shows the snapshot this device kept, read-only, while the copy of the document
- * is merged in. 'local': shown from that copy and editable, the first sync still to come; edits are kept in the
- * copy and go to the server with that sync.
- */
-export type ConnectionStatus = 'connecting' | 'preview' | 'local' | 'synced' | 'denied' | 'unreachable';
-
-export interface ConnectionState {
-  status: ConnectionStatus;
-  /** False while the socket is down or not yet synced: edits wait and merge on reconnect. */
-  online: boolean;
-  /** Closes of the socket since the document last synced (or opened). */
-  failedAttempts: number;
-  /** This device keeps the document (IndexedDB): edits made offline survive a reload. */
-  kept: boolean;
-  readOnly: boolean;
-  canUndo: boolean;
-  canRedo: boolean;
-}
-
-export interface ProjectConnection {
-  projectId: string;
-  /** Whose connection this is: the copy kept on this device is theirs. */
-  userId: string;
-  doc: Y.Doc;
-  provider: HocuspocusProvider;
-  undoManager: Y.UndoManager;
-  tasks: StoreApi<TasksState>;
-  presence: StoreApi<PresenceSnapshot>;
-  state: StoreApi<ConnectionState>;
-  /** Who this browser is, for everyone else's avatars and bar outlines. */
-  setUser(user: PresenceUser): void;
-  /**
-   * What this browser is doing with a bar (null when nothing): the in-flight drag, or the link being drawn from
-   * it, travels here, not in the document.
-   */
-  setActivity(activity: PresenceActivity | null): void;
-  /**
-   * One transaction, tracked for undo: with auto-scheduling on, the successors the change pushes move in it too
-   * (document-cascade.ts), so teammates see them move with it and one undo takes all of it back.
-   */
-  writeTask(taskId: string, fields: DocTask): void;
-  /**
-   * Several tasks in one transaction (an outline edit, a summary moved with its subtasks): one undo step, with the
-   * cascade their new dates cause.
-   */
-  writeTasks(changes: ReadonlyMap<string, DocTask>): void;
-  /**
-   * Adds the link of `taskId` to its predecessor, or changes its type and lag: one transaction, tracked for undo,
-   * with the cascade the link causes.
-   */
-  writeLink(taskId: string, dependsOnTaskId: string, link: Link): void;
-  removeLink(taskId: string, dependsOnTaskId: string): void;
-  /** The last of our drops that a teammate's drop of the same bar overwrote (crossed-drops.ts). */
-  crossedDrops: StoreApi<CrossedDrop | null>;
-}
+export type { ConnectionState, ConnectionStatus, ProjectConnection } from './connection-types';
+import type { ConnectionState, ConnectionStatus, ProjectConnection } from './connection-types';
 
 /** Activities of someone holding a bar with the pointer: while one lasts, nobody else may drag that bar. */
 export const HOLDING_KINDS: ReadonlySet<ActivityKind> = new Set(['dragging', 'resizing', 'progress']);
@@ -130,6 +74,7 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   // The kept snapshot goes first when there is one (it may hold this device's offline edits).
   let keptSnapshot: 'unknown' | 'yes' | 'no' = copy ? 'unknown' : 'no';
   let serverSnapshot: PlainDocument | null = null;
+  let serverSnapshotRead = false;
   const snapshotRead = new AbortController();
   const seedFromServer = () => {
     const { status } = state.getState();
@@ -139,6 +84,7 @@ function openConnection(projectId: string, userId: string): { connection: Projec
     state.setState({ status: 'preview' });
   };
   void fetchServerSnapshot(projectId, snapshotRead.signal).then((plain) => {
+    serverSnapshotRead = true;
     serverSnapshot = plain;
     seedFromServer();
   });
@@ -162,14 +108,24 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   sendOnlyOwnAwareness(provider);
   let listening = false;
   // A big first sync (a first visit to a project of thousands of tasks) is applied a few milliseconds a frame; the
-  // chart keeps showing the snapshot and reads the document once, at 'synced'.
-  const slicing = sliceBigSyncs(provider, doc, {
-    onStart: () => {
-      tasks.hold();
-      copy?.pause(SLICE_ORIGIN);
+  // chart keeps showing the snapshot and reads the document once, at 'synced'. While a snapshot is on screen or on
+  // its way, a small one is too: the snapshot paints first (~0.1 s sooner at 1,000 tasks), not after the merge.
+  const snapshotFirst = () => {
+    const { status } = state.getState();
+    return status === 'preview' || (status === 'connecting' && (keptSnapshot === 'unknown' || !serverSnapshotRead || serverSnapshot !== null));
+  };
+  const slicing = sliceBigSyncs(
+    provider,
+    doc,
+    {
+      onStart: () => {
+        tasks.hold();
+        copy?.pause(SLICE_ORIGIN);
+      },
+      onApplied: (update) => copy?.resume(update),
     },
-    onApplied: (update) => copy?.resume(update),
-  });
+    () => (snapshotFirst() ? 0 : SLICE_FROM_BYTES),
+  );
   // Edits made here after the server asked what it lacks (its sync step 1) and before its state is all in (a kept
   // copy is editable meanwhile) are in no message yet: the sync is done again once, so they go out.
   // (afterTransaction, not 'update': a listener of 'update' makes Yjs encode every transaction, the slices too.)

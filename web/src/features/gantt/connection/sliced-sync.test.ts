@@ -88,6 +88,28 @@ describe('sliceBigSyncs', () => {
     expect(tasksMap(doc).size).toBe(9);
   });
 
+  it('reads the size to slice from as each message comes: a snapshot on its way to the screen goes first', async () => {
+    const doc = new Y.Doc();
+    const { provider, delivered } = fakeProvider(doc);
+    let snapshotComing = true;
+    let started = 0;
+    sliceBigSyncs(provider as unknown as HocuspocusProvider, doc, { onStart: () => (started += 1), onApplied: () => {} }, () => (snapshotComing ? 0 : 1 << 20));
+    // Small, but the snapshot is not painted yet: applied in slices, after the next frames, not in this task.
+    provider.onMessage(event(syncMessage(1, Y.encodeStateAsUpdate(plan(10)))));
+    expect(delivered).toEqual([]);
+    await new Promise<void>((resolve) => {
+      const wait = setInterval(() => delivered.length === 1 && (clearInterval(wait), resolve()), 5);
+    });
+    expect(started).toBe(1);
+    expect(tasksMap(doc).size).toBe(9);
+    // Once the chart shows the document, a small update goes straight through again.
+    snapshotComing = false;
+    const later = syncMessage(1, Y.encodeStateAsUpdate(plan(12)));
+    provider.onMessage(event(later));
+    expect(delivered[1]).toEqual(later);
+    expect(started).toBe(1);
+  });
+
   it('reads only sync step 2 messages as big ones', () => {
     const update = Y.encodeStateAsUpdate(plan(50));
     expect(bigSyncStepTwo(syncMessage(1, update), 100)?.update).toEqual(update);

@@ -2,7 +2,7 @@ import type { HocuspocusProvider } from '@hocuspocus/provider';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
-import { nextSlot } from '../../../lib/next-slot';
+import { FRAME_MS, nextSlot } from '../../../lib/next-slot';
 import { watchPersonInput } from '../../../lib/person-input';
 import { sliceUpdate, type SlicedUpdate } from './update-slices';
 
@@ -21,8 +21,12 @@ import { sliceUpdate, type SlicedUpdate } from './update-slices';
 export const SLICE_FROM_BYTES = 1 << 20;
 /** Structs per slice: ~300 structs apply in about a millisecond on a fast machine, a few on a slow one. */
 const STRUCTS_PER_SLICE = 300;
-/** Main-thread time per frame for slices: the rest of a 16.7 ms frame is the page's own (scroll, paint). */
-const FRAME_BUDGET_MS = 10;
+/**
+ * Slices stop this long before the next frame is due: the page's own work of a frame (style, layout, paint of a
+ * chart that is not moving) fits in it, so no frame waits on a slice. Every slot still gets MIN_SLOT_MS.
+ */
+const FRAME_MARGIN_MS = 2.5;
+const MIN_SLOT_MS = 4;
 /**
  * While the person scrolls, wheels, presses or types (until this long after the last of it), slices get only
  * this much of a frame: a scrolled chart renders new rows each frame and needs most of it.
@@ -71,9 +75,12 @@ function stepTwoMessage({ name, type }: BigStepTwo, update: Uint8Array): Uint8Ar
   return encoding.toUint8Array(encoder);
 }
 
-/** Slices in a worker where there is one (the page stays free meanwhile), else here. */
+/**
+ * Slices in a worker where there is one (the page stays free meanwhile), else here. An update under
+ * SLICE_FROM_BYTES is cut here: reading its bytes takes a few milliseconds, less than starting a worker.
+ */
 function sliceOffThread(update: Uint8Array): Promise<SlicedUpdate> {
-  if (typeof Worker === 'undefined') return Promise.resolve(sliceUpdate(update, STRUCTS_PER_SLICE));
+  if (typeof Worker === 'undefined' || update.byteLength < SLICE_FROM_BYTES) return Promise.resolve(sliceUpdate(update, STRUCTS_PER_SLICE));
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./update-slicer.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<SlicedUpdate>) => {
@@ -102,8 +109,11 @@ export interface SlicedSyncHooks {
   onApplied(update: Uint8Array): void;
 }
 
-/** Routes the provider's incoming messages through the slicing of a big sync step 2. */
-export function sliceBigSyncs(provider: HocuspocusProvider, doc: Y.Doc, hooks: SlicedSyncHooks, fromBytes = SLICE_FROM_BYTES): SlicedSync {
+/**
+ * Routes the provider's incoming messages through the slicing of a big sync step 2: one of at least `fromBytes`
+ * (read as each message comes: the connection lowers it while a snapshot is on its way to the screen).
+ */
+export function sliceBigSyncs(provider: HocuspocusProvider, doc: Y.Doc, hooks: SlicedSyncHooks, fromBytes: number | (() => number) = SLICE_FROM_BYTES): SlicedSync {
   const deliver = provider.onMessage.bind(provider);
   let busy = false;
   let cancelled = false;
@@ -125,10 +135,10 @@ export function sliceBigSyncs(provider: HocuspocusProvider, doc: Y.Doc, hooks: S
     try {
       let next = 0;
       while (next < sliced.slices.length) {
-        await nextSlot();
+        const frameStart = await nextSlot();
         if (cancelled) return;
         const start = performance.now();
-        const until = start + (start - input.lastAt() < INPUT_QUIET_MS ? BUSY_FRAME_BUDGET_MS : FRAME_BUDGET_MS);
+        const until = start - input.lastAt() < INPUT_QUIET_MS ? start + BUSY_FRAME_BUDGET_MS : Math.max(start + MIN_SLOT_MS, frameStart + FRAME_MS - FRAME_MARGIN_MS);
         do Y.applyUpdate(doc, sliced.slices[next++]!, SLICE_ORIGIN);
         while (next < sliced.slices.length && performance.now() < until);
       }
@@ -144,7 +154,7 @@ export function sliceBigSyncs(provider: HocuspocusProvider, doc: Y.Doc, hooks: S
   provider.onMessage = (event: ProviderMessage) => {
     if (cancelled) return;
     if (busy) return void waiting.push(event);
-    const big = bigSyncStepTwo(event.data as ArrayBuffer, fromBytes);
+    const big = bigSyncStepTwo(event.data as ArrayBuffer, typeof fromBytes === 'number' ? fromBytes : fromBytes());
     if (!big) return deliver(event);
     busy = true;
     void applySliced(event, big);

@@ -1,0 +1,68 @@
+import type { HocuspocusProvider } from '@hocuspocus/provider';
+import type { Link, PresenceActivity } from '@planline/domain';
+import type { DocTask } from '@planline/document';
+import type * as Y from 'yjs';
+import type { StoreApi } from 'zustand/vanilla';
+import type { CrossedDrop } from '../model/crossed-drops';
+import type { PresenceSnapshot, PresenceUser } from '../model/presence';
+import type { TasksState } from '../model/tasks-store';
+
+/** What a project's live connection (project-connection.ts) is and says, for the code that only reads it. */
+
+/**
+ * A return visit goes 'connecting' → 'preview' → 'local' → 'synced' (or straight to 'synced' when the server is
+ * quicker). 'preview': the chart shows the snapshot this device kept, read-only, while the copy of the document
+ * is merged in. 'local': shown from that copy and editable, the first sync still to come; edits are kept in the
+ * copy and go to the server with that sync.
+ */
+export type ConnectionStatus = 'connecting' | 'preview' | 'local' | 'synced' | 'denied' | 'unreachable';
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  /** False while the socket is down or not yet synced: edits wait and merge on reconnect. */
+  online: boolean;
+  /** Closes of the socket since the document last synced (or opened). */
+  failedAttempts: number;
+  /** This device keeps the document (IndexedDB): edits made offline survive a reload. */
+  kept: boolean;
+  readOnly: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+export interface ProjectConnection {
+  projectId: string;
+  /** Whose connection this is: the copy kept on this device is theirs. */
+  userId: string;
+  doc: Y.Doc;
+  provider: HocuspocusProvider;
+  undoManager: Y.UndoManager;
+  tasks: StoreApi<TasksState>;
+  presence: StoreApi<PresenceSnapshot>;
+  state: StoreApi<ConnectionState>;
+  /** Who this browser is, for everyone else's avatars and bar outlines. */
+  setUser(user: PresenceUser): void;
+  /**
+   * What this browser is doing with a bar (null when nothing): the in-flight drag, or the link being drawn from
+   * it, travels here, not in the document.
+   */
+  setActivity(activity: PresenceActivity | null): void;
+  /**
+   * One transaction, tracked for undo: with auto-scheduling on, the successors the change pushes move in it too
+   * (document-cascade.ts), so teammates see them move with it and one undo takes all of it back.
+   */
+  writeTask(taskId: string, fields: DocTask): void;
+  /**
+   * Several tasks in one transaction (an outline edit, a summary moved with its subtasks): one undo step, with the
+   * cascade their new dates cause.
+   */
+  writeTasks(changes: ReadonlyMap<string, DocTask>): void;
+  /**
+   * Adds the link of `taskId` to its predecessor, or changes its type and lag: one transaction, tracked for undo,
+   * with the cascade the link causes.
+   */
+  writeLink(taskId: string, dependsOnTaskId: string, link: Link): void;
+  removeLink(taskId: string, dependsOnTaskId: string): void;
+  /** The last of our drops that a teammate's drop of the same bar overwrote (crossed-drops.ts). */
+  crossedDrops: StoreApi<CrossedDrop | null>;
+}
