@@ -1,5 +1,6 @@
 import { COLLAB_PATH, projectDocumentName, sendOnlyOwnAwareness } from '@planline/domain';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { limitSyncMessages } from '@planline/document';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 
@@ -33,11 +34,19 @@ export function openCollabSocket(baseUrl: string, cookie: string): HocuspocusPro
 
 /**
  * A project document opened the way a browser opens it: Hocuspocus provider, session cookie, /collab; on a
- * socket of its own unless `shared` is given.
+ * socket of its own unless `shared` is given. `limitSync` sends as the web app does (sync-limits.ts: big updates
+ * cut to the server's limits); without it the client sends what it has as one message, as a modified one could.
  */
-export function openProjectDocument(baseUrl: string, cookie: string, projectId: string, shared?: HocuspocusProviderWebsocket): DocClient {
+export function openProjectDocument(
+  baseUrl: string,
+  cookie: string,
+  projectId: string,
+  shared?: HocuspocusProviderWebsocket,
+  options: { doc?: Y.Doc; limitSync?: boolean } = {},
+): DocClient {
   const socket = shared ?? openCollabSocket(baseUrl, cookie);
-  const doc = new Y.Doc();
+  if (options.limitSync) socket.send = limitSyncMessages(socket.send.bind(socket));
+  const doc = options.doc ?? new Y.Doc();
   const provider = new HocuspocusProvider({ websocketProvider: socket, name: projectDocumentName(projectId), document: doc });
   // As the web app does (project-connection.ts): the other clients' states are not sent back.
   sendOnlyOwnAwareness(provider);

@@ -7,3 +7,4 @@ export * from './task-document.js';
 export { nonSchemaItems, removeItems } from './document-schema.js';
 export * from './project-settings.js';
 export { applyCascade, cascadeReasons, documentCascade } from './document-cascade.js';
+export { encodeSyncMessage, limitSyncMessages, SERVER_SYNC_LIMITS, type SyncLimits } from './sync-limits.js';

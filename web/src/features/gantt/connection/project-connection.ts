@@ -1,6 +1,6 @@
 import { COLLAB_PATH, HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
 import { HocuspocusProvider } from '@hocuspocus/provider';
-import { addDependency, applyCascade, dependenciesMap, documentCascade, removeDependency, tasksMap, writeTask } from '@planline/document';
+import { addDependency, applyCascade, dependenciesMap, documentCascade, limitSyncMessages, removeDependency, tasksMap, writeTask } from '@planline/document';
 import * as Y from 'yjs';
 import { createStore } from 'zustand/vanilla';
 import { CrossedDropWatch, type CrossedDrop, type DropFields } from '../model/crossed-drops';
@@ -95,6 +95,9 @@ function openConnection(projectId: string, userId: string): { connection: Projec
     captureTimeout: 0,
   });
   const provider = new HocuspocusProvider({ url: collabUrl(), name: projectDocumentName(projectId), document: doc });
+  // Edits bigger than one message may be (offline ones, a cascade over thousands of tasks) go as several.
+  const socket = provider.configuration.websocketProvider;
+  socket.send = limitSyncMessages(socket.send.bind(socket));
   // Until the first sync the provider need not hear the document's updates: they are the server's whole
   // document, which it would re-encode (~0.3 s for 10,000 tasks) only to ignore as its own, and this device's
   // copy being merged in. Edits made before then (on a return visit) are not lost: the server asks for what it

@@ -1,15 +1,15 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import * as decoding from 'lib0/decoding';
-import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
 import { FRAME_MS, nextSlot } from '../../../lib/next-slot';
 import { watchPersonInput } from '../../../lib/person-input';
-import { sliceUpdate, type SlicedUpdate } from './update-slices';
+import { encodeSyncMessage } from '@planline/document';
+import { sliceUpdate, type SlicedUpdate } from '@planline/document/update-slices';
 
 /**
  * [sliced-sync] The first sync of a big document, applied between frames (issue 18). The server's sync step 2 of
  * a 100,000-task project is one ~50 MB update whose `Y.applyUpdate` held the main thread for 6-20 s: no scroll,
- * no input, no paint of the snapshot already on screen. Here a worker cuts it into slices (update-slices.ts) and
+ * no input, no paint of the snapshot already on screen. Here a worker cuts it into slices (document's update-slices.ts) and
  * the page applies them a few milliseconds per frame; the provider then gets the sync step 2 with what is left
  * (other clients' structs, the deletions), so its own bookkeeping ('synced', the answer to the server) is
  * unchanged. Messages that arrive meanwhile wait and follow in their order. Nothing here is an edit: the chart
@@ -64,15 +64,6 @@ export function bigSyncStepTwo(data: ArrayBuffer | Uint8Array, fromBytes = SLICE
   } catch {
     return null; // not ours to judge: the provider reads it as it always has
   }
-}
-
-function stepTwoMessage({ name, type }: BigStepTwo, update: Uint8Array): Uint8Array {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarString(encoder, name);
-  encoding.writeVarUint(encoder, type);
-  encoding.writeVarUint(encoder, SYNC_STEP_2);
-  encoding.writeVarUint8Array(encoder, update);
-  return encoding.toUint8Array(encoder);
 }
 
 /**
@@ -148,7 +139,7 @@ export function sliceBigSyncs(provider: HocuspocusProvider, doc: Y.Doc, hooks: S
     await nextSlot();
     if (cancelled) return;
     hooks.onApplied(big.update);
-    deliver({ data: stepTwoMessage(big, sliced.rest) } as ProviderMessage);
+    deliver({ data: encodeSyncMessage(big.name, big.type, SYNC_STEP_2, sliced.rest) } as ProviderMessage);
     drain();
   };
   provider.onMessage = (event: ProviderMessage) => {

@@ -1,4 +1,4 @@
-import { sliceUpdate } from './update-slices';
+import { sliceUpdate } from '@planline/document/update-slices';
 
 /**
  * Cuts the first sync's update into slices off the main thread (decoding a 100,000-task document takes seconds).

@@ -1,7 +1,7 @@
-import { dependenciesMap, readTask, tasksMap, writeTask } from '@planline/document';
+import { dependenciesMap, readTask, tasksMap, writeTask } from './task-document.js';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { sliceUpdate } from './update-slices';
+import { sliceUpdate } from './update-slices.js';
 
 /** A server-built plan (one client, many tasks), then edits and deletions by two other clients. */
 function editedPlan(tasks: number): Y.Doc {

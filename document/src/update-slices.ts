@@ -2,7 +2,8 @@ import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 
 /**
- * A big Yjs update (V1) cut into updates that each apply in a few milliseconds, plus what is left.
+ * A big Yjs update (V1) cut into updates that each apply in a few milliseconds, plus what is left (sliceUpdate), or
+ * into updates that each stay within a server's limits for one message (cutUpdate).
  *
  * Applying a 100,000-task document in one `Y.applyUpdate` holds the main thread for seconds (issue 18); applied
  * slice by slice between frames, the chart stays responsive while it merges. Only the client with the most
@@ -92,8 +93,8 @@ function skipAny(d: decoding.Decoder): void {
   }
 }
 
-/** Moves past one struct; returns its length in clock units and whether it is a Skip (a gap). */
-function skipStruct(d: decoding.Decoder): { length: number; gap: boolean } {
+/** Moves past one struct; returns its length in clock units, whether it is a Skip (a gap) or a new type. */
+function skipStruct(d: decoding.Decoder): { length: number; gap: boolean; type?: boolean } {
   const info = decoding.readUint8(d);
   const ref = info & BITS5;
   if (ref === GC || ref === SKIP) return { length: decoding.readVarUint(d), gap: ref === SKIP };
@@ -127,7 +128,7 @@ function skipStruct(d: decoding.Decoder): { length: number; gap: boolean } {
       // type
       const typeRef = decoding.readVarUint(d);
       if (typeRef === TYPE_XML_ELEMENT || typeRef === TYPE_XML_HOOK) skipVarString(d);
-      return { length: 1, gap: false };
+      return { length: 1, gap: false, type: true };
     }
     case 8: {
       // any
@@ -152,6 +153,32 @@ interface Run {
   /** Struct index of the first Skip (a gap), or the count: the structs before it follow each other. */
   contiguous: number;
   clocks: number[];
+  /** Indexes of the structs that are Skips, and of those that make a new type (in this schema, a task). */
+  gaps: Set<number>;
+  types: Set<number>;
+}
+
+/** The update's structs, client by client, and its delete set's bytes. */
+function readRuns(update: Uint8Array): { runs: Run[]; deleteSet: Uint8Array } {
+  const d = decoding.createDecoder(update);
+  const runs: Run[] = [];
+  for (let clients = decoding.readVarUint(d); clients > 0; clients--) {
+    const count = decoding.readVarUint(d);
+    const run: Run = { client: decoding.readVarUint(d), clock: decoding.readVarUint(d), starts: [], contiguous: count, clocks: [], gaps: new Set(), types: new Set() };
+    let clock = run.clock;
+    for (let i = 0; i < count; i++) {
+      run.starts.push(d.pos);
+      run.clocks.push(clock);
+      const { length, gap, type } = skipStruct(d);
+      if (gap) run.gaps.add(i);
+      if (type) run.types.add(i);
+      if (gap && run.contiguous === count) run.contiguous = i;
+      clock += length;
+    }
+    run.starts.push(d.pos);
+    runs.push(run);
+  }
+  return { runs, deleteSet: update.subarray(d.pos) };
 }
 
 function writeRun(out: encoding.Encoder, bytes: Uint8Array, run: Run, from: number, to: number): void {
@@ -163,23 +190,7 @@ function writeRun(out: encoding.Encoder, bytes: Uint8Array, run: Run, from: numb
 
 /** One pass over the update's bytes: the structs of the biggest client go into slices, the rest into `rest`. */
 export function sliceUpdate(update: Uint8Array, structsPerSlice: number): SlicedUpdate {
-  const d = decoding.createDecoder(update);
-  const runs: Run[] = [];
-  for (let clients = decoding.readVarUint(d); clients > 0; clients--) {
-    const count = decoding.readVarUint(d);
-    const run: Run = { client: decoding.readVarUint(d), clock: decoding.readVarUint(d), starts: [], contiguous: count, clocks: [] };
-    let clock = run.clock;
-    for (let i = 0; i < count; i++) {
-      run.starts.push(d.pos);
-      run.clocks.push(clock);
-      const { length, gap } = skipStruct(d);
-      if (gap && run.contiguous === count) run.contiguous = i;
-      clock += length;
-    }
-    run.starts.push(d.pos);
-    runs.push(run);
-  }
-  const deleteSet = update.subarray(d.pos);
+  const { runs, deleteSet } = readRuns(update);
 
   let biggest: Run | null = null;
   for (const run of runs) if (!biggest || run.starts.length > biggest.starts.length) biggest = run;
@@ -198,4 +209,129 @@ export function sliceUpdate(update: Uint8Array, structsPerSlice: number): Sliced
   for (const run of left) writeRun(out, update, run, run === biggest ? cut : 0, run.starts.length - 1);
   encoding.writeUint8Array(out, deleteSet);
   return { slices, rest: encoding.toUint8Array(out) };
+}
+
+/** What one message to the server may carry (domain's MAX_DOCUMENT_UPDATE_BYTES and MAX_TASKS_PER_UPDATE). */
+export interface UpdateLimits {
+  maxBytes: number;
+  maxTypes: number;
+}
+
+/** Room in an update for its counts, client ids and clocks around a run's struct bytes. */
+const RUN_HEADER_BYTES = 24;
+
+/** New types (tasks, in this schema) the update makes. */
+export function newTypeCount(update: Uint8Array): number {
+  return readRuns(update).runs.reduce((sum, run) => sum + run.types.size, 0);
+}
+
+interface Piece {
+  run: Run;
+  from: number;
+  to: number;
+  bytes: number;
+  types: number;
+}
+
+/** A run's structs in pieces of whole structs within `limits`, broken at its gaps (a Skip is no struct to send). */
+function runPieces(run: Run, limits: UpdateLimits): Piece[] {
+  const pieces: Piece[] = [];
+  let piece: Piece | null = null;
+  for (let i = 0; i < run.starts.length - 1; i++) {
+    if (run.gaps.has(i)) {
+      piece = null;
+      continue;
+    }
+    const bytes = run.starts[i + 1]! - run.starts[i]!;
+    const types = run.types.has(i) ? 1 : 0;
+    if (piece && (piece.bytes + bytes + RUN_HEADER_BYTES > limits.maxBytes || piece.types + types > limits.maxTypes)) piece = null;
+    if (!piece) pieces.push((piece = { run, from: i, to: i, bytes: 0, types: 0 }));
+    piece.to = i + 1;
+    piece.bytes += bytes;
+    piece.types += types;
+  }
+  return pieces;
+}
+
+/** The delete set (lib0's encoding of client → clock ranges) in parts of at most `maxBytes`, each a delete set. */
+function deleteSetParts(deleteSet: Uint8Array, maxBytes: number): Uint8Array[] {
+  const d = decoding.createDecoder(deleteSet);
+  const parts: Uint8Array[] = [];
+  let entries: [client: number, ranges: number[]][] = [];
+  let bytes = 0;
+  const flush = () => {
+    if (!entries.length) return;
+    const out = encoding.createEncoder();
+    encoding.writeVarUint(out, entries.length);
+    for (const [client, ranges] of entries) {
+      encoding.writeVarUint(out, client);
+      encoding.writeVarUint(out, ranges.length / 2);
+      for (const n of ranges) encoding.writeVarUint(out, n);
+    }
+    parts.push(encoding.toUint8Array(out));
+    entries = [];
+    bytes = 0;
+  };
+  for (let clients = decoding.readVarUint(d); clients > 0; clients--) {
+    const client = decoding.readVarUint(d);
+    let ranges: number[] = [];
+    entries.push([client, ranges]);
+    bytes += RUN_HEADER_BYTES;
+    for (let n = decoding.readVarUint(d); n > 0; n--) {
+      const start = d.pos;
+      ranges.push(decoding.readVarUint(d), decoding.readVarUint(d));
+      bytes += d.pos - start;
+      if (bytes > maxBytes - RUN_HEADER_BYTES) {
+        flush();
+        entries.push([client, (ranges = [])]);
+        bytes = RUN_HEADER_BYTES;
+      }
+    }
+  }
+  flush();
+  return parts.filter((part) => part.byteLength > 1 || part[0] !== 0);
+}
+
+/**
+ * `update` as updates that each stay within `limits`, which applied in order make what `update` makes; the update
+ * itself when it already does. Structs go whole, each client's in clock order (a piece of another client's
+ * structs may wait in the receiver until the piece it builds on comes, as Yjs does with any update), and the
+ * deletions last. A single struct over `maxBytes` (a value no schema allows) goes alone, over the limit.
+ */
+export function cutUpdate(update: Uint8Array, limits: UpdateLimits): Uint8Array[] {
+  const { runs, deleteSet } = readRuns(update);
+  const types = runs.reduce((sum, run) => sum + run.types.size, 0);
+  if (update.byteLength <= limits.maxBytes && types <= limits.maxTypes) return [update];
+
+  const updates: Uint8Array[] = [];
+  let batch: Piece[] = [];
+  let bytes = 0;
+  let batchTypes = 0;
+  const flush = (deletions?: Uint8Array) => {
+    if (!batch.length && !deletions) return;
+    const out = encoding.createEncoder();
+    encoding.writeVarUint(out, batch.length);
+    for (const piece of batch) writeRun(out, update, piece.run, piece.from, piece.to);
+    if (deletions) encoding.writeUint8Array(out, deletions);
+    else encoding.writeVarUint(out, 0);
+    updates.push(encoding.toUint8Array(out));
+    batch = [];
+    bytes = 0;
+    batchTypes = 0;
+  };
+  for (const run of runs) {
+    for (const piece of runPieces(run, limits)) {
+      // One run per client in an update: Yjs reads a client's structs once.
+      const full = bytes + piece.bytes + RUN_HEADER_BYTES > limits.maxBytes || batchTypes + piece.types > limits.maxTypes;
+      if (full || batch.some((p) => p.run === run)) flush();
+      batch.push(piece);
+      bytes += piece.bytes + RUN_HEADER_BYTES;
+      batchTypes += piece.types;
+    }
+  }
+  const parts = deleteSetParts(deleteSet, limits.maxBytes);
+  if (parts.length === 1 && bytes + parts[0]!.byteLength <= limits.maxBytes) return flush(parts[0]), updates;
+  flush();
+  for (const part of parts) flush(part);
+  return updates;
 }

@@ -1,0 +1,116 @@
+import { MAX_DOCUMENT_UPDATE_BYTES, MAX_TASKS_PER_UPDATE, TASKS_ADDED_BURST, TASKS_ADDED_PER_SECOND } from '@planline/domain';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import { cutUpdate, newTypeCount, type UpdateLimits } from './update-slices.js';
+
+/**
+ * [sync-limits] What a client sends on /collab, kept within what the server takes from one connection
+ * (realtime-server's connection-guard.ts): no update over MAX_DOCUMENT_UPDATE_BYTES or adding more than
+ * MAX_TASKS_PER_UPDATE tasks, and new tasks no faster than its bucket refills. Past a limit the server closes the
+ * connection (4413, 4429) and the client, reconnecting, sends the same again: edits made offline that add up to
+ * more than one message (two drags of the head of a 10,000-task chain under auto-scheduling) never reached the
+ * server, and the chart stayed offline. Here such an update (a sync step 2 answering the server, or a live one)
+ * goes as several updates that each fit, new tasks paced to the server's rate; everything after them waits its
+ * turn, so the server hears the client's messages in the order they were made.
+ */
+
+export interface SyncLimits extends UpdateLimits {
+  typesPerSecond: number;
+  typesBurst: number;
+}
+
+/**
+ * The server's limits, a little inside them: the message's own header (document name, types, length) counts
+ * towards its size there, and the client's bucket must never run ahead of the server's.
+ */
+export const SERVER_SYNC_LIMITS: SyncLimits = {
+  maxBytes: MAX_DOCUMENT_UPDATE_BYTES - 1024,
+  maxTypes: MAX_TASKS_PER_UPDATE,
+  typesPerSecond: TASKS_ADDED_PER_SECOND * 0.9,
+  typesBurst: TASKS_ADDED_BURST / 2,
+};
+
+// Hocuspocus message type of Yjs sync messages, and y-protocols' sync steps.
+const MESSAGE_SYNC = 0;
+const SYNC_STEP_2 = 1;
+const SYNC_UPDATE = 2;
+
+export interface LimiterClock {
+  now(): number;
+  later(run: () => void, ms: number): void;
+}
+
+const realClock: LimiterClock = { now: () => performance.now(), later: (run, ms) => void setTimeout(run, ms) };
+
+interface Outgoing {
+  message: Uint8Array;
+  types: number;
+}
+
+/** The sync message's update when it is a sync step 2 or an update, with what precedes it. */
+function readUpdateMessage(message: Uint8Array): { documentName: string; update: Uint8Array } | null {
+  try {
+    const decoder = decoding.createDecoder(message);
+    const documentName = decoding.readVarString(decoder);
+    if (decoding.readVarUint(decoder) !== MESSAGE_SYNC) return null;
+    const step = decoding.readVarUint(decoder);
+    if (step !== SYNC_STEP_2 && step !== SYNC_UPDATE) return null;
+    return { documentName, update: decoding.readVarUint8Array(decoder) };
+  } catch {
+    return null; // not ours to judge: it goes as it is
+  }
+}
+
+/** A Yjs sync message of Hocuspocus's wire format: `step` of y-protocols, under `messageType` (a sync or its reply). */
+export function encodeSyncMessage(documentName: string, messageType: number, step: number, update: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarString(encoder, documentName);
+  encoding.writeVarUint(encoder, messageType);
+  encoding.writeVarUint(encoder, step);
+  encoding.writeVarUint8Array(encoder, update);
+  return encoding.toUint8Array(encoder);
+}
+
+/**
+ * Wraps a socket's `send` so that every message it sends is within `limits`. Small messages (nearly all) go at
+ * once and unchanged; the rest are cut, and wait for the bucket of new tasks when they add tasks.
+ */
+export function limitSyncMessages(send: (message: Uint8Array) => void, limits: SyncLimits = SERVER_SYNC_LIMITS, clock: LimiterClock = realClock): (message: Uint8Array) => void {
+  const queue: Outgoing[] = [];
+  let tokens = limits.typesBurst;
+  let filledAt = clock.now();
+  let waiting = false;
+  const refill = () => {
+    const now = clock.now();
+    tokens = Math.min(limits.typesBurst, tokens + ((now - filledAt) / 1000) * limits.typesPerSecond);
+    filledAt = now;
+  };
+  const drain = () => {
+    waiting = false;
+    refill();
+    while (queue.length) {
+      const next = queue[0]!;
+      // A piece never adds more than the burst (maxTypes ≤ typesBurst), so it always fits an empty bucket's refill.
+      const needed = Math.min(next.types, limits.typesBurst);
+      if (tokens < needed) {
+        waiting = true;
+        clock.later(drain, ((needed - tokens) / limits.typesPerSecond) * 1000);
+        return;
+      }
+      tokens -= needed;
+      queue.shift();
+      send(next.message);
+    }
+  };
+  const enqueue = (outgoing: Outgoing) => {
+    queue.push(outgoing);
+    if (!waiting) drain();
+  };
+  return (message) => {
+    const sync = readUpdateMessage(message);
+    if (!sync) return enqueue({ message, types: 0 });
+    const pieces = cutUpdate(sync.update, limits);
+    if (pieces.length === 1 && pieces[0] === sync.update) return enqueue({ message, types: newTypeCount(sync.update) });
+    for (const piece of pieces) enqueue({ message: encodeSyncMessage(sync.documentName, MESSAGE_SYNC, SYNC_UPDATE, piece), types: newTypeCount(piece) });
+  };
+}
