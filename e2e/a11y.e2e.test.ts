@@ -260,6 +260,27 @@ describe('accessibility (axe-core, serious and critical)', () => {
     await context.close();
     expect(report).toEqual([]);
   });
+  it('[a11y] on a phone (390×844, touch): the workspace folded, then with its header and the chart\'s More tools open', async () => {
+    const report: string[] = [];
+    const context = await newContext(env.browser(), env.app().url, { bypassCSP: true, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await signUpByApi(context, 'Phil', 'Checker');
+    const team = await (await page.request.post('/api/teams', { data: { name: 'Pocket' } })).json();
+    const project = await (await page.request.post('/api/projects', { data: { name: 'Small screen', teamId: team.id } })).json();
+    const task = await (await page.request.post('/api/tasks', { data: { projectId: project.id, name: 'Measure', startDate: isoDay(0), endDate: isoDay(2) } })).json();
+
+    await page.goto('/');
+    await page.locator(`[data-task-bar="${task.id}"]`).waitFor();
+    await chartSynced(page);
+    await audit(report, page, 'phone workspace, folded', null, LABEL_IN_NAME);
+    for (const name of ['Project details and actions', 'More chart tools']) {
+      const toggle = page.getByRole('button', { name });
+      await toggle.tap();
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    }
+    await audit(report, page, 'phone workspace, header and More open', null, LABEL_IN_NAME);
+    await context.close();
+    expect(report).toEqual([]);
+  });
   it('[a11y] the chart with a baseline shown, drift labels, Late only, the Save baseline dialog and the History panel', async () => {
     const report: string[] = [];
     const context = await auditContext();

@@ -1,28 +1,12 @@
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chartSynced, dayFromToday, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
+import { chartSynced, dayFromToday, holdApp, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
 
 const env = useAppAndBrowser();
 
 const KEY = 'planline.firstScreen';
 const picturedBar = (page: Page, taskId: string) => page.locator(`#first-screen [data-pictured-bar="${taskId}"]`);
 const liveBar = (page: Page, taskId: string) => page.locator(`#root [data-task-bar="${taskId}"]`);
-
-/**
- * Holds back the app's entry script (its name starts with "index-") until `release` is called: the page has its
- * HTML, its styles and the small painter, and none of the app.
- */
-async function holdApp(context: BrowserContext) {
-  const held: Route[] = [];
-  let holding = true;
-  await context.route(/\/assets\/index-[^/]*\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
-  return {
-    async release() {
-      holding = false;
-      for (const route of held.splice(0)) await route.continue();
-    },
-  };
-}
 
 async function projectWithTask(page: Page, taskName: string) {
   const team = await (await page.request.post('/api/teams', { data: { name: 'Foundry' } })).json();

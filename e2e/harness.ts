@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess } from '@planline/api/test/process';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -116,4 +116,20 @@ export async function chartSynced(page: Page, timeout = 15_000): Promise<void> {
 /** A calendar date `days` from today (UTC, as the e2e server runs), 'yyyy-MM-dd'. */
 export function dayFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Holds back the app's entry script (its name starts with "index-") until `release` is called: the page has its
+ * HTML, its styles and the small painter, and none of the app.
+ */
+export async function holdApp(context: BrowserContext) {
+  const held: Route[] = [];
+  let holding = true;
+  await context.route(/\/assets\/index-[^/]*\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
+  return {
+    async release() {
+      holding = false;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
 }

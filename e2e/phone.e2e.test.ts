@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromToday, newContext, newTouchContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
+import { dayFromToday, holdApp, newContext, newTouchContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
 import { finger } from './touch.js';
 
 const env = useAppAndBrowser();
@@ -147,4 +147,85 @@ describe('the timeline on a phone and a tablet', () => {
       await Promise.all([phoneContext.close(), desk.close(), teammateContext.close()]);
     });
   }
+});
+
+describe('the workspace on a phone', () => {
+  it('[e2e-phone-first-screen] 390×844: the chart\'s title and first rows are on the first screen; the folded header and tools open by touch', async () => {
+    const desk = await newContext(env.browser(), env.app().url);
+    const a = await signUpByApi(desk, 'Lea', 'Lead');
+    const team = await (await a.request.post('/api/teams', { data: { name: 'Harbour' } })).json();
+    const project = await (await a.request.post('/api/projects', { data: { name: 'Quay wall', teamId: team.id } })).json();
+    const other = await (await a.request.post('/api/projects', { data: { name: 'Night shift', teamId: team.id } })).json();
+    const tasks: { id: string }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await a.request.post('/api/tasks', { data: { projectId: project.id, name: `Pile ${i + 1}`, startDate: dayFromToday(i % 4), endDate: dayFromToday((i % 4) + 2) } });
+      tasks.push(await res.json());
+    }
+    const night = await (await a.request.post('/api/tasks', { data: { projectId: other.id, name: 'Floodlights', startDate: dayFromToday(0), endDate: dayFromToday(2) } })).json();
+    const viewport = { width: 390, height: 844 };
+    const phoneContext = await newTouchContext(env.browser(), env.app().url, viewport, await desk.storageState());
+    const phone = await phoneContext.newPage();
+
+    await phone.goto('/');
+    await phone.locator(`[data-task-bar="${tasks[0]!.id}"]`).waitFor();
+    await chartSynced(phone);
+
+    // At load, unscrolled: the chart's title bar and its first three rows' bars are wholly on the first screen.
+    expect(await phone.evaluate(() => window.scrollY)).toBe(0);
+    const onFirstScreen = async (locator: Locator) => {
+      const b = await box(locator);
+      return b.y >= 0 && b.y + b.height <= viewport.height && b.x >= 0 && b.x + b.width <= viewport.width;
+    };
+    expect(await onFirstScreen(phone.getByRole('heading', { name: 'Project Timeline' }))).toBe(true);
+    for (const task of tasks.slice(0, 3)) expect(await onFirstScreen(phone.locator(`[data-task-bar="${task.id}"]`))).toBe(true);
+
+    // The header is folded behind a real disclosure button; a tap opens it, and the project select in it switches
+    // the project by touch.
+    const hand = await finger(phone);
+    const tap = async (locator: Locator) => {
+      const { x, y } = await centre(locator);
+      await hand.tap(x, y);
+    };
+    const details = phone.getByRole('button', { name: 'Project details and actions' });
+    const projectSelect = phone.getByRole('combobox', { name: 'Select project' });
+    expect(await details.getAttribute('aria-expanded')).toBe('false');
+    expect(await projectSelect.isVisible()).toBe(false);
+    await tap(details);
+    await expect.poll(() => details.getAttribute('aria-expanded')).toBe('true');
+    const detailsPanel = phone.locator(`#${await details.getAttribute('aria-controls')}`);
+    expect(await detailsPanel.getByRole('combobox', { name: 'Select project' }).isVisible()).toBe(true);
+    await tap(projectSelect);
+    await tap(phone.getByRole('option', { name: 'Night shift' }));
+    await phone.locator(`[data-task-bar="${night.id}"]`).waitFor();
+    await chartSynced(phone);
+    expect(await projectSelect.textContent()).toContain('Night shift');
+
+    // The chart's rarer tools are behind "More": a tap shows them, and Critical path works from there.
+    const more = phone.getByRole('button', { name: 'More chart tools' });
+    const criticalPath = phone.getByRole('button', { name: 'Critical path', exact: true });
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    expect(await criticalPath.isVisible()).toBe(false);
+    await tap(more);
+    await expect.poll(() => more.getAttribute('aria-expanded')).toBe('true');
+    expect(await phone.locator(`#${await more.getAttribute('aria-controls')}`).getByRole('button', { name: 'Critical path', exact: true }).isVisible()).toBe(true);
+    await tap(criticalPath);
+    await expect.poll(() => criticalPath.getAttribute('aria-pressed')).toBe('true');
+    await hand.detach();
+
+    // [first-screen] Left with both open, the return visit's picture shows them folded, as the live page opens:
+    // the live chart takes the picture's place without moving.
+    await phone.goto('/profile');
+    const app = await holdApp(phoneContext);
+    await phone.goto('/', { waitUntil: 'commit' });
+    const pictured = phone.locator(`#first-screen [data-pictured-bar="${night.id}"]`);
+    await pictured.waitFor();
+    const picturedBox = await box(pictured);
+    await app.release();
+    const live = phone.locator(`#root [data-task-bar="${night.id}"]`);
+    await live.waitFor();
+    await expect.poll(() => phone.locator('#first-screen').count()).toBe(0);
+    expect(await live.boundingBox()).toEqual(picturedBox);
+    expect(await details.getAttribute('aria-expanded')).toBe('false');
+    await Promise.all([phoneContext.close(), desk.close()]);
+  });
 });

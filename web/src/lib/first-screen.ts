@@ -60,9 +60,18 @@ const PICTURED: readonly (readonly [live: string, pictured: string | null])[] = 
   ['data-timeline-scroll', PICTURED_SCROLL],
 ];
 
-/** `root`'s markup as the picture shows it: the live page's markers renamed (PICTURED). */
+/**
+ * A disclosure's button and the part it shows (lib/use-disclosure.ts: a phone's folded header and chart tools).
+ * A page always opens them closed, so the picture shows them closed, whatever the person had open when they left.
+ */
+export const DISCLOSURE_TOGGLE_ATTR = 'data-disclosure-toggle';
+export const DISCLOSURE_PANEL_ATTR = 'data-disclosure-panel';
+
+/** `root`'s markup as the picture shows it: the live page's markers renamed (PICTURED), disclosures closed. */
 export function picturedMarkup(root: Element): string {
   const copy = root.cloneNode(true) as Element;
+  for (const el of copy.querySelectorAll(`[${DISCLOSURE_TOGGLE_ATTR}]`)) el.setAttribute('aria-expanded', 'false');
+  for (const el of copy.querySelectorAll(`[${DISCLOSURE_PANEL_ATTR}]`)) el.setAttribute('hidden', '');
   for (const [live, pictured] of PICTURED) {
     for (const el of copy.querySelectorAll(`[${live}]`)) {
       if (pictured) el.setAttribute(pictured, el.getAttribute(live) ?? '');

@@ -121,9 +121,10 @@ export function WorkspacePage() {
         hasProjects={hasProjects}
         loading={!projectsLoaded}
       />
-      <div className="flex min-h-[calc(100vh-8rem)]">
+      {/* On a phone the sidebar is a row above the main area (workspace-sidebar.tsx). */}
+      <div className="flex min-h-[calc(100vh-8rem)] flex-col sm:flex-row">
         <WorkspaceSidebar team={team} hasProject={project !== null} />
-        <main aria-label="Project workspace" className="min-w-0 flex-1 px-4 py-6 sm:px-6">
+        <main aria-label="Project workspace" className="min-w-0 flex-1 px-3 py-3 sm:px-6 sm:py-6">
           <MainArea workspace={workspace} />
         </main>
       </div>

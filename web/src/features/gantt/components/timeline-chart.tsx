@@ -186,7 +186,7 @@ export function TimelineChart(props: TimelineChartProps) {
 
   return (
     <TimelineContext.Provider value={context}>
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-2 sm:gap-3 sm:px-4 sm:py-3">
         {props.title}
         <TimelineToolbar
           rangeKind={view.fit ? null : view.rangeKind}
@@ -214,6 +214,7 @@ export function TimelineChart(props: TimelineChartProps) {
             />
           }
           history={<HistoryButton travel={travel} onChange={setTravel} panelId={historyPanelId} />}
+          moreInUse={view.fit !== null || showCriticalPath || baseline.shown !== null || travel.open}
         />
       </div>
       {travel.open ? (

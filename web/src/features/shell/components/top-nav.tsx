@@ -79,10 +79,11 @@ export function TopNav({ user }: { user: PublicUser }) {
             // Starts with the name it shows, so speech users can say what they see (WCAG 2.5.3 label in name).
             aria-label={`${displayName(user)}, Profile`}
             onClick={() => navigate('/profile')}
-            className="inline-flex cursor-pointer items-center gap-2 rounded-full p-0.5 pr-0.5 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 md:pr-3"
+            className="inline-flex cursor-pointer items-center gap-2 rounded-full p-0.5 pr-0.5 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 lg:pr-3"
           >
             <UserAvatar user={user} />
-            <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 md:inline">
+            {/* From lg up: at a tablet's 768 px the name pushed Logout off the page. */}
+            <span className="hidden max-w-40 truncate text-sm font-medium text-slate-800 lg:inline">
               {displayName(user)}
             </span>
           </button>

@@ -6,7 +6,11 @@ import { cn } from '../../../lib/cn';
 import { pendingRequestCount, useJoinRequests } from '../../teams';
 import { useWorkspaceUi } from '../../../app/workspace-ui.store';
 
-/** The workspace's 64 px icon rail (PRODUCT-SPEC §2 sidebar). Team actions need a team in view. */
+/**
+ * The workspace's 64 px icon rail (PRODUCT-SPEC §2 sidebar). Team actions need a team in view. On a phone it is a
+ * row under the header instead: the chart gets the rail's width, and the row costs less height than the header
+ * it replaces on the left.
+ */
 export function WorkspaceSidebar({ team, hasProject }: { team: TeamSummary | null; hasProject: boolean }) {
   const view = useWorkspaceUi((state) => state.view);
   const setView = useWorkspaceUi((state) => state.setView);
@@ -17,7 +21,13 @@ export function WorkspaceSidebar({ team, hasProject }: { team: TeamSummary | nul
   const pending = pendingRequestCount(requests.data);
 
   return (
-    <nav aria-label="Workspace" className="flex w-16 shrink-0 flex-col items-center gap-2 border-r border-slate-200 bg-white py-4">
+    <nav
+      aria-label="Workspace"
+      className={cn(
+        'flex shrink-0 items-center gap-1 border-b border-slate-200 bg-white px-3 py-1',
+        'sm:w-16 sm:flex-col sm:gap-2 sm:border-r sm:border-b-0 sm:px-0 sm:py-4',
+      )}
+    >
       <RailButton label="Gantt Chart View" icon={ChartGantt} pressed={view === 'gantt'} onClick={() => setView('gantt')} />
       {/* Invite links are the owner's and admins' (invite-links): members would only meet a 403. */}
       {team && canManageInvites(team.role) ? <RailButton label="Add User" icon={UserPlus} onClick={() => openDialog('inviteMembers')} /> : null}
