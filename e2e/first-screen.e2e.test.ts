@@ -46,6 +46,44 @@ describe('the first screen of a return visit', () => {
     await context.close();
   });
 
+  it('[first-screen-present] the picture is of what a new visit opens: no History panel, and no plan as it was at a past instant', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const page = await signUpByApi(context, 'Ines', 'Historian');
+    const { task } = await projectWithTask(page, 'Temper');
+    await page.goto('/');
+    await chartSynced(page);
+    await liveBar(page, task.id).waitFor();
+    const opened = (await liveBar(page, task.id).boundingBox())!;
+
+    // Left with the History panel open: the picture leaves it out, so its bar is where the new page puts it.
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('region', { name: 'Plan history' });
+    await history.waitFor();
+    const app = await holdApp(context);
+    await page.goto('/', { waitUntil: 'commit' });
+    await picturedBar(page, task.id).waitFor();
+    expect(await page.locator('#first-screen').getByText('Plan history', { exact: false }).count()).toBe(0);
+    expect(await picturedBar(page, task.id).boundingBox()).toEqual(opened);
+    await app.release();
+    await chartSynced(page);
+
+    // Left while showing the plan as it was an hour ago (before the task existed): the copy kept before stays.
+    await page.getByRole('button', { name: 'History' }).click();
+    const hourAgo = await page.evaluate(() => {
+      const d = new Date(Date.now() - 3600_000);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+    });
+    await history.getByLabel('Date and time').fill(hourAgo);
+    await history.getByText('Viewing the plan as of').waitFor();
+    await expect.poll(() => liveBar(page, task.id).count()).toBe(0);
+    const before = await page.evaluate((key) => localStorage.getItem(key), KEY);
+    expect(before).toContain(task.id);
+    await page.goto('/profile');
+    expect(await page.evaluate((key) => localStorage.getItem(key), KEY)).toBe(before);
+    await context.close();
+  });
+
   it("[first-screen-people] the picture is only ever its own person's: signing out deletes it, and nobody else's is painted", async () => {
     const context = await newContext(env.browser(), env.app().url);
     const page = await signUpByApi(context, 'Saul', 'Leaving');

@@ -67,9 +67,21 @@ const PICTURED: readonly (readonly [live: string, pictured: string | null])[] = 
 export const DISCLOSURE_TOGGLE_ATTR = 'data-disclosure-toggle';
 export const DISCLOSURE_PANEL_ATTR = 'data-disclosure-panel';
 
-/** `root`'s markup as the picture shows it: the live page's markers renamed (PICTURED), disclosures closed. */
+/**
+ * Parts of the page a new visit does not open with (the chart's History panel), left out of the picture; and the
+ * mark of a chart that shows the plan as it was at a past instant, which is no picture of what the next visit
+ * opens: nothing is kept while it shows (the copy kept before stays).
+ */
+export const NOT_PICTURED_ATTR = 'data-not-pictured';
+export const PAST_PLAN_ATTR = 'data-past-plan';
+
+/**
+ * `root`'s markup as the picture shows it: the live page's markers renamed (PICTURED), disclosures closed, what a
+ * new page does not open with left out.
+ */
 export function picturedMarkup(root: Element): string {
   const copy = root.cloneNode(true) as Element;
+  for (const el of copy.querySelectorAll(`[${NOT_PICTURED_ATTR}]`)) el.remove();
   for (const el of copy.querySelectorAll(`[${DISCLOSURE_TOGGLE_ATTR}]`)) el.setAttribute('aria-expanded', 'false');
   for (const el of copy.querySelectorAll(`[${DISCLOSURE_PANEL_ATTR}]`)) el.setAttribute('hidden', '');
   for (const [live, pictured] of PICTURED) {
@@ -89,7 +101,7 @@ let keeping = true;
  * project's chart, synced; dialogs and menus render outside `root` and are not in it.
  */
 export function keepFirstScreen(root: HTMLElement, userId: string, projectId: string, width: number, now = Date.now()): void {
-  if (!keeping) return;
+  if (!keeping || root.querySelector(`[${PAST_PLAN_ATTR}]`)) return;
   const html = picturedMarkup(root);
   if (html.length > MAX_HTML_CHARS) return removeCopy();
   const scroll = [...root.querySelectorAll<HTMLElement>(LIVE_SCROLLED)].map((el) => ({ top: el.scrollTop, left: el.scrollLeft }));

@@ -3,6 +3,7 @@ import { History } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { NOT_PICTURED_ATTR } from '../../../lib/first-screen';
 import { useHistorySince } from '../model/past-plan';
 
 /** How long the slider rests before the chart reads the plan at its instant (a drag passes many). */
@@ -80,7 +81,8 @@ export function TimeTravelPanel({ id, projectId, travel, onChange, loading, fail
   };
 
   return (
-    <div id={id} role="region" aria-label="Plan history" className="space-y-2 border-b border-slate-200 bg-slate-50 px-4 py-3">
+    // A new visit opens without it: the first-screen picture leaves it out (lib/first-screen.ts).
+    <div id={id} role="region" aria-label="Plan history" className="space-y-2 border-b border-slate-200 bg-slate-50 px-4 py-3" {...{ [NOT_PICTURED_ATTR]: '' }}>
       <div className="flex flex-wrap items-center gap-3">
         <label htmlFor={sliderId} className="text-sm font-medium text-slate-700">
           Show the plan as of

@@ -28,7 +28,7 @@ import { BaselineControl } from './baseline-control';
 import { DependencyOverlay } from './dependency-overlay';
 import { CHART_MAX_HEIGHT, HEADER_HEIGHT_PX, OVERSCAN_ROWS, ROW_HEIGHT_PX } from './layout';
 import { PlaceholderRow } from './placeholder-row';
-import { takePaintedScroll } from '../../../lib/first-screen';
+import { PAST_PLAN_ATTR, takePaintedScroll } from '../../../lib/first-screen';
 import { TaskRow } from './task-row';
 import { TimelineContext, useTimeline, type Person, type TimelineContextValue } from './timeline-context';
 import { TimelineDateHeader, TimelineGrid, type DayRuns } from './timeline-header';
@@ -239,6 +239,8 @@ export function TimelineChart(props: TimelineChartProps) {
       <div
         ref={attachScroll}
         data-timeline-scroll
+        // The plan as it was: no picture of what the next visit opens (lib/first-screen.ts).
+        {...(travel.at !== null ? { [PAST_PLAN_ATTR]: '' } : {})}
         // An opaque background lets Chromium composite the scroller: scrolling moves a layer instead of repainting
         // the page every frame (p95 frame 33 → 16.7 ms on 10,000 tasks, docs/benchmarks.md).
         className="relative isolate overflow-auto overscroll-contain bg-white"
