@@ -57,6 +57,11 @@ describe('dependency links in the chart', () => {
     });
     await a.mouse.click(middle.x, middle.y);
     const popover = a.getByRole('dialog', { name: 'Dependency' });
+    // Picked with the pointer, it takes focus as a dialog does, and Escape closes it.
+    await expect.poll(() => popover.getByLabel('Type').evaluate((el) => el === document.activeElement)).toBe(true);
+    await a.keyboard.press('Escape');
+    await expect.poll(() => popover.count()).toBe(0);
+    await a.mouse.click(middle.x, middle.y);
     await popover.getByLabel('Type').selectOption('SS');
     await popover.getByLabel('Lag (days)').fill('1');
     await popover.getByRole('button', { name: 'Apply' }).click();

@@ -35,9 +35,31 @@ export function LinkPopover({ edge, label, problem, anchor }: LinkPopoverProps) 
       const target = event.target as Element | null;
       if (!form.current?.contains(target) && !target?.closest('[data-link-hit]')) close();
     };
+    // Escape closes it wherever focus is (an arrow is picked with the pointer, which leaves focus behind).
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      close();
+    };
     window.addEventListener('pointerdown', onDown, true);
-    return () => window.removeEventListener('pointerdown', onDown, true);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('pointerdown', onDown, true);
+      window.removeEventListener('keydown', onKey);
+    };
   }, []);
+  // As a dialog does: focus goes into it when it opens, and back where it was when it closes.
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const popover = form.current;
+    popover?.querySelector<HTMLElement>('select:not(:disabled), button')?.focus({ preventScroll: true });
+    return () => {
+      // Only when focus went with it (not when a press elsewhere put it somewhere).
+      const focused = document.activeElement;
+      const lost = !focused || focused === document.body || popover?.contains(focused);
+      if (lost && before?.isConnected) before.focus({ preventScroll: true });
+    };
+  }, [edge.taskId, edge.dependsOnTaskId]);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +77,9 @@ export function LinkPopover({ edge, label, problem, anchor }: LinkPopoverProps) 
       onSubmit={apply}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
+          // Not the chart's or a dialog's Escape too.
           event.stopPropagation();
+          event.preventDefault();
           close();
         }
       }}
