@@ -1,4 +1,4 @@
-import { dependencyKey, TASK_FIELDS, type Link } from '@planline/domain';
+import { dependencyKey, type Link } from '@planline/domain';
 import type { DocTask } from '@planline/document';
 import { takeEarlyTaskList } from '../../../lib/early-task-list';
 import type { PlainDocument } from '../model/tasks-store';
@@ -7,8 +7,8 @@ import type { PlainDocument } from '../model/tasks-store';
 type ListedTask = Record<string, unknown> & { id: string; links?: ({ dependsOnTaskId: string } & Link)[] };
 
 /**
- * [server-snapshot] The project's task list as the document's two maps: the same fields under the same names, links
- * under their document keys. The chart reads it exactly as it reads the document, so the rows it paints are the
+ * [server-snapshot] The project's task list as the document's two maps: the same fields under the same names (each
+ * task is the list's own object, with the list's other fields beside them), links under their document keys. The chart reads it exactly as it reads the document, so the rows it paints are the
  * rows the document gives once synced.
  */
 export function plainFromTaskList(list: unknown): PlainDocument | null {
@@ -17,9 +17,9 @@ export function plainFromTaskList(list: unknown): PlainDocument | null {
   const dependencies: Record<string, unknown> = {};
   for (const item of list as ListedTask[]) {
     if (!item || typeof item !== 'object' || typeof item.id !== 'string') continue;
-    const fields: DocTask = {};
-    for (const field of TASK_FIELDS) if (field in item) fields[field] = item[field];
-    tasks[item.id] = fields;
+    // Read as it is, not copied: the chart reads a task's document fields by name and nothing else of it, and
+    // copying 100,000 of them cost ~0.2 s (and as much again in garbage) before the first bar.
+    tasks[item.id] = item as DocTask;
     for (const link of item.links ?? []) dependencies[dependencyKey(item.id, link.dependsOnTaskId)] = { type: link.type, lagDays: link.lagDays };
   }
   return { tasks, dependencies };
