@@ -80,6 +80,23 @@ describe('this device’s copy of a project document', () => {
     await leave(again);
   });
 
+  it('[offline-return] a snapshot behind the stored updates (the page went right after an edit) is not painted', async () => {
+    const first = await visit(ADA);
+    Y.applyUpdate(first.doc, Y.encodeStateAsUpdate(serverDocument()), 'provider');
+    first.copy.rememberSync(false);
+    first.doc.transact(() => writeTask(first.doc, TASK, { progress: 55 }), LOCAL);
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    // Edited, then gone before the next snapshot: the stored updates hold the edit, the snapshot does not.
+    first.doc.transact(() => writeTask(first.doc, TASK, { progress: 70 }), LOCAL);
+    await settle();
+    await leave(first);
+
+    const again = await visit(ADA);
+    expect(again.stored).toMatchObject({ synced: true, snapshot: null });
+    expect(readTask(again.doc, TASK)).toMatchObject({ progress: 70 });
+    await leave(again);
+  });
+
   it('[sliced-sync] while paused it stores no update; resume stores the whole one, with an edit made meanwhile', async () => {
     const first = await visit(ADA);
     const stored = () =>

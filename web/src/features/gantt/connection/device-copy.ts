@@ -17,6 +17,13 @@ const SCOPE_KEY = 'scope';
  */
 const SNAPSHOT_KEY = 'snapshot';
 /**
+ * The key of the last stored update the snapshot includes. A page left soon after an edit may go before its
+ * snapshot is written: the stored updates then hold more than the snapshot, and painting it would show older bars
+ * for a moment, then move them. Such a snapshot is not painted: the chart waits for the stored document (a
+ * return visit shows its picture meanwhile, src/first-screen.ts).
+ */
+const SNAPSHOT_UP_TO_KEY = 'snapshotUpTo';
+/**
  * The snapshot is written once the document and the person have been quiet this long (writing it holds the main
  * thread ~50 ms at 10,000 tasks and seconds at 100,000: never in the middle of a scroll or a drag), and at least
  * this often while the document keeps changing, unless the person is busy with the page then.
@@ -86,9 +93,16 @@ async function readStored(name: string): Promise<StoredCopy> {
   };
   const db = await request(open);
   try {
-    const custom = db.transaction(CUSTOM_STORE, 'readonly').objectStore(CUSTOM_STORE);
-    const [scope, snapshot] = await Promise.all([request(custom.get(SCOPE_KEY)), request(custom.get(SNAPSHOT_KEY))]);
-    return { synced: scope === 'read' || scope === 'write', readOnly: scope !== 'write', snapshot: parseSnapshot(snapshot) };
+    const read = db.transaction([UPDATES_STORE, CUSTOM_STORE], 'readonly');
+    const custom = read.objectStore(CUSTOM_STORE);
+    const [scope, snapshot, upTo, last] = await Promise.all([
+      request(custom.get(SCOPE_KEY)),
+      request(custom.get(SNAPSHOT_KEY)),
+      request(custom.get(SNAPSHOT_UP_TO_KEY)),
+      request(read.objectStore(UPDATES_STORE).openKeyCursor(null, 'prev')),
+    ]);
+    const current = typeof upTo === 'number' && (last === null || (typeof last.key === 'number' && last.key <= upTo));
+    return { synced: scope === 'read' || scope === 'write', readOnly: scope !== 'write', snapshot: current ? parseSnapshot(snapshot) : null };
   } finally {
     db.close();
   }
@@ -137,9 +151,22 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
     clearTimeout(quietTimer);
     clearTimeout(dueTimer);
     quietTimer = dueTimer = undefined;
-    if (closed || !persistence || !snapshotting) return;
+    const db = persistence?.db;
+    if (closed || !db || !snapshotting) return;
     const plain: PlainDocument = { tasks: tasksMap(doc).toJSON(), dependencies: dependenciesMap(doc).toJSON() };
-    void persistence.set(SNAPSHOT_KEY, JSON.stringify(plain)).catch(() => {});
+    const json = JSON.stringify(plain);
+    try {
+      // One transaction after the updates stored so far (IndexedDB runs it after theirs): the snapshot is of them.
+      const write = db.transaction([UPDATES_STORE, CUSTOM_STORE], 'readwrite');
+      const last = write.objectStore(UPDATES_STORE).openKeyCursor(null, 'prev');
+      last.onsuccess = () => {
+        const custom = write.objectStore(CUSTOM_STORE);
+        custom.put(json, SNAPSHOT_KEY);
+        custom.put(typeof last.result?.key === 'number' ? last.result.key : 0, SNAPSHOT_UP_TO_KEY);
+      };
+    } catch {
+      // The database was closed or deleted under the copy: nothing to keep it in.
+    }
   };
   // Overdue while the document keeps changing; while someone scrolls or drags, the quiet timer writes it after.
   const writeWhenDue = () => {
