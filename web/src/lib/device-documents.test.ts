@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { deviceDocumentName, forgetDeviceDocument, forgetDeviceDocuments, parseDeviceDocumentName } from './device-documents';
+import { WORKSPACE_STORE_KEY } from './early-task-list';
 
 const ADA = '6f1c2a8e-0d7b-4c1e-9a51-1d2f3e4a5b6c';
 const BEA = '0a9b8c7d-6e5f-4a3b-8c1d-2e3f4a5b6c7d';
@@ -34,6 +35,19 @@ describe('device documents', () => {
     await createDatabase('some-other-library');
     await forgetDeviceDocuments();
     expect(await names()).toEqual(['some-other-library']);
+  });
+
+  it('sign-out forgets which project this browser showed; a sign-in of someone keeps it (it may be theirs)', async () => {
+    const stored = new Map<string, string>([[WORKSPACE_STORE_KEY, '{"state":{"selectedProjectId":"p1"}}']]);
+    Object.assign(globalThis, { localStorage: { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v), removeItem: (k: string) => void stored.delete(k) } });
+    try {
+      await forgetDeviceDocuments({ keepUserId: ADA });
+      expect(stored.has(WORKSPACE_STORE_KEY)).toBe(true);
+      await forgetDeviceDocuments();
+      expect(stored.has(WORKSPACE_STORE_KEY)).toBe(false);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'localStorage');
+    }
   });
 
   it("a sign-in deletes the copies other people left, not the signed-in person's", async () => {

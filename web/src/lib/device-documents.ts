@@ -1,3 +1,4 @@
+import { forgetWorkspaceSelection } from './early-task-list';
 import { forgetFirstScreen } from './first-screen';
 
 /**
@@ -88,6 +89,8 @@ function deleteDatabase(name: string): Promise<void> {
 export async function forgetDeviceDocuments(options: { keepUserId?: string } = {}): Promise<void> {
   const { keepUserId } = options;
   forgetFirstScreen({ keepUserId });
+  // Which project this browser showed is the person's too (it is not kept by person: only a full forget can go).
+  if (keepUserId === undefined) forgetWorkspaceSelection();
   if (!deviceDocumentsAvailable()) return;
   const names = (await storedNames()).filter((name) => !keepUserId || parseDeviceDocumentName(name)?.userId !== keepUserId);
   await Promise.all(names.map(deleteDatabase));

@@ -22,6 +22,19 @@ export function rememberProjectForServer(projectId: string | null): void {
     : `${PROJECT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
+/**
+ * Forgets which team and project this browser showed (sign-out, an ended session): the next person on it starts
+ * from their own first project, and no page asks for, or opens the document of, the one before's.
+ */
+export function forgetWorkspaceSelection(): void {
+  rememberProjectForServer(null);
+  try {
+    localStorage.removeItem(WORKSPACE_STORE_KEY);
+  } catch {
+    // Storage refused: nothing was kept in it.
+  }
+}
+
 let early: { projectId: string; response: Promise<Response> } | null = null;
 
 /** Asks for `projectId`'s task list (the page's head already did: this takes that answer). */

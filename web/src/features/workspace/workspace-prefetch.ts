@@ -45,7 +45,11 @@ let startedFor: string | null = null;
 export function prefetchWorkspace(queryClient: QueryClient, userId: string): void {
   if (startedFor === userId) return;
   startedFor = userId;
-  const remembered = useWorkspaceUi.getState().selectedProjectId;
+  // The choice this browser remembers, when it is one of this person's projects (a copy of the page's lists may
+  // say): the remembered choice is the browser's, and the person before on it may have left theirs.
+  const choice = useWorkspaceUi.getState().selectedProjectId;
+  const listed = queryClient.getQueryData<Project[]>(userProjectsQuery.queryKey);
+  const remembered = choice && (!listed || listed.some((p) => p.id === choice)) ? choice : null;
   const selected = resolveWorkspaceProject(queryClient);
   // The document's code (Yjs, the provider) loads beside the reads instead of after them, asked for second so
   // that the reads are first in the browser's queue of six connections.
