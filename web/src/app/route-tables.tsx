@@ -4,11 +4,14 @@ import { SignedInAuthRedirect, SignInFirst } from '../features/auth';
 import { PublicLayout } from '../features/legal';
 import { SignedInLayout } from '../features/shell';
 import { NotFoundPage } from '../pages/not-found.page';
+import { lazyPage } from './lazy-page';
 
 // Each page is its own chunk: visitors of the landing page never download the workspace, and vice versa.
 const LandingPage = lazy(() => import('../pages/landing.page').then((m) => ({ default: m.LandingPage })));
 const AuthPage = lazy(() => import('../pages/auth.page').then((m) => ({ default: m.AuthPage })));
-const WorkspacePage = lazy(() => import('../pages/workspace.page').then((m) => ({ default: m.WorkspacePage })));
+const WorkspacePage = lazyPage(() => import('../pages/workspace.page').then((m) => m.WorkspacePage));
+/** A signed-in page load at "/" loads the workspace's chunk before its first render (main.tsx; lazy-page.ts says why). */
+export const preloadWorkspacePage = () => WorkspacePage.preload();
 const ProfilePage = lazy(() => import('../pages/profile.page').then((m) => ({ default: m.ProfilePage })));
 const TeamInvitePage = lazy(() => import('../pages/team-invite.page').then((m) => ({ default: m.TeamInvitePage })));
 const ProjectInvitePage = lazy(() =>
