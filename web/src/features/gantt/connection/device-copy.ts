@@ -59,6 +59,8 @@ export interface DeviceCopy {
   isMerge(origin: unknown): boolean;
   /** Settles once the stored document is in the Y.Doc: whether the copy held a synced one (false: none, or unreadable). */
   readonly loaded: Promise<boolean>;
+  /** Whether this browser had opened the copy before (lib/device-documents.ts): when not, it holds nothing to paint. */
+  readonly known: boolean;
   /** The document has synced with the server, which allowed `readOnly`: a later visit may paint from the copy. */
   rememberSync(readOnly: boolean): void;
   /**
@@ -137,7 +139,7 @@ function afterPaint(): Promise<void> {
 export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, onStored: (stored: StoredCopy) => void): DeviceCopy | null {
   if (!deviceDocumentsAvailable()) return null;
   const name = deviceDocumentName(userId, projectId);
-  noteDeviceDocument(name);
+  const known = noteDeviceDocument(name);
   let closed = false;
   let persistence: IndexeddbPersistence | null = null;
   let snapshotting = false;
@@ -236,6 +238,7 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
   };
   return {
     isMerge: (origin) => origin !== null && origin === persistence,
+    known,
     loaded,
     pause(sliceOrigin) {
       if (paused) return;

@@ -72,7 +72,7 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   });
   // A first visit on this device: the server's task list paints the chart (read-only) while the document comes.
   // The kept snapshot goes first when there is one (it may hold this device's offline edits).
-  let keptSnapshot: 'unknown' | 'yes' | 'no' = copy ? 'unknown' : 'no';
+  let keptSnapshot: 'unknown' | 'yes' | 'no' = copy?.known ? 'unknown' : 'no';
   let serverSnapshot: PlainDocument | null = null;
   let serverSnapshotRead = false;
   const snapshotRead = new AbortController();
