@@ -39,10 +39,14 @@ async function project(names: string[]) {
     expect(res.status).toBe(200);
     return res.text();
   };
-  /** The list as answered, checked against the list read whole from the rows. */
+  /** The list as answered, checked against the list read whole from the rows, and gzip-encoded (made from the kept pieces). */
   const read = async (): Promise<Task[]> => {
     const text = await answered();
     expect(text).toBe(JSON.stringify(await listTasks(server.dataSource, projectId)));
+    const gzipped = await fetch(`${server.url}/api/projects/${projectId}/tasks`, { headers: { cookie: owner.client.cookieHeader, 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe(text.length >= 1024 ? 'gzip' : null);
+    // fetch decodes it: a stream it could not decode would fail here.
+    expect(await gzipped.text()).toBe(text);
     return JSON.parse(text) as Task[];
   };
   return { owner, member, projectId, ids, send, answered, read };

@@ -74,20 +74,19 @@ async function storedTasks(sql: Sql, projectId: string): Promise<Task[]> {
 }
 
 /**
- * A project's task list as stored at one task list version: all of it (`since` null), or the tasks stamped after
- * `since` (tasks.list_version) with the ids of all, in list order. Summaries are not rolled up.
+ * A project's task list as stored at one task list version, read in one snapshot (REPEATABLE READ), so the rows are
+ * exactly those of the version read: a project's writers raise its version first in their transaction and hold the
+ * project row until they commit (project-rows.ts), so a change stamped with a version up to the one read is in the
+ * snapshot, and one stamped later is not. Summaries are not rolled up.
  */
-export type TaskListRead = { version: bigint; tasks: Task[] } | { version: bigint; changed: Task[]; order: string[] };
+export function readWholeTaskList(db: DataSource, projectId: string): Promise<{ version: bigint; tasks: Task[] }> {
+  return db.transaction('REPEATABLE READ', async (m) => ({ version: await taskListVersion(m, projectId), tasks: await storedTasks(m, projectId) }));
+}
 
-/**
- * Reads in one snapshot (REPEATABLE READ), so the rows are exactly those of the version read: a project's writers
- * raise its version first in their transaction and hold the project row until they commit (project-rows.ts), so a
- * change stamped with a version up to the one read is in the snapshot, and one stamped later is not.
- */
-export function readTaskList(db: DataSource, projectId: string, since: bigint | null): Promise<TaskListRead> {
+/** As readWholeTaskList, but only the tasks stamped after `since` (tasks.list_version), with the ids of all in list order. */
+export function readTaskListSince(db: DataSource, projectId: string, since: bigint): Promise<{ version: bigint; changed: Task[]; order: string[] }> {
   return db.transaction('REPEATABLE READ', async (m) => {
     const version = await taskListVersion(m, projectId);
-    if (since === null) return { version, tasks: await storedTasks(m, projectId) };
     const changed: TaskRow[] = await m.query(taskSelect('t.project_id = $1 AND t.list_version > $2'), [projectId, since.toString()]);
     const ids: { id: string }[] = await m.query(`SELECT id FROM tasks WHERE project_id = $1 ORDER BY "order", created_at, id`, [projectId]);
     return { version, changed: changed.map(presentTask), order: ids.map((r) => r.id) };

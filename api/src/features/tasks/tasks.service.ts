@@ -20,8 +20,8 @@ import { AppError } from '../../errors.js';
 import { requireProjectAccess } from '../access/access.policy.js';
 import { TaskListCache, type TaskListAnswer } from './task-list-cache.js';
 import { requireTaskAccess, TASK_NOT_FOUND } from './tasks.policy.js';
-import { buildParts, patchTasks, wholeList, type PatchedTasks, type TaskListParts } from './task-list-parts.js';
-import { findTask, readTaskList, rolledUp, taskHistory, taskListVersion } from './tasks.read.js';
+import { buildParts, patchTasks, wholeList, type PatchedTasks } from './task-list-parts.js';
+import { findTask, readTaskListSince, readWholeTaskList, rolledUp, taskHistory, taskListVersion } from './tasks.read.js';
 import { assertMayBeMilestone, assertNotRolledUp, assertParent, hasSubtasks } from './task-tree.rules.js';
 
 /**
@@ -54,23 +54,26 @@ export class TasksService {
   async list(userId: string, projectId: string): Promise<TaskListAnswer> {
     await requireProjectAccess(this.dataSource, userId, projectId);
     const version = await taskListVersion(this.dataSource, projectId);
-    const kept = this.taskLists.get(projectId, version);
-    if (kept) return kept;
+    const answer = this.taskLists.get(projectId, version);
+    if (answer) return answer;
     // Read at this version or a later one (a change committed since): never older than what this request saw.
-    const base = this.taskLists.latest(projectId);
-    const read = await readTaskList(this.dataSource, projectId, base && base.version <= version ? base.version : null);
-    let list = 'tasks' in read ? wholeList(read.tasks) : patchTasks(base!.parts, read.changed, read.order);
-    if (!list) {
-      const whole = await readTaskList(this.dataSource, projectId, null);
-      list = wholeList('tasks' in whole ? whole.tasks : []);
-      return this.keep(projectId, whole.version, list);
+    const kept = this.taskLists.latest(projectId);
+    if (kept && kept.version <= version) {
+      const read = await readTaskListSince(this.dataSource, projectId, kept.version);
+      const patched = patchTasks(kept.answer.parts, read.changed, read.order);
+      if (patched) return this.keep(projectId, read.version, patched, kept.answer);
     }
-    return this.keep(projectId, read.version, list, 'changed' in read ? base!.parts : undefined);
+    const whole = await readWholeTaskList(this.dataSource, projectId);
+    return this.keep(projectId, whole.version, wholeList(whole.tasks), undefined, kept?.answer);
   }
 
-  private async keep(projectId: string, version: bigint, list: PatchedTasks, base?: TaskListParts): Promise<TaskListAnswer> {
+  /**
+   * Keeps the list, its unchanged tasks' JSON taken from `base`, the list it was patched from. Its gzip encoding is
+   * made from `previous`'s pieces (any earlier list of the project: pieces are reused only where their bytes match).
+   */
+  private async keep(projectId: string, version: bigint, list: PatchedTasks, base?: TaskListAnswer, previous = base): Promise<TaskListAnswer> {
     const rolled = await rolledUp(this.dataSource, projectId, list.tasks);
-    return this.taskLists.set(projectId, version, buildParts(list, rolled, base));
+    return this.taskLists.set(projectId, version, buildParts(list, rolled, base?.parts), previous);
   }
 
   private async assertAssignable(projectId: string, ids: (string | null | undefined)[]): Promise<void> {
