@@ -63,6 +63,14 @@ export class TaskEntity {
   @Column({ type: 'varchar', length: 20, default: 'task' })
   kind!: TaskKind;
 
+  /**
+   * The project's task list version (projects.tasks_version) of the last change to this task's row, its
+   * assignees or the links to its predecessors, stamped in that change's transaction: a task list kept at version
+   * V is brought up to date by reading the rows stamped after V. bigint, read as text.
+   */
+  @Column({ type: 'bigint', default: 0 })
+  listVersion!: string;
+
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 

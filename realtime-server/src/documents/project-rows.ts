@@ -105,9 +105,34 @@ export async function appendUpdate(m: EntityManager, projectId: string, update: 
   return Number(rows[0]!.id);
 }
 
-/** Task lists built before the current transaction are out of date from its commit on (the API's task list cache). */
+/**
+ * Task lists built before the current transaction are out of date from its commit on (the API's task list cache).
+ * First in the transaction: the project row stays locked until the commit, so a project's writers take versions
+ * in the order they commit, and a reader that sees version V sees every row stamped with V or less
+ * (tasks.list_version, TaskListCache's incremental read).
+ */
 export async function raiseTaskListVersion(m: EntityManager, projectId: string): Promise<void> {
   await m.query(`UPDATE projects SET tasks_version = tasks_version + 1 WHERE id = $1`, [projectId]);
+}
+
+/** This transaction's task list version, once raiseTaskListVersion has raised it. */
+const RAISED_VERSION = `(SELECT tasks_version FROM projects WHERE id = $1)`;
+
+/**
+ * Stamps the stored tasks whose list entry `j` changes with this transaction's version: those updated, the
+ * successors of links made, changed or removed, and those whose links go with a deleted task (the foreign key's
+ * cascade). Before the deletion, so those links are still there to find; created tasks are stamped as inserted.
+ */
+async function stampTouchedTasks(m: EntityManager, projectId: string, j: Judged): Promise<void> {
+  const ids = new Set(j.updated.map(([id]) => id));
+  for (const key of [...j.addedDeps, ...j.changedDeps, ...j.removedDeps]) ids.add(parseDependencyKey(key)!.taskId);
+  if (!ids.size && !j.deleted.length) return;
+  await m.query(
+    `UPDATE tasks SET list_version = ${RAISED_VERSION}
+      WHERE project_id = $1
+        AND (id = ANY($2::uuid[]) OR id IN (SELECT task_id FROM task_dependencies WHERE depends_on_task_id = ANY($3::uuid[])))`,
+    [projectId, [...ids], j.deleted],
+  );
 }
 
 const TASK_COLUMNS = `name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order", kind, parent_id`;
@@ -138,6 +163,7 @@ const UNNEST_TASKS = `unnest($2::uuid[], $3::text[], $4::text[], $5::date[], $6:
  * statement per task kept a change of a few hundred tasks from yielding for seconds.
  */
 export async function writeJudged(m: EntityManager, projectId: string, j: Judged, history: boolean): Promise<void> {
+  await stampTouchedTasks(m, projectId, j);
   // The deleted rows' times go into their 'deleted' history, so the task can come back as it was (time travel).
   const deletedTimes: { id: string; created_at: Date; updated_at: Date }[] = j.deleted.length
     ? // A SELECT around the DELETE: TypeORM answers a bare DELETE with [rows, count].
@@ -147,10 +173,10 @@ export async function writeJudged(m: EntityManager, projectId: string, j: Judged
       ])
     : [];
   if (j.created.length) {
-    await m.query(`INSERT INTO tasks (id, project_id, ${TASK_COLUMNS}) SELECT v.id, $1, ${TASK_COLUMNS.replace(/(^|, )/g, '$1v.')} FROM ${UNNEST_TASKS}`, [
-      projectId,
-      ...taskColumns(j.created),
-    ]);
+    await m.query(
+      `INSERT INTO tasks (id, project_id, list_version, ${TASK_COLUMNS}) SELECT v.id, $1, ${RAISED_VERSION}, ${TASK_COLUMNS.replace(/(^|, )/g, '$1v.')} FROM ${UNNEST_TASKS}`,
+      [projectId, ...taskColumns(j.created)],
+    );
     await writeAssignments(m, j.created.map(([id, task]) => [id, task.assigneeIds]), false);
   }
   if (j.updated.length) {

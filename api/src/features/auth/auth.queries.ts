@@ -24,10 +24,18 @@ export async function updateProfileFields(db: Db, userId: string, fields: Pick<U
   await db.getRepository(UserEntity).update({ id: userId }, { ...fields, updatedAt: new Date() });
 }
 
-/** Task lists show their assignee's name: the lists of tasks assigned to this user are out of date. */
+/**
+ * Task lists show their assignee's name: the lists of tasks assigned to this user are out of date, and those tasks
+ * are stamped with their project's new version (tasks.list_version), so an incremental read picks them up. The
+ * project rows first, as the document write path locks them.
+ */
 export async function outdateTaskListsAssignedTo(sql: Sql, userId: string): Promise<void> {
   await sql.query(
-    `UPDATE projects SET tasks_version = tasks_version + 1 WHERE id IN (SELECT DISTINCT project_id FROM tasks WHERE assignee_id = $1)`,
+    `WITH raised AS (
+       UPDATE projects SET tasks_version = tasks_version + 1
+        WHERE id IN (SELECT DISTINCT project_id FROM tasks WHERE assignee_id = $1)
+       RETURNING id, tasks_version)
+     UPDATE tasks t SET list_version = raised.tasks_version FROM raised WHERE t.project_id = raised.id AND t.assignee_id = $1`,
     [userId],
   );
 }

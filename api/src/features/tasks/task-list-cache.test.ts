@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TaskListCache } from './task-list-cache.js';
 
-const body = (bytes: number) => Buffer.alloc(bytes, 'x');
+/** A kept list of `bytes` of JSON (its tasks do not matter here). */
+const body = (bytes: number) => parts(Buffer.alloc(bytes, 'x'));
+const parts = (json: Buffer) => ({ tasks: [], rolled: [], body: json, starts: new Uint32Array(1) });
 
 describe('TaskListCache', () => {
   it('answers a list only at the version it was built at', () => {
@@ -17,7 +19,7 @@ describe('TaskListCache', () => {
     const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
     const cache = new TaskListCache(100_000);
     const json = Buffer.from(JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: `t${i}`, name: `Task ${i}` }))));
-    const list = cache.set('p', 1n, json);
+    const list = cache.set('p', 1n, parts(json));
     expect(list.encoded('br')).toBe(list.encoded('br'));
     expect(brotliDecompressSync(await list.encoded('br')).equals(json)).toBe(true);
     expect(gunzipSync(await cache.get('p', 1n)!.encoded('gzip')).equals(json)).toBe(true);
@@ -32,15 +34,16 @@ describe('TaskListCache', () => {
   });
 
   it('stays within its bytes, dropping the least recently used list first', () => {
+    // A list counts ~2.2 times its JSON (its compressed copies and its tasks): two of 20 bytes fit in 100, not three.
     const cache = new TaskListCache(100);
-    cache.set('a', 1n, body(40));
-    cache.set('b', 1n, body(40));
+    cache.set('a', 1n, body(20));
+    cache.set('b', 1n, body(20));
     cache.get('a', 1n);
-    cache.set('c', 1n, body(40));
+    cache.set('c', 1n, body(20));
     expect(cache.get('b', 1n)).toBeNull();
     expect(cache.get('a', 1n)).not.toBeNull();
     expect(cache.get('c', 1n)).not.toBeNull();
-    cache.set('huge', 1n, body(101));
+    cache.set('huge', 1n, body(47));
     expect(cache.get('huge', 1n)).toBeNull();
     expect(cache.get('a', 1n)).not.toBeNull();
   });

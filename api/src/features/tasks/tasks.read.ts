@@ -1,5 +1,6 @@
 import { createWorkCalendar, readRecordedTask, withRolledUpSummaries, type ScheduleTask, type Task, type TaskHistoryEntry, type TaskLink } from '@planline/domain';
 import { taskFieldsFromRow } from '@planline/realtime';
+import type { DataSource } from 'typeorm';
 import type { Sql } from '../access/access.queries.js';
 import { projectCalendarSettings, scheduleTasks } from '../schedule/schedule.queries.js';
 
@@ -63,8 +64,33 @@ export async function rolledUp<T extends ScheduleTask>(sql: Sql, projectId: stri
 
 /** Tasks as the API presents them, read from the persisted rows. */
 export async function listTasks(sql: Sql, projectId: string): Promise<Task[]> {
+  return rolledUp(sql, projectId, await storedTasks(sql, projectId));
+}
+
+/** The project's tasks as their rows hold them (summaries not rolled up), in list order. */
+async function storedTasks(sql: Sql, projectId: string): Promise<Task[]> {
   const rows: TaskRow[] = await sql.query(`${taskSelect('t.project_id = $1')} ORDER BY t."order", t.created_at, t.id`, [projectId]);
-  return rolledUp(sql, projectId, rows.map(presentTask));
+  return rows.map(presentTask);
+}
+
+/**
+ * A project's task list as stored at one task list version, read in one snapshot (REPEATABLE READ), so the rows are
+ * exactly those of the version read: a project's writers raise its version first in their transaction and hold the
+ * project row until they commit (project-rows.ts), so a change stamped with a version up to the one read is in the
+ * snapshot, and one stamped later is not. Summaries are not rolled up.
+ */
+export function readWholeTaskList(db: DataSource, projectId: string): Promise<{ version: bigint; tasks: Task[] }> {
+  return db.transaction('REPEATABLE READ', async (m) => ({ version: await taskListVersion(m, projectId), tasks: await storedTasks(m, projectId) }));
+}
+
+/** As readWholeTaskList, but only the tasks stamped after `since` (tasks.list_version), with the ids of all in list order. */
+export function readTaskListSince(db: DataSource, projectId: string, since: bigint): Promise<{ version: bigint; changed: Task[]; order: string[] }> {
+  return db.transaction('REPEATABLE READ', async (m) => {
+    const version = await taskListVersion(m, projectId);
+    const changed: TaskRow[] = await m.query(taskSelect('t.project_id = $1 AND t.list_version > $2'), [projectId, since.toString()]);
+    const ids: { id: string }[] = await m.query(`SELECT id FROM tasks WHERE project_id = $1 ORDER BY "order", created_at, id`, [projectId]);
+    return { version, changed: changed.map(presentTask), order: ids.map((r) => r.id) };
+  });
 }
 
 /** The project's task list version (see TaskListCache). */

@@ -20,7 +20,8 @@ import { AppError } from '../../errors.js';
 import { requireProjectAccess } from '../access/access.policy.js';
 import { TaskListCache, type TaskListAnswer } from './task-list-cache.js';
 import { requireTaskAccess, TASK_NOT_FOUND } from './tasks.policy.js';
-import { findTask, listTasks, taskHistory, taskListVersion } from './tasks.read.js';
+import { buildParts, patchTasks, wholeList, type PatchedTasks } from './task-list-parts.js';
+import { findTask, readTaskListSince, readWholeTaskList, rolledUp, taskHistory, taskListVersion } from './tasks.read.js';
 import { assertMayBeMilestone, assertNotRolledUp, assertParent, hasSubtasks } from './task-tree.rules.js';
 
 /**
@@ -45,15 +46,34 @@ export class TasksService {
 
   private readonly taskLists = new TaskListCache(TASK_LIST_CACHE_BYTES);
 
-  /** The project's tasks as JSON, built again only when its rows changed since the last answer. */
+  /**
+   * The project's tasks as JSON, built again only when its rows changed since the last answer, and then from the
+   * list kept before: only the tasks changed since are read and serialized (10,000 tasks: reading them all cost
+   * ~150 ms of SQL and row parsing, and serializing ~30 ms).
+   */
   async list(userId: string, projectId: string): Promise<TaskListAnswer> {
     await requireProjectAccess(this.dataSource, userId, projectId);
-    // The version first: rows read after it are at least that new.
     const version = await taskListVersion(this.dataSource, projectId);
-    return (
-      this.taskLists.get(projectId, version) ??
-      this.taskLists.set(projectId, version, Buffer.from(JSON.stringify(await listTasks(this.dataSource, projectId))))
-    );
+    const answer = this.taskLists.get(projectId, version);
+    if (answer) return answer;
+    // Read at this version or a later one (a change committed since): never older than what this request saw.
+    const kept = this.taskLists.latest(projectId);
+    if (kept && kept.version <= version) {
+      const read = await readTaskListSince(this.dataSource, projectId, kept.version);
+      const patched = patchTasks(kept.answer.parts, read.changed, read.order);
+      if (patched) return this.keep(projectId, read.version, patched, kept.answer);
+    }
+    const whole = await readWholeTaskList(this.dataSource, projectId);
+    return this.keep(projectId, whole.version, wholeList(whole.tasks), undefined, kept?.answer);
+  }
+
+  /**
+   * Keeps the list, its unchanged tasks' JSON taken from `base`, the list it was patched from. Its gzip encoding is
+   * made from `previous`'s pieces (any earlier list of the project: pieces are reused only where their bytes match).
+   */
+  private async keep(projectId: string, version: bigint, list: PatchedTasks, base?: TaskListAnswer, previous = base): Promise<TaskListAnswer> {
+    const rolled = await rolledUp(this.dataSource, projectId, list.tasks);
+    return this.taskLists.set(projectId, version, buildParts(list, rolled, base?.parts), previous);
   }
 
   private async assertAssignable(projectId: string, ids: (string | null | undefined)[]): Promise<void> {

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listTasks } from '../src/features/tasks/tasks.read.js';
+import { joinedMember, startTestServer, teamWithOwner, type TestServer } from './harness.js';
+
+/**
+ * [task-list-incremental] After a change, GET /api/projects/{id}/tasks reads only the tasks stamped after the list
+ * it keeps (tasks.list_version) and patches that list; every answer must be, byte for byte, the list read whole
+ * from the rows. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set (the concurrent writer only there:
+ * PGlite has one connection).
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+type Task = { id: string; name: string; progress: number; order: number; assignedTo: string | null; links: unknown[]; startDate: string; endDate: string };
+
+async function project(names: string[]) {
+  const { owner, team } = await teamWithOwner(server);
+  const member = await joinedMember(server, owner.client, team.id);
+  const created = await owner.client.post('/api/projects', { name: 'Incremental list', teamId: team.id });
+  const projectId = (created.body as { id: string }).id;
+  const ids: string[] = [];
+  for (const name of names) {
+    const res = await owner.client.post('/api/tasks', { projectId, name, startDate: '2026-11-23', endDate: '2026-11-27' });
+    expect(res.status).toBe(201);
+    ids.push((res.body as Task).id);
+  }
+  const send = async (method: string, path: string, body?: unknown) => {
+    const res = await owner.client.request(method, path, body);
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  };
+  /** The list as answered, uncompressed. */
+  const answered = async (): Promise<string> => {
+    const res = await fetch(`${server.url}/api/projects/${projectId}/tasks`, { headers: { cookie: owner.client.cookieHeader, 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+  /** The list as answered, checked against the list read whole from the rows, and gzip-encoded (made from the kept pieces). */
+  const read = async (): Promise<Task[]> => {
+    const text = await answered();
+    expect(text).toBe(JSON.stringify(await listTasks(server.dataSource, projectId)));
+    const gzipped = await fetch(`${server.url}/api/projects/${projectId}/tasks`, { headers: { cookie: owner.client.cookieHeader, 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe(text.length >= 1024 ? 'gzip' : null);
+    // fetch decodes it: a stream it could not decode would fail here.
+    expect(await gzipped.text()).toBe(text);
+    return JSON.parse(text) as Task[];
+  };
+  return { owner, member, projectId, ids, send, answered, read };
+}
+
+const byId = (tasks: Task[], id: string) => tasks.find((t) => t.id === id);
+
+describe('[task-list-incremental] the list kept between reads', () => {
+  it('shows each kind of change in the next read: fields, order, links, assignees, names, deletions, summaries, creations', async () => {
+    const { member, projectId, ids, send, read } = await project(['Design', 'Build', 'Test', 'Ship']);
+    const [design, build, test, ship] = ids as [string, string, string, string];
+    expect((await read()).map((t) => t.name)).toEqual(['Design', 'Build', 'Test', 'Ship']);
+
+    await send('PATCH', `/api/tasks/${build}`, { progress: 40 });
+    expect(byId(await read(), build)?.progress).toBe(40);
+
+    await send('PATCH', `/api/tasks/${ship}`, { order: -1 });
+    expect((await read()).map((t) => t.name)).toEqual(['Ship', 'Design', 'Build', 'Test']);
+
+    await send('POST', `/api/tasks/${test}/dependencies`, { dependsOnTaskId: build, type: 'SS', lagDays: 1 });
+    expect(byId(await read(), test)?.links).toEqual([{ dependsOnTaskId: build, type: 'SS', lagDays: 1 }]);
+    await send('PATCH', `/api/tasks/${test}/dependencies/${build}`, { lagDays: 3 });
+    expect(byId(await read(), test)?.links).toEqual([{ dependsOnTaskId: build, type: 'SS', lagDays: 3 }]);
+    await send('DELETE', `/api/tasks/${test}/dependencies/${build}`);
+    expect(byId(await read(), test)?.links).toEqual([]);
+
+    await send('PATCH', `/api/tasks/${design}`, { assigneeId: member.user.id });
+    expect(byId(await read(), design)?.assignedTo).toBe('Ada Lovelace');
+    // The member renames themself: a change to no task row, which the tasks assigned to them show.
+    expect((await member.client.request('PUT', '/api/auth/user', { firstName: 'Grace', lastName: 'Hopper', email: member.account.email })).status).toBe(200);
+    expect(byId(await read(), design)?.assignedTo).toBe('Grace Hopper');
+
+    // A deleted predecessor takes its links with it: its successor's entry changes too.
+    await send('POST', `/api/tasks/${ship}/dependencies`, { dependsOnTaskId: design });
+    expect(byId(await read(), ship)?.links).toHaveLength(1);
+    await send('DELETE', `/api/tasks/${design}`);
+    const afterDelete = await read();
+    expect(byId(afterDelete, design)).toBeUndefined();
+    expect(byId(afterDelete, ship)?.links).toEqual([]);
+
+    // [summary-rollup] A subtask's change moves its summary, whose row did not change.
+    await send('PATCH', `/api/tasks/${test}`, { parentId: build });
+    await read();
+    await send('PATCH', `/api/tasks/${test}`, { startDate: '2026-12-07', endDate: '2026-12-10' });
+    expect(byId(await read(), build)?.endDate).toBe('2026-12-10');
+
+    await send('POST', '/api/tasks', { projectId, name: 'Retro', startDate: '2026-12-07', endDate: '2026-12-07' });
+    expect((await read()).map((t) => t.name)).toEqual(['Ship', 'Build', 'Test', 'Retro']);
+  });
+
+  it('reads only the tasks stamped since the kept list, and reads it whole when a task is in neither', async () => {
+    const { projectId, ids, send, answered, read } = await project(['Design', 'Build']);
+    await read();
+    // Probes, not something the product does: rows changed in place, neither stamped nor versioned. The changed
+    // row is not read again: the kept entry stays as it was read.
+    await server.dataSource.query(`UPDATE tasks SET name = 'Tampered' WHERE id = $1`, [ids[0]]);
+    await send('PATCH', `/api/tasks/${ids[1]}`, { progress: 10 });
+    const kept = JSON.parse(await answered()) as Task[];
+    expect(kept.map((t) => [t.name, t.progress])).toEqual([['Design', 0], ['Build', 10]]);
+
+    // A task the kept list never had and no stamp announces: only a whole read has it.
+    await server.dataSource.query(
+      `INSERT INTO tasks (id, project_id, name, start_date, end_date, "order") VALUES (gen_random_uuid(), $1, 'Unannounced', '2026-11-23', '2026-11-23', 5)`,
+      [projectId],
+    );
+    await send('PATCH', `/api/tasks/${ids[1]}`, { progress: 20 });
+    expect((await read()).map((t) => t.name)).toEqual(['Tampered', 'Build', 'Unannounced']);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('does not lose a change that commits while a later one waits for it (PostgreSQL)', async () => {
+    const { projectId, ids, send, read } = await project(['Design', 'Build']);
+    await read();
+    const late = server.dataSource.createQueryRunner();
+    await late.connect();
+    try {
+      await late.startTransaction();
+      // As the write path does: the version first (the project row stays locked until the commit), then the rows.
+      await late.query(`UPDATE projects SET tasks_version = tasks_version + 1 WHERE id = $1`, [projectId]);
+      await late.query(`UPDATE tasks SET name = 'Design late', list_version = (SELECT tasks_version FROM projects WHERE id = $1) WHERE id = $2`, [projectId, ids[0]]);
+      // A change through the write path meanwhile: it waits for the project row, so it takes a later version.
+      const waiting = send('PATCH', `/api/tasks/${ids[1]}`, { progress: 30 });
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await read()).map((t) => [t.name, t.progress])).toEqual([['Design', 0], ['Build', 0]]);
+      await late.commitTransaction();
+      await waiting;
+      expect((await read()).map((t) => [t.name, t.progress])).toEqual([['Design late', 0], ['Build', 30]]);
+    } finally {
+      if (late.isTransactionActive) await late.rollbackTransaction();
+      await late.release();
+    }
+  });
+});
