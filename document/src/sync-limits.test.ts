@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as decoding from 'lib0/decoding';
-import * as encoding from 'lib0/encoding';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { limitSyncMessages, type LimiterClock, type SyncLimits } from './sync-limits.js';
+import { encodeSyncMessage, limitSyncMessages, type LimiterClock, type SyncLimits } from './sync-limits.js';
 import { readTask, tasksMap, writeTask } from './task-document.js';
 import { cutUpdate, newTypeCount } from './update-slices.js';
 
@@ -31,14 +30,7 @@ function offlineEdits(): { server: Y.Doc; client: Y.Doc; ids: string[] } {
   return { server, client, ids };
 }
 
-function syncMessage(step: number, update: Uint8Array): Uint8Array {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarString(encoder, NAME);
-  encoding.writeVarUint(encoder, 0);
-  encoding.writeVarUint(encoder, step);
-  encoding.writeVarUint8Array(encoder, update);
-  return encoding.toUint8Array(encoder);
-}
+const syncMessage = (step: number, update: Uint8Array) => encodeSyncMessage(NAME, 0, step, update);
 
 function readMessage(message: Uint8Array): { name: string; type: number; step: number; update: Uint8Array } {
   const decoder = decoding.createDecoder(message);

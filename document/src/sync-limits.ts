@@ -109,8 +109,9 @@ export function limitSyncMessages(send: (message: Uint8Array) => void, limits: S
   return (message) => {
     const sync = readUpdateMessage(message);
     if (!sync) return enqueue({ message, types: 0 });
-    const pieces = cutUpdate(sync.update, limits);
-    if (pieces.length === 1 && pieces[0] === sync.update) return enqueue({ message, types: newTypeCount(sync.update) });
-    for (const piece of pieces) enqueue({ message: encodeSyncMessage(sync.documentName, MESSAGE_SYNC, SYNC_UPDATE, piece), types: newTypeCount(piece) });
+    // One reading of the update for nearly every message (a drop, a typed name); a big one is read again to cut it.
+    const types = newTypeCount(sync.update);
+    if (sync.update.byteLength <= limits.maxBytes && types <= limits.maxTypes) return enqueue({ message, types });
+    for (const piece of cutUpdate(sync.update, limits)) enqueue({ message: encodeSyncMessage(sync.documentName, MESSAGE_SYNC, SYNC_UPDATE, piece), types: newTypeCount(piece) });
   };
 }

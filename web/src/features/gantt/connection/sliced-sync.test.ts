@@ -1,21 +1,13 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
-import { tasksMap, writeTask } from '@planline/document';
+import { encodeSyncMessage, tasksMap, writeTask } from '@planline/document';
 import * as decoding from 'lib0/decoding';
-import * as encoding from 'lib0/encoding';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { bigSyncStepTwo, SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
 
 const NAME = 'project:00000000-0000-4000-8000-000000000001';
 
-function syncMessage(step: number, payload: Uint8Array): Uint8Array {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarString(encoder, NAME);
-  encoding.writeVarUint(encoder, 0);
-  encoding.writeVarUint(encoder, step);
-  encoding.writeVarUint8Array(encoder, payload);
-  return encoding.toUint8Array(encoder);
-}
+const syncMessage = (step: number, payload: Uint8Array) => encodeSyncMessage(NAME, 0, step, payload);
 
 function plan(tasks: number): Y.Doc {
   const doc = new Y.Doc();
