@@ -107,10 +107,10 @@ describe('the first screen of a return visit', () => {
     });
     expect(res.status()).toBe(201);
     const app = await holdApp(context);
-    const painter = page.waitForResponse(/\/assets\/first-screen-[^/]*\.js$/);
     await page.goto('/', { waitUntil: 'commit' });
-    await painter;
-    // The painter has run (or would have) by the next frames; the app is still held.
+    // The painter is in the page, after the root: it has run once the root is in and the next frames are drawn;
+    // the app is still held.
+    await page.locator('#root').waitFor({ state: 'attached' });
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.locator('#first-screen').count()).toBe(0);
     await app.release();
@@ -142,6 +142,71 @@ describe('the first screen of a return visit', () => {
     await chartSynced(page);
     await expect.poll(() => liveBar(page, task.id).getAttribute('aria-label')).toContain('Cut the sprue and gates');
     await page.getByText('Cut the sprue and gates', { exact: true }).first().waitFor();
+    await context.close();
+  });
+
+  it('[server-first-screen] a first visit paints the chart the server drew, before the app has arrived, and the live chart takes its place without moving', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const page = await signUpByApi(context, 'Uma', 'Newcomer');
+    const { project, task } = await projectWithTask(page, 'Anneal');
+    const app = await holdApp(context);
+    await page.goto('/', { waitUntil: 'commit' });
+    // Drawn for this window (1280 px wide, the server's guess for a browser that never said its size).
+    await picturedBar(page, task.id).waitFor();
+    expect(await page.locator('#first-screen').getAttribute('data-picture-project')).toBe(project.id);
+    expect(await page.locator('#root [data-task-bar]').count()).toBe(0);
+    expect(await page.locator('#first-screen').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    expect(await page.locator('#first-screen [id]').count()).toBe(0);
+    const pictured = (await picturedBar(page, task.id).boundingBox())!;
+
+    await app.release();
+    await liveBar(page, task.id).waitFor();
+    await expect.poll(() => page.locator('#first-screen').count()).toBe(0);
+    expect(await liveBar(page, task.id).boundingBox()).toEqual(pictured);
+    await chartSynced(page);
+    await context.close();
+  });
+
+  it('[server-first-screen-width] a window of another width shows no picture drawn for the wrong one, and tells the server its own for the next', async () => {
+    const context = await newContext(env.browser(), env.app().url, { viewport: { width: 1440, height: 900 } });
+    const page = await signUpByApi(context, 'Wes', 'Widescreen');
+    const { task } = await projectWithTask(page, 'Quench');
+    const app = await holdApp(context);
+    await page.goto('/', { waitUntil: 'commit' });
+    // The server drew for 1280 px: the page does not show it.
+    await page.locator('#root').waitFor({ state: 'attached' });
+    expect(await picturedBar(page, task.id).isVisible()).toBe(false);
+    await app.release();
+    await chartSynced(page);
+    const screen = (await context.cookies()).find((c) => c.name === 'planline_screen')?.value;
+    expect(screen).toMatch(/^1440x900x\d+$/);
+
+    // The next first visit on this browser (nothing kept on it: the picture this page keeps as it goes is
+    // forgotten) is drawn for this window.
+    await page.close();
+    const next = await context.newPage();
+    await next.goto('/api/health');
+    await next.evaluate(() => localStorage.clear());
+    await context.clearCookies({ name: 'planline_pictured' });
+    const again = await holdApp(context);
+    // The document is held too: the live chart's first bars are those of the list (a synced chart's title row
+    // no longer says "Syncing…", and may wrap otherwise).
+    let releaseDocument: () => void = () => {};
+    const held = new Promise<void>((resolve) => (releaseDocument = resolve));
+    await context.routeWebSocket(/\/collab/, async (ws) => {
+      await held;
+      ws.connectToServer();
+    });
+    await next.goto('/', { waitUntil: 'commit' });
+    await picturedBar(next, task.id).waitFor();
+    expect(await next.locator('#first-screen').getAttribute('data-picture-chart-width')).toBe(screen!.split('x')[2]);
+    const pictured = (await picturedBar(next, task.id).boundingBox())!;
+    // The live chart's first bars are where the picture had them.
+    await again.release();
+    await liveBar(next, task.id).waitFor();
+    expect(await liveBar(next, task.id).boundingBox()).toEqual(pictured);
+    releaseDocument();
+    await chartSynced(next);
     await context.close();
   });
 });

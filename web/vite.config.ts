@@ -19,7 +19,8 @@ function precompress(): Plugin {
   const gzipAsync = promisify(gzip);
   return {
     name: 'planline-precompress',
-    apply: 'build',
+    // Not the server's renderer (scripts/build.mjs): nothing serves it.
+    apply: (config, env) => env.command === 'build' && !env.isSsrBuild && !config.build?.lib,
     async writeBundle(options, bundle) {
       const dir = options.dir;
       if (!dir) return;
@@ -45,13 +46,8 @@ export default defineConfig(({ mode }) => {
 
   return {
     plugins: [react(), tailwindcss(), precompress()],
-    // The manifest tells the server which files the workspace needs (api/src/http/static-web.ts preloads them),
-    // and where the first-screen painter is: a second entry, which the server puts in the workspace page only.
-    build: {
-      outDir: 'dist',
-      manifest: true,
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'index.html'), 'first-screen': resolve(import.meta.dirname, 'src/first-screen.ts') } },
-    },
+    // The manifest tells the server which files the workspace needs (api/src/http/static-web.ts preloads them).
+    build: { outDir: 'dist', manifest: true },
     server: {
       port: 5173,
       proxy: {

@@ -46,7 +46,8 @@ import { TeamsService } from './features/teams/teams.service.js';
 import { sessionMiddleware } from './http/session.js';
 import { openApiRoutes, routeLayers } from './http/openapi.js';
 import { compression } from './http/compression.js';
-import { appShell, staticWeb } from './http/static-web.js';
+import { firstScreenRenderer } from './http/first-screen-render.js';
+import { appShell, shellReader, staticWeb } from './http/static-web.js';
 import { workspaceBootstrap } from './features/workspace/workspace-bootstrap.js';
 import type { Logger } from './logger.js';
 import { loadSessionUser } from './middleware/auth.js';
@@ -94,6 +95,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   );
   const testCheckout = payments.mode === 'test' ? new TestCheckout(dataSource, webhook, payments) : null;
 
+  const webShell = shellReader(config.webDistDir);
   app.use(requestLogger(logger));
   app.use(errorHandler());
   app.use(compression());
@@ -102,7 +104,8 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // And the workspace page's own painter, by its hash (static-web.ts).
+          scriptSrc: ["'self'", () => webShell()?.painterHash ?? "'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'https:'],
           connectSrc: ["'self'"],
@@ -139,8 +142,10 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   );
   app.use(sessionMiddleware(app, sessions, config.secureCookies));
   app.use(loadSessionUser(auth));
-  // Every other page is index.html; the workspace's carries the signed-in person's first reads.
-  app.use(appShell(config.webDistDir, workspaceBootstrap(teams, projects)));
+  // Every other page is index.html; the workspace's carries the signed-in person's first reads, and on a first
+  // visit its first screen drawn here.
+  const renderer = firstScreenRenderer(config.webDistDir, (err) => logger.warn({ err }, 'the first-screen renderer did not load; pages go without it'));
+  app.use(appShell(webShell, workspaceBootstrap(teams, projects, { tasks, renderer })));
 
   const routers = [
     healthRoutes(dataSource),

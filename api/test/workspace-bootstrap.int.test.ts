@@ -60,6 +60,8 @@ describe('[workspace-bootstrap] the workspace page', () => {
     expect(page.body).not.toContain('href="/api/auth/user"');
     // The project it will likely open (its only one), whose task list is asked for first.
     expect(boot.likelyProjectId).toBe(project.body.id);
+    // Its people, as GET /api/projects/{id}/people answers them: its rows name their assignees at once.
+    expect(boot.likelyProjectPeople).toEqual((await owner.client.get(`/api/projects/${project.body.id}/people`)).body);
     expect(page.body).toContain(`<link rel="preload" href="/api/projects/${project.body.id}/tasks" as="fetch" crossorigin="use-credentials" />`);
   });
 

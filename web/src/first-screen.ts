@@ -1,12 +1,22 @@
 /**
  * The first thing a signed-in person's workspace page runs (issue 18: a second visit opens at once): it paints
- * the chart this device showed when the person last left it (lib/first-screen.ts), while the app's code is still
- * arriving, and takes the picture away once the live page has painted its own bars, or at the person's first
+ * the chart this device showed when the person last left it (lib/first-screen.ts), or on a first visit shows the
+ * one the server drew into the page (src/entry-server.tsx) where it fits, while the app's code is still arriving, and takes the picture away once the live page has painted its own bars, or at the person's first
  * touch, or after PICTURE_MAX_MS. Served by the API in the workspace page only (api/src/http/static-web.ts), as a
  * module script ahead of the app's entry. Imports nothing heavy: it must arrive long before the app does.
  */
-import { startEarlyTaskList } from './lib/early-task-list';
-import { BOOTSTRAP_ELEMENT_ID, notePaintedScroll, onFirstScreenDone, PICTURED_SCROLLED, readFirstScreen } from './lib/first-screen';
+import { startEarlyTaskList, WORKSPACE_STORE_KEY } from './lib/early-task-list';
+import {
+  BOOTSTRAP_ELEMENT_ID,
+  notePaintedScroll,
+  onFirstScreenDone,
+  PICTURED_SCROLLED,
+  readFirstScreen,
+  rememberScreen,
+  SERVER_PICTURE_ATTRS,
+  TIMELINE_VIEW_KEY,
+  type FirstScreenCopy,
+} from './lib/first-screen';
 
 /** The live page has not painted within this: the picture goes anyway, whatever the page shows by then. */
 const PICTURE_MAX_MS = 10_000;
@@ -32,14 +42,80 @@ function takeTaskList(boot: Bootstrap | null): void {
   if (typeof boot?.likelyProjectId === 'string' && location.pathname === '/') startEarlyTaskList(boot.likelyProjectId);
 }
 
+/** The viewer's calendar day, 'yyyy-MM-dd' (domain's localCalendarDate, without importing it). */
+function localDay(): string {
+  const now = new Date();
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/** A stored value of this device's, or null. */
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether this device shows the chart's critical path, or a baseline of `projectId`: the server draws neither. */
+function chartViewChanged(projectId: string): boolean {
+  try {
+    const view = (JSON.parse(stored(TIMELINE_VIEW_KEY) ?? 'null') as { state?: { showCriticalPath?: unknown; baselineByProject?: Record<string, unknown> } } | null)?.state;
+    return !!view && (!!view.showCriticalPath || !!view.baselineByProject?.[projectId]);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Whether the server's picture (src/entry-server.tsx) is what the live page will show here: drawn for this window's
+ * chart width and this day, of the project this device would open, in the chart's first view. A device that chose
+ * another project or keeps the critical path or a baseline shown remembers it in localStorage, which the server
+ * cannot read: the app opens what it remembers, so the picture is not shown then. A width it was not drawn for is told to the server for the
+ * next visit.
+ */
+function serverPictureFits(picture: HTMLElement): boolean {
+  const project = picture.getAttribute(SERVER_PICTURE_ATTRS.project);
+  if (picture.getAttribute(SERVER_PICTURE_ATTRS.today) !== localDay()) return false;
+  const selection = stored(WORKSPACE_STORE_KEY);
+  if (selection !== null && !selection.includes(`"selectedProjectId":${JSON.stringify(project)}`)) return false;
+  if (project === null || chartViewChanged(project)) return false;
+  const scroller = picture.querySelector<HTMLElement>(PICTURED_SCROLLED);
+  if (!scroller) return false;
+  // Not shown at all in a window of another width (its own style says so); where it is, the chart's width must
+  // be the one it was drawn at too.
+  const width = scroller.clientWidth;
+  if (width !== Number(picture.getAttribute(SERVER_PICTURE_ATTRS.chartWidth))) {
+    if (width > 0) rememberScreen(width);
+    return false;
+  }
+  return true;
+}
+
+/** Paints the chart this device kept (a return visit) or the one the server drew (a first visit), if either fits. */
 function paintFirstScreen(boot: Bootstrap | null): void {
   const root = document.getElementById('root');
+  const served = document.getElementById('first-screen');
   const userId = typeof boot?.user?.id === 'string' ? boot.user.id : null;
-  // The app may already have drawn (the painter arrived late), and only the workspace at "/" is kept.
-  if (!root || root.childElementCount > 0 || !userId || location.pathname !== '/') return;
+  // The app may already have drawn (the painter arrived late), and only the workspace at "/" is pictured.
+  if (!root || root.childElementCount > 0 || !userId || location.pathname !== '/') return served?.remove();
   const copy = readFirstScreen(userId, window.innerWidth);
-  if (!copy) return;
+  if (copy) {
+    served?.remove();
+    return showPicture(root, keptPicture(root, copy));
+  }
+  if (!served || !serverPictureFits(served)) return served?.remove();
+  const scroller = served.querySelector<HTMLElement>(PICTURED_SCROLLED)!;
+  const left = Number(served.getAttribute(SERVER_PICTURE_ATTRS.scrollLeft)) || 0;
+  scroller.scrollLeft = left;
+  notePaintedScroll(served.getAttribute(SERVER_PICTURE_ATTRS.project)!, { top: 0, left: scroller.scrollLeft });
+  served.style.visibility = '';
+  showPicture(root, served);
+}
 
+/** The picture of the chart this device kept, put over the app's root. */
+function keptPicture(root: HTMLElement, copy: FirstScreenCopy): HTMLElement {
   const picture = document.createElement('div');
   picture.id = 'first-screen';
   picture.setAttribute('aria-hidden', 'true');
@@ -56,7 +132,14 @@ function paintFirstScreen(boot: Bootstrap | null): void {
     el.scrollLeft = offsets.left;
   });
   if (copy.scroll[0]) notePaintedScroll(copy.projectId, copy.scroll[0]);
+  return picture;
+}
 
+/**
+ * Keeps `picture` over the page until the live page has painted its bars, or the person's first touch, or
+ * PICTURE_MAX_MS.
+ */
+function showPicture(root: HTMLElement, picture: HTMLElement): void {
   let done = false;
   const takeAway = () => {
     if (done) return;

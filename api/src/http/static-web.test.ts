@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
-import { appShell, scriptSafeJson, staticWeb, workspaceFiles } from './static-web.js';
+import { createHash } from 'node:crypto';
+import { appShell, scriptHash, scriptSafeJson, shellReader, staticWeb, workspaceFiles } from './static-web.js';
 
 /** [workspace-preload] Issue 18: a signed-in person's "/" asks for the workspace's reads and code in its head. */
 const manifest = {
@@ -14,16 +15,21 @@ const manifest = {
   'src/features/gantt/connection/project-connection.ts': { file: 'assets/project-connection-e.js', imports: ['_yjs-f.js'] },
   '_yjs-f.js': { file: 'assets/yjs-f.js' },
   'src/pages/landing.page.tsx': { file: 'assets/landing-g.js' },
-  'src/first-screen.ts': { file: 'assets/first-screen-h.js', isEntry: true },
 };
+const PAINTER = 'window.painted = true;';
+const CSS = 'body{color:red}';
 
 function builtApp(): string {
   const dist = mkdtempSync(join(tmpdir(), 'planline-web-'));
   mkdirSync(join(dist, '.vite'));
+  mkdirSync(join(dist, '.server'));
+  mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(dist, '.server', 'first-screen.js'), PAINTER);
+  writeFileSync(join(dist, 'assets', 'index-s.css'), CSS);
   writeFileSync(
     join(dist, 'index.html'),
-    '<html><head><title>Planline</title>\n<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials" />\n<script type="module" crossorigin src="/assets/index-a.js"></script>\n  </head><body></body></html>',
+    '<html><head><title>Planline</title>\n<link rel="preload" href="/api/auth/user" as="fetch" crossorigin="use-credentials" />\n<script type="module" crossorigin src="/assets/index-a.js"></script>\n<link rel="stylesheet" crossorigin href="/assets/index-s.css">\n  </head><body><div id="root"></div></body></html>',
   );
   return dist;
 }
@@ -32,7 +38,7 @@ async function get(dist: string, path: string, cookie?: string): Promise<{ statu
   const app = new Koa();
   app.use(staticWeb(dist));
   // Stands in for the session: the cookie "who" names the signed-in person.
-  app.use(appShell(dist, async (ctx) => (ctx.cookies.get('who') ? { data: { user: { id: ctx.cookies.get('who') } }, preloads: ['/api/projects/p1/tasks'] } : null)));
+  app.use(appShell(shellReader(dist), async (ctx) => (ctx.cookies.get('who') ? { data: { user: { id: ctx.cookies.get('who') } }, preloads: ['/api/projects/p1/tasks'] } : null)));
   const server = app.listen(0);
   try {
     const { port } = server.address() as { port: number };
@@ -57,7 +63,11 @@ describe('[workspace-preload] the app shell', () => {
     expect(signedIn.body).toContain('<script id="planline-bootstrap" type="application/json">{"user":{"id":"u1"}}</script>');
     expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/workspace.page-c.js" />');
     expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/yjs-f.js" />');
-    expect(signedIn.body.indexOf('src="/assets/first-screen-h.js"')).toBeLessThan(signedIn.body.indexOf('src="/assets/index-a.js"'));
+    // The painter and the stylesheet are in the page: the painter right after the app's root, read before the
+    // app's code runs (module scripts wait for the page).
+    expect(signedIn.body).toContain(`<div id="root"></div>\n    <script>${PAINTER}</script>`);
+    expect(signedIn.body).toContain(`<style>${CSS}</style>`);
+    expect(signedIn.body).not.toContain('index-s.css');
     // The person's read is asked for before any code.
     const preload = signedIn.body.indexOf('<link rel="preload" href="/api/projects/p1/tasks" as="fetch" crossorigin="use-credentials" />');
     expect(preload).toBeGreaterThan(0);
@@ -73,9 +83,27 @@ describe('[workspace-preload] the app shell', () => {
       expect(page.body).not.toContain('modulepreload');
       expect(page.body).not.toContain('planline-bootstrap');
       expect(page.body).toContain('/api/auth/user');
+      expect(page.body).not.toContain(PAINTER);
+      expect(page.body).toContain('href="/assets/index-s.css"');
     }
+    // The painter is not served as a file either.
+    expect((await get(dist, '/.server/first-screen.js')).body).not.toContain(PAINTER);
     // The build's manifest is not served.
     expect((await get(dist, '/.vite/manifest.json')).body).not.toContain('workspace.page');
+  });
+
+  it("names the painter for the page's Content-Security-Policy by its hash", () => {
+    expect(scriptHash(PAINTER)).toBe(`'sha256-${createHash('sha256').update(PAINTER).digest('base64')}'`);
+    expect(scriptHash(null)).toBeNull();
+  });
+
+  it('puts the picture the server drew right before the root, and nothing without one', async () => {
+    const shell = shellReader(builtApp())()!;
+    const boot = { data: {}, preloads: [] };
+    const drawn = shell.workspace({ ...boot, picture: '<div id="first-screen">bars</div>' });
+    expect(drawn).toContain('<div id="first-screen">bars</div><div id="root"></div>');
+    expect(shell.workspace(boot)).not.toContain('first-screen');
+    expect(shell.painterHash).toBe(scriptHash(PAINTER));
   });
 
   it('writes JSON that cannot end or change the script element it sits in', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context, Middleware } from 'koa';
@@ -7,10 +8,23 @@ const NOT_WEB = /^\/(api|socket\.io|collab)(\/|$)/;
 
 /** Source modules (keys of Vite's manifest) whose code the workspace shows its chart with. */
 const WORKSPACE_MODULES = ['src/pages/workspace.page.tsx', 'src/features/gantt/connection/project-connection.ts'];
-/** The small entry that paints the chart as this device last showed it, before the app's code has run. */
-const FIRST_SCREEN_MODULE = 'src/first-screen.ts';
+/**
+ * The app's code after its small entry (web/src/main.tsx loads it once a picture of the chart is on screen): every
+ * page asks for it at once, as it asks for the entry's own imports.
+ */
+const APP_MODULE = 'src/app/start.tsx';
+/**
+ * The small script that paints the chart as this device last showed it, or as the server drew it, before the app's
+ * code has run (web/src/first-screen.ts, built on its own by `npm run build`): put in the workspace page itself.
+ */
+const PAINTER_FILE = join('.server', 'first-screen.js');
+/** The build's stylesheet, as index.html links it. */
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
 /** The auth read index.html asks for in its head: a signed-in person's page has the answer in its bootstrap. */
 const AUTH_PRELOAD = /\s*<link rel="preload" href="\/api\/auth\/user"[^>]*>/;
+/** The app's root element in index.html. */
+const ROOT_ELEMENT = '<div id="root">';
+const ROOT_ELEMENT_CLOSED = '<div id="root"></div>';
 /** The element the web app reads its bootstrap from (web/src/app/bootstrap.ts). */
 export const BOOTSTRAP_ELEMENT_ID = 'planline-bootstrap';
 
@@ -45,33 +59,55 @@ export interface ShellBootstrap {
   data: object;
   /** Same-origin URLs of reads the page will make with credentials, asked for before anything else. */
   preloads: string[];
+  /** The first screen drawn on the server (first-screen-render.ts), put over the app's root until the app has drawn. */
+  picture?: string | null;
 }
 
 /** index.html as a signed-in person's workspace page, for their bootstrap. */
 export type WorkspaceShell = (bootstrap: ShellBootstrap) => string;
 
+/** What a workspace page puts in itself rather than ask for: the painter, and the stylesheet. */
+export interface PageInlines {
+  painter: string | null;
+  css: string | null;
+}
+
 /**
  * index.html made into the workspace page: the person's reads asked for at the top of the head (ahead of the
  * ~45 code files that would otherwise hold the browser's six connections), their bootstrap before the head ends,
- * the first-screen painter before the app's entry (module scripts run in document order), the workspace's code
- * asked for at once, and no auth read (the bootstrap has its answer).
+ * the workspace's code asked for at once, and no auth read (the bootstrap has its answer). The stylesheet is in
+ * the page, and the painter right after the app's root (it runs as the page is read, before the first paint):
+ * the first screen (a picture of the chart, the server's or this device's) needs no file but the page.
  */
-export function workspaceShell(html: string, files: readonly string[], firstScreenFile: string | null): WorkspaceShell {
-  const links = files.filter((f) => f.endsWith('.js')).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`);
-  const firstScreen = firstScreenFile ? `<script type="module" crossorigin src="/${firstScreenFile}"></script>` : '';
-  let page = html.replace(AUTH_PRELOAD, '').replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
-  const entry = page.indexOf('<script type="module"');
-  if (entry >= 0) page = page.slice(0, entry) + firstScreen + page.slice(entry);
+export function workspaceShell(html: string, files: readonly string[], inlines: PageInlines = { painter: null, css: null }): WorkspaceShell {
+  let page = withModulePreloads(html.replace(AUTH_PRELOAD, ''), files);
+  if (inlines.css !== null) page = page.replace(STYLESHEET, () => `<style>${inlines.css}</style>`);
+  if (inlines.painter !== null) page = page.replace(ROOT_ELEMENT_CLOSED, () => `${ROOT_ELEMENT_CLOSED}\n    <script>${inlines.painter}</script>`);
   const headEnd = page.indexOf('</head>');
   // After the charset and viewport: the first thing the head asks for.
   const firstAsk = page.search(/<(link|script|style)\b/);
   const top = firstAsk >= 0 && firstAsk < headEnd ? firstAsk : headEnd;
-  return ({ data, preloads }) =>
-    page.slice(0, top) +
-    preloads.map((url) => `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="use-credentials" />\n    `).join('') +
-    page.slice(top, headEnd) +
-    `  <script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${scriptSafeJson(data)}</script>\n  ` +
-    page.slice(headEnd);
+  const rootAt = page.indexOf(ROOT_ELEMENT);
+  return ({ data, preloads, picture }) => {
+    const head =
+      page.slice(0, top) +
+      preloads.map((url) => `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="use-credentials" />\n    `).join('') +
+      page.slice(top, headEnd) +
+      `  <script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${scriptSafeJson(data)}</script>\n  `;
+    // The picture goes right before the root, where the painter looks for it (web/src/first-screen.ts).
+    return picture && rootAt > headEnd ? head + page.slice(headEnd, rootAt) + picture + page.slice(rootAt) : head + page.slice(headEnd);
+  };
+}
+
+/** `html` asking for `files`' code (those it does not ask for already) at the end of its head. */
+export function withModulePreloads(html: string, files: readonly string[]): string {
+  const links = files.filter((f) => f.endsWith('.js') && !html.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`);
+  return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
+}
+
+/** The CSP source that lets the page's painter run (script-src is 'self' otherwise), or null without one. */
+export function scriptHash(script: string | null): string | null {
+  return script === null ? null : `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 }
 
 function escapeAttribute(value: string): string {
@@ -82,20 +118,29 @@ interface Shell {
   builtAt: number;
   plain: string;
   workspace: WorkspaceShell;
+  /** The CSP source of the workspace page's painter. */
+  painterHash: string | null;
+}
+
+function readIfThere(file: string): string | null {
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
 /** index.html and its workspace form, read once per build (a rebuild under a running server changes its time). */
-function shellReader(distDir: string): () => Shell {
+export function shellReader(distDir: string): () => Shell | null {
   const indexFile = join(distDir, 'index.html');
   const manifestFile = join(distDir, '.vite', 'manifest.json');
   let shell: Shell | null = null;
   return () => {
+    if (!existsSync(indexFile)) return null;
     const builtAt = statSync(indexFile).mtimeMs;
     if (shell?.builtAt !== builtAt) {
-      const plain = readFileSync(indexFile, 'utf8');
       const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
-      const files = workspaceFiles(manifest, [FIRST_SCREEN_MODULE, ...WORKSPACE_MODULES]);
-      shell = { builtAt, plain, workspace: workspaceShell(plain, files, manifest[FIRST_SCREEN_MODULE]?.file ?? null) };
+      const plain = withModulePreloads(readFileSync(indexFile, 'utf8'), workspaceFiles(manifest, [APP_MODULE]));
+      const stylesheet = STYLESHEET.exec(plain)?.[1];
+      const painter = readIfThere(join(distDir, PAINTER_FILE));
+      const inlines = { painter, css: stylesheet ? readIfThere(join(distDir, stylesheet)) : null };
+      shell = { builtAt, plain, workspace: workspaceShell(plain, workspaceFiles(manifest, [APP_MODULE, ...WORKSPACE_MODULES]), inlines), painterHash: scriptHash(painter) };
     }
     return shell;
   };
@@ -137,18 +182,17 @@ export function staticWeb(distDir: string): Middleware {
  * script that paints the chart as this device last showed it. The page then differs per person: never cached by
  * anyone but that browser.
  */
-export function appShell(distDir: string, bootstrap: (ctx: Context) => Promise<ShellBootstrap | null>): Middleware {
-  const indexFile = join(distDir, 'index.html');
-  const shell = shellReader(distDir);
+export function appShell(shell: () => Shell | null, bootstrap: (ctx: Context) => Promise<ShellBootstrap | null>): Middleware {
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || NOT_WEB.test(ctx.path)) return next();
-    if (!existsSync(indexFile)) {
+    const read = shell();
+    if (!read) {
       ctx.status = 503;
       ctx.type = 'text/plain';
       ctx.body = 'The web app is not built yet: run `npm run build` (npm start does this for you).';
       return;
     }
-    const { plain, workspace } = shell();
+    const { plain, workspace } = read;
     ctx.type = 'html';
     const boot = ctx.path === '/' ? await bootstrap(ctx) : null;
     if (!boot) {

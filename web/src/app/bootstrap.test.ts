@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { AUTH_USER_KEY } from '../features/auth';
-import { teamProjectsKey, USER_PROJECTS_KEY } from '../features/projects';
+import { projectPeopleKey, teamProjectsKey, USER_PROJECTS_KEY } from '../features/projects';
 import { TEAMS_KEY } from '../features/teams';
 import { seedBootstrap } from './bootstrap';
 
@@ -27,6 +27,17 @@ describe('[workspace-bootstrap] the page’s first reads', () => {
     expect(client.getQueryData(USER_PROJECTS_KEY)).toEqual([]);
     // A list that does not parse is not taken: the page reads it itself.
     expect(client.getQueryData(TEAMS_KEY)).toBeUndefined();
+  });
+
+  it('give the people of the project the workspace likely opens, when they parse', () => {
+    const projectId = 'b0000000-0000-4000-8000-000000000009';
+    const person = { id: user.id, firstName: 'Ada', lastName: 'Lovelace', email: user.email, profileImageUrl: null };
+    const client = new QueryClient();
+    seedBootstrap(client, page(JSON.stringify({ user, likelyProjectId: projectId, likelyProjectPeople: [person] })));
+    expect(client.getQueryData(projectPeopleKey(projectId))).toEqual([person]);
+    const unread = new QueryClient();
+    seedBootstrap(unread, page(JSON.stringify({ user, likelyProjectId: projectId, likelyProjectPeople: [{ id: 'nobody' }] })));
+    expect(unread.getQueryData(projectPeopleKey(projectId))).toBeUndefined();
   });
 
   it("give each team its projects from the person's list, in the list's order", () => {

@@ -1,7 +1,7 @@
-import { projectSchema, publicUserSchema, teamSummarySchema } from '@planline/domain';
+import { memberUserSchema, projectSchema, publicUserSchema, teamSummarySchema } from '@planline/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../features/auth';
-import { teamProjectsKey, USER_PROJECTS_KEY } from '../features/projects';
+import { projectPeopleKey, teamProjectsKey, USER_PROJECTS_KEY } from '../features/projects';
 import { TEAMS_KEY } from '../features/teams';
 import { teamProjectsIn } from '../features/workspace';
 import { BOOTSTRAP_ELEMENT_ID } from '../lib/first-screen';
@@ -26,7 +26,11 @@ export function readBootstrapJson(doc: Document = document): Record<string, unkn
  * signed-in user came with the page.
  */
 export function seedBootstrap(queryClient: QueryClient, doc: Document = document): boolean {
-  const boot = readBootstrapJson(doc);
+  return seedReads(queryClient, readBootstrapJson(doc));
+}
+
+/** seedBootstrap's work on the bootstrap itself (the server renders the first screen from the same reads). */
+export function seedReads(queryClient: QueryClient, boot: Record<string, unknown> | null): boolean {
   if (!boot) return false;
   const user = publicUserSchema.safeParse(boot.user);
   if (!user.success) return false;
@@ -39,5 +43,8 @@ export function seedBootstrap(queryClient: QueryClient, doc: Document = document
     // Each team's projects are among them, in the same order: the workspace need not read its team's again.
     if (teams.success) for (const team of teams.data) queryClient.setQueryData(teamProjectsKey(team.id), teamProjectsIn(projects.data, team.id));
   }
+  // The people of the project the server guessed the workspace opens: its rows name their assignees at once.
+  const people = memberUserSchema.array().safeParse(boot.likelyProjectPeople);
+  if (typeof boot.likelyProjectId === 'string' && people.success) queryClient.setQueryData(projectPeopleKey(boot.likelyProjectId), people.data);
   return true;
 }

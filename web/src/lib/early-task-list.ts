@@ -35,19 +35,29 @@ export function forgetWorkspaceSelection(): void {
   }
 }
 
-let early: { projectId: string; response: Promise<Response> } | null = null;
+interface EarlyRead {
+  projectId: string;
+  response: Promise<Response>;
+}
+
+/**
+ * Held on the window: the first-screen script is a copy of this module of its own (it is put in the page whole),
+ * and the app's copy takes what it started.
+ */
+const EARLY_READ = Symbol.for('planline.earlyTaskList');
+const held = globalThis as { [EARLY_READ]?: EarlyRead | null };
 
 /** Asks for `projectId`'s task list (the page's head already did: this takes that answer). */
 export function startEarlyTaskList(projectId: string): void {
   const response = fetch(`/api/projects/${encodeURIComponent(projectId)}/tasks`, { credentials: 'include' });
   response.catch(() => {});
-  early = { projectId, response };
+  held[EARLY_READ] = { projectId, response };
 }
 
 /** The early read of `projectId`'s task list, once; null when none was started for it. */
 export function takeEarlyTaskList(projectId: string): Promise<Response> | null {
+  const early = held[EARLY_READ];
   if (early?.projectId !== projectId) return null;
-  const { response } = early;
-  early = null;
-  return response;
+  held[EARLY_READ] = null;
+  return early.response;
 }

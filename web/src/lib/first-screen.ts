@@ -4,8 +4,9 @@
  * it before the app's code has arrived (src/first-screen.ts), and takes it away once the live chart has painted.
  * It is a picture: nothing in it responds, and assistive technology does not see it.
  *
- * This module imports nothing, so the painter that reads it stays a few kilobytes.
+ * This module imports nothing but constants, so the painter that reads it stays a few kilobytes.
  */
+import { PICTURE_KEPT_COOKIE, SCREEN_COOKIE, TIME_ZONE_COOKIE } from '@planline/domain/first-screen';
 
 export const FIRST_SCREEN_KEY = 'planline.firstScreen';
 /** Where the server puts a signed-in person's first reads in the workspace page (api/src/http/static-web.ts). */
@@ -20,6 +21,36 @@ const PICTURED_SCROLL = 'data-pictured-scroll';
 export const PICTURED_SCROLLED = `[${PICTURED_SCROLL}]`;
 /** A bar in the picture (the live one's `data-task-bar`, renamed): the benchmark counts it as a painted bar. */
 export const PICTURED_BAR = 'data-pictured-bar';
+/**
+ * The server's picture of a first visit (src/entry-server.tsx) says what it was drawn for: the project, the width of
+ * the chart's scroll area, the viewer's day, and where the live chart will open scrolled. The painter shows it only
+ * where all of these hold.
+ */
+export const SERVER_PICTURE_ATTRS = {
+  project: 'data-picture-project',
+  chartWidth: 'data-picture-chart-width',
+  today: 'data-picture-today',
+  scrollLeft: 'data-picture-scroll-left',
+} as const;
+/** Where the chart's view (range, zoom, fit) is remembered (features/gantt/model/timeline-view.store.ts persists under it). */
+export const TIMELINE_VIEW_KEY = 'planline.timeline-view';
+
+function setCookie(name: string, value: string | null): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = value === null ? `${name}=; Path=/; Max-Age=0; SameSite=Lax` : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/** Tells the server this window's size and the chart's width there, and the time zone (not secrets: sizes). */
+export function rememberScreen(chartWidth: number): void {
+  if (typeof document === 'undefined' || chartWidth <= 0) return;
+  setCookie(SCREEN_COOKIE, `${window.innerWidth}x${window.innerHeight}x${Math.round(chartWidth)}`);
+  try {
+    setCookie(TIME_ZONE_COOKIE, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  } catch {
+    // No time zone to tell: the server takes UTC's day.
+  }
+}
+
 /** A copy older than this is not painted: the plan has likely moved on, and the live chart will show it. */
 const MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
@@ -93,6 +124,20 @@ export function picturedMarkup(root: Element): string {
   return copy.innerHTML;
 }
 
+/**
+ * `html` (markup the server rendered, src/entry-server.tsx) as picturedMarkup makes a page's: the same attributes
+ * renamed or dropped. React writes every attribute as ` name="value"` with `"` escaped inside values and text, so
+ * only attributes can match.
+ */
+export function picturedHtml(html: string): string {
+  let out = html;
+  for (const [live, pictured] of PICTURED) {
+    const attribute = new RegExp(` ${live}="([^"]*)"`, 'g');
+    out = out.replace(attribute, pictured ? ` ${pictured}="$1"` : '');
+  }
+  return out;
+}
+
 /** Cleared by a sign-out or an ended session: this page keeps no copy any more (it may be leaving right after). */
 let keeping = true;
 
@@ -108,6 +153,7 @@ export function keepFirstScreen(root: HTMLElement, userId: string, projectId: st
   const copy: FirstScreenCopy = { v: VERSION, userId, projectId, html, scroll, width, savedAt: now };
   try {
     localStorage.setItem(FIRST_SCREEN_KEY, JSON.stringify(copy));
+    setCookie(PICTURE_KEPT_COOKIE, '1');
   } catch {
     // Storage full or refused: the next visit opens as a first one does.
     removeCopy();
@@ -115,6 +161,7 @@ export function keepFirstScreen(root: HTMLElement, userId: string, projectId: st
 }
 
 function removeCopy(): void {
+  setCookie(PICTURE_KEPT_COOKIE, null);
   try {
     localStorage.removeItem(FIRST_SCREEN_KEY);
   } catch {
@@ -141,6 +188,12 @@ export function forgetFirstScreen(options: { projectId?: string; keepUserId?: st
   removeCopy();
 }
 
+/** Resolves once a picture the page shows (src/first-screen.ts) has been painted; at once without one. */
+export function afterFirstScreenPainted(): Promise<void> {
+  if (typeof document === 'undefined' || !document.getElementById('first-screen')) return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /** Said by the app when the page it shows is not a chart with bars (an empty project, the dashboard, an error). */
 const DONE_EVENT = 'planline:first-screen-done';
 
@@ -153,16 +206,20 @@ export function onFirstScreenDone(listener: () => void): () => void {
   return () => window.removeEventListener(DONE_EVENT, listener);
 }
 
-/** Scroll offsets the painted picture showed, for the live chart to open at (so the two do not jump apart). */
-let paintedScroll: { projectId: string; top: number; left: number } | null = null;
+/**
+ * Scroll offsets the painted picture showed, for the live chart to open at (so the two do not jump apart). Held on
+ * the window: the first-screen script that notes them is a copy of this module of its own (put in the page whole).
+ */
+const PAINTED_SCROLL = Symbol.for('planline.paintedScroll');
+const held = globalThis as { [PAINTED_SCROLL]?: { projectId: string; top: number; left: number } | null };
 
 export function notePaintedScroll(projectId: string, offsets: { top: number; left: number }): void {
-  paintedScroll = { projectId, ...offsets };
+  held[PAINTED_SCROLL] = { projectId, ...offsets };
 }
 
 /** The offsets the picture of `projectId` showed, once: later openings of the chart start where they always do. */
 export function takePaintedScroll(projectId: string): { top: number; left: number } | null {
-  const taken = paintedScroll?.projectId === projectId ? paintedScroll : null;
-  paintedScroll = null;
-  return taken;
+  const painted = held[PAINTED_SCROLL];
+  held[PAINTED_SCROLL] = null;
+  return painted?.projectId === projectId ? { top: painted.top, left: painted.left } : null;
 }

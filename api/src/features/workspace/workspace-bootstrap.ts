@@ -1,8 +1,11 @@
 import type { Project, TeamSummary } from '@planline/domain';
 import type { Context } from 'koa';
+import { PICTURE_KEPT_COOKIE, SCREEN_COOKIE, TIME_ZONE_COOKIE } from '@planline/domain/first-screen';
+import { dayIn, screenFromCookie, type RenderFirstScreen } from '../../http/first-screen-render.js';
 import type { ShellBootstrap } from '../../http/static-web.js';
 import { presentUser } from '../auth/user.presenter.js';
 import type { ProjectsService } from '../projects/projects.service.js';
+import type { TasksService } from '../tasks/tasks.service.js';
 import type { TeamsService } from '../teams/teams.service.js';
 
 /** The project this browser showed last, as the web remembers it for us (web/src/lib/early-task-list.ts). */
@@ -27,20 +30,65 @@ export function likelyProject(teams: readonly Pick<TeamSummary, 'id'>[], project
  * one of their projects, and the list is read through the API's access checks. Null when nobody is signed in. A
  * failed read leaves the page to make its own reads and show their error states.
  */
-export function workspaceBootstrap(teams: TeamsService, projects: ProjectsService) {
+export function workspaceBootstrap(teams: TeamsService, projects: ProjectsService, picture?: FirstScreenPicture) {
   return async (ctx: Context): Promise<ShellBootstrap | null> => {
     const user = ctx.state.user;
     if (!user) return null;
     try {
       const [teamList, userProjects] = await Promise.all([teams.listForUser(user.id), projects.listForUser(user.id)]);
       const likelyProjectId = likelyProject(teamList, userProjects, ctx.cookies.get(PROJECT_COOKIE));
+      // The people of that project too: its rows name their assignees from the first render on. Without them (a
+      // failed read), the page reads them itself.
+      const likelyProjectPeople = likelyProjectId ? await projects.people(user.id, likelyProjectId).catch(() => undefined) : undefined;
+      const data = { user: presentUser(user), teams: teamList, userProjects, likelyProjectId, likelyProjectPeople };
       return {
-        data: { user: presentUser(user), teams: teamList, userProjects, likelyProjectId },
+        data,
         preloads: likelyProjectId ? [`/api/projects/${likelyProjectId}/tasks`] : [],
+        picture: likelyProjectId && picture ? await drawFirstScreen(ctx, picture, data, likelyProjectId) : null,
       };
     } catch (err) {
       ctx.state.log?.warn({ err }, 'workspace bootstrap failed; the page reads for itself');
       return null;
     }
   };
+}
+
+/** A project of more tasks than this gets no picture: drawing it holds the server's event loop for longer (~200 ms at 100,000). */
+export const MAX_PICTURED_TASKS = 25_000;
+
+/** What the workspace page's picture of a first visit is drawn with (api/src/http/first-screen-render.ts). */
+export interface FirstScreenPicture {
+  tasks: Pick<TasksService, 'list'>;
+  renderer: () => Promise<RenderFirstScreen | null>;
+}
+
+/**
+ * The workspace as its first render will show `projectId` (issue 18: the first screen rendered on the server),
+ * for a browser that keeps no picture of its own; null when there is none to draw. The task list is read as
+ * GET /api/projects/{id}/tasks reads it, through the same access check, and kept: the page's own read of it, asked
+ * for at the top of the page, finds it ready. A failure to draw costs the page its picture, nothing else.
+ */
+async function drawFirstScreen(ctx: Context, picture: FirstScreenPicture, bootstrap: Record<string, unknown> & { user: { id: string } }, projectId: string): Promise<string | null> {
+  if (ctx.cookies.get(PICTURE_KEPT_COOKIE)) return null;
+  try {
+    const render = await picture.renderer();
+    if (!render) return null;
+    const list = await picture.tasks.list(bootstrap.user.id, projectId);
+    if (list.parts.rolled.length > MAX_PICTURED_TASKS) return null;
+    const screen = screenFromCookie(ctx.cookies.get(SCREEN_COOKIE));
+    // As the page carries it (JSON: dates as strings), which is what the browser's first render reads.
+    return render({ bootstrap: JSON.parse(JSON.stringify(bootstrap)) as Record<string, unknown>, projectId, tasks: list.parts.rolled, today: dayIn(decodedCookie(ctx, TIME_ZONE_COOKIE)), ...screen });
+  } catch (err) {
+    ctx.state.log?.warn({ err }, 'first screen not drawn; the page goes without its picture');
+    return null;
+  }
+}
+
+function decodedCookie(ctx: Context, name: string): string | undefined {
+  const raw = ctx.cookies.get(name);
+  try {
+    return raw === undefined ? undefined : decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }

@@ -45,7 +45,9 @@ export function BaselineControl({ projectId, baseline, canSave, late }: Baseline
       <Select value={baseline.chosenId ?? NONE} onValueChange={onValueChange} onOpenChange={(open) => open && baseline.refresh()}>
         {/* The toolbar's height (32 px): the trigger's own class sets 40, and cn does not merge classes. */}
         <SelectTrigger id={id} data-baseline-select className="w-44" style={{ height: 32 }}>
-          <SelectValue />
+          {/* Its label given, not read from the open list's item: a first render (and the server's, which has no
+              list open) shows it too. */}
+          <SelectValue>{baseline.chosenId ? (list.find((b) => b.id === baseline.chosenId)?.name ?? '') : 'None'}</SelectValue>
         </SelectTrigger>
         <SelectContent>
           <SelectItem value={NONE}>None</SelectItem>

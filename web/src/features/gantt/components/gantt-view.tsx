@@ -155,8 +155,9 @@ export function GanttView({ projectId, calendar, currentUser, members, canSaveBa
       <h2 id="project-timeline-title" className="text-lg font-semibold text-slate-900">
         Project Timeline
       </h2>
-      {/* Always in the page, so screen readers announce what it comes to say. */}
-      <span role="status">
+      {/* Always in the page, so screen readers announce what it comes to say; as wide as "Syncing…" even when
+          empty, so the title row wraps the same before and after the sync (the toolbar would jump otherwise). */}
+      <span role="status" className="inline-block min-w-[5.75rem]">
         {notice === 'Syncing…' ? (
           <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
             <RefreshCw aria-hidden="true" className="h-3.5 w-3.5" />

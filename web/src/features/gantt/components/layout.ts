@@ -4,8 +4,10 @@ export const BAR_HEIGHT_PX = 26;
 export const HEADER_BAND_PX = 22;
 export const HEADER_CELLS_PX = 38;
 export const HEADER_HEIGHT_PX = HEADER_BAND_PX + HEADER_CELLS_PX;
-/** Tallest the chart grows before its rows scroll. */
-export const CHART_MAX_HEIGHT = 'min(70vh, 720px)';
+/** Tallest the chart grows before its rows scroll: this share of the window's height, and at most this many px. */
+export const CHART_HEIGHT_SHARE = 0.7;
+export const CHART_MAX_HEIGHT_PX = 720;
+export const CHART_MAX_HEIGHT = `min(${CHART_HEIGHT_SHARE * 100}vh, ${CHART_MAX_HEIGHT_PX}px)`;
 /** Rows drawn above and below the visible ones, so a fast scroll does not show blank rows. */
 export const OVERSCAN_ROWS = 8;
 /** Pointer travel below which a press on a bar is a click (open details), not a drag. */

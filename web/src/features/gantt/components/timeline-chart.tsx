@@ -22,13 +22,14 @@ import type { ProjectConnection } from '../connection/project-connection';
 import { lateRows, ShownBaselineProvider } from '../model/baseline';
 import { pastAsBaseline, usePastPlan } from '../model/past-plan';
 import { useChartBaseline } from '../model/use-chart-baseline';
-import { shownTimeline, useTimelineView } from '../model/timeline-view.store';
+import { useServerPicture } from '../model/server-picture';
+import { shownTimeline, todayScrollLeft, useTimelineView } from '../model/timeline-view.store';
 import { useWorkCalendar } from '../model/work-calendar';
 import { BaselineControl } from './baseline-control';
 import { DependencyOverlay } from './dependency-overlay';
 import { CHART_MAX_HEIGHT, HEADER_HEIGHT_PX, OVERSCAN_ROWS, ROW_HEIGHT_PX } from './layout';
 import { PlaceholderRow } from './placeholder-row';
-import { PAST_PLAN_ATTR, takePaintedScroll } from '../../../lib/first-screen';
+import { PAST_PLAN_ATTR, rememberScreen, takePaintedScroll } from '../../../lib/first-screen';
 import { TaskRow } from './task-row';
 import { TimelineContext, useTimeline, type Person, type TimelineContextValue } from './timeline-context';
 import { TimelineDateHeader, TimelineGrid, type DayRuns } from './timeline-header';
@@ -60,11 +61,17 @@ interface TimelineChartProps {
 
 /** The scroll area's width, which the name column and the rows' timeline part share. */
 function useChartWidth(ref: React.RefObject<HTMLDivElement | null>): number {
-  const [width, setWidth] = useState(0);
+  // The server has no layout: it draws at the width the browser last measured (src/entry-server.tsx).
+  const serverWidth = useServerPicture()?.chartWidth ?? 0;
+  const [width, setWidth] = useState(serverWidth);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setWidth(el.clientWidth);
+    const measure = () => {
+      setWidth(el.clientWidth);
+      // For the server's picture of the next first visit on this device (src/entry-server.tsx).
+      rememberScreen(el.clientWidth);
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
@@ -166,7 +173,7 @@ export function TimelineChart(props: TimelineChartProps) {
       el.scrollLeft = painted.left;
       return;
     }
-    el.scrollLeft = !fitPressed && rangeContains(range, today) ? Math.max(0, (daysBetween(range.start, today) + 0.5) * dw - viewportWidth / 2) : 0;
+    el.scrollLeft = fitPressed ? 0 : todayScrollLeft(range, today, dw, viewportWidth);
     // Not on zoom or width changes (nor the range widening with them): those keep the centre (above) rather than
     // jumping back to today.
   }, [todayRequests, view.rangeKind, view.fit, measured]);
@@ -291,7 +298,10 @@ function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, d
   const { connection, nameColumnPx } = useTimeline();
   const rowIndex = useStore(connection.tasks, (s) => s.rowIndex);
   const count = rows.length + placeholders.length;
+  const picture = useServerPicture();
   const virtualizer = useVirtualizer({
+    // On the server, the rows of a scroll area of the size the browser measured (there is no element to read).
+    ...(picture ? { initialRect: { width: picture.chartWidth, height: picture.chartHeight } } : {}),
     count,
     getScrollElement: () => scrollElement,
     estimateSize: () => ROW_HEIGHT_PX,

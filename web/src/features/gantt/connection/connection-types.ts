@@ -1,4 +1,3 @@
-import type { HocuspocusProvider } from '@hocuspocus/provider';
 import type { Link, PresenceActivity } from '@planline/domain';
 import type { DocTask } from '@planline/document';
 import type * as Y from 'yjs';
@@ -35,7 +34,6 @@ export interface ProjectConnection {
   /** Whose connection this is: the copy kept on this device is theirs. */
   userId: string;
   doc: Y.Doc;
-  provider: HocuspocusProvider;
   undoManager: Y.UndoManager;
   tasks: StoreApi<TasksState>;
   presence: StoreApi<PresenceSnapshot>;

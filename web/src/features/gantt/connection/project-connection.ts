@@ -228,7 +228,6 @@ function openConnection(projectId: string, userId: string): { connection: Projec
     projectId,
     userId,
     doc,
-    provider,
     undoManager,
     tasks: tasks.store,
     presence,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { useServerPicture } from '../model/server-picture';
 import { createStore } from 'zustand/vanilla';
 import { useAuth } from '../../auth';
 import {
@@ -16,6 +17,8 @@ const attempts = createStore<Record<string, number>>(() => ({}));
 
 /** The project's live document while the component is mounted; null until it is opened (or signed out). */
 export function useProjectConnection(projectId: string): ProjectConnection | null {
+  // Rendered on the server, the chart shows the task list it was given (src/entry-server.tsx).
+  const picture = useServerPicture()?.connection ?? null;
   const attempt = useStore(attempts, (s) => s[projectId] ?? 0);
   const userId = useAuth().user?.id ?? null;
   // A connection the workspace opened ahead (prewarm) is shown from the first render; the effect then takes its
@@ -27,6 +30,7 @@ export function useProjectConnection(projectId: string): ProjectConnection | nul
     setConnection(opened);
     return () => releaseProjectConnection(opened);
   }, [projectId, userId, attempt]);
+  if (picture) return picture.projectId === projectId ? picture : null;
   return connection && connection.projectId === projectId && connection.userId === userId ? connection : null;
 }
 

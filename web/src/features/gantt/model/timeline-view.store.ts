@@ -1,7 +1,9 @@
 import {
+  daysBetween,
   displayZoom,
   fitRange,
   fitZoom,
+  rangeContains,
   timelineRange,
   widenToFill,
   zoomIn,
@@ -12,6 +14,7 @@ import {
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { immer } from 'zustand/middleware/immer';
+import { TIMELINE_VIEW_KEY } from '../../../lib/first-screen';
 
 interface TimelineViewState {
   rangeKind: RangeKind;
@@ -78,7 +81,7 @@ export const useTimelineView = create<TimelineViewState>()(
       toggleLateOnly: () => set((s) => void (s.lateOnly = !s.lateOnly)),
     })),
     {
-      name: 'planline.timeline-view',
+      name: TIMELINE_VIEW_KEY,
       storage: createJSONStorage(() => localStorage),
       // The range and zoom start from the spec's defaults on every visit; the toggle and the chosen baselines are
       // standing preferences. Late only is not: a chart opened days later showing a few tasks would look emptied.
@@ -99,4 +102,9 @@ export function shownTimeline(
   const chosen = view.fit ?? timelineRange(view.rangeKind, today);
   const zoom = displayZoom(view.zoom, chosen, viewportWidthPx);
   return { range: widenToFill(chosen, zoom, viewportWidthPx), zoom, kind: view.fit ? null : view.rangeKind };
+}
+
+/** Where the chart opens horizontally: today in the middle of the rows' timeline, or the range's start when today is not in it. */
+export function todayScrollLeft(range: TimelineRange, today: string, dayWidthPx: number, viewportWidthPx: number): number {
+  return rangeContains(range, today) ? Math.max(0, (daysBetween(range.start, today) + 0.5) * dayWidthPx - viewportWidthPx / 2) : 0;
 }

@@ -13,7 +13,8 @@ export function ProjectSelect({ projects, value, onChange }: ProjectSelectProps)
   return (
     <Select value={value ?? ''} onValueChange={onChange} disabled={projects.length === 0}>
       <SelectTrigger aria-label="Select project" className="h-9 w-52">
-        <SelectValue placeholder={projects.length === 0 ? 'No matching projects' : 'Select a project'} />
+        {/* The name given, not read from the list's item: the server's render of the page shows it too. */}
+        <SelectValue placeholder={projects.length === 0 ? 'No matching projects' : 'Select a project'}>{projects.find((p) => p.id === value)?.name}</SelectValue>
       </SelectTrigger>
       <SelectContent>
         {projects.map((project) => (

@@ -31,7 +31,8 @@ export function ProjectStatusSelect({ project, editable }: { project: Project; e
     >
       <SelectTrigger aria-label="Project status" className="h-9 w-36">
         <ProjectStatusDot status={status} />
-        <SelectValue />
+        {/* The label given, not read from the list's item: the server's render of the page shows it too. */}
+        <SelectValue>{PROJECT_STATUS_LABELS[status]}</SelectValue>
       </SelectTrigger>
       <SelectContent>
         {PROJECT_STATUSES.map((value) => (
