@@ -8,6 +8,8 @@ import type { ManifestChunk } from '../lib/web-build.js';
 const LIMIT_KB = 250;
 /** The page the route "/" shows a visitor (react-router lazy route in web/src/app/route-tables.tsx). */
 const LANDING_SRC = 'src/pages/landing.page.tsx';
+/** The app after its small entry, which every page loads at once (web/src/main.tsx). */
+const APP_SRC = 'src/app/start.tsx';
 /** The page a signed-in person opens at "/": the workspace with the chart (reported, no target: issue 18). */
 const WORKSPACE_SRC = 'src/pages/workspace.page.tsx';
 
@@ -42,7 +44,8 @@ export async function firstRouteBenchmark(ctx: BenchContext): Promise<Section> {
     }
     return s;
   };
-  const entry = [...staticClosure(manifest, entryKey)];
+  // The entry and the app it loads straight away: the code every page runs.
+  const entry = [...staticClosure(manifest, chunkOf(APP_SRC), staticClosure(manifest, entryKey))];
   const route = [...staticClosure(manifest, landingKey, new Set(entry))];
   const total = (keys: string[], field: 'raw' | 'gzip') => keys.reduce((sum, k) => sum + size(k)[field], 0) / 1000;
   const routeKb = total(route, 'gzip');
@@ -63,7 +66,7 @@ export async function firstRouteBenchmark(ctx: BenchContext): Promise<Section> {
         caption: 'Details',
         header: ['', 'files', 'raw', 'gzipped'],
         grid: [
-          ['Entry chunk and its static imports', String(entry.length), fmt(total(entry, 'raw'), 1, 'kB'), fmt(total(entry, 'gzip'), 1, 'kB')],
+          ['Entry chunk, the app it loads at once, and their static imports', String(entry.length), fmt(total(entry, 'raw'), 1, 'kB'), fmt(total(entry, 'gzip'), 1, 'kB')],
           ['+ the landing page chunk and its static imports (= first route)', String(route.length), fmt(total(route, 'raw'), 1, 'kB'), fmt(routeKb, 1, 'kB')],
           ['Entry + the workspace page chunk and its static imports (signed in)', String(workspace.length), fmt(total(workspace, 'raw'), 1, 'kB'), fmt(total(workspace, 'gzip'), 1, 'kB')],
           ...biggest.map((k) => [`\`${size(k).file}\``, '', fmt(size(k).raw / 1000, 1, 'kB'), fmt(size(k).gzip / 1000, 1, 'kB')]),
@@ -72,7 +75,8 @@ export async function firstRouteBenchmark(ctx: BenchContext): Promise<Section> {
     ],
     method: [
       'The production web build (`vite build` of the web workspace, with `--manifest`, into a directory of the run). From',
-      '.vite/manifest.json: the entry chunk of index.html and, recursively, its static imports; plus the lazily loaded chunk of',
+      `.vite/manifest.json: the entry chunk of index.html and the app's chunk it loads at once (${APP_SRC}) and, recursively, their`,
+      'static imports; plus the lazily loaded chunk of',
       `${LANDING_SRC}, which the route "/" needs before it shows anything, and its static imports; the same for`,
       `${WORKSPACE_SRC}, what "/" loads for someone signed in (chunks it loads later on demand, such as dialogs, are`,
       'not counted). Each file is gzipped (zlib level 9); kB = 1,000 bytes. CSS is not counted.',
