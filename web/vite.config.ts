@@ -47,7 +47,14 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react(), tailwindcss(), precompress()],
     // The manifest tells the server which files the workspace needs (api/src/http/static-web.ts preloads them).
-    build: { outDir: 'dist', manifest: true },
+    build: {
+      outDir: 'dist',
+      manifest: true,
+      // The app has one stylesheet, which every page has from the start (the workspace page has it in the page
+      // itself: api/src/http/static-web.ts). A lazy page's import must not ask for it again: it would wait for
+      // the file to load, then restyle the whole page.
+      modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !dep.endsWith('.css')) },
+    },
     server: {
       port: 5173,
       proxy: {
