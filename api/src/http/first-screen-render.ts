@@ -1,119 +1,66 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { FirstScreenInput } from '@planline/domain/first-screen';
 
 /**
  * The web build's renderer of a first visit's first screen (web/src/entry-server.tsx, built by `npm run build`
  * into the build's .server folder): the workspace's markup, drawn from the page's bootstrap and the task list of
- * the project it opens, for the page to show while the app's code arrives (issue 18). It runs in a worker thread
- * of its own: drawing a big project (~0.5 s at 100,000 tasks, the list's JSON parsed there too) never holds the
- * server's event loop, where every other request and every live edit is answered.
+ * the project it opens, for the page to show while the app's code arrives (issue 18).
  */
-export type RenderFirstScreen = (input: Omit<FirstScreenInput, 'tasks'> & { tasksJson: Uint8Array }) => Promise<string | null>;
+export type RenderFirstScreen = (input: FirstScreenInput) => string | null;
 
-const RENDERER_FILE = join('.server', 'entry-server.js');
-/** A page waits this long for its picture at most, then goes without it. */
-const RENDER_TIMEOUT_MS = 3000;
-/** Pictures asked for and not yet drawn, beyond which a page goes without one rather than wait in line. */
-const MAX_WAITING = 4;
-
-/**
- * The worker: loads the renderer (which bundles everything it needs, so it runs without the server's TypeScript
- * loader) and answers each request with its markup. CommonJS, as an `eval` worker is.
- */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-import(workerData.renderer).then(async (renderer) => {
-  await renderer.ready;
-  parentPort.on('message', ({ id, input, tasksJson }) => {
-    try {
-      const tasks = JSON.parse(new TextDecoder().decode(tasksJson));
-      parentPort.postMessage({ id, html: renderer.renderFirstScreen({ ...input, tasks }) });
-    } catch (err) {
-      parentPort.postMessage({ id, html: null, error: String((err && err.stack) || err) });
-    }
-  });
-  parentPort.postMessage({ ready: true });
-}, (err) => parentPort.postMessage({ failed: String((err && err.stack) || err) }));
-`;
-
-interface WorkerAnswer {
-  id?: number;
-  html?: string | null;
-  error?: string;
-  ready?: boolean;
-  failed?: string;
+interface RendererModule {
+  ready: Promise<void>;
+  renderFirstScreen: RenderFirstScreen;
 }
 
+const RENDERER_FILE = join('.server', 'entry-server.js');
+
 /**
- * The renderer of the build in `distDir`, started once; null without one (an older build, the dev server's
- * pages), when it failed to start, or once the build has changed under the running server (its worker has the
- * old build loaded: it could draw markup the new one's app does not). Pages then go without a picture, as
- * before; so does a page whose picture fails, takes over RENDER_TIMEOUT_MS, or would wait behind MAX_WAITING.
+ * The renderer of the build in `distDir`, loaded once; null without one (an older build, the dev server's pages),
+ * when it failed to load, or once the build has changed under the running server (a module is loaded once per
+ * process: a renderer of another build could draw markup the new one's app does not): pages then go without a
+ * picture, as before.
  */
 export function firstScreenRenderer(distDir: string, onError: (err: unknown) => void): () => Promise<RenderFirstScreen | null> {
   const file = join(distDir, RENDERER_FILE);
-  let started: { builtAt: number; render: Promise<RenderFirstScreen | null> } | null = null;
+  let loaded: { builtAt: number; renderer: Promise<RenderFirstScreen | null> } | null = null;
   return () => {
     if (!existsSync(file)) return Promise.resolve(null);
     const builtAt = statSync(file).mtimeMs;
-    started ??= { builtAt, render: startWorker(file, onError) };
-    return started.builtAt === builtAt ? started.render : Promise.resolve(null);
+    if (!loaded) {
+      // Its own copy of Yjs (bundled in) says it was imported twice: the two copies never share an object (the
+      // renderer takes JSON and gives a string), so the warning is not for this.
+      const renderer = withoutYjsImportMark(() => import(pathToFileURL(file).href) as Promise<RendererModule>).then(
+        async (mod) => {
+          await mod.ready;
+          return mod.renderFirstScreen;
+        },
+        (err: unknown) => {
+          onError(err);
+          return null;
+        },
+      );
+      loaded = { builtAt, renderer };
+    }
+    return loaded.builtAt === builtAt ? loaded.renderer : Promise.resolve(null);
   };
 }
 
-function startWorker(file: string, onError: (err: unknown) => void): Promise<RenderFirstScreen | null> {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { renderer: pathToFileURL(file).href } });
-  // The server's process ends when the server does, whether or not a picture is being drawn.
-  worker.unref();
-  const waiting = new Map<number, (html: string | null) => void>();
-  let nextId = 0;
-  let alive = true;
-  const stop = (err: unknown) => {
-    if (!alive) return;
-    alive = false;
-    onError(err);
-    for (const answer of waiting.values()) answer(null);
-    waiting.clear();
-    void worker.terminate();
-  };
-  const render: RenderFirstScreen = ({ tasksJson, ...input }) => {
-    if (!alive || waiting.size >= MAX_WAITING) return Promise.resolve(null);
-    const id = nextId++;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => answer(null), RENDER_TIMEOUT_MS);
-      const answer = (html: string | null) => {
-        clearTimeout(timer);
-        waiting.delete(id);
-        resolve(html);
-      };
-      waiting.set(id, answer);
-      // The list's bytes go over as a copy of their own, moved to the worker rather than copied again there.
-      const bytes = new Uint8Array(tasksJson);
-      worker.postMessage({ id, input, tasksJson: bytes }, [bytes.buffer]);
-    });
-  };
-  return new Promise((resolve) => {
-    worker.on('message', (message: WorkerAnswer) => {
-      if (message.ready) return resolve(render);
-      if (message.failed !== undefined) {
-        stop(new Error(`the first-screen renderer did not load: ${message.failed}`));
-        return resolve(null);
-      }
-      if (message.error !== undefined) onError(new Error(`a first screen was not drawn: ${message.error}`));
-      if (message.id !== undefined) waiting.get(message.id)?.(message.html ?? null);
-    });
-    worker.on('error', (err) => {
-      stop(err);
-      resolve(null);
-    });
-    worker.on('exit', (code) => {
-      stop(new Error(`the first-screen renderer stopped (exit code ${code})`));
-      resolve(null);
-    });
-  });
+/** The mark Yjs leaves on globalThis when it is imported, to warn about a second copy. */
+const YJS_IMPORT_MARK = '__ $YJS$ __';
+
+async function withoutYjsImportMark<T>(load: () => Promise<T>): Promise<T> {
+  const global = globalThis as Record<string, unknown>;
+  const mark = global[YJS_IMPORT_MARK];
+  delete global[YJS_IMPORT_MARK];
+  try {
+    return await load();
+  } finally {
+    if (mark === undefined) delete global[YJS_IMPORT_MARK];
+    else global[YJS_IMPORT_MARK] = mark;
+  }
 }
 
 export interface Screen {
