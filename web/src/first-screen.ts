@@ -1,9 +1,11 @@
 /**
  * The first thing a signed-in person's workspace page runs (issue 18: a second visit opens at once): it paints
  * the chart this device showed when the person last left it (lib/first-screen.ts), or on a first visit shows the
- * one the server drew into the page (src/entry-server.tsx) where it fits, while the app's code is still arriving, and takes the picture away once the live page has painted its own bars, or at the person's first
- * touch, or after PICTURE_MAX_MS. Served by the API in the workspace page only (api/src/http/static-web.ts), as a
- * module script ahead of the app's entry. Imports nothing heavy: it must arrive long before the app does.
+ * one the server drew into the page (src/entry-server.tsx) where it fits, while the app's code is still arriving,
+ * and takes the picture away once the live page has painted its own bars, or at the person's first touch, or after
+ * PICTURE_MAX_MS. Built on its own (web/scripts/build.mjs) and put by the API in the workspace page itself, right
+ * after the app's root (api/src/http/static-web.ts): it runs as the page is read, before the first paint. Imports
+ * nothing heavy: it is part of every workspace page.
  */
 import { startEarlyTaskList, WORKSPACE_STORE_KEY } from './lib/early-task-list';
 import {
@@ -58,6 +60,20 @@ function stored(key: string): string | null {
   }
 }
 
+/**
+ * Whether this device chose a project other than `projectId`, or a team without a project (whose first project the
+ * workspace opens): the server drew the project it would open without a choice.
+ */
+function choseOtherProject(projectId: string): boolean {
+  try {
+    const chosen = (JSON.parse(stored(WORKSPACE_STORE_KEY) ?? 'null') as { state?: { selectedTeamId?: unknown; selectedProjectId?: unknown } } | null)?.state;
+    if (!chosen) return false;
+    return chosen.selectedProjectId ? chosen.selectedProjectId !== projectId : !!chosen.selectedTeamId;
+  } catch {
+    return true;
+  }
+}
+
 /** Whether this device shows the chart's critical path, or a baseline of `projectId`: the server draws neither. */
 function chartViewChanged(projectId: string): boolean {
   try {
@@ -72,15 +88,13 @@ function chartViewChanged(projectId: string): boolean {
  * Whether the server's picture (src/entry-server.tsx) is what the live page will show here: drawn for this window's
  * chart width and this day, of the project this device would open, in the chart's first view. A device that chose
  * another project or keeps the critical path or a baseline shown remembers it in localStorage, which the server
- * cannot read: the app opens what it remembers, so the picture is not shown then. A width it was not drawn for is told to the server for the
- * next visit.
+ * cannot read: the app opens what it remembers, so the picture is not shown then. A width it was not drawn for is
+ * told to the server for the next visit.
  */
 function serverPictureFits(picture: HTMLElement): boolean {
   const project = picture.getAttribute(SERVER_PICTURE_ATTRS.project);
   if (picture.getAttribute(SERVER_PICTURE_ATTRS.today) !== localDay()) return false;
-  const selection = stored(WORKSPACE_STORE_KEY);
-  if (selection !== null && !selection.includes(`"selectedProjectId":${JSON.stringify(project)}`)) return false;
-  if (project === null || chartViewChanged(project)) return false;
+  if (project === null || choseOtherProject(project) || chartViewChanged(project)) return false;
   const scroller = picture.querySelector<HTMLElement>(PICTURED_SCROLLED);
   if (!scroller) return false;
   // Not shown at all in a window of another width (its own style says so); where it is, the chart's width must

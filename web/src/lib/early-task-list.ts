@@ -6,8 +6,9 @@
  * the app's code has arrived. The app uses it only when it opens that very project, and reads for itself
  * otherwise.
  *
- * Imports nothing: it is part of the first-screen script.
+ * Imports nothing heavy: it is part of the first-screen script.
  */
+import { setBrowserCookie } from './browser-cookie';
 
 /** The workspace's remembered choices in localStorage (app/workspace-ui.store.ts persists under this name). */
 export const WORKSPACE_STORE_KEY = 'planline.workspace';
@@ -16,10 +17,7 @@ export const PROJECT_COOKIE = 'planline_project';
 
 /** Tells the server which project this browser shows, for the next page's guess. Not a secret: an id. */
 export function rememberProjectForServer(projectId: string | null): void {
-  if (typeof document === 'undefined') return;
-  document.cookie = projectId
-    ? `${PROJECT_COOKIE}=${encodeURIComponent(projectId)}; Path=/; Max-Age=31536000; SameSite=Lax`
-    : `${PROJECT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  setBrowserCookie(PROJECT_COOKIE, projectId);
 }
 
 /**

@@ -7,6 +7,7 @@
  * This module imports nothing but constants, so the painter that reads it stays a few kilobytes.
  */
 import { PICTURE_KEPT_COOKIE, SCREEN_COOKIE, TIME_ZONE_COOKIE } from '@planline/domain/first-screen';
+import { setBrowserCookie } from './browser-cookie';
 
 export const FIRST_SCREEN_KEY = 'planline.firstScreen';
 /** Where the server puts a signed-in person's first reads in the workspace page (api/src/http/static-web.ts). */
@@ -35,17 +36,12 @@ export const SERVER_PICTURE_ATTRS = {
 /** Where the chart's view (range, zoom, fit) is remembered (features/gantt/model/timeline-view.store.ts persists under it). */
 export const TIMELINE_VIEW_KEY = 'planline.timeline-view';
 
-function setCookie(name: string, value: string | null): void {
-  if (typeof document === 'undefined') return;
-  document.cookie = value === null ? `${name}=; Path=/; Max-Age=0; SameSite=Lax` : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax`;
-}
-
 /** Tells the server this window's size and the chart's width there, and the time zone (not secrets: sizes). */
 export function rememberScreen(chartWidth: number): void {
   if (typeof document === 'undefined' || chartWidth <= 0) return;
-  setCookie(SCREEN_COOKIE, `${window.innerWidth}x${window.innerHeight}x${Math.round(chartWidth)}`);
+  setBrowserCookie(SCREEN_COOKIE, `${window.innerWidth}x${window.innerHeight}x${Math.round(chartWidth)}`);
   try {
-    setCookie(TIME_ZONE_COOKIE, Intl.DateTimeFormat().resolvedOptions().timeZone);
+    setBrowserCookie(TIME_ZONE_COOKIE, Intl.DateTimeFormat().resolvedOptions().timeZone);
   } catch {
     // No time zone to tell: the server takes UTC's day.
   }
@@ -153,7 +149,7 @@ export function keepFirstScreen(root: HTMLElement, userId: string, projectId: st
   const copy: FirstScreenCopy = { v: VERSION, userId, projectId, html, scroll, width, savedAt: now };
   try {
     localStorage.setItem(FIRST_SCREEN_KEY, JSON.stringify(copy));
-    setCookie(PICTURE_KEPT_COOKIE, '1');
+    setBrowserCookie(PICTURE_KEPT_COOKIE, '1');
   } catch {
     // Storage full or refused: the next visit opens as a first one does.
     removeCopy();
@@ -161,7 +157,7 @@ export function keepFirstScreen(root: HTMLElement, userId: string, projectId: st
 }
 
 function removeCopy(): void {
-  setCookie(PICTURE_KEPT_COOKIE, null);
+  setBrowserCookie(PICTURE_KEPT_COOKIE, null);
   try {
     localStorage.removeItem(FIRST_SCREEN_KEY);
   } catch {
