@@ -150,9 +150,17 @@ describe('the first screen of a return visit', () => {
     const page = await signUpByApi(context, 'Uma', 'Newcomer');
     const { project, task } = await projectWithTask(page, 'Anneal');
     const app = await holdApp(context);
+    // The app's code is asked for by its entry once the picture is on screen, not by the page's head, whose
+    // requests would hold up the picture's first paint.
+    const codeAskedEarly: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/assets/') && !/^\/assets\/index-[^/]*\.js$/.test(path)) codeAskedEarly.push(path);
+    });
     await page.goto('/', { waitUntil: 'commit' });
     // Drawn for this window (1280 px wide, the server's guess for a browser that never said its size).
     await picturedBar(page, task.id).waitFor();
+    expect(codeAskedEarly).toEqual([]);
     expect(await page.locator('#first-screen').getAttribute('data-picture-project')).toBe(project.id);
     expect(await page.locator('#root [data-task-bar]').count()).toBe(0);
     expect(await page.locator('#first-screen').evaluate((el) => (el as HTMLElement).inert)).toBe(true);

@@ -22,3 +22,9 @@ export const SCREEN_COOKIE = 'planline_screen';
 export const TIME_ZONE_COOKIE = 'planline_tz';
 /** Set while the browser keeps a picture of its own (a return visit paints that one): the server draws none. */
 export const PICTURE_KEPT_COOKIE = 'planline_pictured';
+
+/**
+ * The workspace page's list of the app's code files (JSON), which the page asks for once its first screen is on
+ * screen (api/src/http/static-web.ts, web/src/main.tsx).
+ */
+export const APP_CODE_ELEMENT_ID = 'planline-app-code';

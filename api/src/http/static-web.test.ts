@@ -61,18 +61,24 @@ describe('[workspace-preload] the app shell', () => {
     const signedIn = await get(dist, '/', 'who=u1');
     expect(signedIn.status).toBe(200);
     expect(signedIn.body).toContain('<script id="planline-bootstrap" type="application/json">{"user":{"id":"u1"}}</script>');
-    expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/workspace.page-c.js" />');
-    expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/yjs-f.js" />');
+    // The code is listed for the app's entry to ask for once the first screen is on screen, not asked for in the head.
+    expect(signedIn.body).toContain(
+      '<script id="planline-app-code" type="application/json">["/assets/workspace.page-c.js","/assets/react-b.js","/assets/dialog-d.js","/assets/project-connection-e.js","/assets/yjs-f.js"]</script>',
+    );
+    expect(signedIn.body).not.toContain('modulepreload');
+    expect(signedIn.body).not.toContain('rel="preload" as="script"');
     // The painter and the stylesheet are in the page: the painter right after the app's root, read before the
-    // app's code runs (module scripts wait for the page).
-    expect(signedIn.body).toContain(`<div id="root"></div>\n    <script>${PAINTER}</script>`);
+    // app's code runs (module scripts wait for the page). The first rendering waits for the painter's choice.
+    expect(signedIn.body).toContain(`<div id="root"></div>\n    <script>${PAINTER}</script><template id="first-screen-painted"></template>`);
+    const expectAt = signedIn.body.indexOf('<link rel="expect" href="#first-screen-painted" blocking="render" />');
+    expect(expectAt).toBeGreaterThan(0);
+    expect(expectAt).toBeLessThan(signedIn.body.indexOf('</head>'));
     expect(signedIn.body).toContain(`<style>${CSS}</style>`);
     expect(signedIn.body).not.toContain('index-s.css');
     // The person's read is asked for before any code.
     const preload = signedIn.body.indexOf('<link rel="preload" href="/api/projects/p1/tasks" as="fetch" crossorigin="use-credentials" />');
     expect(preload).toBeGreaterThan(0);
     expect(preload).toBeLessThan(signedIn.body.indexOf('<script'));
-    expect(preload).toBeLessThan(signedIn.body.indexOf('modulepreload'));
     expect(signedIn.body).not.toContain('/api/auth/user');
     expect(signedIn.body).not.toContain('landing-g.js');
 
@@ -82,8 +88,10 @@ describe('[workspace-preload] the app shell', () => {
       expect(page.body).toContain('<title>Planline</title>');
       expect(page.body).not.toContain('modulepreload');
       expect(page.body).not.toContain('planline-bootstrap');
+      expect(page.body).not.toContain('planline-app-code');
       expect(page.body).toContain('/api/auth/user');
       expect(page.body).not.toContain(PAINTER);
+      expect(page.body).not.toContain('blocking="render"');
       expect(page.body).toContain('href="/assets/index-s.css"');
     }
     // The painter is not served as a file either.
@@ -102,7 +110,7 @@ describe('[workspace-preload] the app shell', () => {
     const boot = { data: {}, preloads: [] };
     const drawn = shell.workspace({ ...boot, picture: '<div id="first-screen">bars</div>' });
     expect(drawn).toContain('<div id="first-screen">bars</div><div id="root"></div>');
-    expect(shell.workspace(boot)).not.toContain('first-screen');
+    expect(shell.workspace(boot)).not.toContain('<div id="first-screen"');
     expect(shell.painterHash).toBe(scriptHash(PAINTER));
   });
 

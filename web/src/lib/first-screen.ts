@@ -6,7 +6,7 @@
  *
  * This module imports nothing but constants, so the painter that reads it stays a few kilobytes.
  */
-import { PICTURE_KEPT_COOKIE, SCREEN_COOKIE, TIME_ZONE_COOKIE } from '@planline/domain/first-screen';
+import { APP_CODE_ELEMENT_ID, PICTURE_KEPT_COOKIE, SCREEN_COOKIE, TIME_ZONE_COOKIE } from '@planline/domain/first-screen';
 import { setBrowserCookie } from './browser-cookie';
 
 export const FIRST_SCREEN_KEY = 'planline.firstScreen';
@@ -188,6 +188,29 @@ export function forgetFirstScreen(options: { projectId?: string; keepUserId?: st
 export function afterFirstScreenPainted(): Promise<void> {
   if (typeof document === 'undefined' || !document.getElementById('first-screen')) return Promise.resolve();
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/**
+ * Asks for the app's code files the workspace page lists (api/src/http/static-web.ts lists them rather than ask for
+ * them in the head, where their requests and compiling would hold up the first paint), all at once: the app's own
+ * imports then find them arriving, with no waterfall of one import after another.
+ */
+export function askForAppCode(): void {
+  let files: unknown;
+  try {
+    files = JSON.parse(document.getElementById(APP_CODE_ELEMENT_ID)?.textContent ?? '[]');
+  } catch {
+    return;
+  }
+  if (!Array.isArray(files)) return;
+  for (const href of files) {
+    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
 /** Said by the app when the page it shows is not a chart with bars (an empty project, the dashboard, an error). */
