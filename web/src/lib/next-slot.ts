@@ -9,12 +9,19 @@ export const FRAME_MS = 1000 / 60;
  */
 export function nextSlot(): Promise<number> {
   return new Promise((resolve) => {
-    const task = (frameStart?: number) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve(frameStart ?? performance.now());
-      channel.port2.postMessage(null);
-    };
-    if (typeof document === 'undefined' || document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') task();
-    else requestAnimationFrame(task);
+    if (typeof document === 'undefined' || document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') void nextTask().then(resolve);
+    else requestAnimationFrame((frameStart) => void nextTask().then(() => resolve(frameStart)));
+  });
+}
+
+/**
+ * Resolves in a task of its own, queued now (not a microtask, not a timer's 4 ms clamp): whatever the page has to
+ * do meanwhile (input, a frame that is due) goes first. Resolves with when that task began.
+ */
+export function nextTask(): Promise<number> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve(performance.now());
+    channel.port2.postMessage(null);
   });
 }

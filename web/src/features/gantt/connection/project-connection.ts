@@ -9,7 +9,7 @@ import { createTasksStore, type PlainDocument } from '../model/tasks-store';
 import { deviceDocumentsAvailable } from '../../../lib/device-documents';
 import { openDeviceCopy } from './device-copy';
 import { fetchServerSnapshot } from './server-snapshot';
-import { SLICE_FROM_BYTES, SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
+import { SLICE_FROM_BYTES, SLICE_FROM_TASKS, SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
 
 /**
  * The origin of this browser's own edits of the document. The undo manager tracks it alone, so undo never takes
@@ -66,6 +66,7 @@ function openConnection(projectId: string, userId: string): { connection: Projec
     const kept = stored.synced && stored.snapshot;
     keptSnapshot = kept ? 'yes' : 'no';
     const { status } = state.getState();
+    if (kept) expectBigSync(stored.snapshot!);
     if (!kept || (status !== 'connecting' && status !== 'unreachable')) return seedFromServer();
     tasks.seed(stored.snapshot!);
     showStored('preview', stored.readOnly);
@@ -86,6 +87,7 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   void fetchServerSnapshot(projectId, snapshotRead.signal).then((plain) => {
     serverSnapshotRead = true;
     serverSnapshot = plain;
+    if (plain) expectBigSync(plain);
     seedFromServer();
   });
   const presence = createStore<PresenceSnapshot>(() => ({ viewers: [], activities: new Map(), linkDrafts: [] }));
@@ -116,6 +118,10 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   const snapshotFirst = () => {
     const { status } = state.getState();
     return status === 'preview' || (status === 'connecting' && (keptSnapshot === 'unknown' || !serverSnapshotRead || serverSnapshot !== null));
+  };
+  // A big project's sync is cut into slices in a worker: started as soon as its task list says it is big.
+  const expectBigSync = (plain: PlainDocument) => {
+    if (Object.keys(plain.tasks).length >= SLICE_FROM_TASKS) slicing.expectBig();
   };
   const slicing = sliceBigSyncs(
     provider,

@@ -18,10 +18,16 @@ function plan(tasks: number): Y.Doc {
   return doc;
 }
 
-/** A provider as far as the slicing sees it: it reads messages in onMessage, applying sync step 2 to the document. */
+/**
+ * A provider as far as the slicing sees it: it reads messages in onMessage, applying sync step 2 to the document,
+ * and has events ('synced').
+ */
 function fakeProvider(doc: Y.Doc) {
   const delivered: Uint8Array[] = [];
+  const listeners = new Map<string, Set<() => void>>();
   const provider = {
+    on: (name: string, listener: () => void) => void (listeners.get(name) ?? listeners.set(name, new Set()).get(name)!).add(listener),
+    off: (name: string, listener: () => void) => void listeners.get(name)?.delete(listener),
     onMessage(event: { data: unknown }) {
       const data = new Uint8Array(event.data as ArrayBuffer);
       delivered.push(data);

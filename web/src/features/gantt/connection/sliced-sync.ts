@@ -1,7 +1,7 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
-import { FRAME_MS, nextSlot } from '../../../lib/next-slot';
+import { nextSlot, nextTask } from '../../../lib/next-slot';
 import { watchPersonInput } from '../../../lib/person-input';
 import { encodeSyncMessage } from '@planline/document';
 import { sliceUpdate, type SlicedUpdate } from '@planline/document/update-slices';
@@ -9,27 +9,30 @@ import { sliceUpdate, type SlicedUpdate } from '@planline/document/update-slices
 /**
  * [sliced-sync] The first sync of a big document, applied between frames (issue 18). The server's sync step 2 of
  * a 100,000-task project is one ~50 MB update whose `Y.applyUpdate` held the main thread for 6-20 s: no scroll,
- * no input, no paint of the snapshot already on screen. Here a worker cuts it into slices (document's update-slices.ts) and
- * the page applies them a few milliseconds per frame; the provider then gets the sync step 2 with what is left
- * (other clients' structs, the deletions), so its own bookkeeping ('synced', the answer to the server) is
- * unchanged. Messages that arrive meanwhile wait and follow in their order. Nothing here is an edit: the chart
- * stays read-only until 'synced', and edits made in that window (a return visit's kept copy) go out with the
- * sync as before.
+ * no input, no paint of the snapshot already on screen. Here a worker cuts it into slices (document's
+ * update-slices.ts) and the page applies them in short tasks (a few milliseconds a frame while the person scrolls
+ * or types); the provider then gets the sync step 2 with what is left (other clients' structs, the deletions), so
+ * its own bookkeeping ('synced', the answer to the server) is unchanged. Messages that arrive meanwhile wait and
+ * follow in their order. Nothing here is an edit: the chart stays read-only until 'synced', and edits made in that
+ * window (a return visit's kept copy) go out with the sync as before.
  */
 
 /** Updates at least this big are sliced: about 2,500 tasks. Smaller ones apply within a frame or two. */
 export const SLICE_FROM_BYTES = 1 << 20;
+/** A project of this many tasks or more will likely send a sync that big. */
+export const SLICE_FROM_TASKS = 2_500;
 /** Structs per slice: ~300 structs apply in about a millisecond on a fast machine, a few on a slow one. */
 const STRUCTS_PER_SLICE = 300;
 /**
- * Slices stop this long before the next frame is due: the page's own work of a frame (style, layout, paint of a
- * chart that is not moving) fits in it, so no frame waits on a slice. Every slot still gets MIN_SLOT_MS.
+ * While nobody touches the page, slices run back to back in tasks of this length: the page paints between two of
+ * them when a frame is due (it waits at most this long, and nothing on the chart moves meanwhile). Waiting for a
+ * frame before each slot left a share of every frame idle (profiled, a 100,000-task load's main thread: 2.4 s idle
+ * in all, 2.0 s with tasks).
  */
-const FRAME_MARGIN_MS = 2.5;
-const MIN_SLOT_MS = 4;
+const QUIET_TASK_MS = 12;
 /**
  * While the person scrolls, wheels, presses or types (until this long after the last of it), slices get only
- * this much of a frame: a scrolled chart renders new rows each frame and needs most of it.
+ * this much of a frame, right after it is painted: a scrolled chart renders new rows each frame and needs most of it.
  */
 const BUSY_FRAME_BUDGET_MS = 3;
 const INPUT_QUIET_MS = 250;
@@ -66,14 +69,22 @@ export function bigSyncStepTwo(data: ArrayBuffer | Uint8Array, fromBytes = SLICE
   }
 }
 
+/** The slicing worker, started before it is needed (`expectBig`) or when it is. */
+function slicingWorker(): Worker {
+  return new Worker(new URL('./update-slicer.worker.ts', import.meta.url), { type: 'module' });
+}
+
 /**
  * Slices in a worker where there is one (the page stays free meanwhile), else here. An update under
  * SLICE_FROM_BYTES is cut here: reading its bytes takes a few milliseconds, less than starting a worker.
  */
-function sliceOffThread(update: Uint8Array): Promise<SlicedUpdate> {
-  if (typeof Worker === 'undefined' || update.byteLength < SLICE_FROM_BYTES) return Promise.resolve(sliceUpdate(update, STRUCTS_PER_SLICE));
+function sliceOffThread(update: Uint8Array, started: Worker | null): Promise<SlicedUpdate> {
+  if (typeof Worker === 'undefined' || update.byteLength < SLICE_FROM_BYTES) {
+    started?.terminate();
+    return Promise.resolve(sliceUpdate(update, STRUCTS_PER_SLICE));
+  }
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./update-slicer.worker.ts', import.meta.url), { type: 'module' });
+    const worker = started ?? slicingWorker();
     worker.onmessage = (event: MessageEvent<SlicedUpdate>) => {
       worker.terminate();
       resolve(event.data);
@@ -91,6 +102,12 @@ function sliceOffThread(update: Uint8Array): Promise<SlicedUpdate> {
 export interface SlicedSync {
   /** Stops applying slices (the connection is closing); what waits is dropped with it. */
   cancel(): void;
+  /**
+   * The document is likely big (its task list has SLICE_FROM_TASKS or more): the slicing worker starts now, while
+   * the sync is on its way. Started when the sync arrived, it took ~1.4 s to take it at 100,000 tasks (its code
+   * fetched and evaluated, with the page idle meanwhile).
+   */
+  expectBig(): void;
 }
 
 export interface SlicedSyncHooks {
@@ -108,6 +125,7 @@ export function sliceBigSyncs(provider: HocuspocusProvider, doc: Y.Doc, hooks: S
   const deliver = provider.onMessage.bind(provider);
   let busy = false;
   let cancelled = false;
+  let started: Worker | null = null;
   const waiting: ProviderMessage[] = [];
   const drain = () => {
     while (waiting.length && !cancelled) deliver(waiting.shift()!);
@@ -116,7 +134,9 @@ export function sliceBigSyncs(provider: HocuspocusProvider, doc: Y.Doc, hooks: S
   const applySliced = async (event: ProviderMessage, big: BigStepTwo) => {
     let sliced: SlicedUpdate;
     try {
-      sliced = await sliceOffThread(big.update);
+      const worker = started;
+      started = null;
+      sliced = await sliceOffThread(big.update, worker);
     } catch {
       if (!cancelled) deliver(event);
       return drain();
@@ -126,10 +146,12 @@ export function sliceBigSyncs(provider: HocuspocusProvider, doc: Y.Doc, hooks: S
     try {
       let next = 0;
       while (next < sliced.slices.length) {
-        const frameStart = await nextSlot();
+        const busy = performance.now() - input.lastAt() < INPUT_QUIET_MS;
+        if (busy) await nextSlot();
+        else await nextTask();
         if (cancelled) return;
         const start = performance.now();
-        const until = start - input.lastAt() < INPUT_QUIET_MS ? start + BUSY_FRAME_BUDGET_MS : Math.max(start + MIN_SLOT_MS, frameStart + FRAME_MS - FRAME_MARGIN_MS);
+        const until = start + (busy ? BUSY_FRAME_BUDGET_MS : QUIET_TASK_MS);
         do Y.applyUpdate(doc, sliced.slices[next++]!, SLICE_ORIGIN);
         while (next < sliced.slices.length && performance.now() < until);
       }
@@ -142,6 +164,12 @@ export function sliceBigSyncs(provider: HocuspocusProvider, doc: Y.Doc, hooks: S
     deliver({ data: encodeSyncMessage(big.name, big.type, SYNC_STEP_2, sliced.rest) } as ProviderMessage);
     drain();
   };
+  // A worker started ahead that the sync did not need (it came small: the device had most of it) goes.
+  const dropUnused = () => {
+    started?.terminate();
+    started = null;
+  };
+  provider.on('synced', dropUnused);
   provider.onMessage = (event: ProviderMessage) => {
     if (cancelled) return;
     if (busy) return void waiting.push(event);
@@ -154,6 +182,11 @@ export function sliceBigSyncs(provider: HocuspocusProvider, doc: Y.Doc, hooks: S
     cancel() {
       cancelled = true;
       waiting.length = 0;
+      provider.off('synced', dropUnused);
+      dropUnused();
+    },
+    expectBig() {
+      if (!cancelled && !started && typeof Worker !== 'undefined') started = slicingWorker();
     },
   };
 }
