@@ -46,7 +46,8 @@ export default defineConfig(({ mode }) => {
 
   return {
     plugins: [react(), tailwindcss(), precompress()],
-    // The manifest tells the server which files the workspace needs (api/src/http/static-web.ts preloads them).
+    // The manifest tells the server which files the workspace needs (api/src/http/static-web.ts lists them in the
+    // workspace page, for the app's entry to ask for once the first screen is painted).
     build: {
       outDir: 'dist',
       manifest: true,

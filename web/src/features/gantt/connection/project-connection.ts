@@ -66,7 +66,6 @@ function openConnection(projectId: string, userId: string): { connection: Projec
     const kept = stored.synced && stored.snapshot;
     keptSnapshot = kept ? 'yes' : 'no';
     const { status } = state.getState();
-    if (kept) expectBigSync(stored.snapshot!);
     if (!kept || (status !== 'connecting' && status !== 'unreachable')) return seedFromServer();
     tasks.seed(stored.snapshot!);
     showStored('preview', stored.readOnly);
@@ -87,7 +86,8 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   void fetchServerSnapshot(projectId, snapshotRead.signal).then((plain) => {
     serverSnapshotRead = true;
     serverSnapshot = plain;
-    if (plain) expectBigSync(plain);
+    // A device that keeps the document syncs only what it lacks: a big sync is a first visit's.
+    if (plain && keptSnapshot !== 'yes') expectBigSync(plain);
     seedFromServer();
   });
   const presence = createStore<PresenceSnapshot>(() => ({ viewers: [], activities: new Map(), linkDrafts: [] }));
