@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit tests (`*.test.ts`) and integration tests (`*.int.test.ts`: real database, real sockets) in one run.
@@ -10,6 +11,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one fork fewer than the cores: a single fork on a 2-core machine, where the files
+    // (which wait on sockets, PostgreSQL and child processes as much as they compute) then run one at a time.
+    // Two forks there: the unit and integration run 9 min instead of over 15, the PostgreSQL suites 236 s
+    // instead of 337, the soak 419 s instead of 481.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // UTC unless the run names a zone: the date suite runs again under other zones (npm run test:tz).
     // Cheaper password hashes for the thousands of test accounts (api/src/features/auth/password.ts).
     env: { TZ: process.env.TZ ?? 'UTC', LOG_LEVEL: 'silent', SCRYPT_LOG_N: '12' },

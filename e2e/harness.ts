@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess } from '@planline/api/test/process';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -14,12 +14,24 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
+/** The migrated empty database the run's global setup made (embedded-template.ts); none outside Vitest. */
+function embeddedTemplate(): string | undefined {
+  try {
+    return inject('embeddedTemplateDir');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The product as a user runs it, on a free port over a fresh embedded database, serving the built web app
- * (test:e2e builds it first).
+ * (test:e2e builds it first). The database is a copy of the run's migrated empty one when there is one (the
+ * server's own secrets are still made anew).
  */
 export async function startApp(env: Record<string, string> = {}): Promise<AppProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'planline-e2e-'));
+  const template = embeddedTemplate();
+  if (template) cpSync(join(template, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
   const server = await startServerProcess({ DATABASE_URL: '', DATA_DIR: dataDir, ...env });
   return {
     url: server.url,

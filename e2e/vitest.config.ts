@@ -8,6 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    globalSetup: ['e2e/embedded-template.ts'],
     env: { TZ: 'UTC' },
   },
 });

@@ -12,12 +12,25 @@ const PG_TEXT_ARRAY_OID = 1009;
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` is a folder, or 'memory://' for a throwaway database (tests). */
-  | { kind: 'pglite'; dataDir: string };
+  /**
+   * `dataDir` is a folder, or 'memory://' for a throwaway database (tests). `from`: a data directory dumped by
+   * PGlite (`dumpDataDir`) to start from instead of initialising a new cluster (tests: ~0.8 s instead of ~3).
+   */
+  | { kind: 'pglite'; dataDir: string; from?: Blob };
 
 /** Chooses the database from the environment: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export function databaseConfigFromEnv(env: NodeJS.ProcessEnv, dataDir: string): DatabaseConfig {
   return env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir };
+}
+
+/** The PGlite engine under each embedded data source, for dumping it (`dumpEmbeddedDatabase`). */
+const engines = new WeakMap<DataSource, { dumpDataDir(compression?: 'none'): Promise<Blob | File> }>();
+
+/** The embedded database's data directory as one archive, to open copies `from` (tests' migrated template). */
+export async function dumpEmbeddedDatabase(dataSource: DataSource): Promise<Blob> {
+  const engine = engines.get(dataSource);
+  if (!engine) throw new Error('not an embedded (PGlite) database');
+  return engine.dumpDataDir('none');
 }
 
 /**
@@ -48,8 +61,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<DataSource> 
     const [{ PGlite, types: pgliteTypes }, { pglitePgDriver }] = await Promise.all([import('@electric-sql/pglite'), import('./pglite-pool.js')]);
     const db = await PGlite.create(config.dataDir, {
       parsers: { [pgliteTypes.DATE]: (value: string) => value },
+      ...(config.from ? { loadDataDir: config.from } : {}),
     });
     dataSource = new DataSource({ ...common, driver: pglitePgDriver(db) });
+    engines.set(dataSource, db);
   }
   await dataSource.initialize();
   await dataSource.runMigrations({ transaction: 'each' });
