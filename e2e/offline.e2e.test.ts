@@ -45,7 +45,7 @@ async function collabSwitch(context: BrowserContext) {
 
 /**
  * A value the page's copy of the project keeps beside the document: 'scope' (what the server allowed at the last
- * sync) or 'snapshot' (the tasks as JSON). Only for a copy that exists: opening a missing database would create
+ * sync) or 'snapshot' (the tasks as JSON, read out of its Blob). Only for a copy that exists: opening a missing database would create
  * it without its stores.
  */
 function storedValue(page: Page, name: string, key: 'scope' | 'snapshot'): Promise<string | null> {
@@ -58,7 +58,13 @@ function storedValue(page: Page, name: string, key: 'scope' | 'snapshot'): Promi
           const db = request.result;
           if (!db.objectStoreNames.contains('custom')) return void (db.close(), resolve(null));
           const read = db.transaction('custom').objectStore('custom').get(key);
-          read.onsuccess = () => (db.close(), resolve((read.result as string | undefined) ?? null));
+          // The snapshot is a Blob when made in slots, a string when made at once (device-copy.ts).
+          read.onsuccess = () => {
+            db.close();
+            const value: unknown = read.result;
+            if (value instanceof Blob) void value.text().then(resolve, () => resolve(null));
+            else resolve(typeof value === 'string' ? value : null);
+          };
           read.onerror = () => (db.close(), resolve(null));
         };
       }),

@@ -151,7 +151,7 @@ function snapshotKept(): Promise<boolean> {
         const db = open.result;
         if (!db.objectStoreNames.contains('custom')) return void (db.close(), resolve(false));
         const read = db.transaction('custom').objectStore('custom').get('snapshot');
-        read.onsuccess = () => (db.close(), resolve(typeof read.result === 'string'));
+        read.onsuccess = () => (db.close(), resolve(typeof read.result === 'string' || read.result instanceof Blob));
         read.onerror = () => (db.close(), resolve(false));
       };
     });

@@ -1,9 +1,9 @@
-import { dependenciesMap, tasksMap } from '@planline/document';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { watchPersonInput } from '../../../lib/person-input';
 import { deviceDocumentName, deviceDocumentsAvailable, forgetDeviceDocument, noteDeviceDocument } from '../../../lib/device-documents';
 import type { PlainDocument } from '../model/tasks-store';
+import { snapshotInSlots, snapshotNow, snapshotText } from './snapshot-writer';
 
 /**
  * Beside the document, the copy keeps what the server last allowed ('write' | 'read'). Its presence also says
@@ -24,9 +24,10 @@ const SNAPSHOT_KEY = 'snapshot';
  */
 const SNAPSHOT_UP_TO_KEY = 'snapshotUpTo';
 /**
- * The snapshot is written once the document and the person have been quiet this long (writing it holds the main
- * thread ~50 ms at 10,000 tasks and seconds at 100,000: never in the middle of a scroll or a drag), and at least
- * this often while the document keeps changing, unless the person is busy with the page then.
+ * The snapshot is written once the document and the person have been quiet this long, and at least this often
+ * while the document keeps changing, unless the person is busy with the page then. It is made in slots between
+ * frames that give way to the person's input (snapshot-writer.ts: ~1 s of work at 100,000 tasks), and at once only
+ * as the page goes.
  */
 const SNAPSHOT_QUIET_MS = 2000;
 const SNAPSHOT_MAX_WAIT_MS = 10_000;
@@ -94,6 +95,7 @@ async function readStored(name: string): Promise<StoredCopy> {
     open.result.createObjectStore(CUSTOM_STORE);
   };
   const db = await request(open);
+  let stored: { synced: boolean; readOnly: boolean; snapshot: unknown };
   try {
     const read = db.transaction([UPDATES_STORE, CUSTOM_STORE], 'readonly');
     const custom = read.objectStore(CUSTOM_STORE);
@@ -104,14 +106,15 @@ async function readStored(name: string): Promise<StoredCopy> {
       request(read.objectStore(UPDATES_STORE).openKeyCursor(null, 'prev')),
     ]);
     const current = typeof upTo === 'number' && (last === null || (typeof last.key === 'number' && last.key <= upTo));
-    return { synced: scope === 'read' || scope === 'write', readOnly: scope !== 'write', snapshot: current ? parseSnapshot(snapshot) : null };
+    stored = { synced: scope === 'read' || scope === 'write', readOnly: scope !== 'write', snapshot: current ? snapshot : null };
   } finally {
     db.close();
   }
+  return { ...stored, snapshot: parseSnapshot(await snapshotText(stored.snapshot)) };
 }
 
-function parseSnapshot(value: unknown): PlainDocument | null {
-  if (typeof value !== 'string') return null;
+function parseSnapshot(value: string | null): PlainDocument | null {
+  if (value === null) return null;
   try {
     const parsed: unknown = JSON.parse(value);
     if (!parsed || typeof parsed !== 'object') return null;
@@ -149,26 +152,43 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
   let quietTimer: ReturnType<typeof setTimeout> | undefined;
   let dueTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const writeSnapshot = () => {
-    clearTimeout(quietTimer);
-    clearTimeout(dueTimer);
-    quietTimer = dueTimer = undefined;
+  // The stored updates the snapshot includes are those before its write's transaction (IndexedDB runs it after
+  // theirs): it is written right after it is made, in the same task.
+  const store = (snapshot: string | Blob) => {
     const db = persistence?.db;
-    if (closed || !db || !snapshotting) return;
-    const plain: PlainDocument = { tasks: tasksMap(doc).toJSON(), dependencies: dependenciesMap(doc).toJSON() };
-    const json = JSON.stringify(plain);
+    if (closed || !db) return;
     try {
-      // One transaction after the updates stored so far (IndexedDB runs it after theirs): the snapshot is of them.
       const write = db.transaction([UPDATES_STORE, CUSTOM_STORE], 'readwrite');
       const last = write.objectStore(UPDATES_STORE).openKeyCursor(null, 'prev');
       last.onsuccess = () => {
         const custom = write.objectStore(CUSTOM_STORE);
-        custom.put(json, SNAPSHOT_KEY);
+        custom.put(snapshot, SNAPSHOT_KEY);
         custom.put(typeof last.result?.key === 'number' ? last.result.key : 0, SNAPSHOT_UP_TO_KEY);
       };
     } catch {
       // The database was closed or deleted under the copy: nothing to keep it in.
     }
+  };
+  // A snapshot being made in slots (snapshot-writer.ts). It is the document as it is when made: a quiet moment
+  // that comes meanwhile needs no write of its own.
+  let making: { cancelled: boolean } | null = null;
+  const writeSnapshot = () => {
+    clearTimeout(quietTimer);
+    clearTimeout(dueTimer);
+    quietTimer = dueTimer = undefined;
+    if (closed || !persistence?.db || !snapshotting) return;
+    if (making) return;
+    const run = (making = { cancelled: false });
+    void snapshotInSlots(doc, input, () => closed || run.cancelled)
+      .then((snapshot) => {
+        if (snapshot) store(snapshot);
+      })
+      .catch(() => {
+        // Not kept this time: the next quiet moment tries again.
+      })
+      .finally(() => {
+        if (making === run) making = null;
+      });
   };
   // Overdue while the document keeps changing; while someone scrolls or drags, the quiet timer writes it after.
   const writeWhenDue = () => {
@@ -189,7 +209,13 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
   // A page closed inside the wait would leave the snapshot behind the stored updates: the next visit would
   // paint older bars for a moment. The write usually completes as the page goes.
   const onPageHide = () => {
-    if (quietTimer) writeSnapshot();
+    if (!quietTimer && !making) return;
+    if (making) making.cancelled = true;
+    making = null;
+    clearTimeout(quietTimer);
+    clearTimeout(dueTimer);
+    quietTimer = dueTimer = undefined;
+    if (!closed && snapshotting) store(snapshotNow(doc));
   };
   const input = watchPersonInput(onInput);
   if (typeof window !== 'undefined') window.addEventListener('pagehide', onPageHide);

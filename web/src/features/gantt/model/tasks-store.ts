@@ -27,6 +27,15 @@ function toEdges(links: Iterable<{ taskId: string; dependsOnTaskId: string; valu
  * The document's two maps as plain JSON (Y.Map#toJSON), as this device keeps it beside the document to paint a
  * return visit before the document is merged in (connection/device-copy.ts).
  */
+/** Adds to `into` the ids of the tasks that `events` (of an observeDeep on the document's tasks map) added, changed or deleted. */
+export function tasksTouchedBy(events: readonly Y.YEvent<Y.AbstractType<unknown>>[], into: Set<string>): Set<string> {
+  for (const event of events) {
+    if (event.path.length === 0) for (const key of event.changes.keys.keys()) into.add(key);
+    else into.add(String(event.path[0]));
+  }
+  return into;
+}
+
 export interface PlainDocument {
   tasks: Record<string, DocTask>;
   dependencies: Record<string, unknown>;
@@ -234,17 +243,9 @@ export function createTasksStore(
     return reconciling;
   };
 
-  const touchedBy = (events: Y.YEvent<Y.AbstractType<unknown>>[], into: Set<string>) => {
-    for (const event of events) {
-      if (event.path.length === 0) for (const key of event.changes.keys.keys()) into.add(key);
-      else into.add(String(event.path[0]));
-    }
-    return into;
-  };
-
   const onTasks = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
     if (seeded) {
-      if (changedWhileReading) touchedBy(events, changedWhileReading);
+      if (changedWhileReading) tasksTouchedBy(events, changedWhileReading);
       return;
     }
     const state = store.getState();
@@ -255,7 +256,7 @@ export function createTasksStore(
       if (raw.size > 0) store.setState(shownFrom(state.tasks, state.collapsed));
       return;
     }
-    const touched = touchedBy(events, new Set());
+    const touched = tasksTouchedBy(events, new Set());
     let changed = false;
     let reorder = false;
     for (const id of touched) {
