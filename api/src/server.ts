@@ -26,6 +26,8 @@ import type { StripeCheckoutApi } from './features/billing/stripe-client.js';
 import { pruneStripeEvents } from './features/billing/billing.queries.js';
 
 const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+/** How long an idle kept-alive connection stays open: longer than the proxies in front of the server keep theirs. */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface RunningServer {
   url: string;
@@ -82,6 +84,12 @@ export async function startServer(
     res.end();
   };
   const httpServer = createServer((req, res) => handleRequest(req, res));
+  // An idle kept-alive connection is closed by the side that waits less. Node's 5 s default is shorter than a
+  // proxy's (nginx keeps upstream connections 60 s, deploy/nginx.conf; cloud load balancers about as long), so a
+  // request it sent on one just as this server closed it was reset: a 502 for a POST, which it does not retry.
+  // The server waits longer than they do, and takes a request's headers for longer than that (Node's advice).
+  httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  httpServer.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
   // Persisted document changes become task events; the publisher needs the realtime bus made just below.
   let onPersisted: (changes: PersistedChanges) => void = () => {};
   const store = new ProjectDocumentStore(dataSource, logger, (changes) => onPersisted(changes), cluster);
