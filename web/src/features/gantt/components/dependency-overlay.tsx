@@ -1,5 +1,5 @@
 import { CRITICAL_PATH_COLOR, taskGeometry } from '@planline/domain';
-import { useDeferredValue, useId, useMemo, type KeyboardEvent } from 'react';
+import { memo, useDeferredValue, useId, useMemo, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { displayedDates } from '../model/displayed-dates';
 import { dragStore } from '../model/drag.store';
@@ -61,11 +61,12 @@ function LinkDraftTag({ remote, x, y }: { remote: RemoteLinkDraft; x: number; y:
 
 /**
  * Dependency arrows, routed by link type (SVG over the grid, under the bars; link-route.ts). Only the arrows
- * touching rows on screen are drawn, so the work does not grow with the plan. A broken link is red and says by
+ * touching rows `firstRow` to `lastRow` (the blocks of rows on screen) are drawn, so the work does not grow with
+ * the plan; it re-renders when its stores change or the rows cross into another block, not on every scrolled frame. A broken link is red and says by
  * how much; an arrow can be focused, clicked to edit it in a popover, and deleted with Delete. Links being drawn
  * show here too: this browser's, and teammates' in their colours (presence).
  */
-export function DependencyOverlay({ firstRow, lastRow, height }: { firstRow: number; lastRow: number; height: number }) {
+export const DependencyOverlay = memo(function DependencyOverlay({ firstRow, lastRow, height }: { firstRow: number; lastRow: number; height: number }) {
   const { connection, range, zoom, timelineWidth, nameColumnPx, readOnly } = useTimeline();
   const markerId = `dep-arrow-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const { rows, rowIndex, tasks, edges, edgesByTask } = useStore(connection.tasks);
@@ -223,4 +224,4 @@ export function DependencyOverlay({ firstRow, lastRow, height }: { firstRow: num
       {open ? <LinkPopover key={open.key} edge={open.edge} label={open.label} problem={open.problem} anchor={open.anchor} /> : null}
     </>
   );
-}
+});

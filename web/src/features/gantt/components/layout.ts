@@ -10,6 +10,8 @@ export const CHART_MAX_HEIGHT_PX = 720;
 export const CHART_MAX_HEIGHT = `min(${CHART_HEIGHT_SHARE * 100}vh, ${CHART_MAX_HEIGHT_PX}px)`;
 /** Rows drawn above and below the visible ones, so a fast scroll does not show blank rows. */
 export const OVERSCAN_ROWS = 8;
+/** The dependency arrows are drawn for the blocks of this many rows that hold the rows on screen. */
+export const ARROW_BLOCK_ROWS = 16;
 /** Pointer travel below which a press on a bar is a click (open details), not a drag. */
 export const DRAG_THRESHOLD_PX = 4;
 /**

@@ -27,7 +27,7 @@ import { shownTimeline, todayScrollLeft, useTimelineView } from '../model/timeli
 import { useWorkCalendar } from '../model/work-calendar';
 import { BaselineControl } from './baseline-control';
 import { DependencyOverlay } from './dependency-overlay';
-import { CHART_MAX_HEIGHT, HEADER_HEIGHT_PX, OVERSCAN_ROWS, ROW_HEIGHT_PX } from './layout';
+import { ARROW_BLOCK_ROWS, CHART_MAX_HEIGHT, HEADER_HEIGHT_PX, OVERSCAN_ROWS, ROW_HEIGHT_PX } from './layout';
 import { PlaceholderRow } from './placeholder-row';
 import { PAST_PLAN_ATTR, rememberScreen, takePaintedScroll } from '../../../lib/first-screen';
 import { TaskRow } from './task-row';
@@ -322,11 +322,15 @@ function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, d
 
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? -1;
+  // The arrows are drawn for whole blocks of rows around those on screen: a scroll renders them again only as it
+  // crosses into another block (every ~12 frames of a fast one), not on every frame it renders new rows.
+  const arrowsFrom = Math.floor(first / ARROW_BLOCK_ROWS) * ARROW_BLOCK_ROWS;
+  const arrowsTo = (Math.floor(last / ARROW_BLOCK_ROWS) + 1) * ARROW_BLOCK_ROWS - 1;
   return (
     <div data-timeline-body className="relative" style={{ height: bodyHeight, width: nameColumnPx + timelineWidth }}>
       <TimelineGrid header={header} nonWorking={nonWorking} dayWidthPx={dayWidthPx} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} height={bodyHeight} />
       {/* The arrows are placed by the unfiltered rows: with rows left out they would join the wrong bars. */}
-      {filtered ? null : <DependencyOverlay firstRow={first} lastRow={last} height={bodyHeight} />}
+      {filtered ? null : <DependencyOverlay firstRow={arrowsFrom} lastRow={arrowsTo} height={bodyHeight} />}
       {/* The rows over the arrows, in a list of their own (a list holds only its items, not the arrows' group). It
           lets the pointer through where no row takes it, to the arrows under it. */}
       <div role="list" aria-label="Tasks" className="pointer-events-none absolute inset-0">
