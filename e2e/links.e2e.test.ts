@@ -98,4 +98,28 @@ describe('dependency links in the chart', () => {
     await contextA.close();
     await contextB.close();
   });
+
+  it('[e2e-links] a broken link is red once the chart has painted, and turns grey when the move mends it', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const a = await signUpByApi(context, 'Ada', 'Planner');
+    const team = (await (await a.request.post('/api/teams', { data: { name: 'Works' } })).json()) as { id: string };
+    const project = (await (await a.request.post('/api/projects', { data: { teamId: team.id, name: 'Bridge' } })).json()) as { id: string };
+    // Without auto-scheduling, a successor may start before its predecessor ends: the link is broken.
+    await a.request.patch(`/api/projects/${project.id}`, { data: { autoSchedule: false } });
+    const create = async (name: string, start: number, end: number) =>
+      (await (await a.request.post('/api/tasks', { data: { projectId: project.id, name, startDate: dayFromToday(start), endDate: dayFromToday(end) } })).json()) as StoredTask;
+    const design = await create('Design', 0, 5);
+    const build = await create('Build', 2, 6);
+    expect((await a.request.post(`/api/tasks/${build.id}/dependencies`, { data: { dependsOnTaskId: design.id } })).status()).toBe(201);
+
+    await a.goto('/');
+    const arrow = a.locator(`[data-dependency="${build.id}->${design.id}"]`);
+    await arrow.waitFor();
+    // Judged after the bars are painted (lib/use-after-paint.ts), then shown.
+    await expect.poll(() => arrow.getAttribute('data-violated'), { timeout: 5000 }).toBe('true');
+    await chartSynced(a);
+    await a.request.patch(`/api/tasks/${build.id}`, { data: { startDate: dayFromToday(8), endDate: dayFromToday(10) } });
+    await expect.poll(() => arrow.getAttribute('data-violated'), { timeout: 5000 }).toBeNull();
+    await context.close();
+  });
 });
