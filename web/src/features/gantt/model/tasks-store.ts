@@ -192,7 +192,11 @@ export function createTasksStore(
     if (state.tasks.size > 0) return;
     raw.clear();
     parented = 0;
-    for (const [id, fields] of Object.entries(plain.tasks)) keep(id, fields && typeof fields === 'object' ? toTimelineTask(id, fields) : null);
+    // for…in, not Object.entries: no [id, fields] pair made per task (100,000 of them before the first bar).
+    for (const id in plain.tasks) {
+      const fields = plain.tasks[id];
+      keep(id, fields && typeof fields === 'object' ? toTimelineTask(id, fields) : null);
+    }
     const links = Object.entries(plain.dependencies).flatMap(([key, value]) => {
       const edge = parseDependencyKey(key);
       return edge ? [{ ...edge, value }] : [];
