@@ -1,4 +1,4 @@
-import { addDependency, deleteTask, writeTask } from '@planline/document';
+import { addDependency, deleteTask, writeScheduleSettings, writeTask } from '@planline/document';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createTasksStore, RECONCILE_TASKS_PER_SLOT, setCollapsed } from './tasks-store';
@@ -200,7 +200,7 @@ describe('summary tasks in the snapshot', () => {
 describe('a return visit painted from the kept snapshot', () => {
   const plainOf = (doc: Y.Doc) => ({ tasks: doc.getMap('tasks').toJSON(), dependencies: doc.getMap('dependencies').toJSON() });
 
-  it('[offline-return] the snapshot shows the rows the document will show, and the document keeps their objects', () => {
+  it('[offline-return] the snapshot shows the rows the document will show; the same document leaves them as they are', () => {
     const server = docWith({ [A]: { ...base, name: 'A', order: 0 }, [B]: { ...base, name: 'B', order: 1 } });
     server.transact(() => addDependency(server, B, A));
     const doc = new Y.Doc();
@@ -216,6 +216,12 @@ describe('a return visit painted from the kept snapshot', () => {
     expect(merged.rows).toEqual(painted.rows);
     expect(merged.tasks.get(A)).toBe(painted.tasks.get(A));
     expect(merged.tasks.get(B)).toBe(painted.tasks.get(B));
+    // Nothing was worked out again (roll-up, rows, links): the same state, so nothing on the chart renders again.
+    expect(merged).toBe(painted);
+    // And from there it follows the document.
+    doc.transact(() => writeTask(doc, B, { progress: 30 }));
+    expect(store.getState().tasks.get(B)?.progress).toBe(30);
+    expect(store.getState().tasks.get(A)).toBe(painted.tasks.get(A));
   });
 
   it('[offline-return] tasks and links the snapshot had and the document no longer has go once it is merged', () => {
@@ -234,6 +240,42 @@ describe('a return visit painted from the kept snapshot', () => {
     expect(store.getState().rows).toEqual([A]);
     expect(store.getState().tasks.get(A)?.progress).toBe(70);
     expect(store.getState().edges).toEqual([]);
+  });
+
+  it('[offline-return] a link that differs only in its type or lag is read from the document', () => {
+    const older = docWith({ [A]: { ...base, name: 'A', order: 0 }, [B]: { ...base, name: 'B', order: 1 } });
+    older.transact(() => addDependency(older, B, A));
+    const snapshot = plainOf(older);
+    older.transact(() => addDependency(older, B, A, { type: 'SS', lagDays: 2 }));
+    const doc = new Y.Doc();
+    const { store, seed, reconcile } = createTasksStore(doc);
+    seed(snapshot);
+    const painted = store.getState();
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(older));
+    reconcile();
+    expect(store.getState().edges).toEqual([{ taskId: B, dependsOnTaskId: A, type: 'SS', lagDays: 2 }]);
+    expect(store.getState().tasks.get(A)).toBe(painted.tasks.get(A));
+  });
+
+  it('[summary-rollup] summaries are rolled up again when the document brings the project\'s own calendar', () => {
+    const P = '00000000-0000-4000-8000-00000000000f';
+    // A weekend-only subtask weighs nothing from Monday to Friday, and two days of seven when every day works.
+    const server = docWith({
+      [P]: { ...base, name: 'P', order: 0 },
+      [A]: { ...base, name: 'A', order: 1, parentId: P, progress: 100, startDate: '2026-11-23', endDate: '2026-11-27' },
+      [B]: { ...base, name: 'B', order: 2, parentId: P, progress: 0, startDate: '2026-11-28', endDate: '2026-11-29' },
+    });
+    const snapshot = plainOf(server);
+    server.transact(() => writeScheduleSettings(server, { autoSchedule: true, workingWeekdays: [0, 1, 2, 3, 4, 5, 6], holidays: [] }));
+    const doc = new Y.Doc();
+    const { store, seed, reconcile } = createTasksStore(doc);
+    seed(snapshot);
+    const seededProgress = store.getState().tasks.get(P)?.progress;
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(server));
+    reconcile();
+    const expected = createTasksStore(server).store.getState().tasks.get(P)?.progress;
+    expect(expected).not.toBe(seededProgress);
+    expect(store.getState().tasks.get(P)?.progress).toBe(expected);
   });
 
   it('a snapshot never replaces tasks the document already shows', () => {

@@ -1,5 +1,5 @@
 import { parseDependencyKey, readLinkValue, treeOrder, withRolledUpSummaries, type WorkCalendar } from '@planline/domain';
-import { dependenciesMap, dependencyLinks, readScheduleSettings, readTask, tasksMap, workCalendarOf, type DocTask } from '@planline/document';
+import { dependenciesMap, dependencyLinks, readScheduleSettings, readTask, sameValue, tasksMap, workCalendarOf, type DocTask } from '@planline/document';
 import type * as Y from 'yjs';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { nextSlot } from '../../../lib/next-slot';
@@ -13,6 +13,16 @@ export type { DependencyEdge };
 function readEdges(doc: Y.Doc): DependencyEdge[] {
   return toEdges(dependencyLinks(doc));
 }
+
+/** Whether two lists hold the same links (in any order). */
+function sameEdges(a: readonly DependencyEdge[], b: readonly DependencyEdge[]): boolean {
+  if (a.length !== b.length) return false;
+  const key = (e: DependencyEdge) => `${e.taskId} ${e.dependsOnTaskId} ${e.type} ${e.lagDays}`;
+  const inA = new Set(a.map(key));
+  return b.every((e) => inA.has(key(e)));
+}
+
+const sameCalendar = (a: WorkCalendar, b: WorkCalendar) => a === b || (sameValue(a.workingWeekdays, b.workingWeekdays) && sameValue(a.holidays, b.holidays));
 
 function toEdges(links: Iterable<{ taskId: string; dependsOnTaskId: string; value: unknown }>): DependencyEdge[] {
   const edges: DependencyEdge[] = [];
@@ -187,6 +197,8 @@ export function createTasksStore(
 
   // Showing a snapshot: the document's own changes wait for reconcile, which reads it whole.
   let seeded = false;
+  // The calendar the snapshot's summaries were rolled up with: the document may bring the project's own.
+  let seededCalendar: WorkCalendar | null = null;
   const seed = (plain: PlainDocument) => {
     const state = store.getState();
     if (state.tasks.size > 0) return;
@@ -203,10 +215,20 @@ export function createTasksStore(
     });
     const edges = toEdges(links);
     seeded = raw.size > 0 || edges.length > 0;
+    seededCalendar = calendarNow();
     store.setState({ ...shownFrom(new Map(), state.collapsed), edges, edgesByTask: indexEdges(edges) });
   };
+  // Whether a reconcile found anything the snapshot did not show: a task or link that differs, came or went.
+  let differs = false;
   const readTasks = (ids: Iterable<string>) => {
-    for (const id of ids) keep(id, toTimelineTask(id, readTask(doc, id)));
+    for (const id of ids) {
+      const previous = raw.get(id);
+      const task = toTimelineTask(id, readTask(doc, id));
+      // An equal task keeps the snapshot's object: rolled up and shown again, its row does not render.
+      if (task ? sameTimelineTask(previous, task) : !previous) continue;
+      differs = true;
+      keep(id, task);
+    }
   };
   // Tasks the document changed while a reconcile was reading it in slots: read again before it shows them.
   let changedWhileReading: Set<string> | null = null;
@@ -214,16 +236,27 @@ export function createTasksStore(
   let disposed = false;
   const showReconciled = () => {
     seeded = false;
+    // Tasks the snapshot had and the document does not.
+    const inDoc = tasksMap(doc);
+    for (const id of [...raw.keys()]) {
+      if (inDoc.has(id)) continue;
+      differs = true;
+      keep(id, null);
+    }
     const state = store.getState();
     const edges = readEdges(doc);
+    const calendarKept = parented === 0 || (seededCalendar !== null && sameCalendar(seededCalendar, calendarNow()));
+    seededCalendar = null;
+    // The usual case: the document says what the snapshot said. The chart already shows it, and working out the
+    // plan again (roll-up, rows, links judged: ~1 s at 100,000 tasks) would change nothing but delay editing.
+    if (!differs && calendarKept && sameEdges(edges, state.edges)) return;
     store.setState({ ...shownFrom(state.tasks, state.collapsed), edges, edgesByTask: indexEdges(edges) });
   };
   const reconcile = (): Promise<void> => {
     if (reconciling) return reconciling;
     if (!seeded) return Promise.resolve();
     const ids = [...tasksMap(doc).keys()];
-    raw.clear();
-    parented = 0;
+    differs = false;
     if (ids.length <= RECONCILE_TASKS_PER_SLOT) {
       readTasks(ids);
       showReconciled();
