@@ -97,7 +97,7 @@ describe('this device’s copy of a project document', () => {
     await leave(again);
   });
 
-  it('[sliced-sync] while paused it stores no update; resume stores the whole one, with an edit made meanwhile', async () => {
+  it('[sliced-sync] while paused it stores no update; once synced it stores the whole one, with an edit made meanwhile', async () => {
     const first = await visit(ADA);
     const stored = () =>
       new Promise<number>((resolve) => {
@@ -118,6 +118,9 @@ describe('this device’s copy of a project document', () => {
     await settle();
     expect(await stored()).toBe(before);
     first.copy.resume(whole);
+    // Not yet: the chart is not editable before the sync is done, and the write would hold it up.
+    await settle();
+    expect(await stored()).toBe(before);
     first.copy.rememberSync(false);
     await settle();
     expect(await stored()).toBe(before + 1);
