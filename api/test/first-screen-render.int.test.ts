@@ -89,8 +89,13 @@ describe('[server-first-screen] the workspace page of a first visit', () => {
     expect(drawnWith(forged).projectId).toBe(mine.id);
     expect(forged).not.toContain(theirs.id);
     expect(forged).not.toContain('Secret plan');
-    // This browser paints its own kept picture: the server draws none.
-    expect(drawnWith(await page(`${owner.client.cookieHeader}; planline_pictured=1`))).toBeNull();
+    // This browser paints its own kept picture: the server draws none, and does not ask for the task list, which
+    // the browser keeps too (the page still says which project, for a painter whose picture does not fit).
+    const kept = await page(`${owner.client.cookieHeader}; planline_pictured=1`);
+    expect(drawnWith(kept)).toBeNull();
+    expect(bootstrapOf(kept).likelyProjectId).toBe(mine.id);
+    expect(kept).not.toContain(`href="/api/projects/${mine.id}/tasks"`);
+    expect(forged).toContain(`<link rel="preload" href="/api/projects/${mine.id}/tasks"`);
     // A person with no project has nothing to draw.
     const { client } = await registeredClient(server);
     expect(drawnWith(await page(client.cookieHeader))).toBeNull();

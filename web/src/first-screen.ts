@@ -107,25 +107,30 @@ function serverPictureFits(picture: HTMLElement): boolean {
   return true;
 }
 
-/** Paints the chart this device kept (a return visit) or the one the server drew (a first visit), if either fits. */
-function paintFirstScreen(boot: Bootstrap | null): void {
+/**
+ * Paints the chart this device kept (a return visit) or the one the server drew (a first visit), if either fits.
+ * Says whether it painted the kept one.
+ */
+function paintFirstScreen(boot: Bootstrap | null): boolean {
   const root = document.getElementById('root');
   const served = document.getElementById('first-screen');
   const userId = typeof boot?.user?.id === 'string' ? boot.user.id : null;
   // The app may already have drawn (the painter arrived late), and only the workspace at "/" is pictured.
-  if (!root || root.childElementCount > 0 || !userId || location.pathname !== '/') return served?.remove();
+  if (!root || root.childElementCount > 0 || !userId || location.pathname !== '/') return void served?.remove(), false;
   const copy = readFirstScreen(userId, window.innerWidth);
   if (copy) {
     served?.remove();
-    return showPicture(root, keptPicture(root, copy));
+    showPicture(root, keptPicture(root, copy));
+    return true;
   }
-  if (!served || !serverPictureFits(served)) return served?.remove();
+  if (!served || !serverPictureFits(served)) return void served?.remove(), false;
   const scroller = served.querySelector<HTMLElement>(PICTURED_SCROLLED)!;
   const left = Number(served.getAttribute(SERVER_PICTURE_ATTRS.scrollLeft)) || 0;
   scroller.scrollLeft = left;
   notePaintedScroll(served.getAttribute(SERVER_PICTURE_ATTRS.project)!, { top: 0, left: scroller.scrollLeft });
   served.style.visibility = '';
   showPicture(root, served);
+  return false;
 }
 
 /** The picture of the chart this device kept, put over the app's root. */
@@ -177,5 +182,6 @@ function showPicture(root: HTMLElement, picture: HTMLElement): void {
 }
 
 const boot = readBootstrap();
-takeTaskList(boot);
-paintFirstScreen(boot);
+// A device that kept the chart keeps its tasks too (connection/device-copy.ts): the task list would only hold up
+// the page (~0.2 s of its main thread at 10,000 tasks, decoding and parsing it) and is not asked for.
+if (!paintFirstScreen(boot)) takeTaskList(boot);

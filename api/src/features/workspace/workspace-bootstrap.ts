@@ -43,7 +43,10 @@ export function workspaceBootstrap(teams: TeamsService, projects: ProjectsServic
       const data = { user: presentUser(user), teams: teamList, userProjects, likelyProjectId, likelyProjectPeople };
       return {
         data,
-        preloads: likelyProjectId ? [`/api/projects/${likelyProjectId}/tasks`] : [],
+        // Not for a browser that paints its own kept picture: it keeps the project's tasks too, and the list (6.7 MB
+        // at 10,000 tasks) decoded on its main thread held up that picture ~0.1 s. Its painter asks itself if
+        // the picture turns out not to fit (web/src/first-screen.ts).
+        preloads: likelyProjectId && !ctx.cookies.get(PICTURE_KEPT_COOKIE) ? [`/api/projects/${likelyProjectId}/tasks`] : [],
         picture: likelyProjectId && picture ? await drawFirstScreen(ctx, picture, data, likelyProjectId) : null,
       };
     } catch (err) {
