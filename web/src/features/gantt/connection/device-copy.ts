@@ -127,6 +127,21 @@ function parseSnapshot(value: string | null): PlainDocument | null {
   }
 }
 
+/**
+ * Resolves once the updates store's writes asked for so far are done (or failed): a read of the same store waits
+ * for them, where a write to another store (the scope's) would not.
+ */
+function updatesWritten(db: IDBDatabase | null): Promise<void> {
+  return new Promise((resolve) => {
+    try {
+      const count = db!.transaction(UPDATES_STORE).objectStore(UPDATES_STORE).count();
+      count.onsuccess = count.onerror = () => resolve();
+    } catch {
+      resolve(); // closed under us (a sign-out elsewhere): nothing to wait for
+    }
+  });
+}
+
 /** Resolves after the browser has painted what was rendered before the call (at once where nothing paints). */
 function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -295,8 +310,13 @@ export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, on
       void loaded.then(async () => {
         if (wholeToStore) await afterPaint();
         if (closed || !persistence) return;
-        if (wholeToStore) keep(wholeToStore === 'document' ? Y.encodeStateAsUpdate(doc) : wholeToStore, null);
-        wholeToStore = null;
+        if (wholeToStore) {
+          keep(wholeToStore === 'document' ? Y.encodeStateAsUpdate(doc) : wholeToStore, null);
+          wholeToStore = null;
+          // The scope marks the copy synced: written once the whole is in.
+          await updatesWritten(persistence.db);
+          if (closed || !persistence) return;
+        }
         void persistence.set(SCOPE_KEY, readOnly ? 'read' : 'write').catch(() => {});
         scheduleSnapshot();
       });
