@@ -114,4 +114,18 @@ describe('[server-first-screen] renderFirstScreen', () => {
     expect(mine).toContain('Ann Lee');
     expect(mine).not.toContain('Bo Kim');
   });
+
+  it('draws each list as it is: the same list again alike, a changed list with its changes', async () => {
+    await ready;
+    const before = input();
+    const drawn = renderFirstScreen(before)!;
+    expect(renderFirstScreen(before)).toBe(drawn);
+    // A version of the list with a task renamed (the API keeps one list per version: a new array).
+    const after = input({ tasks: before.tasks.map((task, i) => (i === 1 ? { ...(task as object), name: 'Renamed launch' } : task)) });
+    const redrawn = renderFirstScreen(after)!;
+    expect(redrawn).toContain('Renamed launch');
+    expect(redrawn).not.toContain('>Task 1<');
+    expect(drawn).toContain('>Task 1<');
+    expect(drawn).not.toContain('Renamed launch');
+  });
 });
