@@ -46,6 +46,9 @@ export default defineConfig(({ mode }) => {
 
   return {
     plugins: [react(), tailwindcss(), precompress()],
+    // Yjs reads every update through lib0's decoding module: ours is lib0's with strings read faster and shared
+    // (src/lib/yjs-decoding.ts, which imports lib0's own as 'lib0/decoding.js').
+    resolve: { alias: [{ find: /^lib0\/decoding$/, replacement: resolve(import.meta.dirname, 'src/lib/yjs-decoding.ts') }] },
     // The manifest tells the server which files the workspace needs (api/src/http/static-web.ts lists them in the
     // workspace page, for the app's entry to ask for once the first screen is painted).
     build: {
