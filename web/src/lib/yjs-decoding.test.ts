@@ -18,7 +18,7 @@ function random(seed: number) {
 }
 
 const FIELD_LIKE = ['name', 'startDate', 'endDate', 'todo', 'in-progress', '2026-11-23', '#3b82f6', 'milestone', ''];
-const UNICODE = ['Überprüfung', 'größer', '日本語のタスク', 'emoji 🚀 launch', 'ﬁ ligature', 'a\u0000b', '\u007f', '\u0080'];
+const UNICODE = ['Überprüfung', 'größer', '日本語のタスク', 'emoji 🚀 launch', 'ﬁ ligature', 'a\u0000b', '\u007f', '\u0080', '\uFEFFstarts with a byte order mark', `\uFEFF${'long '.repeat(20)}`];
 
 function randomString(next: () => number): string {
   const pick = next();
@@ -94,6 +94,12 @@ describe('[yjs-decoding] lib0 decoding with strings read in script', () => {
     const cut = encoding.toUint8Array(encoder).subarray(0, 5);
     expect(() => ours.readVarString(lib0.createDecoder(cut))).toThrow();
     expect(() => ours.readAny(lib0.createDecoder(new Uint8Array([115])))).toThrow(TypeError);
+  });
+
+  it('refuses bytes that are not UTF-8, as lib0 does', () => {
+    const broken = new Uint8Array([2, 0xc3, 0x28]);
+    expect(() => lib0.readVarString(lib0.createDecoder(broken))).toThrow();
+    expect(() => ours.readVarString(lib0.createDecoder(broken))).toThrow();
   });
 
   it("is lib0's module otherwise", () => {

@@ -8,10 +8,12 @@
  * its own: 100,000 copies of "startDate", of "todo", of each day's date, in a heap whose size sets how long
  * garbage collection pauses a scroll. Here a short ASCII string is built in script, and one seen recently is
  * returned as the same string (a small table by hash, which keeps the latest string in each slot). Longer or
- * non-ASCII strings go to TextDecoder as before. The bytes read and the values returned are lib0's, which the
+ * non-ASCII strings are decoded as lib0 decodes them (its decodeUtf8: a leading byte order mark is kept, bytes that
+ * are not UTF-8 are refused). The bytes read and the values returned are lib0's, which the
  * tests check against lib0 itself (yjs-decoding.test.ts).
  */
 import { readBigInt64, readFloat32, readFloat64, readUint8, readVarInt, readVarUint, readVarUint8Array, type Decoder } from 'lib0/decoding.js';
+import { decodeUtf8 } from 'lib0/string';
 
 export * from 'lib0/decoding.js';
 
@@ -20,7 +22,6 @@ const SHORT_BYTES = 48;
 /** Slots of the table of recent short strings (a power of two). */
 const SLOTS = 8192;
 const recent: (string | undefined)[] = new Array<string | undefined>(SLOTS);
-const utf8 = new TextDecoder();
 
 /** lib0's `readVarString`: a length (varuint), then that many bytes of UTF-8. */
 export function readVarString(decoder: Decoder): string {
@@ -31,7 +32,7 @@ export function readVarString(decoder: Decoder): string {
   if (end > bytes.length) throw new Error('Unexpected end of array');
   decoder.pos = end;
   if (length === 0) return '';
-  if (length > SHORT_BYTES) return utf8.decode(bytes.subarray(start, end));
+  if (length > SHORT_BYTES) return decodeUtf8(bytes.subarray(start, end));
   // FNV-1a over the bytes, noting any that is not ASCII on the way.
   let hash = 0x811c9dc5;
   let high = 0;
@@ -40,7 +41,7 @@ export function readVarString(decoder: Decoder): string {
     high |= byte;
     hash = Math.imul(hash ^ byte, 0x01000193);
   }
-  if (high > 0x7f) return utf8.decode(bytes.subarray(start, end));
+  if (high > 0x7f) return decodeUtf8(bytes.subarray(start, end));
   const slot = (hash >>> 0) & (SLOTS - 1);
   const seen = recent[slot];
   if (seen !== undefined && seen.length === length && sameAscii(seen, bytes, start)) return seen;
