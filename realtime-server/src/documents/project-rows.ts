@@ -1,8 +1,8 @@
 import { dependencyKey, parseDependencyKey, recordTask, type Link } from '@planline/domain';
 import type { DataSource, EntityManager } from 'typeorm';
-import * as Y from 'yjs';
 import type { ScheduleSettings } from '@planline/document';
 import type { Judged, PersistedRows } from './change-judge.js';
+import { mergeUpdatesOffThread } from './off-thread-merge.js';
 import type { Author } from './origins.js';
 import type { PersistedTask } from './task-validation.js';
 
@@ -77,7 +77,9 @@ export async function readStoredState(sql: Sql, projectId: string): Promise<{ st
   const base: { state: Buffer }[] = await sql.query(`SELECT state FROM project_documents WHERE project_id = $1`, [projectId]);
   if (!base[0]) return { state: null, updatesInLog: 0 };
   const log: { update: Buffer }[] = await sql.query(`SELECT "update" FROM project_document_updates WHERE project_id = $1 ORDER BY id`, [projectId]);
-  return { state: Y.mergeUpdates([base[0].state, ...log.map((l) => l.update)].map((b) => new Uint8Array(b))), updatesInLog: log.length };
+  const parts = [base[0].state, ...log.map((l) => l.update)].map((b) => new Uint8Array(b));
+  // Merged off the event loop when there is a log to merge (the whole document: ~1.6 s at 100,000 tasks).
+  return { state: parts.length === 1 ? parts[0]! : await mergeUpdatesOffThread(parts), updatesInLog: log.length };
 }
 
 /** The first stored state of a document built from rows (a concurrent first build keeps the one stored first). */
@@ -234,7 +236,8 @@ export async function foldLog(dataSource: DataSource, projectId: string, uptoId:
       `SELECT "update" FROM project_document_updates WHERE project_id = $1 AND id <= $2 ORDER BY id`,
       [projectId, uptoId],
     );
-    const merged = Y.mergeUpdates([...(base[0] ? [base[0].state] : []), ...log.map((l) => l.update)].map((b) => new Uint8Array(b)));
+    // Off the event loop: the whole document is merged (~1.6 s at 100,000 tasks).
+    const merged = await mergeUpdatesOffThread([...(base[0] ? [base[0].state] : []), ...log.map((l) => l.update)].map((b) => new Uint8Array(b)));
     await m.query(
       `INSERT INTO project_documents (project_id, state, updated_at) VALUES ($1, $2, now())
        ON CONFLICT (project_id) DO UPDATE SET state = EXCLUDED.state, updated_at = now()`,

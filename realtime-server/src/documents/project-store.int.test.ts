@@ -87,4 +87,23 @@ describe('[document-store] loading, judging, storing', () => {
     expect(await db.dataSource.query(`SELECT 1 FROM tasks WHERE id = $1`, [id])).toEqual([]);
     expect(await db.dataSource.query(`SELECT count(*)::int AS n FROM tasks WHERE project_id = $1`, [p.id])).toEqual([{ n: 1 }]);
   });
+
+  it('folds the update log into the stored state after 200 stored turns (merged off the event loop), and a load reads it back', async () => {
+    const { doc, task, owner, project: p } = await project();
+    for (let i = 1; i <= 205; i++) {
+      edit(doc, serverEdit(owner.id), () => writeTask(doc, task.id, { progress: i % 100, name: `Frame ${i}` }));
+      await store.whenPersisted(doc);
+    }
+    await store.whenSettled(doc);
+    const [{ n }] = await db.dataSource.query(`SELECT count(*)::int AS n FROM project_document_updates WHERE project_id = $1`, [p.id]);
+    expect(n).toBeLessThan(200);
+    const documents: { state: Buffer }[] = await db.dataSource.query(`SELECT state FROM project_documents WHERE project_id = $1`, [p.id]);
+    const stored = new Y.Doc();
+    Y.applyUpdate(stored, new Uint8Array(documents[0]!.state));
+    // The state holds at least the turns folded into it; the log holds the rest.
+    expect(Number(String(readTask(stored, task.id)?.name).replace('Frame ', ''))).toBeGreaterThanOrEqual(200);
+    const reloaded = new Y.Doc();
+    await store.load(p.id, reloaded);
+    expect(readTask(reloaded, task.id)).toMatchObject({ name: 'Frame 205', progress: 5 });
+  });
 });
