@@ -47,3 +47,16 @@ describe('[off-thread-merge] mergeUpdatesOffThread', () => {
     expect(await mergeUpdatesOffThread([state, ...updates])).toEqual(Y.mergeUpdates([state, ...updates]));
   });
 });
+
+describe('[off-thread-merge] a worker that goes', () => {
+  it('fails the merges it held, and only those: a merge sent to the next worker is answered', async () => {
+    const { state, updates } = plan(3000);
+    const held = mergeUpdatesOffThread([state, ...updates]);
+    // The worker is stopped while it holds the merge; the next merge starts another worker.
+    const stopping = stopMergeWorker();
+    const next = mergeUpdatesOffThread([state, ...updates]);
+    await stopping;
+    await expect(held).rejects.toThrow(/exited/);
+    expect(await next).toEqual(Y.mergeUpdates([state, ...updates]));
+  });
+});

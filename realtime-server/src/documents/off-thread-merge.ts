@@ -8,6 +8,8 @@ import { Worker } from 'node:worker_threads';
  * starts another.
  */
 interface Pending {
+  /** The worker it was sent to: one that fails fails only its own merges, not a newer worker's. */
+  worker: Worker;
   resolve: (merged: Uint8Array) => void;
   reject: (err: Error) => void;
 }
@@ -16,9 +18,12 @@ let worker: Worker | null = null;
 let nextId = 0;
 const pending = new Map<number, Pending>();
 
-function failAll(err: Error): void {
-  for (const waiting of pending.values()) waiting.reject(err);
-  pending.clear();
+function failAll(failed: Worker, err: Error): void {
+  for (const [id, waiting] of pending) {
+    if (waiting.worker !== failed) continue;
+    pending.delete(id);
+    waiting.reject(err);
+  }
 }
 
 /**
@@ -54,11 +59,11 @@ function mergeWorker(): Worker {
   });
   started.on('error', (err) => {
     if (worker === started) worker = null;
-    failAll(err);
+    failAll(started, err);
   });
   started.on('exit', (code) => {
     if (worker === started) worker = null;
-    failAll(new Error(`the merge worker exited (code ${code})`));
+    failAll(started, new Error(`the merge worker exited (code ${code})`));
   });
   worker = started;
   return started;
@@ -68,9 +73,10 @@ function mergeWorker(): Worker {
 export function mergeUpdatesOffThread(updates: readonly Uint8Array[]): Promise<Uint8Array> {
   const id = nextId++;
   return new Promise<Uint8Array>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
     try {
-      mergeWorker().postMessage({ id, updates });
+      const target = mergeWorker();
+      pending.set(id, { worker: target, resolve, reject });
+      target.postMessage({ id, updates });
     } catch (err) {
       pending.delete(id);
       reject(err instanceof Error ? err : new Error(String(err)));
