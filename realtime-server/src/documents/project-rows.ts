@@ -77,9 +77,16 @@ export async function readStoredState(sql: Sql, projectId: string): Promise<{ st
   const base: { state: Buffer }[] = await sql.query(`SELECT state FROM project_documents WHERE project_id = $1`, [projectId]);
   if (!base[0]) return { state: null, updatesInLog: 0 };
   const log: { update: Buffer }[] = await sql.query(`SELECT "update" FROM project_document_updates WHERE project_id = $1 ORDER BY id`, [projectId]);
-  const parts = [base[0].state, ...log.map((l) => l.update)].map((b) => new Uint8Array(b));
-  // Merged off the event loop when there is a log to merge (the whole document: ~1.6 s at 100,000 tasks).
-  return { state: parts.length === 1 ? parts[0]! : await mergeUpdatesOffThread(parts), updatesInLog: log.length };
+  return { state: await mergedState([base[0].state, ...log.map((l) => l.update)]), updatesInLog: log.length };
+}
+
+/**
+ * A stored base state and log as one update. The merge covers the whole document (~1.6 s at 100,000 tasks), so it
+ * runs off the event loop, and only when there is something to merge.
+ */
+function mergedState(stored: Buffer[]): Promise<Uint8Array> {
+  const parts = stored.map((b) => new Uint8Array(b));
+  return parts.length === 1 ? Promise.resolve(parts[0]!) : mergeUpdatesOffThread(parts);
 }
 
 /** The first stored state of a document built from rows (a concurrent first build keeps the one stored first). */
@@ -236,8 +243,7 @@ export async function foldLog(dataSource: DataSource, projectId: string, uptoId:
       `SELECT "update" FROM project_document_updates WHERE project_id = $1 AND id <= $2 ORDER BY id`,
       [projectId, uptoId],
     );
-    // Off the event loop: the whole document is merged (~1.6 s at 100,000 tasks).
-    const merged = await mergeUpdatesOffThread([...(base[0] ? [base[0].state] : []), ...log.map((l) => l.update)].map((b) => new Uint8Array(b)));
+    const merged = await mergedState([...(base[0] ? [base[0].state] : []), ...log.map((l) => l.update)]);
     await m.query(
       `INSERT INTO project_documents (project_id, state, updated_at) VALUES ($1, $2, now())
        ON CONFLICT (project_id) DO UPDATE SET state = EXCLUDED.state, updated_at = now()`,
