@@ -131,10 +131,10 @@ export function GanttView({ projectId, calendar, currentUser, members, canSaveBa
   const onCreated = useCallback((task: Task) => setRevealTaskId(task.id), []);
 
   const undo = useCallback(() => {
-    if (connection && !dragStore.getState().drag && !rowDragStore.getState().drag) connection.undoManager.undo();
+    if (connection && !dragStore.getState().drag && !rowDragStore.getState().drag) connection.undo();
   }, [connection]);
   const redo = useCallback(() => {
-    if (connection && !dragStore.getState().drag && !rowDragStore.getState().drag) connection.undoManager.redo();
+    if (connection && !dragStore.getState().drag && !rowDragStore.getState().drag) connection.redo();
   }, [connection]);
 
   const root = useRef<HTMLElement>(null);

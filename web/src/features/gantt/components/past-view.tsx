@@ -1,5 +1,4 @@
 import type { Task } from '@planline/domain';
-import { readTask } from '@planline/document';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { useStore } from 'zustand';
@@ -7,7 +6,7 @@ import { isUnauthorizedError, serverMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast.store';
 import { handleUnauthorized } from '../../auth';
 import type { ProjectConnection } from '../connection/project-connection';
-import { moveNotes, restoreChanges, type RestoreChanges } from '../model/past-moves';
+import { moveNotes, type RestoreChanges } from '../model/past-moves';
 import { useDeleteTask, useRestore } from '../tasks.api';
 import { taskMovesQueries, useTaskMoves } from '../tasks.queries';
 import type { MoveNotes } from './move-note';
@@ -96,7 +95,7 @@ export function usePastView({ connection, travel, setTravel, pastTasks, canResto
   };
 
   const run = async (input: { at: string; taskId?: string }) => {
-    const revived = input.taskId !== undefined && !readTask(connection.doc, input.taskId);
+    const revived = input.taskId !== undefined && !connection.hasTask(input.taskId);
     const name = input.taskId ? pastById.get(input.taskId)?.name : undefined;
     try {
       const { undoAt } = await restore.mutateAsync(input);
@@ -118,7 +117,7 @@ export function usePastView({ connection, travel, setTravel, pastTasks, canResto
   const askRestorePlan =
     at !== null && canRestore && pastTasks
       ? () => {
-          setPlanChanges(restoreChanges(connection.doc, pastTasks));
+          setPlanChanges(connection.restoreChanges(pastTasks));
           setConfirmPlan(true);
         }
       : null;
@@ -140,7 +139,7 @@ export function usePastView({ connection, travel, setTravel, pastTasks, canResto
           task={shown}
           now={live ? { startDate: live.startDate, endDate: live.endDate } : null}
           note={taskId ? notes?.notes.get(taskId) : undefined}
-          changes={shown && pastTasks ? restoreChanges(connection.doc, pastTasks, shown.id) : null}
+          changes={shown && pastTasks ? connection.restoreChanges(pastTasks, shown.id) : null}
           canRestore={canRestore}
           pending={restore.isPending}
           onRestore={() => shown && void run({ at, taskId: shown.id })}

@@ -18,8 +18,7 @@ import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast.store';
 import { HOLDING_KINDS } from '../connection/project-connection';
 import type { DisplayedDates } from '../model/displayed-dates';
-import { documentCascade } from '@planline/document';
-import { descendants, shiftedDates } from '../model/outline';
+import { descendants } from '../model/outline';
 import { dragStore, type DragMode, type DragPreview } from '../model/drag.store';
 import type { RemoteActivity } from '../model/presence';
 import { throttle } from '../model/throttle';
@@ -80,7 +79,7 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
     if (!summary) return connection.writeTask(task.id, fields);
     if (fields.startDate === undefined) return;
     const ids = [task.id, ...descendants(connection.tasks.getState().tasks, task.id)];
-    connection.writeTasks(shiftedDates(connection.doc, ids, daysBetween(task.startDate, fields.startDate)));
+    connection.shiftTasks(ids, daysBetween(task.startDate, fields.startDate));
   };
   const refuseHeld = (by: RemoteActivity) =>
     toast({ title: `${by.user.name} is ${HOLDING[by.kind]} this task`, description: 'Wait until they let go, then try again.' });
@@ -189,11 +188,7 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
   };
 
   /** Where the drop of `preview` would push the bar's successors (auto-scheduling), for the preview. */
-  const pushedBy = (preview: DragPreview) => {
-    const doc = latest.current.connection.doc;
-    const moves = documentCascade(doc, [task.id], new Map([[task.id, preview]]));
-    return moves.length ? new Map(moves.map((m) => [m.taskId, { startDate: m.startDate, endDate: m.endDate }])) : undefined;
-  };
+  const pushedBy = (preview: DragPreview) => latest.current.connection.pushedBy(task.id, preview);
 
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     const s = session.current;

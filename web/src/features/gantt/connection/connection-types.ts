@@ -1,12 +1,16 @@
-import type { Link, PresenceActivity } from '@planline/domain';
+import type { Link, PresenceActivity, Task } from '@planline/domain';
 import type { DocTask } from '@planline/document';
-import type * as Y from 'yjs';
 import type { StoreApi } from 'zustand/vanilla';
 import type { CrossedDrop } from '../model/crossed-drops';
+import type { RestoreChanges } from '../model/past-moves';
 import type { PresenceSnapshot, PresenceUser } from '../model/presence';
 import type { TasksState } from '../model/tasks-store';
 
-/** What a project's live connection (project-connection.ts) is and says, for the code that only reads it. */
+/**
+ * What a project's live connection (project-connection.ts) is and says, for the code that only reads it. Its Yjs
+ * document and undo manager stay inside it: the chart reads the tasks store and asks the connection for every
+ * change, so where the document lives (this thread or a worker, issue 18) is the connection's business alone.
+ */
 
 /**
  * A return visit goes 'connecting' → 'preview' → 'local' → 'synced' (or straight to 'synced' when the server is
@@ -33,8 +37,6 @@ export interface ProjectConnection {
   projectId: string;
   /** Whose connection this is: the copy kept on this device is theirs. */
   userId: string;
-  doc: Y.Doc;
-  undoManager: Y.UndoManager;
   tasks: StoreApi<TasksState>;
   presence: StoreApi<PresenceSnapshot>;
   state: StoreApi<ConnectionState>;
@@ -61,6 +63,23 @@ export interface ProjectConnection {
    */
   writeLink(taskId: string, dependsOnTaskId: string, link: Link): void;
   removeLink(taskId: string, dependsOnTaskId: string): void;
+  /**
+   * [summary-move] Moves the tasks by `days` calendar days from the dates they have in the document (a summary's
+   * own stored ones too): one transaction, one undo step, with the cascade their new dates cause.
+   */
+  shiftTasks(taskIds: readonly string[], days: number): void;
+  /**
+   * Where dropping `taskId` on `dates` would push its successors (auto-scheduling on), for a drag's preview;
+   * undefined when it pushes none. Nothing is written.
+   */
+  pushedBy(taskId: string, dates: { startDate: string; endDate: string }): ReadonlyMap<string, { startDate: string; endDate: string }> | undefined;
+  /** Takes back this browser's last change (never a teammate's), or does again the last one taken back. */
+  undo(): void;
+  redo(): void;
+  /** Whether the document holds the task now (a restore of one it does not hold brings it back). */
+  hasTask(taskId: string): boolean;
+  /** [time-travel] What restoring `past` (or only its task `taskId`) would change in the document as it is now. */
+  restoreChanges(past: readonly Task[], taskId?: string): RestoreChanges;
   /** The last of our drops that a teammate's drop of the same bar overwrote (crossed-drops.ts). */
   crossedDrops: StoreApi<CrossedDrop | null>;
 }

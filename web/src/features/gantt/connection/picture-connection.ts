@@ -1,4 +1,3 @@
-import { dependenciesMap, tasksMap } from '@planline/document';
 import * as Y from 'yjs';
 import { createStore } from 'zustand/vanilla';
 import type { PresenceSnapshot } from '../model/presence';
@@ -26,12 +25,9 @@ export function pictureState(plain: PlainDocument): TasksState {
  * edit; a picture has no handlers that would ask it for one.
  */
 export function pictureConnection(projectId: string, userId: string, shown: TasksState): ProjectConnection {
-  const doc = new Y.Doc();
   return {
     projectId,
     userId,
-    doc,
-    undoManager: new Y.UndoManager([tasksMap(doc), dependenciesMap(doc)]),
     // A store that starts as the seeded one: rendered on the server, components read a store's initial state.
     tasks: createStore<TasksState>(() => shown),
     presence: createStore<PresenceSnapshot>(() => ({ viewers: [], activities: new Map(), linkDrafts: [] })),
@@ -52,5 +48,11 @@ export function pictureConnection(projectId: string, userId: string, shown: Task
     writeTasks: nothing,
     writeLink: nothing,
     removeLink: nothing,
+    shiftTasks: nothing,
+    pushedBy: () => undefined,
+    undo: nothing,
+    redo: nothing,
+    hasTask: (taskId) => shown.tasks.has(taskId),
+    restoreChanges: () => ({ back: 0, removed: 0, changed: 0 }),
   };
 }

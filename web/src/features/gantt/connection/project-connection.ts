@@ -1,9 +1,11 @@
 import { COLLAB_PATH, HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
 import { HocuspocusProvider } from '@hocuspocus/provider';
-import { addDependency, applyCascade, dependenciesMap, documentCascade, limitSyncMessages, removeDependency, tasksMap, writeTask } from '@planline/document';
+import { addDependency, applyCascade, dependenciesMap, documentCascade, limitSyncMessages, readTask, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
 import * as Y from 'yjs';
 import { createStore } from 'zustand/vanilla';
 import { CrossedDropWatch, type CrossedDrop, type DropFields } from '../model/crossed-drops';
+import { shiftedDates } from '../model/outline';
+import { restoreChanges } from '../model/past-moves';
 import { readPresence, type ActivityKind, type PresenceSnapshot, type PresenceUser } from '../model/presence';
 import { createTasksStore, type PlainDocument } from '../model/tasks-store';
 import { deviceDocumentsAvailable } from '../../../lib/device-documents';
@@ -240,11 +242,18 @@ function openConnection(projectId: string, userId: string): { connection: Projec
   undoManager.on('stack-item-popped', refreshUndo);
   undoManager.on('stack-cleared', refreshUndo);
 
+  const writeTasks = (changes: ReadonlyMap<string, DocTask>) => {
+    if (!changes.size) return;
+    doc.transact(() => {
+      changes.forEach((fields, taskId) => writeTask(doc, taskId, fields));
+      const moved = [...changes].filter(([, fields]) => fields.startDate !== undefined || fields.endDate !== undefined).map(([taskId]) => taskId);
+      if (moved.length) applyCascade(doc, documentCascade(doc, moved));
+    }, LOCAL_ORIGIN);
+  };
+
   const connection: ProjectConnection = {
     projectId,
     userId,
-    doc,
-    undoManager,
     tasks: tasks.store,
     presence,
     state,
@@ -268,14 +277,7 @@ function openConnection(projectId: string, userId: string): { connection: Projec
       for (const field of DROP_FIELDS) if (fields[field] !== undefined) dropped[field] = fields[field] as string | number;
       if (Object.keys(dropped).length) drops.dropped(taskId, dropped);
     },
-    writeTasks(changes) {
-      if (!changes.size) return;
-      doc.transact(() => {
-        changes.forEach((fields, taskId) => writeTask(doc, taskId, fields));
-        const moved = [...changes].filter(([, fields]) => fields.startDate !== undefined || fields.endDate !== undefined).map(([taskId]) => taskId);
-        if (moved.length) applyCascade(doc, documentCascade(doc, moved));
-      }, LOCAL_ORIGIN);
-    },
+    writeTasks,
     writeLink(taskId, dependsOnTaskId, link) {
       doc.transact(() => {
         addDependency(doc, taskId, dependsOnTaskId, link);
@@ -285,6 +287,17 @@ function openConnection(projectId: string, userId: string): { connection: Projec
     removeLink(taskId, dependsOnTaskId) {
       doc.transact(() => removeDependency(doc, taskId, dependsOnTaskId), LOCAL_ORIGIN);
     },
+    shiftTasks(taskIds, days) {
+      writeTasks(shiftedDates(doc, taskIds, days));
+    },
+    pushedBy(taskId, dates) {
+      const moves = documentCascade(doc, [taskId], new Map([[taskId, dates]]));
+      return moves.length ? new Map(moves.map((m) => [m.taskId, { startDate: m.startDate, endDate: m.endDate }])) : undefined;
+    },
+    undo: () => void undoManager.undo(),
+    redo: () => void undoManager.redo(),
+    hasTask: (taskId) => readTask(doc, taskId) !== null,
+    restoreChanges: (past, taskId) => restoreChanges(doc, past, taskId),
     crossedDrops,
   };
 
