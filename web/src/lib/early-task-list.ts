@@ -47,7 +47,11 @@ const held = globalThis as { [EARLY_READ]?: EarlyRead | null };
 
 /** Asks for `projectId`'s task list (the page's head already did: this takes that answer). */
 export function startEarlyTaskList(projectId: string): void {
-  const response = fetch(`/api/projects/${encodeURIComponent(projectId)}/tasks`, { credentials: 'include' });
+  holdEarlyTaskList(projectId, fetch(`/api/projects/${encodeURIComponent(projectId)}/tasks`, { credentials: 'include' }));
+}
+
+/** Holds `response` as the early read of `projectId`'s task list (a worker is handed the page's this way). */
+export function holdEarlyTaskList(projectId: string, response: Promise<Response>): void {
   response.catch(() => {});
   held[EARLY_READ] = { projectId, response };
 }

@@ -117,13 +117,25 @@ export function usePastView({ connection, travel, setTravel, pastTasks, canResto
   const askRestorePlan =
     at !== null && canRestore && pastTasks
       ? () => {
-          setPlanChanges(connection.restoreChanges(pastTasks));
-          setConfirmPlan(true);
+          void connection.restoreChanges(pastTasks).then((changes) => {
+            setPlanChanges(changes);
+            setConfirmPlan(true);
+          });
         }
       : null;
 
   const shown = taskId ? (pastById.get(taskId) ?? null) : null;
   const live = taskId ? liveTasks?.get(taskId) : undefined;
+  // What restoring the open task would change, counted by the document (again as the live plan changes).
+  const [taskChanges, setTaskChanges] = useState<{ taskId: string; changes: RestoreChanges } | null>(null);
+  useEffect(() => {
+    if (!shown || !pastTasks) return;
+    let current = true;
+    void connection.restoreChanges(pastTasks, shown.id).then((changes) => current && setTaskChanges({ taskId: shown.id, changes }));
+    return () => {
+      current = false;
+    };
+  }, [connection, shown, pastTasks, liveTasks]);
   const dialogs =
     at === null ? null : (
       <>
@@ -139,7 +151,7 @@ export function usePastView({ connection, travel, setTravel, pastTasks, canResto
           task={shown}
           now={live ? { startDate: live.startDate, endDate: live.endDate } : null}
           note={taskId ? notes?.notes.get(taskId) : undefined}
-          changes={shown && pastTasks ? connection.restoreChanges(pastTasks, shown.id) : null}
+          changes={shown && taskChanges?.taskId === shown.id ? taskChanges.changes : null}
           canRestore={canRestore}
           pending={restore.isPending}
           onRestore={() => shown && void run({ at, taskId: shown.id })}

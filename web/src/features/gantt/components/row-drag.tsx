@@ -3,7 +3,6 @@ import { useStore } from 'zustand';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast.store';
 import { dropZone, rowDrop, rowDragStore, type RowDrag } from '../model/row-drop';
-import { setCollapsed } from '../model/tasks-store';
 import { DRAG_THRESHOLD_PX, HEADER_HEIGHT_PX, LONG_PRESS_MS, TOUCH_SLOP_PX } from './layout';
 import { useLiftedPress } from './lifted-press';
 import { useTimeline } from './timeline-context';
@@ -149,9 +148,8 @@ export function useRowDrag(taskId: string) {
       toast({ title: target.zone === 'nest' ? 'Cannot make it a subtask' : 'Cannot move it there', description: edit.reason, variant: 'destructive' });
       return;
     }
-    const store = latest.current.connection.tasks;
     // Nested under a collapsed summary, the task would vanish: the summary opens, so the person sees where it went.
-    if (target.zone === 'nest') setCollapsed(store, target.taskId, false);
+    if (target.zone === 'nest') latest.current.connection.setCollapsed(target.taskId, false);
     latest.current.connection.writeTasks(edit.writes);
   };
 

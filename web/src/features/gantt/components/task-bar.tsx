@@ -183,12 +183,19 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
           : { ...resizeTask(s.original, s.mode === 'resize-start' ? 'start' : 'end', days), progress: s.original.progress };
     if (samePreview(next, s.preview) && dragStore.getState().drag) return;
     s.preview = next;
-    dragStore.setState({ drag: { taskId: task.id, mode: s.mode, preview: next, pushed: pushedBy(next) } });
+    // The successors keep where the last answer put them until the document says where this preview pushes them.
+    const shownPushed = dragStore.getState().drag?.pushed;
+    dragStore.setState({ drag: { taskId: task.id, mode: s.mode, preview: next, pushed: shownPushed } });
+    showPushed(next);
     publish.call({ mode: s.mode, preview: next });
   };
 
   /** Where the drop of `preview` would push the bar's successors (auto-scheduling), for the preview. */
-  const pushedBy = (preview: DragPreview) => latest.current.connection.pushedBy(task.id, preview);
+  const showPushed = (preview: DragPreview) =>
+    void latest.current.connection.pushedBy(task.id, preview).then((pushed) => {
+      const drag = dragStore.getState().drag;
+      if (drag?.taskId === task.id && drag.preview === preview) dragStore.setState({ drag: { ...drag, pushed } });
+    });
 
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     const s = session.current;

@@ -9,7 +9,6 @@ import { dragStore } from '../model/drag.store';
 import { usePlanSchedule } from '../model/schedule';
 import { useTimelineView } from '../model/timeline-view.store';
 import { indent, outdent } from '../model/outline';
-import { setCollapsed } from '../model/tasks-store';
 import { BaselineBar } from './baseline-bar';
 import { MoveNoteChip } from './move-note';
 import { RowDropMark, ROW_NAME_ATTRIBUTE, useRowDrag } from './row-drag';
@@ -91,7 +90,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
             aria-expanded={!collapsed}
             aria-label={`Subtasks of ${task.name}`}
             title={collapsed ? 'Show subtasks' : 'Hide subtasks'}
-            onClick={() => setCollapsed(connection.tasks, taskId, !collapsed)}
+            onClick={() => connection.setCollapsed(taskId, !collapsed)}
             className="ml-1 flex h-6 w-6 shrink-0 items-center justify-center rounded text-slate-600 hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
           >
             {collapsed ? <ChevronRight aria-hidden="true" className="h-4 w-4" /> : <ChevronDown aria-hidden="true" className="h-4 w-4" />}

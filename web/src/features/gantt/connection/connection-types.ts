@@ -72,14 +72,16 @@ export interface ProjectConnection {
    * Where dropping `taskId` on `dates` would push its successors (auto-scheduling on), for a drag's preview;
    * undefined when it pushes none. Nothing is written.
    */
-  pushedBy(taskId: string, dates: { startDate: string; endDate: string }): ReadonlyMap<string, { startDate: string; endDate: string }> | undefined;
+  pushedBy(taskId: string, dates: { startDate: string; endDate: string }): Promise<ReadonlyMap<string, { startDate: string; endDate: string }> | undefined>;
+  /** Hides or shows a summary's subtasks in this browser's chart (a view setting, not in the document). */
+  setCollapsed(taskId: string, collapsed: boolean): void;
   /** Takes back this browser's last change (never a teammate's), or does again the last one taken back. */
   undo(): void;
   redo(): void;
-  /** Whether the document holds the task now (a restore of one it does not hold brings it back). */
+  /** Whether the chart holds the task now (a restore of one it does not hold brings it back). */
   hasTask(taskId: string): boolean;
   /** [time-travel] What restoring `past` (or only its task `taskId`) would change in the document as it is now. */
-  restoreChanges(past: readonly Task[], taskId?: string): RestoreChanges;
+  restoreChanges(past: readonly Task[], taskId?: string): Promise<RestoreChanges>;
   /** The last of our drops that a teammate's drop of the same bar overwrote (crossed-drops.ts). */
   crossedDrops: StoreApi<CrossedDrop | null>;
 }

@@ -155,10 +155,17 @@ function afterPaint(): Promise<void> {
  * browser has painted what it rendered from them. Null where the browser has no IndexedDB: the chart then waits
  * for the server, as before issue 18.
  */
-export function openDeviceCopy(doc: Y.Doc, userId: string, projectId: string, onStored: (stored: StoredCopy) => void): DeviceCopy | null {
+export function openDeviceCopy(
+  doc: Y.Doc,
+  userId: string,
+  projectId: string,
+  onStored: (stored: StoredCopy) => void,
+  /** Whether the page has recorded the copy already (noteDeviceDocument), asked by a page for its worker. */
+  recorded?: boolean,
+): DeviceCopy | null {
   if (!deviceDocumentsAvailable()) return null;
   const name = deviceDocumentName(userId, projectId);
-  const known = noteDeviceDocument(name);
+  const known = recorded ?? noteDeviceDocument(name);
   let closed = false;
   let persistence: IndexeddbPersistence | null = null;
   let snapshotting = false;

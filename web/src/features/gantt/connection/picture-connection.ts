@@ -49,10 +49,11 @@ export function pictureConnection(projectId: string, userId: string, shown: Task
     writeLink: nothing,
     removeLink: nothing,
     shiftTasks: nothing,
-    pushedBy: () => undefined,
+    pushedBy: async () => undefined,
+    setCollapsed: nothing,
     undo: nothing,
     redo: nothing,
     hasTask: (taskId) => shown.tasks.has(taskId),
-    restoreChanges: () => ({ back: 0, removed: 0, changed: 0 }),
+    restoreChanges: async () => ({ back: 0, removed: 0, changed: 0 }),
   };
 }

@@ -1,0 +1,62 @@
+import { addDays } from '@planline/domain';
+import type { DocTask } from '@planline/document';
+import type { TasksState } from '../model/tasks-store';
+import { toTimelineTask, type TimelineTask } from '../model/timeline-task';
+
+/** What an edit does to one task as the chart shows it (null: the task would not be drawn). */
+type TaskEdit = (task: TimelineTask) => TimelineTask | null;
+
+/**
+ * [document-host] This browser's edits on their way to the worker that holds the document, shown at once: the chart
+ * is the worker's last state with every edit it has not yet acknowledged laid over it. So five quick presses of →
+ * move a bar five days (each press reads where the last one put it), and nothing flickers back while the worker
+ * catches up. An edit's own effects elsewhere (the cascade, a summary's roll-up, the rows' order) come with the
+ * worker's state, a message later.
+ */
+export class PendingEdits {
+  private pending: { seq: number; edits: ReadonlyMap<string, TaskEdit> }[] = [];
+
+  /** Fields written to tasks (writeTask, writeTasks). A summary's dates are its subtasks': it waits for the worker. */
+  written(seq: number, changes: ReadonlyMap<string, DocTask>): void {
+    const edits = new Map<string, TaskEdit>();
+    changes.forEach((fields, id) => edits.set(id, (task) => (task.subtasks > 0 ? task : withFields(task, fields))));
+    this.pending.push({ seq, edits });
+  }
+
+  /** Tasks moved by `days` (shiftTasks: a summary with everything below it). */
+  shifted(seq: number, taskIds: readonly string[], days: number): void {
+    const edits = new Map<string, TaskEdit>();
+    for (const id of taskIds) edits.set(id, (task) => ({ ...task, startDate: addDays(task.startDate, days), endDate: addDays(task.endDate, days) }));
+    this.pending.push({ seq, edits });
+  }
+
+  /** The worker has done everything up to `seq`: its state shows those edits now. */
+  acknowledged(seq: number): void {
+    this.pending = this.pending.filter((p) => p.seq > seq);
+  }
+
+  get size(): number {
+    return this.pending.length;
+  }
+
+  /** `base` with the edits not yet acknowledged laid over it, in order (`base` itself when there are none). */
+  over(base: TasksState): TasksState {
+    if (!this.pending.length) return base;
+    const tasks = new Map(base.tasks);
+    for (const { edits } of this.pending) {
+      edits.forEach((edit, id) => {
+        const task = tasks.get(id);
+        if (!task) return;
+        const edited = edit(task);
+        if (edited) tasks.set(id, edited);
+      });
+    }
+    return { ...base, tasks };
+  }
+}
+
+/** `task` with document fields written over it, read as the chart reads the document (its count of subtasks kept). */
+function withFields(task: TimelineTask, fields: DocTask): TimelineTask | null {
+  const read = toTimelineTask(task.id, { ...task, ...fields });
+  return read && { ...read, subtasks: task.subtasks };
+}

@@ -1,0 +1,74 @@
+import type { TasksState } from '../model/tasks-store';
+import type { TimelineTask } from '../model/timeline-task';
+
+/**
+ * [document-host] How the chart's tasks store travels from the worker that holds the document to the page: each
+ * change of the worker's store as what changed (the tasks whose objects changed, the rows when they did), so the
+ * page copies a few tasks per edit, not the plan, and a task that did not change keeps its object (its row does
+ * not render again).
+ */
+export interface TasksPatch {
+  /** Tasks added or changed, whole. */
+  set?: TimelineTask[];
+  deleted?: string[];
+  /** The rows in order, when they changed (rowIndex is derived from them). */
+  rows?: readonly string[];
+  depth?: TasksState['depth'];
+  collapsed?: TasksState['collapsed'];
+  edges?: TasksState['edges'];
+  edgesByTask?: TasksState['edgesByTask'];
+}
+
+/** What turns `before` into `after` (states of one store), or null when nothing did. */
+export function diffTasksState(before: TasksState, after: TasksState): TasksPatch | null {
+  const patch: TasksPatch = {};
+  if (after.tasks !== before.tasks) {
+    const set: TimelineTask[] = [];
+    const deleted: string[] = [];
+    for (const [id, task] of after.tasks) if (before.tasks.get(id) !== task) set.push(task);
+    for (const id of before.tasks.keys()) if (!after.tasks.has(id)) deleted.push(id);
+    if (set.length) patch.set = set;
+    if (deleted.length) patch.deleted = deleted;
+  }
+  if (after.rows !== before.rows) patch.rows = after.rows;
+  if (after.depth !== before.depth) patch.depth = after.depth;
+  if (after.collapsed !== before.collapsed) patch.collapsed = after.collapsed;
+  if (after.edges !== before.edges) patch.edges = after.edges;
+  if (after.edgesByTask !== before.edgesByTask) patch.edgesByTask = after.edgesByTask;
+  return Object.keys(patch).length ? patch : null;
+}
+
+/** The whole of `state` as a patch over an empty store. */
+export function wholeTasksState(state: TasksState): TasksPatch {
+  return { set: [...state.tasks.values()], rows: state.rows, depth: state.depth, collapsed: state.collapsed, edges: state.edges, edgesByTask: state.edgesByTask };
+}
+
+/** `state` with `patch` applied: the parts it does not name stay the same objects. */
+export function applyTasksPatch(state: TasksState, patch: TasksPatch): TasksState {
+  const next: TasksState = { ...state };
+  if (patch.set?.length || patch.deleted?.length) {
+    const tasks = new Map(state.tasks);
+    for (const id of patch.deleted ?? []) tasks.delete(id);
+    for (const task of patch.set ?? []) tasks.set(task.id, task);
+    next.tasks = tasks;
+  }
+  if (patch.rows) {
+    next.rows = patch.rows;
+    next.rowIndex = new Map(patch.rows.map((id, i) => [id, i]));
+  }
+  if (patch.depth) next.depth = patch.depth;
+  if (patch.collapsed) next.collapsed = patch.collapsed;
+  if (patch.edges) next.edges = patch.edges;
+  if (patch.edgesByTask) next.edgesByTask = patch.edgesByTask;
+  return next;
+}
+
+/** Splits a patch with many tasks into parts of at most `size` tasks: the page reads each in a task of its own. */
+export function splitTasksPatch(patch: TasksPatch, size: number): { parts: TimelineTask[][]; last: TasksPatch } {
+  const set = patch.set ?? [];
+  if (set.length <= size) return { parts: [], last: patch };
+  const parts: TimelineTask[][] = [];
+  let from = 0;
+  for (; from + size < set.length; from += size) parts.push(set.slice(from, from + size));
+  return { parts, last: { ...patch, set: set.slice(from) } };
+}

@@ -1,0 +1,239 @@
+import { createStore } from 'zustand/vanilla';
+import { deviceDocumentName, deviceDocumentsAvailable, noteDeviceDocument } from '../../../lib/device-documents';
+import { takeEarlyTaskList } from '../../../lib/early-task-list';
+import { INPUT_RELAY_MS, watchPersonInput } from '../../../lib/person-input';
+import type { CrossedDrop } from '../model/crossed-drops';
+import type { PresenceSnapshot } from '../model/presence';
+import type { TasksState } from '../model/tasks-store';
+import type { TimelineTask } from '../model/timeline-task';
+import type { ConnectionState, ProjectConnection } from './connection-types';
+import { collabUrl } from './connection-constants';
+import type { AskName, CallName, FromHost, ToHost } from './document-protocol';
+import type { HostPort } from './document-serve';
+import { socketRelay } from './relayed-socket';
+import { PendingEdits } from './pending-edits';
+import { applyTasksPatch } from './tasks-patch';
+
+/** How long a closing document may take to say goodbye on its socket before its worker is ended anyway. */
+const CLOSE_GRACE_MS = 3000;
+
+const emptyTasks = (): TasksState => ({
+  tasks: new Map(),
+  rows: [],
+  rowIndex: new Map(),
+  depth: new Map(),
+  collapsed: new Set(),
+  edges: [],
+  edgesByTask: new Map(),
+});
+
+interface HostChannel {
+  post(message: ToHost, transfer?: Transferable[]): void;
+  /** The host has closed the document ('closed'): end it. */
+  end(): void;
+}
+
+/**
+ * The host of a document: a worker, or this thread (through a message channel, the same messages) where there
+ * are no workers or the worker cannot start (its script refused). Messages sent before a failed worker said
+ * anything go again to the thread's host, which then reads the task list itself and slices its big sync.
+ */
+function openHost(receive: (message: FromHost) => void): HostChannel {
+  const sent: ToHost[] = [];
+  let heard = false;
+  let post: (message: ToHost, transfer?: Transferable[]) => void;
+  let end: () => void;
+  const inThread = () => {
+    const channel = new MessageChannel();
+    channel.port2.onmessage = ({ data }: MessageEvent<FromHost>) => receive(data);
+    void import('./document-serve').then(({ serveDocument }) => serveDocument(channel.port1 as unknown as HostPort));
+    post = (message, transfer = []) => channel.port2.postMessage(message, transfer);
+    end = () => {
+      channel.port1.close();
+      channel.port2.close();
+    };
+    for (const message of sent.splice(0)) {
+      if (message.t === 'open') post({ ...message, options: { ...message.options, sliceSyncs: true, relaySocket: false }, earlyList: false });
+      else if (message.t !== 'early-list') post(message);
+    }
+  };
+  if (typeof Worker !== 'function') {
+    inThread();
+  } else {
+    const worker = new Worker(new URL('./document.worker.ts', import.meta.url), { type: 'module', name: 'planline-document' });
+    worker.onmessage = ({ data }: MessageEvent<FromHost>) => {
+      heard = true;
+      sent.length = 0;
+      receive(data);
+    };
+    worker.onerror = () => {
+      if (heard) return;
+      worker.terminate();
+      inThread();
+    };
+    post = (message, transfer = []) => {
+      if (!heard) sent.push(message);
+      worker.postMessage(message, transfer);
+    };
+    end = () => worker.terminate();
+  }
+  return { post: (message, transfer) => post(message, transfer), end: () => end() };
+}
+
+/**
+ * [document-host] A project's connection whose document lives in a worker (document.worker.ts; openHost falls
+ * back to this thread): the page keeps the chart's plain tasks, the connection's state and presence as the
+ * worker sends them, and sends every change there. The chart reads the same stores as from an in-thread
+ * connection; the questions that read the document (a drag's push, a restore's count) are answered a message later.
+ */
+export function openWorkerConnection(projectId: string, userId: string): { connection: ProjectConnection; destroy: () => void } {
+  const state = createStore<ConnectionState>(() => ({
+    status: 'connecting',
+    online: false,
+    failedAttempts: 0,
+    kept: deviceDocumentsAvailable(),
+    readOnly: false,
+    canUndo: false,
+    canRedo: false,
+  }));
+  const presence = createStore<PresenceSnapshot>(() => ({ viewers: [], activities: new Map(), linkDrafts: [] }));
+  const crossedDrops = createStore<CrossedDrop | null>(() => null);
+  const tasks = createStore<TasksState>(emptyTasks);
+  // The worker's state of the tasks; the store shows it with this browser's edits not yet acknowledged over it.
+  let base = tasks.getState();
+  const pending = new PendingEdits();
+  const show = () => tasks.setState(pending.over(base), true);
+  let lastCall = 0;
+  const asked = new Map<number, (value: unknown) => void>();
+  let lastAsk = 0;
+  let parts: TimelineTask[] = [];
+  let closed = false;
+
+  const receive = (message: FromHost) => {
+    switch (message.t) {
+      case 'state':
+        return state.setState(message.state, true);
+      case 'presence':
+        return presence.setState(message.presence, true);
+      case 'crossed':
+        return crossedDrops.setState(message.drop, true);
+      case 'tasks-part':
+        parts = parts.concat(message.set);
+        return;
+      case 'tasks': {
+        const patch = parts.length ? { ...message.patch, set: parts.concat(message.patch.set ?? []) } : message.patch;
+        parts = [];
+        base = applyTasksPatch(base, patch);
+        return show();
+      }
+      case 'ack': {
+        const had = pending.size;
+        pending.acknowledged(message.seq);
+        if (pending.size !== had) show();
+        return;
+      }
+      case 'answer':
+        asked.get(message.id)?.(message.value);
+        asked.delete(message.id);
+        return;
+      case 'closed':
+        relay.closeAll();
+        return host.end();
+      case 'ws-open':
+      case 'ws-send':
+      case 'ws-close':
+        return relay.handle(message);
+    }
+  };
+  const host = openHost(receive);
+  const relay = socketRelay((event, transfer) => post(event, transfer));
+  const post = (message: ToHost, transfer: Transferable[] = []) => {
+    if (!closed) host.post(message, transfer);
+  };
+
+  const early = takeEarlyTaskList(projectId);
+  const name = deviceDocumentName(userId, projectId);
+  post({
+    t: 'open',
+    projectId,
+    userId,
+    options: { collabUrl: collabUrl(), deviceKnown: deviceDocumentsAvailable() ? noteDeviceDocument(name) : undefined, sliceSyncs: false, relaySocket: true },
+    earlyList: early !== null,
+  });
+  // The page's early read of the task list is handed over as bytes: the worker reads the JSON, not the page.
+  void early
+    ?.then(async (response) => ({ status: response.status, body: await response.arrayBuffer() }))
+    .then(
+      ({ status, body }) => post({ t: 'early-list', status, body }, [body]),
+      () => post({ t: 'early-list', status: 0, body: null }),
+    );
+
+  let relayedAt = Number.NEGATIVE_INFINITY;
+  const input = watchPersonInput(() => {
+    const now = performance.now();
+    if (now - relayedAt < INPUT_RELAY_MS) return;
+    relayedAt = now;
+    post({ t: 'input' });
+  });
+
+  const call = <N extends CallName>(name: N, ...args: Parameters<ProjectConnection[N]>) => {
+    lastCall += 1;
+    post({ t: 'call', seq: lastCall, name, args } as ToHost);
+    return lastCall;
+  };
+  const ask = <N extends AskName>(name: N, ...args: Parameters<ProjectConnection[N]>) =>
+    new Promise<Awaited<ReturnType<ProjectConnection[N]>>>((resolve) => {
+      if (closed) return resolve(undefined as Awaited<ReturnType<ProjectConnection[N]>>);
+      const id = ++lastAsk;
+      asked.set(id, resolve as (value: unknown) => void);
+      post({ t: 'ask', id, name, args } as ToHost);
+    });
+
+  const connection: ProjectConnection = {
+    projectId,
+    userId,
+    tasks,
+    presence,
+    state,
+    crossedDrops,
+    setUser: (user) => void call('setUser', user),
+    setActivity: (activity) => void call('setActivity', activity),
+    writeTask(taskId, fields) {
+      pending.written(call('writeTask', taskId, fields), new Map([[taskId, fields]]));
+      show();
+    },
+    writeTasks(changes) {
+      if (!changes.size) return;
+      pending.written(call('writeTasks', changes), changes);
+      show();
+    },
+    writeLink: (taskId, dependsOnTaskId, link) => void call('writeLink', taskId, dependsOnTaskId, link),
+    removeLink: (taskId, dependsOnTaskId) => void call('removeLink', taskId, dependsOnTaskId),
+    shiftTasks(taskIds, days) {
+      if (days === 0) return;
+      pending.shifted(call('shiftTasks', taskIds, days), taskIds, days);
+      show();
+    },
+    pushedBy: (taskId, dates) => ask('pushedBy', taskId, dates),
+    setCollapsed: (taskId, collapsed) => void call('setCollapsed', taskId, collapsed),
+    undo: () => void call('undo'),
+    redo: () => void call('redo'),
+    hasTask: (taskId) => tasks.getState().tasks.has(taskId),
+    restoreChanges: (past, taskId) => ask('restoreChanges', past, taskId),
+  };
+
+  return {
+    connection,
+    destroy: () => {
+      input.stop();
+      post({ t: 'close' });
+      closed = true;
+      for (const resolve of asked.values()) resolve(undefined);
+      asked.clear();
+      setTimeout(() => {
+        relay.closeAll();
+        host.end();
+      }, CLOSE_GRACE_MS);
+    },
+  };
+}
