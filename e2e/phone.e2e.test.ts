@@ -126,8 +126,10 @@ describe('the timeline on a phone and a tablet', () => {
 
       // The teammate on a desktop sees the new dates without reloading, and they are stored.
       await expect.poll(() => label(b.locator(`[data-task-bar="${task.id}"]`)), { timeout: 5000 }).toBe(moved);
-      const stored = await (await a.request.get(`/api/projects/${projectId}/tasks`)).json();
-      expect(stored[0].startDate > dayFromToday(0)).toBe(true);
+      // (B may see it first as the drag's preview, before the drop is stored: the store is polled.)
+      const storedTasks = async () => (await (await a.request.get(`/api/projects/${projectId}/tasks`)).json()) as { startDate: string; endDate: string }[];
+      await expect.poll(async () => (await storedTasks())[0]!.startDate > dayFromToday(0)).toBe(true);
+      const stored = await storedTasks();
 
       // A long press on the bar's right end and a move resizes it: the end moves, the start stays.
       const endGrip = await reachable(phone, bar, (b) => b.x + b.width - 6);

@@ -14,7 +14,7 @@ type TaskEdit = (task: TimelineTask) => TimelineTask | null;
  * worker's state, a message later.
  */
 export class PendingEdits {
-  private pending: { seq: number; edits: ReadonlyMap<string, TaskEdit> }[] = [];
+  private pending: { seq: number; edits: ReadonlyMap<string, TaskEdit>; collapse?: [taskId: string, collapsed: boolean] }[] = [];
 
   /** Fields written to tasks (writeTask, writeTasks). A summary's dates are its subtasks': it waits for the worker. */
   written(seq: number, changes: ReadonlyMap<string, DocTask>): void {
@@ -30,6 +30,14 @@ export class PendingEdits {
     this.pending.push({ seq, edits });
   }
 
+  /**
+   * A summary's subtasks hidden or shown: its toggle says so at once; the rows follow with the worker's state (it
+   * orders the plan, ~0.1 s of sorting at 100,000 tasks that the page is spared).
+   */
+  collapsed(seq: number, taskId: string, collapsed: boolean): void {
+    this.pending.push({ seq, edits: new Map(), collapse: [taskId, collapsed] });
+  }
+
   /** The worker has done everything up to `seq`: its state shows those edits now. */
   acknowledged(seq: number): void {
     this.pending = this.pending.filter((p) => p.seq > seq);
@@ -43,7 +51,13 @@ export class PendingEdits {
   over(base: TasksState): TasksState {
     if (!this.pending.length) return base;
     const tasks = new Map(base.tasks);
-    for (const { edits } of this.pending) {
+    let collapsed: Set<string> | null = null;
+    for (const { edits, collapse } of this.pending) {
+      if (collapse) {
+        collapsed ??= new Set(base.collapsed);
+        if (collapse[1]) collapsed.add(collapse[0]);
+        else collapsed.delete(collapse[0]);
+      }
       edits.forEach((edit, id) => {
         const task = tasks.get(id);
         if (!task) return;
@@ -51,7 +65,7 @@ export class PendingEdits {
         if (edited) tasks.set(id, edited);
       });
     }
-    return { ...base, tasks };
+    return collapsed ? { ...base, tasks, collapsed } : { ...base, tasks };
   }
 }
 

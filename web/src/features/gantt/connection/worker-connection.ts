@@ -215,7 +215,10 @@ export function openWorkerConnection(projectId: string, userId: string): { conne
       show();
     },
     pushedBy: (taskId, dates) => ask('pushedBy', taskId, dates),
-    setCollapsed: (taskId, collapsed) => void call('setCollapsed', taskId, collapsed),
+    setCollapsed(taskId, collapsed) {
+      pending.collapsed(call('setCollapsed', taskId, collapsed), taskId, collapsed);
+      show();
+    },
     undo: () => void call('undo'),
     redo: () => void call('redo'),
     hasTask: (taskId) => tasks.getState().tasks.has(taskId),
