@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, signUpByApi, useAppAndBrowser, chartSynced } from './harness.js';
 
@@ -7,29 +7,42 @@ const env = useAppAndBrowser();
 
 const barLabel = (page: Page, taskId: string) => page.locator(`[data-task-bar="${taskId}"]`).getAttribute('aria-label');
 
+/** Ada's project with one task, Bea on her team, both with the chart open and synced. */
+async function sharedTask(setUp?: (context: BrowserContext) => Promise<unknown>) {
+  const contextA = await newContext(env.browser(), env.app().url);
+  const contextB = await newContext(env.browser(), env.app().url);
+  await setUp?.(contextA);
+  const a = await signUpByApi(contextA, 'Ada', 'Planner');
+  const b = await signUpByApi(contextB, 'Bea', 'Planner');
+
+  const team = await (await a.request.post('/api/teams', { data: { name: 'Shipyard' } })).json();
+  const project = await (await a.request.post('/api/projects', { data: { name: 'Hull', teamId: team.id } })).json();
+  const link = await (await a.request.get(`/api/teams/${team.id}/invite-link`)).json();
+  const token = new URL(link.inviteLink).searchParams.get('token');
+  expect((await b.request.post('/api/teams/join', { data: { token } })).status()).toBe(200);
+  const today = new Date().toISOString().slice(0, 10);
+  const inFive = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  const task = await (await a.request.post('/api/tasks', { data: { projectId: project.id, name: 'Weld frame', startDate: today, endDate: inFive } })).json();
+
+  await a.goto('/');
+  await b.goto('/');
+  for (const page of [a, b]) {
+    await page.getByRole('heading', { name: 'Project Timeline' }).waitFor();
+    await page.locator(`[data-task-bar="${task.id}"]`).waitFor();
+    await chartSynced(page);
+  }
+  const stored = async () => (await (await a.request.get(`/api/projects/${project.id}/tasks`)).json()) as { startDate: string }[];
+  return { contextA, contextB, a, b, task, today, stored };
+}
+
+/** The document's worker of a page (document-host), if it has one. */
+const documentWorkers = (page: Page) => page.workers().filter((w) => w.url().includes('document.worker'));
+
 describe('the live timeline in two browsers', () => {
   it('[e2e-gantt] A drags a bar and B sees it move; B edits with a reason and A\'s history shows it', async () => {
-    const contextA = await newContext(env.browser(), env.app().url);
-    const contextB = await newContext(env.browser(), env.app().url);
-    const a = await signUpByApi(contextA, 'Ada', 'Planner');
-    const b = await signUpByApi(contextB, 'Bea', 'Planner');
-
-    const team = await (await a.request.post('/api/teams', { data: { name: 'Shipyard' } })).json();
-    const project = await (await a.request.post('/api/projects', { data: { name: 'Hull', teamId: team.id } })).json();
-    const link = await (await a.request.get(`/api/teams/${team.id}/invite-link`)).json();
-    const token = new URL(link.inviteLink).searchParams.get('token');
-    expect((await b.request.post('/api/teams/join', { data: { token } })).status()).toBe(200);
-    const today = new Date().toISOString().slice(0, 10);
-    const inFive = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-    const task = await (await a.request.post('/api/tasks', { data: { projectId: project.id, name: 'Weld frame', startDate: today, endDate: inFive } })).json();
-
-    await a.goto('/');
-    await b.goto('/');
-    for (const page of [a, b]) {
-      await page.getByRole('heading', { name: 'Project Timeline' }).waitFor();
-      await page.locator(`[data-task-bar="${task.id}"]`).waitFor();
-      await chartSynced(a);
-    }
+    const { contextA, contextB, a, b, task, today, stored: storedTasks } = await sharedTask();
+    // The project's document is held by a worker of the page, not by the page itself.
+    expect(documentWorkers(a)).toHaveLength(1);
     const before = await barLabel(b, task.id);
 
     // A drags the bar to the right by a few days.
@@ -42,10 +55,10 @@ describe('the live timeline in two browsers', () => {
     await expect.poll(() => barLabel(a, task.id)).not.toBe(before);
     const moved = await barLabel(a, task.id);
 
-    // B sees the same dates without a reload, and the database has them.
+    // B sees the same dates without a reload, and the database has them (B may see the drag's live preview
+    // before the drop is stored).
     await expect.poll(() => barLabel(b, task.id), { timeout: 5000 }).toBe(moved);
-    const stored = await (await a.request.get(`/api/projects/${project.id}/tasks`)).json();
-    expect(stored[0].startDate > today).toBe(true);
+    await expect.poll(async () => (await storedTasks())[0]!.startDate > today).toBe(true);
 
     // B edits the task in the details panel with a reason.
     await b.locator(`[data-task-row="${task.id}"]`).getByRole('button').first().click();
@@ -63,6 +76,27 @@ describe('the live timeline in two browsers', () => {
     const history = panel.getByRole('list', { name: 'Change history' });
     await history.getByText('Supplier was late').first().waitFor({ timeout: 5000 });
     await history.getByText('Bea').first().waitFor();
+    await contextA.close();
+    await contextB.close();
+  });
+
+  it("[document-host-fallback] with the worker's script refused, the page holds the document itself: edits go both ways", async () => {
+    const { contextA, contextB, a, b, task, today, stored } = await sharedTask((context) => context.route(/\/assets\/document\.worker-[^/]*\.js$/, (route) => route.abort()));
+    expect(documentWorkers(a)).toHaveLength(0);
+    expect(documentWorkers(b)).toHaveLength(1);
+    const before = await barLabel(a, task.id);
+    // Three presses of → move the bar three days (each from where the last put it).
+    await a.locator(`[data-task-bar="${task.id}"]`).focus();
+    for (let i = 0; i < 3; i++) await a.keyboard.press('ArrowRight');
+    const moved = await barLabel(a, task.id);
+    expect(moved).not.toBe(before);
+    await expect.poll(() => barLabel(b, task.id), { timeout: 5000 }).toBe(moved);
+    await expect.poll(async () => (await stored())[0]!.startDate).toBe(new Date(Date.parse(`${today}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10));
+    // B's press goes the other way, through B's worker, and reaches A.
+    await b.locator(`[data-task-bar="${task.id}"]`).focus();
+    await b.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await stored())[0]!.startDate).toBe(new Date(Date.parse(`${today}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10));
+    await expect.poll(() => barLabel(a, task.id)).toBe(await barLabel(b, task.id));
     await contextA.close();
     await contextB.close();
   });

@@ -129,16 +129,16 @@ describe('the timeline on a phone and a tablet', () => {
       // (B may see it first as the drag's preview, before the drop is stored: the store is polled.)
       const storedTasks = async () => (await (await a.request.get(`/api/projects/${projectId}/tasks`)).json()) as { startDate: string; endDate: string }[];
       await expect.poll(async () => (await storedTasks())[0]!.startDate > dayFromToday(0)).toBe(true);
-      const stored = await storedTasks();
+      const [stored] = await storedTasks();
 
       // A long press on the bar's right end and a move resizes it: the end moves, the start stays.
       const endGrip = await reachable(phone, bar, (b) => b.x + b.width - 6);
       await hand.longPressDrag(endGrip.x, endGrip.y, 70, 550);
       await expect.poll(() => label(bar)).not.toBe(moved);
-      await expect.poll(async () => (await (await a.request.get(`/api/projects/${projectId}/tasks`)).json())[0].endDate).not.toBe(stored[0].endDate);
+      await expect.poll(async () => (await (await a.request.get(`/api/projects/${projectId}/tasks`)).json())[0].endDate).not.toBe(stored!.endDate);
       const resized = (await (await a.request.get(`/api/projects/${projectId}/tasks`)).json())[0];
-      expect(resized.startDate).toBe(stored[0].startDate);
-      expect(resized.endDate > stored[0].endDate).toBe(true);
+      expect(resized.startDate).toBe(stored!.startDate);
+      expect(resized.endDate > stored!.endDate).toBe(true);
 
       // A tap on the bar opens its details.
       const tapAt = await reachable(phone, bar, (b) => b.x + b.width / 2);

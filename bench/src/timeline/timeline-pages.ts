@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { assertRunning } from '../lib/cleanup.js';
 import { CHROMIUM_PATH } from '../lib/paths.js';
 import type { SeededProject } from '../lib/seed.js';
@@ -73,18 +73,50 @@ async function openPage(browser: Browser, probeScript: string, app: App, cookies
   return { context, page };
 }
 
-/** The page's JavaScript heap after a full collection, MB (CDP: what DevTools' Performance monitor shows). */
-async function jsHeapMb(page: Page): Promise<number> {
+/**
+ * The page's JavaScript heap after a full collection, MB (CDP: what DevTools' Performance monitor shows), and the
+ * heaps of its dedicated workers (Planline's document lives in one), each collected first.
+ */
+async function jsHeapMb(page: Page): Promise<{ page: number; workers: number }> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.send('Performance.enable');
     const { metrics } = await cdp.send('Performance.getMetrics');
     const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
-    return used === undefined ? Number.NaN : used / 1024 / 1024;
+    return { page: used === undefined ? Number.NaN : used / 1024 / 1024, workers: await workersHeapMb(cdp) };
   } finally {
     await cdp.detach();
   }
+}
+
+/** The page's dedicated workers' heaps after a collection, MB, through CDP sessions attached to them (not flattened). */
+async function workersHeapMb(cdp: CDPSession): Promise<number> {
+  const sessions: string[] = [];
+  const replies = new Map<number, (result: unknown) => void>();
+  let lastId = 0;
+  cdp.on('Target.attachedToTarget', (event) => {
+    if (event.targetInfo.type === 'worker') sessions.push(event.sessionId);
+  });
+  cdp.on('Target.receivedMessageFromTarget', (event) => {
+    const reply = JSON.parse(event.message) as { id?: number; result?: unknown };
+    if (reply.id !== undefined) replies.get(reply.id)?.(reply.result);
+  });
+  // Workers already running are announced right after auto-attach is set.
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const ask = (sessionId: string, method: string) =>
+    new Promise<unknown>((resolve) => {
+      const id = ++lastId;
+      replies.set(id, resolve);
+      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params: {} }) });
+    });
+  let bytes = 0;
+  for (const sessionId of sessions) {
+    await ask(sessionId, 'HeapProfiler.collectGarbage');
+    bytes += ((await ask(sessionId, 'Runtime.getHeapUsage')) as { usedSize?: number } | undefined)?.usedSize ?? 0;
+  }
+  return bytes / 1024 / 1024;
 }
 
 export interface LoadOptions {
@@ -103,6 +135,8 @@ export interface LoadResult {
   ready: number;
   gaps: number[];
   heapMb: number;
+  /** The heaps of the page's workers (Planline's document), MB. */
+  workerHeapMb: number;
 }
 
 /** One load in a fresh browser context: navigation start → first bars painted (→ editable); optionally the scroll run. */
@@ -127,13 +161,16 @@ export async function measureLoad(browser: Browser, probeScript: string, app: Ap
     await options.onReady?.();
     let gaps: number[] = [];
     let heapMb = Number.NaN;
+    let workerHeapMb = Number.NaN;
     if (options.scroll && Number.isFinite(firstBars)) {
       // Let the page settle (late work after first paint) before measuring its heap and scrolling.
       await page.waitForTimeout(1500);
-      heapMb = await jsHeapMb(page).catch(() => Number.NaN);
+      const heap = await jsHeapMb(page).catch(() => ({ page: Number.NaN, workers: Number.NaN }));
+      heapMb = heap.page;
+      workerHeapMb = heap.workers;
       gaps = await probe<number[]>(page, 'scroll', options.scroll.frames, options.scroll.stepPx);
     }
-    return { firstBars, ready, gaps, heapMb };
+    return { firstBars, ready, gaps, heapMb, workerHeapMb };
   } finally {
     await context.close();
   }

@@ -95,7 +95,7 @@ export async function timelineBenchmark(ctx: BenchContext): Promise<Section> {
               result.error = `did not load in ${options.firstBarsTimeoutMs / 1000} s`;
               break;
             }
-            if (last) Object.assign(result, { frameGaps: measured.gaps, heapMb: measured.heapMb });
+            if (last) Object.assign(result, { frameGaps: measured.gaps, heapMb: measured.heapMb, workerHeapMb: measured.workerHeapMb });
           }
           if (ours) {
             const visits: number[] = [];
