@@ -73,25 +73,36 @@ async function openPage(browser: Browser, probeScript: string, app: App, cookies
   return { context, page };
 }
 
-/**
- * The page's JavaScript heap after a full collection, MB (CDP: what DevTools' Performance monitor shows), and the
- * heaps of its dedicated workers (Planline's document lives in one), each collected first.
- */
-async function jsHeapMb(page: Page): Promise<{ page: number; workers: number }> {
+/** The page's JavaScript heap after a full collection, MB (CDP: what DevTools' Performance monitor shows). */
+async function jsHeapMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.send('Performance.enable');
     const { metrics } = await cdp.send('Performance.getMetrics');
     const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
-    return { page: used === undefined ? Number.NaN : used / 1024 / 1024, workers: await workersHeapMb(cdp) };
+    return used === undefined ? Number.NaN : used / 1024 / 1024;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * The heaps of the page's dedicated workers after a collection of each, MB (Planline's document lives in one).
+ * Read after the scroll: a forced collection of a worker's few hundred MB leaves its sweeping to background
+ * threads, which would take the cores the scroll is measured on.
+ */
+async function workersHeapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    return await heapOfWorkers(cdp);
   } finally {
     await cdp.detach();
   }
 }
 
 /** The page's dedicated workers' heaps after a collection, MB, through CDP sessions attached to them (not flattened). */
-async function workersHeapMb(cdp: CDPSession): Promise<number> {
+async function heapOfWorkers(cdp: CDPSession): Promise<number> {
   const sessions: string[] = [];
   const replies = new Map<number, (result: unknown) => void>();
   let lastId = 0;
@@ -165,10 +176,9 @@ export async function measureLoad(browser: Browser, probeScript: string, app: Ap
     if (options.scroll && Number.isFinite(firstBars)) {
       // Let the page settle (late work after first paint) before measuring its heap and scrolling.
       await page.waitForTimeout(1500);
-      const heap = await jsHeapMb(page).catch(() => ({ page: Number.NaN, workers: Number.NaN }));
-      heapMb = heap.page;
-      workerHeapMb = heap.workers;
+      heapMb = await jsHeapMb(page).catch(() => Number.NaN);
       gaps = await probe<number[]>(page, 'scroll', options.scroll.frames, options.scroll.stepPx);
+      workerHeapMb = await workersHeapMb(page).catch(() => Number.NaN);
     }
     return { firstBars, ready, gaps, heapMb, workerHeapMb };
   } finally {
