@@ -35,8 +35,8 @@ export interface HostOptions {
   /** Whether this browser has recorded a copy of the document (device-documents.ts, which a worker cannot ask). */
   deviceKnown?: boolean;
   /**
-   * Cut a big first sync into slices applied between frames (sliced-sync.ts): the page's thread needs it, a
-   * worker's does not (nothing there waits for a frame).
+   * Cut a big first sync into slices applied between frames (sliced-sync.ts): the page's thread needs it; a
+   * worker's applies it whole (nothing there waits for a frame), through the same hooks.
    */
   sliceSyncs?: boolean;
   /** The socket is the page's, relayed (relayed-socket.ts): set by a page for the worker it opens. */
@@ -138,7 +138,7 @@ export function openConnection(projectId: string, userId: string, options: HostO
   };
   // A big project's sync is cut into slices in a worker: started as soon as its task list says it is big.
   const expectBigSync = (plain: PlainDocument) => {
-    if (Object.keys(plain.tasks).length >= SLICE_FROM_TASKS) slicing?.expectBig();
+    if (Object.keys(plain.tasks).length >= SLICE_FROM_TASKS) slicing.expectBig();
   };
   const slicingHooks = {
     onStart: () => {
@@ -147,7 +147,7 @@ export function openConnection(projectId: string, userId: string, options: HostO
     },
     onApplied: (update: Uint8Array) => copy?.resume(update),
   };
-  const slicing = options.sliceSyncs === false ? null : sliceBigSyncs(provider, doc, slicingHooks, () => (snapshotFirst() ? 0 : SLICE_FROM_BYTES));
+  const slicing = sliceBigSyncs(provider, doc, slicingHooks, () => (snapshotFirst() ? 0 : SLICE_FROM_BYTES), options.sliceSyncs === false);
   // Edits made here after the server asked what it lacks (its sync step 1) and before its state is all in (a kept
   // copy is editable meanwhile) are in no message yet: the sync is done again once, so they go out.
   // (afterTransaction, not 'update': a listener of 'update' makes Yjs encode every transaction, the slices too.)
@@ -310,7 +310,7 @@ export function openConnection(projectId: string, userId: string, options: HostO
       closed = true;
       snapshotRead.abort();
       clearTimeout(retry);
-      slicing?.cancel();
+      slicing.cancel();
       copy?.destroy();
       tasksMap(doc).unobserveDeep(onTasks);
       tasks.dispose();

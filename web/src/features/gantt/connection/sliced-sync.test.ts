@@ -74,6 +74,28 @@ describe('sliceBigSyncs', () => {
     expect(delivered[1]).toEqual(later);
   });
 
+  it('[document-host] applied whole (in a worker): one transaction through the same hooks, and the provider hears an empty rest', async () => {
+    const source = plan(400);
+    const update = Y.encodeStateAsUpdate(source);
+    const doc = new Y.Doc();
+    const { provider, delivered } = fakeProvider(doc);
+    const origins: unknown[] = [];
+    doc.on('update', (_u: Uint8Array, origin: unknown) => origins.push(origin));
+    const applied: Uint8Array[] = [];
+    let started = 0;
+    const slicing = sliceBigSyncs(provider as unknown as HocuspocusProvider, doc, { onStart: () => (started += 1), onApplied: (u) => applied.push(u) }, 1000, true);
+    slicing.expectBig();
+    provider.onMessage(event(syncMessage(1, update)));
+    await new Promise<void>((resolve) => {
+      const wait = setInterval(() => delivered.length === 1 && (clearInterval(wait), resolve()), 5);
+    });
+    expect(started).toBe(1);
+    expect(origins).toEqual([SLICE_ORIGIN]);
+    expect(tasksMap(doc).toJSON()).toEqual(tasksMap(source).toJSON());
+    expect(applied).toEqual([update]);
+    expect(bigSyncStepTwo(delivered[0]!, 0)?.update).toEqual(new Uint8Array([0, 0]));
+  });
+
   it('passes small messages and other kinds straight through', () => {
     const doc = new Y.Doc();
     const { provider, delivered } = fakeProvider(doc);
