@@ -68,10 +68,13 @@ describe('[document-host] edits shown before the worker confirms them', () => {
     const base = stateOf(task('s', { subtasks: 1 }), task('c', { parentId: 's' }));
     pending.written(1, new Map([['s', { startDate: '2026-12-01', endDate: '2026-12-02' }]]));
     expect(pending.over(base).tasks.get('s')!.startDate).toBe('2026-11-23');
-    pending.shifted(2, ['s', 'c'], 3);
+    pending.shifted(2, pending.over(base).tasks, ['s', 'c'], 3);
     const shown = pending.over(base);
     expect([shown.tasks.get('s')!.startDate, shown.tasks.get('c')!.endDate]).toEqual(['2026-11-26', '2026-11-30']);
     expect(shown.tasks.get('s')!.subtasks).toBe(1);
+    // The worker's state arrives with the move before its ack: the bars are not moved twice.
+    const moved = stateOf(task('s', { subtasks: 1, startDate: '2026-11-26', endDate: '2026-11-30' }), task('c', { parentId: 's', startDate: '2026-11-26', endDate: '2026-11-30' }));
+    expect(pending.over(moved).tasks.get('c')!.startDate).toBe('2026-11-26');
   });
 
   it("a summary's toggle shows at once; the rows wait for the worker", () => {

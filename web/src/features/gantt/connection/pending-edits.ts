@@ -23,10 +23,19 @@ export class PendingEdits {
     this.pending.push({ seq, edits });
   }
 
-  /** Tasks moved by `days` (shiftTasks: a summary with everything below it). */
-  shifted(seq: number, taskIds: readonly string[], days: number): void {
+  /**
+   * Tasks moved by `days` from where `shown` has them (shiftTasks: a summary with everything below it): as the
+   * dates they land on, so the worker's state that already has the move is not moved again before its ack.
+   */
+  shifted(seq: number, shown: TasksState['tasks'], taskIds: readonly string[], days: number): void {
     const edits = new Map<string, TaskEdit>();
-    for (const id of taskIds) edits.set(id, (task) => ({ ...task, startDate: addDays(task.startDate, days), endDate: addDays(task.endDate, days) }));
+    for (const id of taskIds) {
+      const task = shown.get(id);
+      if (!task) continue;
+      const startDate = addDays(task.startDate, days);
+      const endDate = addDays(task.endDate, days);
+      edits.set(id, (now) => ({ ...now, startDate, endDate }));
+    }
     this.pending.push({ seq, edits });
   }
 

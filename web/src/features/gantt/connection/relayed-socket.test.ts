@@ -84,4 +84,19 @@ describe("[document-host] the page carries the worker's socket", () => {
     relay.closeAll();
     expect(FakeSocket.made[1]!.closedWith).toEqual([]);
   });
+
+  it('a socket the page cannot open at all is closed for the worker, so its provider tries again', () => {
+    vi.stubGlobal(
+      'WebSocket',
+      class {
+        constructor() {
+          throw new SyntaxError('bad address');
+        }
+      },
+    );
+    const events: SocketEvent[] = [];
+    const relay = socketRelay((event) => events.push(event));
+    relay.handle({ t: 'ws-open', id: 7, url: 'ws://bad' });
+    expect(events).toEqual([{ t: 'ws-event', id: 7, type: 'close', code: 1006, reason: '', wasClean: false }]);
+  });
 });

@@ -83,9 +83,16 @@ export function socketRelay(post: (event: SocketEvent, transfer?: Transferable[]
   return {
     handle(request: SocketRequest): void {
       if (request.t === 'ws-open') {
-        const socket = new WebSocket(request.url);
-        socket.binaryType = 'arraybuffer';
         const id = request.id;
+        let socket: WebSocket;
+        try {
+          socket = new WebSocket(request.url);
+        } catch {
+          // Refused at once (a bad address, a blocked port): closed, as a failed connection is, so it is tried again.
+          post({ t: 'ws-event', id, type: 'close', code: 1006, reason: '', wasClean: false });
+          return;
+        }
+        socket.binaryType = 'arraybuffer';
         sockets.set(id, socket);
         socket.onopen = () => post({ t: 'ws-event', id, type: 'open' });
         socket.onerror = () => post({ t: 'ws-event', id, type: 'error' });

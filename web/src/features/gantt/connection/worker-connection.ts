@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { deviceDocumentName, deviceDocumentsAvailable, noteDeviceDocument } from '../../../lib/device-documents';
+import { deviceDocumentName, deviceDocumentsAvailable, forgetDeviceDocument, noteDeviceDocument } from '../../../lib/device-documents';
 import { takeEarlyTaskList } from '../../../lib/early-task-list';
 import { INPUT_RELAY_MS, watchPersonInput } from '../../../lib/person-input';
 import type { CrossedDrop } from '../model/crossed-drops';
@@ -47,13 +47,16 @@ function openHost(receive: (message: FromHost) => void): HostChannel {
     const channel = new MessageChannel();
     channel.port2.onmessage = ({ data }: MessageEvent<FromHost>) => receive(data);
     void import('./document-serve').then(({ serveDocument }) => serveDocument(channel.port1 as unknown as HostPort));
-    post = (message, transfer = []) => channel.port2.postMessage(message, transfer);
+    // In the page's thread the big first sync is sliced between frames, and the socket is the host's own.
+    post = (message, transfer = []) =>
+      channel.port2.postMessage(message.t === 'open' ? { ...message, options: { ...message.options, sliceSyncs: true, relaySocket: false } } : message, transfer);
     end = () => {
       channel.port1.close();
       channel.port2.close();
     };
+    // A failed worker was handed the early task list's bytes (transferred, so gone): the host reads the list itself.
     for (const message of sent.splice(0)) {
-      if (message.t === 'open') post({ ...message, options: { ...message.options, sliceSyncs: true, relaySocket: false }, earlyList: false });
+      if (message.t === 'open') post({ ...message, earlyList: false });
       else if (message.t !== 'early-list') post(message);
     }
   };
@@ -112,6 +115,9 @@ export function openWorkerConnection(projectId: string, userId: string): { conne
   const receive = (message: FromHost) => {
     switch (message.t) {
       case 'state':
+        // Refused: the worker deleted its copy; the picture of the chart is kept in the page's storage, which a
+        // worker cannot reach.
+        if (message.state.status === 'denied' && state.getState().status !== 'denied') void forgetDeviceDocument(userId, projectId);
         return state.setState(message.state, true);
       case 'presence':
         return presence.setState(message.presence, true);
@@ -137,8 +143,9 @@ export function openWorkerConnection(projectId: string, userId: string): { conne
         asked.delete(message.id);
         return;
       case 'closed':
-        relay.closeAll();
-        return host.end();
+        // The worker is ended by destroy's grace timer, not now: its copy's last writes to IndexedDB (an edit's
+        // update, the sync it remembers) would be aborted with it.
+        return relay.closeAll();
       case 'ws-open':
       case 'ws-send':
       case 'ws-close':
@@ -183,7 +190,7 @@ export function openWorkerConnection(projectId: string, userId: string): { conne
   };
   const ask = <N extends AskName>(name: N, ...args: Parameters<ProjectConnection[N]>) =>
     new Promise<Awaited<ReturnType<ProjectConnection[N]>>>((resolve) => {
-      if (closed) return resolve(undefined as Awaited<ReturnType<ProjectConnection[N]>>);
+      if (closed) return;
       const id = ++lastAsk;
       asked.set(id, resolve as (value: unknown) => void);
       post({ t: 'ask', id, name, args } as ToHost);
@@ -211,7 +218,7 @@ export function openWorkerConnection(projectId: string, userId: string): { conne
     removeLink: (taskId, dependsOnTaskId) => void call('removeLink', taskId, dependsOnTaskId),
     shiftTasks(taskIds, days) {
       if (days === 0) return;
-      pending.shifted(call('shiftTasks', taskIds, days), taskIds, days);
+      pending.shifted(call('shiftTasks', taskIds, days), tasks.getState().tasks, taskIds, days);
       show();
     },
     pushedBy: (taskId, dates) => ask('pushedBy', taskId, dates),
@@ -231,7 +238,7 @@ export function openWorkerConnection(projectId: string, userId: string): { conne
       input.stop();
       post({ t: 'close' });
       closed = true;
-      for (const resolve of asked.values()) resolve(undefined);
+      // Questions still open go unanswered: whoever asked is going too.
       asked.clear();
       setTimeout(() => {
         relay.closeAll();
