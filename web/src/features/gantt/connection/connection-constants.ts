@@ -1,5 +1,7 @@
 import { COLLAB_PATH } from '@planline/domain';
+import { deviceDocumentsAvailable } from '../../../lib/device-documents';
 import type { ActivityKind } from '../model/presence';
+import type { ConnectionState } from './connection-types';
 
 /** What the chart and the document host (document-host.ts) both need, without the document's code. */
 
@@ -16,4 +18,9 @@ export const HOLDING_KINDS: ReadonlySet<ActivityKind> = new Set(['dragging', 're
 export function collabUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   return `${scheme}://${window.location.host}${COLLAB_PATH}`;
+}
+
+/** A connection's state as it opens, wherever its document lives. */
+export function openingState(): ConnectionState {
+  return { status: 'connecting', online: false, failedAttempts: 0, kept: deviceDocumentsAvailable(), readOnly: false, canUndo: false, canRedo: false };
 }

@@ -25,7 +25,7 @@ import { SLICE_FROM_BYTES, SLICE_FROM_TASKS, SLICE_ORIGIN, sliceBigSyncs } from 
 export const LOCAL_ORIGIN = { source: 'planline-timeline' } as const;
 
 import type { ConnectionState, ConnectionStatus, ProjectConnection } from './connection-types';
-import { collabUrl, FAILED_ATTEMPTS_BEFORE_ERROR, HOLDING_KINDS } from './connection-constants';
+import { collabUrl, FAILED_ATTEMPTS_BEFORE_ERROR, HOLDING_KINDS, openingState } from './connection-constants';
 
 const DROP_FIELDS = ['startDate', 'endDate', 'progress'] as const;
 
@@ -47,15 +47,7 @@ export interface HostOptions {
 
 export function openConnection(projectId: string, userId: string, options: HostOptions = {}): { connection: ProjectConnection; destroy: () => void } {
   const doc = new Y.Doc();
-  const state = createStore<ConnectionState>(() => ({
-    status: 'connecting',
-    online: false,
-    failedAttempts: 0,
-    kept: deviceDocumentsAvailable(),
-    readOnly: false,
-    canUndo: false,
-    canRedo: false,
-  }));
+  const state = createStore<ConnectionState>(openingState);
   const tasks = createTasksStore(doc);
   let authenticated = false;
   let closed = false;

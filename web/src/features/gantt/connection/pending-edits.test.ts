@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TasksState } from '../model/tasks-store';
+import { emptyTasksState, type TasksState } from '../model/tasks-store';
 import type { TimelineTask } from '../model/timeline-task';
 import { PendingEdits } from './pending-edits';
 
@@ -22,13 +22,10 @@ const task = (id: string, over: Partial<TimelineTask> = {}): TimelineTask => ({
 });
 
 const stateOf = (...tasks: TimelineTask[]): TasksState => ({
+  ...emptyTasksState(),
   tasks: new Map(tasks.map((t) => [t.id, t])),
   rows: tasks.map((t) => t.id),
   rowIndex: new Map(tasks.map((t, i) => [t.id, i])),
-  depth: new Map(),
-  collapsed: new Set(),
-  edges: [],
-  edgesByTask: new Map(),
 });
 
 describe('[document-host] edits shown before the worker confirms them', () => {

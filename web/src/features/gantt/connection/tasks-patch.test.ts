@@ -1,7 +1,7 @@
 import { addDependency, deleteTask, writeTask } from '@planline/document';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { createTasksStore, setCollapsed, type TasksState } from '../model/tasks-store';
+import { createTasksStore, emptyTasksState, setCollapsed, type TasksState } from '../model/tasks-store';
 import { applyTasksPatch, diffTasksState, splitTasksPatch, wholeTasksState, type TasksPatch } from './tasks-patch';
 
 const A = '00000000-0000-4000-8000-00000000000a';
@@ -13,7 +13,7 @@ const base = { startDate: '2026-11-23', endDate: '2026-11-27', status: 'pending'
 function mirrored() {
   const doc = new Y.Doc();
   const source = createTasksStore(doc);
-  let copy = applyTasksPatch(emptyState(), structuredClone(wholeTasksState(source.store.getState())));
+  let copy = applyTasksPatch(emptyTasksState(), structuredClone(wholeTasksState(source.store.getState())));
   const patches: TasksPatch[] = [];
   source.store.subscribe((after, before) => {
     const patch = diffTasksState(before, after);
@@ -22,10 +22,6 @@ function mirrored() {
     copy = applyTasksPatch(copy, structuredClone(patch));
   });
   return { doc, source, copy: () => copy, patches };
-}
-
-function emptyState(): TasksState {
-  return { tasks: new Map(), rows: [], rowIndex: new Map(), depth: new Map(), collapsed: new Set(), edges: [], edgesByTask: new Map() };
 }
 
 /** The parts of a state a chart reads, as plain values. */
@@ -75,7 +71,7 @@ describe('[document-host] the tasks store as patches', () => {
   });
 
   it('an unchanged state makes no patch', () => {
-    const state = emptyState();
+    const state = emptyTasksState();
     expect(diffTasksState(state, { ...state })).toBeNull();
   });
 

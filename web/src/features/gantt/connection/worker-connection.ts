@@ -4,10 +4,10 @@ import { takeEarlyTaskList } from '../../../lib/early-task-list';
 import { INPUT_RELAY_MS, watchPersonInput } from '../../../lib/person-input';
 import type { CrossedDrop } from '../model/crossed-drops';
 import type { PresenceSnapshot } from '../model/presence';
-import type { TasksState } from '../model/tasks-store';
+import { emptyTasksState, type TasksState } from '../model/tasks-store';
 import type { TimelineTask } from '../model/timeline-task';
 import type { ConnectionState, ProjectConnection } from './connection-types';
-import { collabUrl } from './connection-constants';
+import { collabUrl, openingState } from './connection-constants';
 import type { AskName, CallName, FromHost, ToHost } from './document-protocol';
 import type { HostPort } from './document-serve';
 import { socketRelay } from './relayed-socket';
@@ -16,16 +16,6 @@ import { applyTasksPatch } from './tasks-patch';
 
 /** How long a closing document may take to say goodbye on its socket before its worker is ended anyway. */
 const CLOSE_GRACE_MS = 3000;
-
-const emptyTasks = (): TasksState => ({
-  tasks: new Map(),
-  rows: [],
-  rowIndex: new Map(),
-  depth: new Map(),
-  collapsed: new Set(),
-  edges: [],
-  edgesByTask: new Map(),
-});
 
 interface HostChannel {
   post(message: ToHost, transfer?: Transferable[]): void;
@@ -90,18 +80,10 @@ function openHost(receive: (message: FromHost) => void): HostChannel {
  * connection; the questions that read the document (a drag's push, a restore's count) are answered a message later.
  */
 export function openWorkerConnection(projectId: string, userId: string): { connection: ProjectConnection; destroy: () => void } {
-  const state = createStore<ConnectionState>(() => ({
-    status: 'connecting',
-    online: false,
-    failedAttempts: 0,
-    kept: deviceDocumentsAvailable(),
-    readOnly: false,
-    canUndo: false,
-    canRedo: false,
-  }));
+  const state = createStore<ConnectionState>(openingState);
   const presence = createStore<PresenceSnapshot>(() => ({ viewers: [], activities: new Map(), linkDrafts: [] }));
   const crossedDrops = createStore<CrossedDrop | null>(() => null);
-  const tasks = createStore<TasksState>(emptyTasks);
+  const tasks = createStore<TasksState>(emptyTasksState);
   // The worker's state of the tasks; the store shows it with this browser's edits not yet acknowledged over it.
   let base = tasks.getState();
   const pending = new PendingEdits();

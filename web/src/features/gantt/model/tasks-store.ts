@@ -66,6 +66,11 @@ export interface TasksState {
   edgesByTask: ReadonlyMap<string, readonly DependencyEdge[]>;
 }
 
+/** A store's state with no tasks and no links (before anything is read). */
+export function emptyTasksState(): TasksState {
+  return { tasks: new Map(), rows: [], rowIndex: new Map(), depth: new Map(), collapsed: new Set(), edges: [], edgesByTask: new Map() };
+}
+
 type Rows = Pick<TasksState, 'rows' | 'rowIndex' | 'depth'>;
 const NO_DEPTH: ReadonlyMap<string, number> = new Map();
 

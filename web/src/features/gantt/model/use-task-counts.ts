@@ -1,17 +1,9 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { useConnectionState, useProjectConnection } from '../connection/use-project-connection';
-import type { TasksState } from './tasks-store';
+import { emptyTasksState, type TasksState } from './tasks-store';
 
-const noTasks = createStore<TasksState>(() => ({
-  tasks: new Map(),
-  rows: [],
-  rowIndex: new Map(),
-  depth: new Map(),
-  collapsed: new Set(),
-  edges: [],
-  edgesByTask: new Map(),
-}));
+const noTasks = createStore<TasksState>(emptyTasksState);
 
 function completedIn(state: TasksState): number {
   let completed = 0;
