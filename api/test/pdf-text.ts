@@ -48,3 +48,38 @@ export async function pdfFonts(buffer: Buffer): Promise<PdfFont[]> {
     return [...fonts.values()].sort((a, b) => a.name.localeCompare(b.name));
   });
 }
+
+/** A text item where pdf.js puts it, in points from the page's top left corner. */
+export interface PdfTextBox {
+  str: string;
+  x: number;
+  /** The top of the glyphs' box (baseline minus font size). */
+  top: number;
+  width: number;
+  height: number;
+}
+
+export interface PdfPageText {
+  width: number;
+  height: number;
+  boxes: PdfTextBox[];
+}
+
+/** Each page's size and its text items with their boxes (empty items left out). */
+export async function pdfTextBoxes(buffer: Buffer): Promise<PdfPageText[]> {
+  return withPdf(buffer, async (doc) => {
+    const pages: PdfPageText[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const { width, height } = page.getViewport({ scale: 1 });
+      const boxes: PdfTextBox[] = [];
+      for (const item of (await page.getTextContent()).items) {
+        if (!('str' in item) || !item.str.trim()) continue;
+        const [, , , , x, baseline] = item.transform as number[];
+        boxes.push({ str: item.str, x: x!, top: height - baseline! - item.height, width: item.width, height: item.height });
+      }
+      pages.push({ width, height, boxes });
+    }
+    return pages;
+  });
+}

@@ -3,6 +3,7 @@ import {
   addMonths,
   daysBetween,
   formatMonthYear,
+  type LinkType,
   MONTH_NAMES,
   startOfMonth,
   TASK_PRIORITIES,
@@ -22,6 +23,8 @@ export { addDays, daysBetween, utcMidnight as utcDate };
 
 /** What an export shows, read once from the rows; both file builders take only this. */
 export interface ExportTask {
+  /** The task's id, for the links that point at it. */
+  id: string;
   name: string;
   description: string | null;
   status: TaskStatus;
@@ -41,6 +44,8 @@ export interface ExportTask {
   summary: boolean;
   /** The tasks this one depends on, each with its link's type and lag: "Design (FS)", "Survey (SS +2d)". */
   dependsOn: string[];
+  /** The same links as data, for the timeline's arrows. */
+  links: { dependsOnId: string; type: LinkType; lagDays: number }[];
   /** The primary assignee's name, and every assignee's (primary first). */
   assignee: string | null;
   assignees: string[];
@@ -150,6 +155,19 @@ export function timelineRange(data: ExportData): { start: string; end: string } 
   const start = starts.reduce((a, b) => (b < a ? b : a));
   const end = ends.reduce((a, b) => (b > a ? b : a));
   return { start, end: end < start ? start : end };
+}
+
+/**
+ * [export-pdf-dates] The project's dates as a report states them: its own start and end where they are set, the
+ * first start and last end of its tasks where not. Null for a project with neither.
+ */
+export function projectDates(data: ExportData): { start: string; end: string } | null {
+  const tasks = data.tasks.length
+    ? { start: data.tasks.reduce((a, t) => (t.startDate < a ? t.startDate : a), data.tasks[0]!.startDate), end: data.tasks.reduce((a, t) => (t.endDate > a ? t.endDate : a), data.tasks[0]!.endDate) }
+    : null;
+  const start = data.project.startDate ?? tasks?.start;
+  const end = data.project.endDate ?? tasks?.end;
+  return start && end ? { start, end } : null;
 }
 
 export function timelineScale(range: { start: string; end: string }): TimelineScale {

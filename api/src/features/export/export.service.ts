@@ -64,6 +64,7 @@ export class ExportService {
       tasks: treeOrder(tasks).map(({ task: t, depth, subtasks }) => {
         const ids = t.assigneeId ? [t.assigneeId, ...t.assigneeIds.filter((id) => id !== t.assigneeId)] : t.assigneeIds;
         return {
+          id: t.id,
           name: t.name,
           description: t.description,
           status: t.status,
@@ -78,6 +79,7 @@ export class ExportService {
           depth,
           summary: subtasks > 0,
           dependsOn: t.links.map((link) => linkSummary(taskName.get(link.dependsOnTaskId) ?? link.dependsOnTaskId, link)),
+          links: t.links.map(({ dependsOnTaskId, type, lagDays }) => ({ dependsOnId: dependsOnTaskId, type, lagDays })),
           assignee: t.assigneeId ? (personName.get(t.assigneeId) ?? null) : null,
           assignees: ids.map((id) => personName.get(id)).filter((n): n is string => !!n),
           ...(baseline ? { baseline: baseline.dates(t.id, t.endDate) } : {}),

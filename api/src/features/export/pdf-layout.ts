@@ -1,9 +1,13 @@
 import type { DrawStyle, PdfText, TextStyle } from './pdf-text.js';
 
-/** A4 landscape in points, and the room the pages leave for content. */
-export const PAGE = { width: 841.89, height: 595.28, margin: 36, footer: 24 } as const;
-export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
-export const CONTENT_BOTTOM = PAGE.height - PAGE.margin - PAGE.footer;
+/** A4 in points (portrait), and the room every page leaves around its content and for its footer. */
+export const PAGE = { width: 595.28, height: 841.89, margin: 36, footer: 24 } as const;
+
+/**
+ * [export-pdf-orientation] The report's pages are portrait when the task table fits across one, landscape when it
+ * is wide; the timeline's are always landscape.
+ */
+export type Orientation = 'portrait' | 'landscape';
 
 export const INK = '#0f172a';
 export const MUTED = '#64748b';
@@ -21,6 +25,8 @@ export type Pages = Generator<void, void, undefined>;
  */
 export class PdfCursor {
   y: number = PAGE.margin;
+  /** The left edge of the content. */
+  readonly left = PAGE.margin;
   /** The page being laid out, from 1. */
   page = 1;
   /** The fill colour in force on this page: setting it again would only add to the page (a table has ~100,000 cells). */
@@ -29,27 +35,55 @@ export class PdfCursor {
   constructor(
     private readonly text: PdfText,
     private readonly doc: PDFKit.PDFDocument | null,
+    /** How the page being laid out is turned. */
+    public orientation: Orientation,
     /** Draws what every page ends with (the footer); called as each page is finished. */
     private readonly pageEnd: (pdf: PdfCursor) => void = () => {},
-  ) {}
+  ) {
+    this.addPage();
+  }
+
+  get pageWidth(): number {
+    return this.orientation === 'landscape' ? PAGE.height : PAGE.width;
+  }
+
+  get pageHeight(): number {
+    return this.orientation === 'landscape' ? PAGE.width : PAGE.height;
+  }
+
+  /** The width between the margins. */
+  get contentWidth(): number {
+    return this.pageWidth - 2 * PAGE.margin;
+  }
+
+  /** Where content stops, above the footer. */
+  get bottom(): number {
+    return this.pageHeight - PAGE.margin - PAGE.footer;
+  }
+
+  private addPage(): void {
+    this.doc?.addPage({ size: 'A4', layout: this.orientation, margin: 0 });
+    this.fillColor = null;
+    this.y = PAGE.margin;
+  }
 
   /** Finishes this page; a drawn one goes to the writer when the next is added or the document ends. */
   finishPage(): void {
     if (this.doc) this.pageEnd(this);
   }
 
-  *newPage(): Pages {
+  /** Finishes this page and starts the next, turned as `orientation` says (as this one by default). */
+  *newPage(orientation: Orientation = this.orientation): Pages {
     this.finishPage();
-    this.doc?.addPage();
-    this.fillColor = null;
+    this.orientation = orientation;
+    this.addPage();
     this.page += 1;
-    this.y = PAGE.margin;
     yield;
   }
 
   /** Starts a new page unless `height` more points still fit on this one. */
   *ensure(height: number): Pages {
-    if (this.y + height > CONTENT_BOTTOM) yield* this.newPage();
+    if (this.y + height > this.bottom) yield* this.newPage();
   }
 
   *heading(title: string): Pages {
@@ -63,6 +97,11 @@ export class PdfCursor {
     if (!this.doc) return 0;
     this.useFill(style.color ?? INK);
     return this.text.draw(text, x, y, style);
+  }
+
+  /** The width of one line of text (see PdfText.width): measured in both passes, as widths move what follows. */
+  width(text: string, style: TextStyle): number {
+    return this.text.width(text, style);
   }
 
   /** Word-wrapped lines (see PdfText.wrap): measured in both passes, as the line count moves what follows. */
@@ -82,11 +121,35 @@ export class PdfCursor {
     this.fillColor = color;
   }
 
-  /** A diamond centred on (cx, cy), `r` from its centre to each point: a milestone. */
-  diamond(color: string, cx: number, cy: number, r: number): void {
+  /** A filled polygon through `points`. */
+  polygon(color: string, ...points: [number, number][]): void {
     if (!this.doc) return;
     this.useFill(color);
-    this.doc.polygon([cx, cy - r], [cx + r, cy], [cx, cy + r], [cx - r, cy]).fill();
+    this.doc.polygon(...points).fill();
+  }
+
+  /** A diamond centred on (cx, cy), `r` from its centre to each point: a milestone. */
+  diamond(color: string, cx: number, cy: number, r: number): void {
+    this.polygon(color, [cx, cy - r], [cx + r, cy], [cx, cy + r], [cx - r, cy]);
+  }
+
+  /** A line through `points`, in order. */
+  polyline(color: string, points: [number, number][], width = 0.5): void {
+    if (!this.doc || points.length < 2) return;
+    this.doc.lineWidth(width).moveTo(...points[0]!);
+    for (const point of points.slice(1)) this.doc.lineTo(...point);
+    this.doc.stroke(color);
+  }
+
+  /** Draws what `draw` draws with everything outside the rectangle cut away. */
+  clipped(x: number, y: number, w: number, h: number, draw: () => void): void {
+    if (!this.doc) return;
+    this.doc.save();
+    this.doc.rect(x, y, w, h).clip();
+    draw();
+    this.doc.restore();
+    // The restore brought back the fill colour of before.
+    this.fillColor = null;
   }
 
   /** The outline of a rectangle. */

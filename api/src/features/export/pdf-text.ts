@@ -107,39 +107,64 @@ export class PdfText {
     return width;
   }
 
+  /** How many of `chars` (from the start) fit in `maxWidth` followed by `suffix`. */
+  private fitting(chars: string[], suffix: string, maxWidth: number, style: TextStyle): number {
+    let [lo, hi] = [0, chars.length];
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (this.width(`${chars.slice(0, mid).join('')}${suffix}`, style) <= maxWidth) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
   /** The text, cut with an ellipsis where it would pass `maxWidth`. */
   fit(text: string, maxWidth: number, style: TextStyle): string {
     const clean = PdfText.clean(text);
     if (this.width(clean, style) <= maxWidth) return clean;
     const chars = [...clean];
-    let [lo, hi] = [0, chars.length];
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (this.width(`${chars.slice(0, mid).join('')}…`, style) <= maxWidth) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo ? `${chars.slice(0, lo).join('').trimEnd()}…` : '';
+    const kept = this.fitting(chars, '…', maxWidth, style);
+    return kept ? `${chars.slice(0, kept).join('').trimEnd()}…` : '';
   }
 
-  /** Word-wrapped lines, at most `maxLines` (the last one cut with an ellipsis). */
+  /** A word too wide for a line, in pieces that fit (at least a character each). */
+  private pieces(word: string, maxWidth: number, style: TextStyle): string[] {
+    const pieces: string[] = [];
+    let chars = [...word];
+    while (chars.length) {
+      const kept = Math.max(1, this.fitting(chars, '', maxWidth, style));
+      pieces.push(chars.slice(0, kept).join(''));
+      chars = chars.slice(kept);
+    }
+    return pieces;
+  }
+
+  /**
+   * Word-wrapped lines, at most `maxLines` (the last one cut with an ellipsis); a word wider than a line is broken
+   * where the line ends.
+   */
   wrap(text: string, maxWidth: number, style: TextStyle, maxLines: number): string[] {
     const lines: string[] = [];
-    for (const paragraph of text.split(/\r?\n/)) {
+    for (const paragraph of PdfText.clean(text.replace(/\r?\n/g, '\u2029')).split('\u2029')) {
       let line = '';
       for (const word of paragraph.split(/\s+/).filter(Boolean)) {
         const next = line ? `${line} ${word}` : word;
-        if (this.width(next, style) <= maxWidth || !line) line = next;
-        else {
-          lines.push(line);
-          line = word;
+        if (this.width(next, style) <= maxWidth) {
+          line = next;
+          continue;
         }
+        if (line) lines.push(line);
+        const pieces = this.width(word, style) <= maxWidth ? [word] : this.pieces(word, maxWidth, style);
+        lines.push(...pieces.slice(0, -1));
+        line = pieces.at(-1)!;
       }
       lines.push(line);
+      if (lines.length > maxLines) break;
     }
-    if (lines.length <= maxLines) return lines.map((l) => this.fit(l, maxWidth, style));
+    if (lines.length <= maxLines) return lines;
     const kept = lines.slice(0, maxLines);
     kept[maxLines - 1] = this.fit(`${kept[maxLines - 1]} …`, maxWidth, style);
-    return kept.map((l) => this.fit(l, maxWidth, style));
+    return kept;
   }
 
   /** Draws one line with its baseline at `y`, in the current fill colour; `maxWidth` cuts it; returns the width drawn. */
