@@ -46,7 +46,8 @@ const SCALE_HEIGHT = 30;
 /** Room between the names and the first day, and after the last: an arrow's elbow and a milestone's point fit there. */
 const GUTTER = 10;
 const NAME: TextStyle = { size: 7.5 };
-const nameStyle = (task: ExportTask): TextStyle => ({ ...NAME, bold: task.summary });
+const PHASE_NAME: TextStyle = { ...NAME, bold: true };
+const nameStyle = (task: ExportTask): TextStyle => (task.summary ? PHASE_NAME : NAME);
 
 /** Where a task is drawn across: its bar's ends (a milestone's: its diamond's points). */
 interface Span {
@@ -60,7 +61,7 @@ interface Span {
  * with an elbow at each end; one that would run backwards goes round along the edge below (or above) the
  * predecessor's row. The last point is the arrowhead's tip; `into` says which way it points.
  */
-export function linkPath(type: LinkType, from: Span & { y: number; half: number }, to: Span & { y: number }): { points: [number, number][]; into: 1 | -1 } {
+function linkPath(type: LinkType, from: Span & { y: number; half: number }, to: Span & { y: number }): { points: [number, number][]; into: 1 | -1 } {
   const out = type === 'FS' || type === 'FF' ? 1 : -1;
   const into = type === 'FS' || type === 'SS' ? 1 : -1;
   const start: [number, number] = [out === 1 ? from.to : from.from, from.y];

@@ -54,7 +54,8 @@ const STATUS_SWATCH = 8;
 
 /** What a column's cells add to their text's width: the padding, the status swatch, a subtask's indent. */
 const extra = (column: Column, task: ExportTask) => 2 * PAD + (column.title === 'Status' ? STATUS_SWATCH : 0) + (column.title === 'Task' ? outlineIndent(task) : 0);
-const cellStyle = (column: Column, task: ExportTask): TextStyle => ({ ...CELL, bold: column.title === 'Task' && task.summary });
+const CELL_BOLD: TextStyle = { ...CELL, bold: true };
+const cellStyle = (column: Column, task: ExportTask): TextStyle => (column.title === 'Task' && task.summary ? CELL_BOLD : CELL);
 
 /** A column as laid out: where it starts and how wide it is. */
 interface PlacedColumn extends Column {
@@ -65,18 +66,13 @@ interface PlacedColumn extends Column {
 /**
  * [export-pdf-table] Each column as wide as its widest text (a header may take two lines, so its longest word
  * counts), the wrapping ones sharing what is left by weight, never below their minimum nor above their widest text,
- * save the name column, which takes any room that stays. When the minimums do not fit in `width`: null if `strict`,
- * else the wrapping columns narrower still.
+ * save the name column, which takes any room that stays. When even the minimums do not fit in `width`, the
+ * wrapping columns are narrower still.
  */
-function placeColumns(pdf: PdfCursor, data: ExportData, columns: Column[], width: number, strict: boolean): PlacedColumn[] | null {
-  const widest = columns.map((column) => {
-    const head = Math.max(...column.title.split(' ').map((word) => pdf.width(word, HEAD))) + 2 * PAD;
-    return data.tasks.reduce((max, task, i) => Math.max(max, pdf.width(column.value(task, i), cellStyle(column, task)) + extra(column, task)), head);
-  });
+function placeColumns(columns: Column[], widest: number[], width: number): PlacedColumn[] {
   const widths = columns.map((column, i) => (column.wraps ? Math.min(widest[i]!, column.minWidth ?? 0) : widest[i]!));
   let left = width - widths.reduce((sum, w) => sum + w, 0);
   if (left < 0) {
-    if (strict) return null;
     // Past the page's width the wrapping columns give up their minimums alike (the widest still get 40 pt).
     const wrapping = columns.flatMap((column, i) => (column.wraps ? [i] : []));
     const room = wrapping.reduce((sum, i) => sum + widths[i]!, 0);
@@ -105,9 +101,24 @@ function placeColumns(pdf: PdfCursor, data: ExportData, columns: Column[], width
   });
 }
 
-/** The table's orientation: portrait when its columns fit across a portrait page, landscape otherwise. */
-export function tableOrientation(pdf: PdfCursor, data: ExportData, options: ExportOptions): Orientation {
-  return placeColumns(pdf, data, tableColumns(options, !!data.baseline), PAGE.width - 2 * PAGE.margin, true) ? 'portrait' : 'landscape';
+/** The task table's columns and the report pages' orientation, measured once for both passes. */
+export interface TablePlan {
+  orientation: Orientation;
+  columns: PlacedColumn[];
+}
+
+/**
+ * [export-pdf-orientation] Portrait when every column's widest text fits across a portrait page, nothing wrapped;
+ * landscape, where the long texts may still wrap, otherwise.
+ */
+function planTable(pdf: PdfCursor, data: ExportData, options: ExportOptions): TablePlan {
+  const columns = tableColumns(options, !!data.baseline);
+  const widest = columns.map((column) => {
+    const head = Math.max(...column.title.split(' ').map((word) => pdf.width(word, HEAD))) + 2 * PAD;
+    return data.tasks.reduce((max, task, i) => Math.max(max, pdf.width(column.value(task, i), cellStyle(column, task)) + extra(column, task)), head);
+  });
+  const orientation = widest.reduce((sum, w) => sum + w, 0) <= PAGE.width - 2 * PAGE.margin ? 'portrait' : 'landscape';
+  return { orientation, columns: placeColumns(columns, widest, (orientation === 'portrait' ? PAGE.width : PAGE.height) - 2 * PAGE.margin) };
 }
 
 /** The lines of each of a row's cells (one for a column that does not wrap). */
@@ -119,14 +130,13 @@ function rowLines(pdf: PdfCursor, columns: PlacedColumn[], task: ExportTask, ind
 }
 
 /** [export-pdf-table] Every task, one row each, names wrapped in full, the header row repeated at the top of every page. */
-function* drawTaskTable(pdf: PdfCursor, data: ExportData, options: ExportOptions): Pages {
+function* drawTaskTable(pdf: PdfCursor, data: ExportData, { columns }: TablePlan): Pages {
   yield* pdf.heading(`Tasks (${data.tasks.length})`);
   if (!data.tasks.length) {
     pdf.write('This project has no tasks yet.', PAGE.margin, pdf.y + 10, { size: 10, color: MUTED });
     pdf.y += 20;
     return;
   }
-  const columns = placeColumns(pdf, data, tableColumns(options, !!data.baseline), pdf.contentWidth, false)!;
   const headLines = columns.map((column) => pdf.wrap(column.title, column.width - 2 * PAD, HEAD, 2));
   const headHeight = Math.max(...headLines.map((lines) => lines.length)) * HEAD_LINE + 6;
   const header = () => {
@@ -232,10 +242,10 @@ function drawFooter(pdf: PdfCursor, data: ExportData, pages: number): void {
 }
 
 /** [export-pdf] Title and facts, the status chart, the task table, then the Gantt, as the options ask. */
-function* layout(pdf: PdfCursor, data: ExportData, options: ExportOptions): Pages {
+function* layout(pdf: PdfCursor, data: ExportData, options: ExportOptions, table: TablePlan): Pages {
   drawTitle(pdf, data);
   if (options.includeCharts) yield* drawStatusChart(pdf, data);
-  yield* drawTaskTable(pdf, data, options);
+  yield* drawTaskTable(pdf, data, table);
   if (options.includeTimeline) yield* drawGantt(pdf, data);
 }
 
@@ -252,10 +262,10 @@ async function* pdfBytes(data: ExportData, options: ExportOptions): AsyncGenerat
   });
   try {
     const text = new PdfText(doc);
-    const orientation = tableOrientation(new PdfCursor(text, null, 'portrait'), data, options);
-    const pages = countPages(text, data, options, orientation);
-    const pdf = new PdfCursor(text, doc, orientation, (cursor) => drawFooter(cursor, data, pages));
-    for (const _page of layout(pdf, data, options)) {
+    const table = planTable(new PdfCursor(text, null, 'portrait'), data, options);
+    const pages = countPages(text, data, options, table);
+    const pdf = new PdfCursor(text, doc, table.orientation, (cursor) => drawFooter(cursor, data, pages));
+    for (const _page of layout(pdf, data, options, table)) {
       // Read, not piped: what the document holds now is exactly the pages finished so far.
       const finished: Buffer | null = doc.read();
       if (finished) yield finished;
@@ -273,9 +283,9 @@ async function* pdfBytes(data: ExportData, options: ExportOptions): AsyncGenerat
 }
 
 /** The pre-pass: the same layout without a document, for the page count every footer shows. */
-function countPages(text: PdfText, data: ExportData, options: ExportOptions, orientation: Orientation): number {
-  const counter = new PdfCursor(text, null, orientation);
-  for (const _page of layout(counter, data, options)) {
+function countPages(text: PdfText, data: ExportData, options: ExportOptions, table: TablePlan): number {
+  const counter = new PdfCursor(text, null, table.orientation);
+  for (const _page of layout(counter, data, options, table)) {
     // Nothing is drawn: the cursor only counts.
   }
   return counter.page;

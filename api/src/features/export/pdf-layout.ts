@@ -25,8 +25,6 @@ export type Pages = Generator<void, void, undefined>;
  */
 export class PdfCursor {
   y: number = PAGE.margin;
-  /** The left edge of the content. */
-  readonly left = PAGE.margin;
   /** The page being laid out, from 1. */
   page = 1;
   /** The fill colour in force on this page: setting it again would only add to the page (a table has ~100,000 cells). */

@@ -140,6 +140,18 @@ describe('the PDF of a 27-task plan with phases, milestones, 15 links and a base
   });
 });
 
+describe('[export-pdf-table] a name with a word longer than its column', () => {
+  it('breaks the word where the line ends and keeps all of it', async () => {
+    const data = shortPlan(3);
+    const word = 'Supercalifragilistic'.repeat(8);
+    data.tasks[1]!.name = `Review ${word} copy`;
+    const pages = await pdfTextBoxes(await bytes(await pdfStream(data, { includeCharts: false, includeTimeline: false, includeAssignments: false })));
+    const table = pages.map(text).join(' ');
+    expect(table).not.toContain('…');
+    expect(table.replace(/\s+/g, '')).toContain(`Review${word}copy`);
+  });
+});
+
 describe('[export-pdf-orientation] a narrow table', () => {
   it('is on portrait pages, and the timeline still on landscape ones', async () => {
     const pages = await pdfTextBoxes(await bytes(await pdfStream(shortPlan(5), { includeCharts: true, includeTimeline: true, includeAssignments: false })));

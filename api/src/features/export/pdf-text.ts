@@ -43,7 +43,7 @@ export interface DrawStyle extends TextStyle {
   align?: 'left' | 'right' | 'center';
 }
 
-const WIDTH_CACHE_ENTRIES = 2_000;
+const WIDTH_CACHE_ENTRIES = 20_000;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Writes and measures text in whatever script it comes, switching font per run of characters; single lines only. */
@@ -144,6 +144,8 @@ export class PdfText {
    * where the line ends.
    */
   wrap(text: string, maxWidth: number, style: TextStyle, maxLines: number): string[] {
+    // Most cells are one line, and their width is measured already.
+    if (!/[\r\n]/.test(text) && this.width(text, style) <= maxWidth) return [PdfText.clean(text)];
     const lines: string[] = [];
     for (const paragraph of PdfText.clean(text.replace(/\r?\n/g, '\u2029')).split('\u2029')) {
       let line = '';
