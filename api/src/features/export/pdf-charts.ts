@@ -61,7 +61,7 @@ interface Span {
  * with an elbow at each end; one that would run backwards goes round along the edge below (or above) the
  * predecessor's row. The last point is the arrowhead's tip; `into` says which way it points.
  */
-function linkPath(type: LinkType, from: Span & { y: number; half: number }, to: Span & { y: number }): { points: [number, number][]; into: 1 | -1 } {
+export function linkPath(type: LinkType, from: Span & { y: number; half: number }, to: Span & { y: number }): { points: [number, number][]; into: 1 | -1 } {
   const out = type === 'FS' || type === 'FF' ? 1 : -1;
   const into = type === 'FS' || type === 'SS' ? 1 : -1;
   const start: [number, number] = [out === 1 ? from.to : from.from, from.y];
