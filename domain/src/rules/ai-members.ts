@@ -255,3 +255,19 @@ export function takeAssignee(
   }
   return { text, assignee: null };
 }
+
+/**
+ * [ai-assignee] The assignee for a name given on its own (the language model's reading): 'me' is the asker,
+ * a member is matched as above, anyone else comes back with the same warnings as the offline reading.
+ */
+export function resolveNamedAssignee(written: string | null, members: readonly PromptMember[], currentUserId?: string): PromptAssignee | null {
+  const name = written?.trim();
+  if (!name) return null;
+  if (/^(?:me|myself)$/iu.test(name)) {
+    const self = members.find((m) => m.id === currentUserId);
+    return self ? { assignedTo: memberFullName(self), assigneeId: self.id, warning: null } : null;
+  }
+  const match = matchMember(name, members);
+  if (match.kind === 'found') return { assignedTo: memberFullName(match.member), assigneeId: match.member.id, warning: null };
+  return { assignedTo: name, assigneeId: null, warning: match.kind === 'ambiguous' ? ambiguous(name, match.members) : notAMember(name) };
+}

@@ -4,6 +4,8 @@ import { calendarDateSchema } from './project.js';
 import { taskSchema } from './task.js';
 
 export const AI_PROMPT_MAX_LENGTH = 1000;
+/** The history's reason for a task the AI task creator made, whether confirmed from its preview or not. */
+export const AI_CHANGE_REASON = 'Created with the AI task creator';
 
 /**
  * POST /api/tasks/ai-create (PRODUCT-SPEC §7). `today` is optional: the browser's calendar date, so that
