@@ -157,25 +157,25 @@ interface Trigger {
   tail?: RegExp;
   /** The part of the tail that goes out of the text with the name ('to', 'should', ':'). */
   swallow?: RegExp;
-  /** For strangers: the name must end its clause ('Write the notes for Bob', 'for Bob by Friday'). */
-  endsClause?: boolean;
 }
 
 const TRIGGERS: Trigger[] = [
   { re: /\b(?:assign(?:ed)?(?:\s+(?:it|this))?(?:\s+to)?|assignee\s*:?|owner\s*:?|(?:give|hand|delegate)(?:\s+(?:it|this))?\s+to)\s+@?/giu, strangers: 'any' },
   { re: /(?:^|\s)@(?=[\p{L}\p{N}])/gu, strangers: 'any' },
-  // 'Alice to write the notes', 'Bob should review the PR', 'Maria: send the invoice': a name opening a clause,
-  // then what to do. 'Migrate to Postgres' opens a clause with 'to' too: a verb is never a stranger's name.
+  // 'Alice to write the notes', 'Bob should review the PR', 'Bob, please review it', 'Maria: send the invoice':
+  // a name opening a clause, then what to do. 'Migrate to Postgres' opens a clause with 'to' too: a verb is
+  // never a stranger's name.
   {
-    re: /(?<=^\s*|[,;:.!?(]\s*|\b(?:and|then)\s+)(?=\p{L})/gu,
+    // Not after 'Tom and': 'Tom and Alice to plan …' names two people, and the name keeps them.
+    re: /(?<=^\s*|[,;:.!?(]\s*|\s[-–—]\s*|(?<!\p{Lu}\p{L}*\s+)\b(?:and|then)\s+)(?=\p{L})/gu,
     strangers: 'name',
-    tail: new RegExp(String.raw`^\s*(?::\s*(?<label>\p{L}+)|\s+${MODAL}\s+(?<verb>\p{L}+))`, 'iu'),
-    swallow: new RegExp(String.raw`^\s*(?::|\s+${MODAL}\b)`, 'iu'),
+    tail: new RegExp(String.raw`^\s*(?::\s*(?<label>\p{L}+)|(?:\s+${MODAL}|,\s*please)\s+(?<verb>\p{L}+))`, 'iu'),
+    swallow: new RegExp(String.raw`^\s*(?::|\s+${MODAL}\b|,\s*please\b)`, 'iu'),
   },
   { re: /\b(?:remind|ask|tell|have|get)\s+/giu, strangers: 'name', tail: /^\s+to\s+(?<verb>\p{L}+)/iu },
-  // 'Write the release notes for Alice': for a stranger only at the end of a clause, so that 'for Postgres
-  // migration' or 'for Marketing' stays in the name.
-  { re: /\bfor\s+/giu, strangers: 'name', endsClause: true },
+  // 'Write the release notes for Bob' assigns a member. Anyone else after 'for' is who the task is for (a
+  // client, a product: 'Build a demo for Acme', 'Write tests for Postgres') and stays in the name.
+  { re: /\bfor\s+/giu, strangers: 'never' },
   // 'Design review with Sam': the person it is done with.
   { re: /\bwith\s+/giu, strangers: 'name' },
 ];
@@ -206,7 +206,7 @@ export function takeAssignee(
   currentUserId?: string,
 ): { text: string; assignee: PromptAssignee | null } {
   const self = members.find((m) => m.id === currentUserId);
-  for (const { re, strangers, tail, swallow, endsClause } of TRIGGERS) {
+  for (const { re, strangers, tail, swallow } of TRIGGERS) {
     for (const m of text.matchAll(re)) {
       const from = m.index + m[0].length;
       const { words: written, ends } = nameWords(text, from);
@@ -241,9 +241,10 @@ export function takeAssignee(
       if (tail && !tailMatch) continue;
       if (!member && !among) {
         // A stranger needs a verb after 'Alice to' / 'Alice should', and 'Alice:' is a label ('Note: …').
+        // 'Alice to draft the sitemap', not 'Road to launch': a task verb, and something after it.
         const verb = tailMatch?.groups?.verb;
-        if (tailMatch && (!verb || !TASK_VERBS.has(verb.toLowerCase()))) continue;
-        if (endsClause && !/^\s*(?:$|[,;.!?)\n]|\s(?:by|on|in|at|next|this|tomorrow|today|due|from|starting|until|before)\b)/iu.test(after)) continue;
+        const rest = tailMatch ? after.slice(tailMatch[0].length) : '';
+        if (tailMatch && (!verb || !TASK_VERBS.has(verb.toLowerCase()) || !/^\s+[\p{L}\p{N}]/u.test(rest))) continue;
       }
       const writtenName = written.slice(0, taken).join(' ');
       const assignee: PromptAssignee = member
