@@ -1,10 +1,25 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, signUpByApi, useAppAndBrowser } from './harness.js';
 
 const env = useAppAndBrowser();
+
+/** axe-core's serious and critical findings inside the open dialog, one line per rule. */
+async function seriousInDialog(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: unknown[] }[] };
+    const { axe } = globalThis as unknown as { axe: { run: (scope: string) => Promise<{ violations: Violation[] }> } };
+    const { violations } = await axe.run('[role="dialog"]');
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 async function workspaceWithProject(context: BrowserContext): Promise<{ page: Page; project: { id: string; projectCode: string } }> {
   const page = await signUpByApi(context, 'Maria', 'López');
@@ -62,7 +77,8 @@ describe('exports and the AI task creator in the browser', () => {
   });
 
   it('[ai-preview] a sentence is read into a preview to correct; nothing is created until Create Task, all by keyboard', async () => {
-    const context = await newContext(env.browser(), env.app().url);
+    // bypassCSP: axe-core is injected as an inline script.
+    const context = await newContext(env.browser(), env.app().url, { bypassCSP: true });
     const { page, project } = await workspaceWithProject(context);
     const tasks = async () => (await (await page.request.get(`/api/projects/${project.id}/tasks`)).json()) as Record<string, unknown>[];
     const before = await tasks();
@@ -85,6 +101,7 @@ describe('exports and the AI task creator in the browser', () => {
     expect(await dialog.getByLabel('Priority').textContent()).toContain('High');
     expect(await dialog.getByLabel('Assignee').textContent()).toContain('Unassigned');
     expect(await tasks()).toHaveLength(before.length);
+    expect(await seriousInDialog(page)).toEqual([]);
 
     // Back to the description keeps it; previewing again reads it again.
     await dialog.getByRole('button', { name: 'Edit description' }).click();
@@ -96,9 +113,14 @@ describe('exports and the AI task creator in the browser', () => {
     await name.fill('Draft the new sitemap');
     await dialog.getByLabel('Assignee').focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('option', { name: 'Maria López' }).waitFor();
+    const maria = page.getByRole('option', { name: 'Maria López' });
+    await maria.waitFor();
+    // Radix highlights the chosen option once the list is placed; keys before that are not for the list yet.
+    await page.locator('[role="option"][data-highlighted]').waitFor();
     await page.keyboard.press('ArrowDown');
+    await page.locator('[role="option"][data-highlighted]', { hasText: 'Maria López' }).waitFor();
     await page.keyboard.press('Enter');
+    await maria.waitFor({ state: 'hidden' });
     expect(await dialog.getByLabel('Assignee').textContent()).toContain('Maria López');
     await name.focus();
     await page.keyboard.press('Enter');

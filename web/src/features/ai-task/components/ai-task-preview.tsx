@@ -65,16 +65,17 @@ export function AiTaskPreview({ preview, people, pending, error, failure, onConf
       </h3>
 
       {preview.warnings.length ? (
-        <ul role="alert" className="space-y-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          {preview.warnings.map((warning) => (
-            <li key={`${warning.code}-${warning.name}`} className="flex gap-2">
-              <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-              <span>
-                {warning.message}. Choose an assignee below or leave the task unassigned.
-              </span>
-            </li>
-          ))}
-        </ul>
+        // The alert wraps the list: a list with role="alert" is no longer a list to its items.
+        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <ul className="space-y-1">
+            {preview.warnings.map((warning) => (
+              <li key={`${warning.code}-${warning.name}`} className="flex gap-2">
+                <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <span>{warning.message}. Choose an assignee below or leave the task unassigned.</span>
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
