@@ -1,10 +1,25 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, signUpByApi, useAppAndBrowser } from './harness.js';
 
 const env = useAppAndBrowser();
+
+/** axe-core's serious and critical findings inside the open dialog, one line per rule. */
+async function seriousInDialog(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: unknown[] }[] };
+    const { axe } = globalThis as unknown as { axe: { run: (scope: string) => Promise<{ violations: Violation[] }> } };
+    const { violations } = await axe.run('[role="dialog"]');
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 async function workspaceWithProject(context: BrowserContext): Promise<{ page: Page; project: { id: string; projectCode: string } }> {
   const page = await signUpByApi(context, 'Maria', 'López');
@@ -61,22 +76,60 @@ describe('exports and the AI task creator in the browser', () => {
     await context.close();
   });
 
-  it('[e2e-ai-task] a sentence becomes a task that appears on the timeline', async () => {
-    const context = await newContext(env.browser(), env.app().url);
-    const { page } = await workspaceWithProject(context);
+  it('[ai-preview] a sentence is read into a preview to correct; nothing is created until Create Task, all by keyboard', async () => {
+    // bypassCSP: axe-core is injected as an inline script.
+    const context = await newContext(env.browser(), env.app().url, { bypassCSP: true });
+    const { page, project } = await workspaceWithProject(context);
+    const tasks = async () => (await (await page.request.get(`/api/projects/${project.id}/tasks`)).json()) as Record<string, unknown>[];
+    const before = await tasks();
     await page.getByRole('button', { name: 'AI Task' }).click();
     const dialog = page.getByRole('dialog', { name: 'AI Task Creator' });
-    const submit = dialog.getByRole('button', { name: 'Create Task' });
+    const submit = dialog.getByRole('button', { name: 'Preview Task' });
     expect(await submit.isDisabled()).toBe(true);
-    await dialog.getByLabel('Describe the task').fill('Design review for maria tomorrow, high priority');
-    await submit.click();
+    const field = dialog.getByLabel('Describe the task');
+    await field.fill('Alice to draft the sitemap by next Friday, high priority');
+    await field.press('Control+Enter');
+
+    // The reading, as a form: the name without 'Alice to', the dates, the priority, and Alice flagged.
+    const name = dialog.getByLabel('Task name');
+    await name.waitFor();
+    expect(await name.inputValue()).toBe('Draft the sitemap');
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    await dialog.getByRole('alert').getByText('Alice is not a member of this team', { exact: false }).waitFor();
+    const end = await dialog.getByLabel('End date').inputValue();
+    expect(new Date(`${end}T00:00:00Z`).getUTCDay()).toBe(5);
+    expect(await dialog.getByLabel('Priority').textContent()).toContain('High');
+    expect(await dialog.getByLabel('Assignee').textContent()).toContain('Unassigned');
+    expect(await tasks()).toHaveLength(before.length);
+    expect(await seriousInDialog(page)).toEqual([]);
+
+    // Back to the description keeps it; previewing again reads it again.
+    await dialog.getByRole('button', { name: 'Edit description' }).click();
+    expect(await field.inputValue()).toBe('Alice to draft the sitemap by next Friday, high priority');
+    await field.press('Control+Enter');
+    await name.waitFor();
+
+    // Corrected by keyboard: a new name, Maria as the assignee (Alice is not in the team), then Enter creates it.
+    await name.fill('Draft the new sitemap');
+    await dialog.getByLabel('Assignee').focus();
+    await page.keyboard.press('Enter');
+    const maria = page.getByRole('option', { name: 'Maria López' });
+    await maria.waitFor();
+    // Radix highlights the chosen option once the list is placed; keys before that are not for the list yet.
+    await page.locator('[role="option"][data-highlighted]').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.locator('[role="option"][data-highlighted]', { hasText: 'Maria López' }).waitFor();
+    await page.keyboard.press('Enter');
+    await maria.waitFor({ state: 'hidden' });
+    expect(await dialog.getByLabel('Assignee').textContent()).toContain('Maria López');
+    await name.focus();
+    await page.keyboard.press('Enter');
     await page.getByText('Task Created Successfully!', { exact: true }).waitFor();
-    await page.keyboard.press('Escape');
-    const row = page.getByRole('list', { name: 'Tasks' }).getByText('Design review', { exact: true }).first();
-    await row.waitFor({ timeout: 5000 });
-    const tasks = await (await page.request.get(`/api/projects/${(await (await page.request.get('/api/projects/user')).json())[0].id}/tasks`)).json();
-    const created = tasks.find((t: { name: string }) => t.name === 'Design review');
-    expect(created).toMatchObject({ priority: 'high', assignedTo: 'Maria López' });
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('list', { name: 'Tasks' }).getByText('Draft the new sitemap', { exact: true }).first().waitFor({ timeout: 5000 });
+    const created = (await tasks()).find((t) => t.name === 'Draft the new sitemap');
+    expect(created).toMatchObject({ priority: 'high', assignedTo: 'Maria López', endDate: end });
+    expect(await tasks()).toHaveLength(before.length + 1);
     await context.close();
   });
 
@@ -87,7 +140,7 @@ describe('exports and the AI task creator in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'AI Task Creator' });
     const field = dialog.getByLabel('Describe the task');
     await field.fill('asdf');
-    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await dialog.getByRole('button', { name: 'Preview Task' }).click();
     await dialog.getByRole('alert').getByText('Please rephrase it as something to do', { exact: false }).waitFor();
     // The prompt stays, to be edited; nothing was added to the project.
     expect(await field.inputValue()).toBe('asdf');
@@ -95,6 +148,9 @@ describe('exports and the AI task creator in the browser', () => {
     expect(tasks.map((t: { name: string }) => t.name)).not.toContain('Asdf');
 
     await field.fill('Maria to write release notes by Friday');
+    await dialog.getByRole('button', { name: 'Preview Task' }).click();
+    await dialog.getByLabel('Task name').waitFor();
+    expect(await dialog.getByLabel('Assignee').textContent()).toContain('Maria López');
     await dialog.getByRole('button', { name: 'Create Task' }).click();
     await page.getByText('Task Created Successfully!', { exact: true }).waitFor();
     const after = await (await page.request.get(`/api/projects/${project.id}/tasks`)).json();

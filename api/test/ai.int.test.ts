@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { AI_NOT_A_TASK } from '@planline/domain';
+import { AI_CHANGE_REASON, AI_NOT_A_TASK } from '@planline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, joinedMember, registeredClient, startTestServer, teamWithOwner, type TestServer } from './harness.js';
 
@@ -49,6 +49,7 @@ describe('AI task creator, offline', () => {
         endDate: '2030-12-05',
       },
       assigneeFound: false,
+      warnings: [],
       source: 'offline',
     });
     const list = await owner.client.get(`/api/projects/${project.id}/tasks`);
@@ -120,7 +121,63 @@ describe('AI task creator, offline', () => {
     const res = await owner.client.post('/api/tasks/ai-create', { prompt: 'Plan the offsite, assign to Zed', projectId: project.id });
     expect(res.status).toBe(201);
     expect(res.body.task).toMatchObject({ name: 'Plan the offsite', assigneeId: null, assignedTo: null });
-    expect(res.body.aiParsing).toMatchObject({ assigneeFound: false, parsedDetails: { assignedTo: 'Zed' } });
+    expect(res.body.aiParsing).toMatchObject({
+      assigneeFound: false,
+      parsedDetails: { assignedTo: 'Zed' },
+      warnings: [{ code: 'unresolved_assignee', name: 'Zed', message: 'Zed is not a member of this team' }],
+    });
+  });
+
+  it('[ai-preview] a preview reads the prompt, flags who is not a member and creates nothing; the confirmed fields become the task', async () => {
+    const { owner, team, project } = await projectWithOwner();
+    const bob = await joinedMember(server, owner.client, team.id);
+    await bob.client.put('/api/auth/user', { firstName: 'Bob', lastName: 'Stone', email: bob.account.email });
+    const today = todayUtc();
+
+    const preview = await owner.client.post('/api/tasks/ai-preview', {
+      prompt: 'Alice to draft the sitemap by next Friday, high priority',
+      projectId: project.id,
+      today,
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      draft: { name: 'Draft the sitemap', startDate: today, priority: 'high', assignedTo: 'Alice', assigneeId: null },
+      warnings: [{ code: 'unresolved_assignee', name: 'Alice', message: 'Alice is not a member of this team' }],
+      source: 'offline',
+    });
+    const weekday = new Date(`${preview.body.draft.endDate}T00:00:00Z`).getUTCDay();
+    expect(weekday).toBe(5);
+    expect((await owner.client.get(`/api/projects/${project.id}/tasks`)).body).toEqual([]);
+
+    const member = await owner.client.post('/api/tasks/ai-preview', { prompt: 'Bob should review the sitemap', projectId: project.id, today });
+    expect(member.body).toMatchObject({ draft: { name: 'Review the sitemap', assigneeId: bob.user.id, assignedTo: 'Bob Stone' }, warnings: [] });
+
+    // The person corrects the reading (Bob instead of Alice) and confirms: the ordinary create, with its history.
+    const { draft } = preview.body;
+    const created = await owner.client.post('/api/tasks', {
+      projectId: project.id,
+      name: draft.name,
+      startDate: draft.startDate,
+      endDate: draft.endDate,
+      priority: draft.priority,
+      status: draft.status,
+      assigneeId: bob.user.id,
+      changeReason: AI_CHANGE_REASON,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Draft the sitemap', assigneeId: bob.user.id, priority: 'high', endDate: draft.endDate });
+    const history = await owner.client.get(`/api/tasks/${created.body.id}/history`);
+    expect(history.body).toMatchObject([{ fieldName: 'created', changeReason: AI_CHANGE_REASON }]);
+  });
+
+  it('[ai-preview] the same checks as ai-create: a prompt with no task is a 400, outsiders get 404', async () => {
+    const { owner, project } = await projectWithOwner();
+    const asdf = await owner.client.post('/api/tasks/ai-preview', { prompt: 'asdf', projectId: project.id });
+    expect(asdf.status).toBe(400);
+    expect(asdf.body.message).toBe(AI_NOT_A_TASK);
+    const outsider = await registeredClient(server);
+    const res = await outsider.client.post('/api/tasks/ai-preview', { prompt: 'Write tests', projectId: project.id });
+    expect(res.status).toBe(404);
   });
 
   it.each([
@@ -244,6 +301,28 @@ describe('AI task creator with a configured model', () => {
     expect(JSON.stringify(received[0]!.body)).not.toContain(jose.account.email);
   });
 
+  it('[ai-preview] with a model the preview shows its reading, names matched here, and creates nothing', async () => {
+    mode = 'valid';
+    const { owner, project, jose } = await modelProject();
+    const res = await owner.client.post('/api/tasks/ai-preview', { prompt, projectId: project.id });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      draft: {
+        name: 'Refined: prepare the investor deck',
+        description: 'Ten slides',
+        priority: 'high',
+        status: 'in_progress',
+        startDate: '2031-02-03',
+        endDate: '2031-02-07',
+        assignedTo: 'José Núñez',
+        assigneeId: jose.user.id,
+      },
+      warnings: [],
+      source: 'model',
+    });
+    expect((await owner.client.get(`/api/projects/${project.id}/tasks`)).body).toEqual([]);
+  });
+
   it.each(['timeout', 'garbage', 'wrong-shape', 'error', 'end-before-start'] as const)(
     '[ai-model-fallback] model answer "%s" → the offline parse is used',
     async (failure) => {
@@ -253,7 +332,12 @@ describe('AI task creator with a configured model', () => {
       const res = await owner.client.post('/api/tasks/ai-create', { prompt, projectId: project.id });
       expect(res.status).toBe(201);
       expect(res.body.task).toMatchObject({ name: 'Prepare the deck', startDate: '2031-01-05', endDate: '2031-01-09', assigneeId: null });
-      expect(res.body.aiParsing).toMatchObject({ source: 'offline', assigneeFound: false, parsedDetails: { assignedTo: 'Zed' } });
+      expect(res.body.aiParsing).toMatchObject({
+        source: 'offline',
+        assigneeFound: false,
+        parsedDetails: { assignedTo: 'Zed' },
+        warnings: [{ code: 'unresolved_assignee', name: 'Zed' }],
+      });
       if (failure === 'timeout') expect(Date.now() - started).toBeLessThan(3000);
     },
   );

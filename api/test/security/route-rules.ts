@@ -280,6 +280,14 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   ],
   'POST /api/export/excel/:projectId': [{ rule: 'project-access', ok: 200, body: () => ({}) }],
   'POST /api/export/pdf/:projectId': [{ rule: 'project-access', ok: 200, body: () => ({ includeCharts: false }) }],
+  'POST /api/tasks/ai-preview': [
+    {
+      rule: 'project-access',
+      ok: 200,
+      scopes: idsNamed,
+      body: ({ world, scope }) => ({ prompt: 'Write the launch checklist next week', projectId: world.team(scope).project.id }),
+    },
+  ],
   'POST /api/tasks/ai-create': [
     {
       rule: 'project-access',

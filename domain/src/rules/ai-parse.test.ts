@@ -9,6 +9,7 @@ import {
   type ParsedTaskPrompt,
   type PromptMember,
 } from './ai-parse.js';
+import type { AiParseWarning } from '../schemas/ai.js';
 
 // A Wednesday.
 const today = '2026-11-18';
@@ -130,7 +131,7 @@ const cases: [rule: string, prompt: string, expected: Partial<ParsedTaskPrompt>]
   ['ai-person-to', 'Maria López to draft the agenda', { name: 'Draft the agenda', assigneeId: maria.id }],
   ['ai-person-to', 'MARIA to draft the agenda', { name: 'Draft the agenda', assigneeId: maria.id }],
   ['ai-person-to', 'Sam to draft the agenda', { name: 'Draft the agenda', assignedTo: 'Sam', assigneeId: null }],
-  ['ai-person-to', 'Zed to draft the agenda', { name: 'Zed to draft the agenda', ...unassigned }],
+  ['ai-unresolved-assignee', 'Zed to draft the agenda', { name: 'Draft the agenda', assignedTo: 'Zed', assigneeId: null }],
   ['ai-person-to', 'Maria: draft the agenda by Friday', { name: 'Draft the agenda', assigneeId: maria.id, endDate: '2026-11-20' }],
   ['ai-person-to', 'Review the doc, Alice to check the numbers', { name: 'Review the doc, check the numbers', assigneeId: alice.id }],
   ['ai-person-to', 'Maria to renew the domain asap', { name: 'Renew the domain', assigneeId: maria.id, priority: 'critical' }],
@@ -219,7 +220,118 @@ describe('matchMember', () => {
     expect(matchMember('Jose Garcia', members)).toEqual({ kind: 'found', member: jose });
     expect(matchMember('MARIA@EXAMPLE.COM', members)).toEqual({ kind: 'found', member: maria });
     expect(matchMember('@maria.lopez', members)).toEqual({ kind: 'found', member: maria });
-    expect(matchMember('sam', members)).toEqual({ kind: 'ambiguous' });
+    expect(matchMember('sam', members)).toEqual({ kind: 'ambiguous', members: [samSmith, samJones] });
     expect(matchMember('Zed', members)).toEqual({ kind: 'none' });
+  });
+});
+
+// Issue 33 #8: the whole reading of each sentence (name, dates, assignee, priority and warnings), for a team
+// without Alice. Anything not given is the default: today for 7 days, medium, nobody, no warning.
+describe('[ai-parse] issue 33: plain sentences read whole', () => {
+  const bob: PromptMember = { id: 'u-bob', firstName: 'Bob', lastName: 'Stone', email: 'bob@example.com' };
+  const carol: PromptMember = { id: 'u-carol', firstName: 'Carol', lastName: 'King', email: 'carol@example.com' };
+  const dana: PromptMember = { id: 'u-dana', firstName: 'Dana', lastName: 'Ruiz', email: 'dana@example.com' };
+  const team = [bob, carol, dana, samSmith, samJones];
+  const notMember = (name: string): AiParseWarning[] => [{ code: 'unresolved_assignee', name, message: `${name} is not a member of this team` }];
+  const to = (member: PromptMember) => ({ assignedTo: `${member.firstName} ${member.lastName}`, assigneeId: member.id });
+  const stranger = (name: string) => ({ assignedTo: name, assigneeId: null, warnings: notMember(name) });
+
+  type Reading = Pick<ParsedTaskPrompt, 'name' | 'startDate' | 'endDate' | 'assignedTo' | 'assigneeId' | 'priority' | 'warnings'>;
+  const defaults: Omit<Reading, 'name'> = { ...noDate, assignedTo: null, assigneeId: null, priority: 'medium', warnings: [] };
+  // Today is Wednesday 18 November 2026: 'Friday' is the 20th, 'next Friday' the 27th, 'Monday' the 23rd.
+  const sentences: [prompt: string, reading: Partial<Reading> & { name: string }][] = [
+    ['Alice to draft the sitemap by next Friday', { name: 'Draft the sitemap', endDate: '2026-11-27', ...stranger('Alice') }],
+    ['Build the email templates, starts Monday Dec 14, takes 2 weeks', { name: 'Build the email templates', startDate: '2026-12-14', endDate: '2026-12-27' }],
+    ['Bob to review the pricing page by Friday', { name: 'Review the pricing page', endDate: '2026-11-20', ...to(bob) }],
+    ['Write the launch post for Bob', { name: 'Write the launch post', ...to(bob) }],
+    ['Write the launch post for Alice', { name: 'Write the launch post for Alice' }],
+    ['Build a demo for Acme', { name: 'Build a demo for Acme' }],
+    ['Road to launch', { name: 'Road to launch' }],
+    ['Alice to review', { name: 'Alice to review' }],
+    ['Tom and Alice to plan the party', { name: 'Tom and Alice to plan the party' }],
+    ['Bob, please draft the sitemap', { name: 'Draft the sitemap', ...to(bob) }],
+    ['Urgent - Alice to fix the checkout', { name: 'Fix the checkout', priority: 'critical', ...stranger('Alice') }],
+    ['Draft the sitemap, owner: Alice', { name: 'Draft the sitemap', ...stranger('Alice') }],
+    ['Fix the export bug, assign to @carol', { name: 'Fix the export bug', ...to(carol) }],
+    ['Assign to @zoe: fix the export bug', { name: 'Fix the export bug', ...stranger('zoe') }],
+    ['Bob should update the FAQ', { name: 'Update the FAQ', ...to(bob) }],
+    ['Alice should update the FAQ tomorrow', { name: 'Update the FAQ', startDate: '2026-11-19', endDate: '2026-11-19', ...stranger('Alice') }],
+    ['Carol will prepare the demo, high priority', { name: 'Prepare the demo', priority: 'high', ...to(carol) }],
+    ['Bob needs to renew the certificates', { name: 'Renew the certificates', ...to(bob) }],
+    ['Prepare the board deck from Jan 5 to Jan 9', { name: 'Prepare the board deck', startDate: '2027-01-05', endDate: '2027-01-09' }],
+    ['Order the banners in 3 days', { name: 'Order the banners', endDate: '2026-11-21' }],
+    ['Call the printer tomorrow', { name: 'Call the printer', startDate: '2026-11-19', endDate: '2026-11-19' }],
+    ['Close the books by end of month', { name: 'Close the books', endDate: '2026-11-30' }],
+    ['Send the invoices by next Friday, urgent', { name: 'Send the invoices', endDate: '2026-11-27', priority: 'critical' }],
+    ['Refresh the logo, high priority', { name: 'Refresh the logo', priority: 'high' }],
+    ['Tidy the shared drive, low', { name: 'Tidy the shared drive', priority: 'low' }],
+    ['Low: archive the old sprints', { name: 'Archive the old sprints', priority: 'low' }],
+    ['Launch the newsletter (high)', { name: 'Launch the newsletter', priority: 'high' }],
+    ['Fix high CPU usage on the API', { name: 'Fix high CPU usage on the API' }],
+    ['Set the alert threshold to low', { name: 'Set the alert threshold to low' }],
+    ['Run the 2-day workshop starting Monday', { name: 'Run the workshop', startDate: '2026-11-23', endDate: '2026-11-24' }],
+    ['Migrate the wiki starting Dec 1 for 3 days', { name: 'Migrate the wiki', startDate: '2026-12-01', endDate: '2026-12-03' }],
+    ['Audit the permissions, takes 3 days', { name: 'Audit the permissions', endDate: '2026-11-20' }],
+    ['Write the handbook by next Friday, takes 2 days', { name: 'Write the handbook', startDate: '2026-11-26', endDate: '2026-11-27' }],
+    ['Onboard the new designer starts Monday Dec 14 for 2 weeks', { name: 'Onboard the new designer', startDate: '2026-12-14', endDate: '2026-12-27' }],
+    ['Translate the FAQ for 3 days from Monday', { name: 'Translate the FAQ', startDate: '2026-11-23', endDate: '2026-11-25' }],
+    ['Paint the office, it will take a week, starting Monday', { name: 'Paint the office', startDate: '2026-11-23', endDate: '2026-11-29' }],
+    ['Migrate to Postgres 17 by end of month', { name: 'Migrate to Postgres 17', endDate: '2026-11-30' }],
+    ['Ship to production on Monday', { name: 'Ship to production', startDate: '2026-11-23', endDate: '2026-11-23' }],
+    ['QA to verify the hotfix', { name: 'QA to verify the hotfix' }],
+    ['Move to the new office', { name: 'Move to the new office' }],
+    [
+      'Sam to draft the agenda',
+      {
+        name: 'Draft the agenda',
+        assignedTo: 'Sam',
+        warnings: [{ code: 'ambiguous_assignee', name: 'Sam', message: 'Sam could be Sam Smith or Sam Jones: choose who in the preview' }],
+      },
+    ],
+    ['Dana Ruiz to plan the offsite', { name: 'Plan the offsite', ...to(dana) }],
+    ['Me to update the roadmap', { name: 'Update the roadmap', ...to(dana) }],
+    ['Remind Alice to send the contract', { name: 'Send the contract', ...stranger('Alice') }],
+    ['Ask Bob to check the numbers by Monday', { name: 'Check the numbers', endDate: '2026-11-23', ...to(bob) }],
+    ['Design review with Zoe Park on Thursday', { name: 'Design review', startDate: '2026-11-19', endDate: '2026-11-19', ...stranger('Zoe Park') }],
+    ['Review the contract with Alice by Dec 3', { name: 'Review the contract', endDate: '2026-12-03', ...stranger('Alice') }],
+    ['Prepare slides for Marketing', { name: 'Prepare slides for Marketing' }],
+    ['Add support for Safari 17', { name: 'Add support for Safari 17' }],
+    ['Note: update the docs', { name: 'Note: update the docs' }],
+    ['Urgent: Bob to restore the backups', { name: 'Restore the backups', priority: 'critical', ...to(bob) }],
+    ['Carol to chase the supplier, not urgent', { name: 'Chase the supplier', priority: 'low', ...to(carol) }],
+    ['Hand it to Carol: renew the certificates', { name: 'Renew the certificates', ...to(carol) }],
+    ['Draft the contract by next Friday', { name: 'Draft the contract', endDate: '2026-11-27' }],
+    ['Finish the audit by Friday', { name: 'Finish the audit', endDate: '2026-11-20' }],
+    ['Kick off the pilot this Friday', { name: 'Kick off the pilot', startDate: '2026-11-20', endDate: '2026-11-20' }],
+    ['Publish the changelog today', { name: 'Publish the changelog', startDate: today, endDate: today }],
+    ['Bob should review the PR in 2 days', { name: 'Review the PR', endDate: '2026-11-20', ...to(bob) }],
+    ['Alice to draft the sitemap by next Friday, high priority', { name: 'Draft the sitemap', endDate: '2026-11-27', priority: 'high', ...stranger('Alice') }],
+  ];
+
+  it.each(sentences)('%j', (prompt, reading) => {
+    const parsed = parseTaskPrompt(prompt, { today, members: team, currentUserId: dana.id });
+    const { name, startDate, endDate, assignedTo, assigneeId, priority, warnings } = parsed;
+    expect({ name, startDate, endDate, assignedTo, assigneeId, priority, warnings }).toEqual({ ...defaults, ...reading });
+  });
+
+  it('keeps at least 40 sentences, the two from the issue among them', () => {
+    expect(sentences.length).toBeGreaterThanOrEqual(40);
+    expect(sentences.map(([p]) => p)).toEqual(
+      expect.arrayContaining(['Alice to draft the sitemap by next Friday', 'Build the email templates, starts Monday Dec 14, takes 2 weeks']),
+    );
+  });
+});
+
+describe('[ai-weekdays] a weekday means the same thing whatever day today is', () => {
+  // 'Friday' (also 'this Friday', 'by Friday'): the first Friday on or after today, today included.
+  // 'next Friday': the Friday of the following Monday-to-Sunday week. From a Saturday or Sunday the two agree.
+  const week = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'];
+  const coming = ['2026-11-27', '2026-11-27', '2026-11-27', '2026-11-27', '2026-11-27', '2026-12-04', '2026-12-04'];
+  const next = ['2026-12-04', '2026-12-04', '2026-12-04', '2026-12-04', '2026-12-04', '2026-12-04', '2026-12-04'];
+  it.each(week.map((day, i) => [day, coming[i]!, next[i]!]))('from %s: "by Friday" is %s, "by next Friday" %s', (day, friday, nextFriday) => {
+    const end = (prompt: string) => parseTaskPrompt(prompt, { today: day, members: [] }).endDate;
+    expect(end('Draft the plan by Friday')).toBe(friday);
+    expect(end('Draft the plan by this Friday')).toBe(friday);
+    expect(end('Draft the plan by next Friday')).toBe(nextFriday);
   });
 });

@@ -1,7 +1,8 @@
 import { casual, type ParsedResult } from 'chrono-node/en';
 import { TASK_NAME_MAX_LENGTH } from '../constants.js';
+import type { AiParseWarning } from '../schemas/ai.js';
 import type { TaskPriority, TaskStatus } from '../schemas/enums.js';
-import { matchMember, memberFullName, type PromptMember } from './ai-members.js';
+import { takeAssignee, type PromptMember } from './ai-members.js';
 
 export * from './ai-members.js';
 
@@ -28,6 +29,8 @@ export interface ParsedTaskPrompt {
   assignedTo: string | null;
   /** The matched member, or null (nobody named, not a member, or a first name two members share). */
   assigneeId: string | null;
+  /** What was read but could not be used: a person who is not a member, a first name two members share. */
+  warnings: AiParseWarning[];
 }
 
 // ---- calendar dates, in UTC so no local time zone ever shifts a day -------------------------------------
@@ -46,32 +49,25 @@ const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTC
 // ---- phrases -------------------------------------------------------------------------------------------
 /** Stands in for a recognised date inside the text, so later rules still see that something was there. */
 const DATE_MARK = '\uE000';
-const NAME_WORD = /^[\p{L}\p{M}][\p{L}\p{M}'’.-]*$/u;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const NAME_STOP_WORDS = new Set(
-  ('by on in at next this tomorrow today tonight due from before until till and with asap urgent urgently priority ' +
-    'high low medium critical important to the a an for of starting start please monday tuesday wednesday thursday ' +
-    'friday saturday sunday mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec ' +
-    'week weeks day days month months blocked done completed started').split(' '),
-);
-/** Words after 'with' that name a group, not a person: 'Sync with Legal' keeps its name and warns of nobody. */
-const NOT_PEOPLE = new Set(
-  ('team teams everyone everybody all marketing sales legal finance accounting design engineering product support ' +
-    'hr ops operations security management leadership board client clients customer customers vendor vendors ' +
-    'partner partners stakeholders research data analytics infrastructure devops frontend backend mobile web').split(' '),
-);
 const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
-/** Longest first: 'not urgent' is low before 'urgent' is critical. The first rule that matches decides. */
+/** A word standing as its own clause: ', low', 'Low: …', '(high)', '- done'. */
+const SEP = String.raw`(?:^|[,;:(\[–—-]\s*)`;
+const END = String.raw`\s*[)\]]?\s*[.!]?\s*(?=$|[,;\n])`;
+const LABEL_END = String.raw`\s*[)\]]?\s*[.!]?\s*(?=$|[,;:\n])`;
+
+/**
+ * [ai-priority] Longest first: 'not urgent' is low before 'urgent' is critical. The first rule that matches
+ * decides. 'low' and 'high' alone count only as a clause of their own ('…, low', 'High: …'), so 'Fix high CPU
+ * usage' keeps its priority and its name.
+ */
 const PRIORITY_RULES: [TaskPriority, RegExp][] = [
-  ['low', /\b(?:not urgent|no rush|whenever(?: possible| you can)?|when(?:ever)? you have time|someday|low(?:[\s-]+(?:priority|prio|importance))|(?:priority|prio)\s*:?\s*low)\b/giu],
+  ['low', new RegExp(String.raw`\b(?:not urgent|no rush|whenever(?: possible| you can)?|when(?:ever)? you have time|someday|low(?:[\s-]+(?:priority|prio|importance))|(?:priority|prio)\s*:?\s*low)\b|${SEP}low${LABEL_END}`, 'giu')],
   ['critical', /\b(?:urgent(?:ly)?|critical|asap|a\.s\.a\.p\.?|as soon as possible|immediately|top priority|highest priority)\b(?:[\s-]+(?:priority|prio))?|\b(?:priority|prio)\s*:?\s*(?:urgent|critical)\b/giu],
-  ['high', /\b(?:important|high(?:[\s-]+(?:priority|prio|importance)))\b|\b(?:priority|prio)\s*:?\s*high\b/giu],
+  ['high', new RegExp(String.raw`\b(?:important|high(?:[\s-]+(?:priority|prio|importance)))\b|\b(?:priority|prio)\s*:?\s*high\b|${SEP}high${LABEL_END}`, 'giu')],
   ['medium', /\b(?:medium|normal)[\s-]+(?:priority|prio)\b|\b(?:priority|prio)\s*:?\s*(?:medium|normal)\b/giu],
 ];
 
-const SEP = String.raw`(?:^|[,;:(\[–—-]\s*)`;
-const END = String.raw`\s*[)\]]?\s*[.!]?\s*(?=$|[,;\n])`;
 const STATUS_RULES: [TaskStatus, RegExp][] = [
   ['blocked', /\b(?:(?:it'?s|is|currently|status\s*:?)\s+)?blocked\b/giu],
   ['in_progress', new RegExp(String.raw`\b(?:(?:it'?s|is|currently|status\s*:?)\s+)?(?:in[\s-]progress|underway|ongoing|already started)\b|\bstatus\s*:?\s*started\b|${SEP}started${END}`, 'giu')],
@@ -95,102 +91,31 @@ const DANGLING_END = /(?:[\s,;:–—-]+|\b(?:by|on|for|to|and|with|due|from|at|
 const DANGLING_START = /^(?:[\s,;:.!?–—-]+|(?:and|then|to|also)\b\s*)/iu;
 
 // ---- the parser ------------------------------------------------------------------------------------------
-interface Assignee {
-  written: string;
-  memberId: string | null;
-  memberName: string | null;
-}
-
-function nameWords(text: string, from: number): { words: string[]; ends: number[] } {
-  const words: string[] = [];
-  const ends: number[] = [];
-  const re = /\s*([^\s,;:!?()[\]]+)/uy;
-  re.lastIndex = from;
-  for (let m = re.exec(text); m && words.length < 3; m = re.exec(text)) {
-    const word = m[1]!.replace(/[.]+$/, '');
-    const isEmail = EMAIL.test(word);
-    if (!isEmail && (!NAME_WORD.test(word) || NAME_STOP_WORDS.has(word.toLowerCase()))) break;
-    words.push(word);
-    ends.push(m.index + m[0].length - (m[1]!.length - word.length));
-    if (isEmail) break;
-  }
-  return { words, ends };
-}
-
-/** Finds the person the prompt names and blanks that phrase out of `text`. */
-function takeAssignee(text: string, options: ParseTaskOptions): { text: string; assignee: Assignee | null } {
-  const self = options.members.find((m) => m.id === options.currentUserId);
-  // tail: what must follow the name for the trigger to count; swallow: what goes with the name out of the text.
-  const triggers: { re: RegExp; membersOnly: boolean; tail?: RegExp; swallow?: RegExp }[] = [
-    { re: /\b(?:assign(?:ed)?(?:\s+(?:it|this))?(?:\s+to)?|assignee\s*:?|owner\s*:?|(?:give|hand|delegate)(?:\s+(?:it|this))?\s+to)\s+/giu, membersOnly: false },
-    { re: /(?:^|\s)@(?=[\p{L}\p{N}])/gu, membersOnly: false },
-    { re: /\bfor\s+/giu, membersOnly: true },
-    { re: /\b(?:remind|ask|tell|have|get)\s+/giu, membersOnly: true, tail: /^\s+to\b/iu },
-    // 'Alice to write the notes', 'Maria: send the invoice': a member's name opening a clause, then what to do.
-    // Members only: 'Migrate to Postgres' opens a clause with 'to' too.
-    {
-      re: /(?<=^\s*|[,;(]\s*|\b(?:and|then)\s+)(?=\p{L})/gu,
-      membersOnly: true,
-      tail: /^\s*(?::|\s+to\s+\p{L})/u,
-      swallow: /^\s*(?::|\s+to\b)/u,
-    },
-    // 'Design review with Sam': the person it is done with. Someone who is not a member is still named back (so
-    // the dialog can say they could not be assigned), unless the words are a group rather than a person.
-    { re: /\bwith\s+/giu, membersOnly: false },
-  ];
-  for (const { re, membersOnly, tail, swallow } of triggers) {
-    for (const m of text.matchAll(re)) {
-      const from = m.index + m[0].length;
-      const { words, ends } = nameWords(text, from);
-      if (!words.length) continue;
-      if (words[0]!.toLowerCase() === 'me' || words[0]!.toLowerCase() === 'myself') {
-        if (!self || (tail && !tail.test(text.slice(ends[0]!)))) continue;
-        const start = m.index + (m[0].length - m[0].trimStart().length);
-        return { text: blank(text, start, ends[0]!), assignee: { written: memberFullName(self), memberId: self.id, memberName: memberFullName(self) } };
-      }
-      let taken = 0;
-      let member: PromptMember | null = null;
-      let ambiguous = false;
-      for (let n = words.length; n >= 1 && !member; n--) {
-        const match = matchMember(words.slice(0, n).join(' '), options.members);
-        if (match.kind === 'found') [member, taken] = [match.member, n];
-        else if (match.kind === 'ambiguous' && !ambiguous) [ambiguous, taken] = [true, n];
-      }
-      if (!member && !ambiguous) {
-        // 'for Marketing' is not a person: after 'for', 'remind' and the like only members count.
-        if (membersOnly) continue;
-        // 'with Legal', 'with the team', 'with AWS': groups and acronyms, not people.
-        if (/\bwith\s*$/iu.test(m[0]) && (NOT_PEOPLE.has(words[0]!.toLowerCase()) || /^\p{Lu}{2,}$/u.test(words[0]!))) continue;
-        const capitalised = words.findIndex((w) => !/^\p{Lu}/u.test(w));
-        // 'the assigned budget' names nobody: a lower-case stranger counts only after 'assign to', 'owner:' or '@'.
-        if (capitalised === 0 && !/(?:\bto|:)\s*$|@$/iu.test(m[0])) continue;
-        taken = capitalised === 0 ? 1 : capitalised === -1 ? Math.min(words.length, 2) : Math.min(capitalised, 2);
-      }
-      const nameEnd = ends[taken - 1]!;
-      if (tail && !tail.test(text.slice(nameEnd))) continue;
-      const end = nameEnd + (swallow?.exec(text.slice(nameEnd))?.[0].length ?? 0);
-      const written = words.slice(0, taken).join(' ');
-      // 'remind Maria to send …' keeps 'to send …': the dangling 'to' goes when the name is tidied.
-      const start = m.index + (m[0].length - m[0].trimStart().length);
-      return {
-        text: blank(text, start, end),
-        assignee: { written, memberId: member?.id ?? null, memberName: member ? memberFullName(member) : null },
-      };
-    }
-  }
-  return { text, assignee: null };
-}
-
 function blank(text: string, from: number, to: number, mark = ' '): string {
   return `${text.slice(0, from)}${mark}${text.slice(to)}`;
 }
 
-/** 'for 2 weeks', 'for three days': how long, in days, when the prompt says so. */
+const COUNT = String.raw`(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten)`;
+const UNIT = String.raw`(?:working\s+|business\s+|work\s+)?(days?|weeks?|months?)`;
+/**
+ * [ai-duration] How long, when the prompt says so: 'takes 2 weeks', 'will take three days', 'lasts a week',
+ * 'for 3 days', 'over 2 weeks', 'a 2-day workshop', '3 week project'. Counted in calendar days (a week is 7, a
+ * month 30): the working calendar is applied by the schedule, not here.
+ */
+const DURATION = new RegExp(
+  [
+    String.raw`\b(?:it\s+)?(?:takes?|taking|(?:will|should|would|might)\s+take|lasts?|lasting|(?:will|should)\s+last|for|over|duration\s*:?)\s+(?:about\s+|around\s+|roughly\s+)?(?:a\s+total\s+of\s+)?${COUNT}\s+${UNIT}\b`,
+    String.raw`\b(?:an?\s+)?${COUNT}[\s-]${UNIT.replace('(days?|weeks?|months?)', '(day|week|month)')}(?:[\s-]long)?\b(?=\s+\p{L})`,
+  ].join('|'),
+  'iu',
+);
+
 function takeDuration(text: string): { text: string; days: number | null } {
-  const m = /\bfor\s+(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+(days?|weeks?|months?)\b/iu.exec(text);
+  const m = DURATION.exec(text);
   if (!m) return { text, days: null };
-  const count = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!.toLowerCase()]!;
-  const unit = m[2]!.toLowerCase().startsWith('week') ? 7 : m[2]!.toLowerCase().startsWith('month') ? 30 : 1;
+  const [word, unitWord] = m[1] !== undefined ? [m[1], m[2]!] : [m[3]!, m[4]!];
+  const count = /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word.toLowerCase()]!;
+  const unit = unitWord.toLowerCase().startsWith('week') ? 7 : unitWord.toLowerCase().startsWith('month') ? 30 : 1;
   return { text: blank(text, m.index, m.index + m[0].length), days: Math.max(1, count * unit) };
 }
 
@@ -252,7 +177,9 @@ function decideDates(found: ReturnType<typeof takeDates>['found'], today: string
   else if (starts.length && deadlines.length) [start, end] = [starts[0]!, deadlines[0]!];
   else if (deadlines.length) {
     end = deadlines[0]!;
-    start = neutral[0] && neutral[0] <= end ? neutral[0] : today < end ? today : end;
+    // 'by Friday, takes 3 days': the three days that end on Friday, not before today.
+    const earliest = duration ? addCalendarDays(end, 1 - duration) : today;
+    start = neutral[0] && neutral[0] <= end ? neutral[0] : [[earliest, today].sort()[1]!, end].sort()[0]!;
   } else if (starts.length) [start, end] = [starts[0]!, neutral.at(-1) ?? span(starts[0]!)];
   else if (neutral.length > 1) [start, end] = [neutral[0]!, neutral.at(-1)!];
   else if (neutral.length === 1) [start, end] = [neutral[0]!, duration ? span(neutral[0]!) : neutral[0]!];
@@ -266,7 +193,8 @@ function takeRule<T>(text: string, rules: [T, RegExp][], fallback: T): { text: s
   for (const [candidate, re] of rules) {
     if (re.test(out)) value ??= candidate;
     re.lastIndex = 0;
-    out = out.replace(re, (hit) => (/^[,;:(\[–—-]/u.test(hit) ? hit[0]! : ' '));
+    // The separator before the word stays ('A, low, by Friday'); an opening bracket goes with its closing one.
+    out = out.replace(re, (hit) => (/^[,;:–—-]/u.test(hit) ? hit[0]! : ' '));
   }
   return { text: out, value: value ?? fallback };
 }
@@ -345,7 +273,7 @@ export function taskNameProblem(name: string): string | null {
  */
 export function parseTaskPrompt(prompt: string, options: ParseTaskOptions): ParsedTaskPrompt {
   let text = prompt.replace(/\r\n?/g, '\n').replace(/[\t\f\v]/g, ' ').trim();
-  const assignee = takeAssignee(text, options);
+  const assignee = takeAssignee(text, options.members, options.currentUserId);
   text = assignee.text;
   const duration = takeDuration(text);
   const dates = takeDates(duration.text, options.today);
@@ -365,7 +293,8 @@ export function parseTaskPrompt(prompt: string, options: ParseTaskOptions): Pars
     status: blocked.reason ? 'blocked' : status.value,
     startDate,
     endDate,
-    assignedTo: assignee.assignee ? (assignee.assignee.memberName ?? assignee.assignee.written) : null,
-    assigneeId: assignee.assignee?.memberId ?? null,
+    assignedTo: assignee.assignee?.assignedTo ?? null,
+    assigneeId: assignee.assignee?.assigneeId ?? null,
+    warnings: assignee.assignee?.warning ? [assignee.assignee.warning] : [],
   };
 }

@@ -4,6 +4,8 @@ import { calendarDateSchema } from './project.js';
 import { taskSchema } from './task.js';
 
 export const AI_PROMPT_MAX_LENGTH = 1000;
+/** The history's reason for a task the AI task creator made, whether confirmed from its preview or not. */
+export const AI_CHANGE_REASON = 'Created with the AI task creator';
 
 /**
  * POST /api/tasks/ai-create (PRODUCT-SPEC §7). `today` is optional: the browser's calendar date, so that
@@ -33,6 +35,35 @@ export const aiParsedDetailsSchema = z.object({
 });
 export type AiParsedDetails = z.infer<typeof aiParsedDetailsSchema>;
 
+/**
+ * [ai-unresolved-assignee] Something the creator read but could not act on, said so rather than swallowed:
+ * a person named who is not a member or guest of the project ('Alice is not a member of this team'), or a
+ * first name two members share.
+ */
+export const aiParseWarningSchema = z.object({
+  code: z.enum(['unresolved_assignee', 'ambiguous_assignee']),
+  /** The name as the prompt wrote it. */
+  name: z.string(),
+  message: z.string(),
+});
+export type AiParseWarning = z.infer<typeof aiParseWarningSchema>;
+
+/** POST /api/tasks/ai-preview takes the same body as ai-create and creates nothing. */
+export const aiPreviewInputSchema = aiCreateTaskInputSchema;
+
+/**
+ * [ai-preview] What the creator understood, for the person to confirm or correct before anything is created:
+ * the fields of a new task (the assignee as a member's id) plus what could not be used. The web then creates
+ * the task through POST /api/tasks with the fields as confirmed.
+ */
+export const aiPreviewSchema = z.object({
+  draft: aiParsedDetailsSchema.extend({ assigneeId: z.string().nullable() }),
+  warnings: z.array(aiParseWarningSchema),
+  /** 'offline' for the built-in parser, 'model' when the configured language model refined it. */
+  source: z.enum(['offline', 'model']),
+});
+export type AiPreview = z.infer<typeof aiPreviewSchema>;
+
 export const aiCreateTaskResultSchema = z.object({
   task: taskSchema,
   aiParsing: z.object({
@@ -42,6 +73,7 @@ export const aiCreateTaskResultSchema = z.object({
      * false: that person is not a member or guest of the project (the task is then created unassigned).
      */
     assigneeFound: z.boolean(),
+    warnings: z.array(aiParseWarningSchema),
     /** 'offline' for the built-in parser, 'model' when the configured language model refined it. */
     source: z.enum(['offline', 'model']),
   }),

@@ -70,3 +70,18 @@ export function assigneeFromChoice(choice: string): string | null {
 /** What a client sends to POST /api/tasks and PATCH /api/tasks/{id}: the schemas' input side (defaults optional). */
 export type CreateTaskRequest = z.input<typeof createTaskInputSchema>;
 export type UpdateTaskRequest = z.input<typeof updateTaskInputSchema>;
+
+/**
+ * [ai-preview] The AI task creator's preview: what it read, to correct before the task is created. Status and
+ * description are kept as read; the assignee is a member's id or UNASSIGNED.
+ */
+export const aiPreviewFormSchema = z
+  .object({
+    name: taskFieldSchemas.name,
+    startDate: taskFieldSchemas.startDate,
+    endDate: taskFieldSchemas.endDate,
+    priority: taskFieldSchemas.priority,
+    assigneeId: assigneeChoice,
+  })
+  .refine(endNotBeforeStart, END_BEFORE_START);
+export type AiPreviewFormInput = z.infer<typeof aiPreviewFormSchema>;

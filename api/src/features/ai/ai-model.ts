@@ -11,11 +11,14 @@ const instructions = (today: string) =>
   [
     'You turn a request written by a member of a project-planning team into one task.',
     `Today is ${today} (yyyy-MM-dd). Resolve relative dates ("next Friday", "in 2 weeks") from today.`,
+    // The same meanings as the offline reading (docs/rules.md ai-dates, ai-duration), so the preview agrees.
+    '"Friday" or "by Friday" is the first Friday on or after today; "next Friday" is the Friday of the following Monday-to-Sunday week.',
+    'A duration ("takes 2 weeks", "for 3 days", "a 2-day workshop") makes endDate = startDate + that many calendar days - 1.',
     'name: a short task name without dates, people or priority words, starting with a capital letter.',
     'description: any further detail the request gives, else null.',
     'priority: critical for urgent/critical/asap, high for high/important, low for low/whenever, else medium.',
     'status: blocked, in_progress (in progress, started), completed (done, completed), else pending.',
-    'assigneeName: the person the task is for exactly as written, "me" when the writer means themself, else null.',
+    'assigneeName: the person who should do it ("Alice to …", "Bob should …", "assign to @carol") exactly as written, "me" when the writer means themself, else null.',
     `startDate and endDate: yyyy-MM-dd. With no dates, start today and end 7 days later. With only a deadline, start today. endDate is never before startDate.`,
   ].join('\n');
 

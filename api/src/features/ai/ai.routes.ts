@@ -1,11 +1,16 @@
 import Router from '@koa/router';
-import { aiCreateTaskInputSchema } from '@planline/domain';
+import { aiCreateTaskInputSchema, aiPreviewInputSchema } from '@planline/domain';
 import { currentUser, requireAuth } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import type { AiTaskService } from './ai.service.js';
 
 export function aiRoutes(ai: AiTaskService): Router {
   const router = new Router({ prefix: '/api' });
+
+  // Reads the prompt and creates nothing: the person confirms or corrects the reading, then POST /api/tasks.
+  router.post('/tasks/ai-preview', requireAuth, validate('body', aiPreviewInputSchema), async (ctx) => {
+    ctx.body = await ai.preview(currentUser(ctx.state).id, ctx.state.body);
+  });
 
   router.post('/tasks/ai-create', requireAuth, validate('body', aiCreateTaskInputSchema), async (ctx) => {
     ctx.status = 201;

@@ -1,35 +1,59 @@
-import { AI_NOT_A_TASK, type AiCreateTaskResult } from '@planline/domain';
+import { AI_CHANGE_REASON, AI_NOT_A_TASK, UNASSIGNED, type AiPreview } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
-import { AI_TASK_FAILED_FALLBACK, canSubmitPrompt, promptFailureMessage, unmatchedAssignee } from './ai-parsing';
+import { AI_TASK_FAILED_FALLBACK, canSubmitPrompt, confirmedTask, previewFormValues, promptFailureMessage } from './ai-parsing';
 
-function parsing(assignedTo: string | null, assigneeFound: boolean): AiCreateTaskResult['aiParsing'] {
+const projectId = '00000000-0000-4000-8000-000000000001';
+const bobId = '00000000-0000-4000-8000-0000000000b0';
+
+function preview(assigneeId: string | null, assignedTo: string | null): AiPreview {
   return {
-    parsedDetails: {
-      name: 'Design review',
-      description: null,
+    draft: {
+      name: 'Draft the sitemap',
+      description: 'With the new sections',
       priority: 'high',
-      status: 'pending',
+      status: 'in_progress',
       assignedTo,
-      startDate: '2026-11-27',
+      assigneeId,
+      startDate: '2026-11-18',
       endDate: '2026-11-27',
     },
-    assigneeFound,
+    warnings: assigneeId || !assignedTo ? [] : [{ code: 'unresolved_assignee', name: assignedTo, message: `${assignedTo} is not a member of this team` }],
     source: 'offline',
   };
 }
 
-describe('unmatchedAssignee', () => {
-  it('[ai-assignee-warning] names the person when they were named but not found', () => {
-    expect(unmatchedAssignee(parsing('Maria', false))).toBe('Maria');
+describe('previewFormValues', () => {
+  it('[ai-preview] starts from the reading; a member is chosen by id', () => {
+    expect(previewFormValues(preview(bobId, 'Bob Stone'))).toEqual({
+      name: 'Draft the sitemap',
+      startDate: '2026-11-18',
+      endDate: '2026-11-27',
+      priority: 'high',
+      assigneeId: bobId,
+    });
   });
 
-  it('[ai-assignee-warning] is null when the assignee was found', () => {
-    expect(unmatchedAssignee(parsing('Maria Lopez', true))).toBeNull();
+  it('[ai-unresolved-assignee] someone who is not a member is not chosen: the form starts unassigned', () => {
+    expect(previewFormValues(preview(null, 'Alice')).assigneeId).toBe(UNASSIGNED);
   });
+});
 
-  it('[ai-assignee-warning] is null when nobody was named', () => {
-    expect(unmatchedAssignee(parsing(null, false))).toBeNull();
-    expect(unmatchedAssignee(parsing('   ', false))).toBeNull();
+describe('confirmedTask', () => {
+  it('[ai-preview] sends the fields as corrected, status and description as read, with the creator\'s change reason', () => {
+    const values = { name: 'Draft the new sitemap', startDate: '2026-11-20', endDate: '2026-11-30', priority: 'low' as const, assigneeId: bobId };
+    expect(confirmedTask(projectId, preview(null, 'Alice'), values)).toEqual({
+      projectId,
+      name: 'Draft the new sitemap',
+      description: 'With the new sections',
+      startDate: '2026-11-20',
+      endDate: '2026-11-30',
+      priority: 'low',
+      status: 'in_progress',
+      progress: 0,
+      assigneeId: bobId,
+      changeReason: AI_CHANGE_REASON,
+    });
+    expect(confirmedTask(projectId, preview(bobId, 'Bob Stone'), { ...values, assigneeId: UNASSIGNED }).assigneeId).toBeNull();
   });
 });
 

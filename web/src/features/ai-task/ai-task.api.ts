@@ -1,4 +1,4 @@
-import { aiCreateTaskResultSchema, localCalendarDate, type AiCreateTaskResult, type Task } from '@planline/domain';
+import { aiPreviewSchema, localCalendarDate, taskSchema, type AiPreview, type CreateTaskRequest, type Task } from '@planline/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isUnauthorizedError } from '../../lib/api-error';
 import { apiRequest } from '../../lib/query-client';
@@ -7,36 +7,42 @@ import { handleUnauthorized } from '../auth';
 import { projectTasksKey } from '../gantt';
 import { promptFailureMessage } from './ai-parsing';
 
-
-/** POST /api/tasks/ai-create. `today` is the user's calendar day, so 'tomorrow' means their tomorrow. */
-export async function createTaskFromPrompt(prompt: string, projectId: string): Promise<AiCreateTaskResult> {
-  const res = await apiRequest('POST', '/api/tasks/ai-create', {
+/** POST /api/tasks/ai-preview. `today` is the user's calendar day, so 'tomorrow' means their tomorrow. */
+export async function previewTaskFromPrompt(prompt: string, projectId: string): Promise<AiPreview> {
+  const res = await apiRequest('POST', '/api/tasks/ai-preview', {
     prompt: prompt.trim(),
     projectId,
     today: localCalendarDate(new Date()),
   });
-  return aiCreateTaskResultSchema.parse(await res.json());
+  return aiPreviewSchema.parse(await res.json());
+}
+
+function announceFailure(err: unknown) {
+  if (isUnauthorizedError(err)) {
+    handleUnauthorized();
+    return;
+  }
+  toast({ title: 'Failed to Create Task', description: promptFailureMessage(err) ?? undefined, variant: 'destructive' });
+}
+
+/** Reads the prompt; nothing is created. A failure ('asdf': please rephrase) is also shown beside the prompt. */
+export function useAiPreview(projectId: string) {
+  return useMutation({ mutationFn: (prompt: string) => previewTaskFromPrompt(prompt, projectId), onError: announceFailure });
 }
 
 /**
- * The AI Task Creator's call and its toasts (PRODUCT-SPEC §8). They sit on the mutation, not on the call, so a
- * task created after the dialog was closed is still announced and still reaches `onCreated`.
+ * Creates the task as confirmed in the preview, with the spec's toasts (PRODUCT-SPEC §8). They sit on the
+ * mutation, not on the call, so a task created after the dialog was closed is still announced.
  */
-export function useAiCreateTask(projectId: string, onCreated?: (task: Task) => void) {
+export function useConfirmAiTask(onCreated?: (task: Task) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (prompt: string) => createTaskFromPrompt(prompt, projectId),
-    onSuccess: (result) => {
-      toast({ title: 'Task Created Successfully!', description: `"${result.task.name}" was added to the project.` });
-      void queryClient.invalidateQueries({ queryKey: projectTasksKey(result.task.projectId) });
-      onCreated?.(result.task);
+    mutationFn: async (input: CreateTaskRequest) => taskSchema.parse(await (await apiRequest('POST', '/api/tasks', input)).json()),
+    onSuccess: (task) => {
+      toast({ title: 'Task Created Successfully!', description: `"${task.name}" was added to the project.` });
+      void queryClient.invalidateQueries({ queryKey: projectTasksKey(task.projectId) });
+      onCreated?.(task);
     },
-    onError: (err) => {
-      if (isUnauthorizedError(err)) {
-        handleUnauthorized();
-        return;
-      }
-      toast({ title: 'Failed to Create Task', description: promptFailureMessage(err) ?? undefined, variant: 'destructive' });
-    },
+    onError: announceFailure,
   });
 }

@@ -5,9 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
-import { canSubmitPrompt, promptFailureMessage } from '../ai-parsing';
-import { useAiCreateTask } from '../ai-task.api';
-import { AiTaskResult } from './ai-task-result';
+import { useProjectPeople } from '../../projects';
+import { canSubmitPrompt, confirmedTask, promptFailureMessage } from '../ai-parsing';
+import { useAiPreview, useConfirmAiTask } from '../ai-task.api';
+import { AiTaskPreview } from './ai-task-preview';
 
 export interface AiTaskCreatorDialogProps {
   open: boolean;
@@ -18,35 +19,65 @@ export interface AiTaskCreatorDialogProps {
   onCreated?: (task: Task) => void;
 }
 
-export const AI_PROMPT_PLACEHOLDER = 'e.g. Design review for Maria next Friday, high priority';
+export const AI_PROMPT_PLACEHOLDER = 'e.g. Maria to draft the sitemap by next Friday, high priority';
 
 /**
- * The AI Task Creator (PRODUCT-SPEC §2, §7): a plain-language description becomes a task, and the dialog then
- * shows what was understood, with a warning when the person named could not be assigned.
+ * The AI Task Creator (PRODUCT-SPEC §2, §7), in two steps: the description is read (POST /api/tasks/ai-preview,
+ * nothing created), then what was understood is shown as a form to correct; only its Create Task makes the task.
+ * Step 'describe' → Preview Task → 'review' → Create Task → closed; 'Edit description' goes back with the prompt kept.
  */
 export function AiTaskCreatorDialog({ open, onOpenChange, projectId, onCreated }: AiTaskCreatorDialogProps) {
-  const create = useAiCreateTask(projectId, onCreated);
-  const { reset, isPending } = create;
+  const [prompt, setPrompt] = useState('');
+  const [step, setStep] = useState<'describe' | 'review'>('describe');
+  const preview = useAiPreview(projectId);
+  const people = useProjectPeople(open ? projectId : null);
+  const confirm = useConfirmAiTask(onCreated);
 
-  // Each opening starts from an empty prompt, unless a request from the last opening is still running.
+  // Each opening starts from an empty description, unless a creation from the last opening is still running.
   useEffect(() => {
-    if (open && !isPending) reset();
-    // Only an opening resets: the end of a request must not clear the result it has just shown.
+    if (!open || confirm.isPending) return;
+    setPrompt('');
+    setStep('describe');
+    preview.reset();
+    confirm.reset();
+    // Only an opening resets: the end of a request must not clear what it has just shown.
   }, [open]);
+
+  const read = (text: string) =>
+    preview.mutate(text, {
+      onSuccess: () => {
+        confirm.reset();
+        setStep('review');
+      },
+    });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="AI Task Creator"
-        description="Describe a task in your own words. Mention dates, a priority or a team member and they are filled in for you."
+        description="Describe a task in your own words. You will see what was understood, and can correct it, before the task is created."
       >
-        {create.isSuccess ? (
-          <AiTaskResult result={create.data} onCreateAnother={reset} onDone={() => onOpenChange(false)} />
+        {step === 'review' && preview.data ? (
+          <AiTaskPreview
+            // A new reading starts a new form.
+            key={preview.submittedAt}
+            preview={preview.data}
+            people={people.data ?? []}
+            pending={confirm.isPending}
+            error={confirm.error}
+            failure={confirm.isError ? promptFailureMessage(confirm.error) : null}
+            onConfirm={(values) =>
+              preview.data && confirm.mutate(confirmedTask(projectId, preview.data, values), { onSuccess: () => onOpenChange(false) })
+            }
+            onBack={() => setStep('describe')}
+          />
         ) : (
           <PromptForm
-            pending={isPending}
-            failure={create.isError ? promptFailureMessage(create.error) : null}
-            onSubmit={(prompt) => create.mutate(prompt)}
+            prompt={prompt}
+            onPromptChange={setPrompt}
+            pending={preview.isPending}
+            failure={preview.isError ? promptFailureMessage(preview.error) : null}
+            onSubmit={read}
             onCancel={() => onOpenChange(false)}
           />
         )}
@@ -56,6 +87,8 @@ export function AiTaskCreatorDialog({ open, onOpenChange, projectId, onCreated }
 }
 
 interface PromptFormProps {
+  prompt: string;
+  onPromptChange: (prompt: string) => void;
   pending: boolean;
   /** Why the last prompt made no task ('asdf': please rephrase), shown beside the prompt to edit; null if none. */
   failure: string | null;
@@ -63,13 +96,12 @@ interface PromptFormProps {
   onCancel: () => void;
 }
 
-function PromptForm({ pending, failure, onSubmit, onCancel }: PromptFormProps) {
+function PromptForm({ prompt, onPromptChange, pending, failure, onSubmit, onCancel }: PromptFormProps) {
   const id = useId();
-  const [prompt, setPrompt] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
   const blank = !canSubmitPrompt(prompt);
 
-  // Radix focuses the field when the dialog opens; after 'Create Another' the form comes back on its own.
+  // Radix focuses the field when the dialog opens; after 'Edit description' the form comes back on its own.
   useEffect(() => field.current?.focus(), []);
 
   const submit = (event?: FormEvent) => {
@@ -90,7 +122,7 @@ function PromptForm({ pending, failure, onSubmit, onCancel }: PromptFormProps) {
           id={`${id}-prompt`}
           rows={4}
           value={prompt}
-          onChange={(event) => setPrompt(event.target.value)}
+          onChange={(event) => onPromptChange(event.target.value)}
           onKeyDown={onKeyDown}
           placeholder={AI_PROMPT_PLACEHOLDER}
           maxLength={AI_PROMPT_MAX_LENGTH}
@@ -101,7 +133,7 @@ function PromptForm({ pending, failure, onSubmit, onCancel }: PromptFormProps) {
           className="resize-y read-only:bg-slate-50"
         />
         <p id={`${id}-hint`} className="flex justify-between gap-4 text-xs text-slate-500">
-          <span>To assign someone, write 'Maria to …', 'with Maria' or '@Maria'. Press Ctrl+Enter to create.</span>
+          <span>To assign someone, write 'Maria to …', 'with Maria' or '@Maria'. Press Ctrl+Enter to preview.</span>
           <span aria-hidden="true">
             {prompt.length}/{AI_PROMPT_MAX_LENGTH}
           </span>
@@ -114,7 +146,7 @@ function PromptForm({ pending, failure, onSubmit, onCancel }: PromptFormProps) {
         </p>
       ) : (
         <p role="status" className="min-h-5 text-sm text-slate-600">
-          {pending ? 'Reading your description and creating the task…' : null}
+          {pending ? 'Reading your description…' : null}
         </p>
       )}
 
@@ -134,7 +166,7 @@ function PromptForm({ pending, failure, onSubmit, onCancel }: PromptFormProps) {
           ) : (
             <Sparkles aria-hidden="true" className="h-4 w-4" />
           )}
-          {pending ? 'Creating…' : 'Create Task'}
+          {pending ? 'Reading…' : 'Preview Task'}
         </Button>
       </div>
     </form>
