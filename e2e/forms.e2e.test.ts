@@ -26,7 +26,7 @@ async function anaAndBen() {
   const close = async () => {
     for (const context of contexts) await context.close();
   };
-  return { ana, ben, task, stored, details, close };
+  return { ana, ben, projectId, task, stored, details, close };
 }
 
 describe('[form-merge] Task Details never overwrites a teammate', () => {
@@ -100,6 +100,30 @@ describe('[form-merge] Task Details never overwrites a teammate', () => {
     await bens.getByRole('button', { name: 'Save Changes' }).click();
     await bens.getByRole('alert').filter({ hasText: 'The server is restarting' }).waitFor();
     expect(await ben.getByRole('dialog', { name: 'Task Details' }).count()).toBe(1);
+    await close();
+  });
+});
+
+describe("[form-merge] the header's project name never overwrites a teammate", () => {
+  it("shows Ana's rename under Ben's open field, refuses his save with both names, and keeps his when he says so", async () => {
+    const { ana, ben, projectId, close } = await anaAndBen();
+    const storedName = async () => ((await (await ana.request.get('/api/projects/user')).json()) as { id: string; name: string }[]).find((p) => p.id === projectId)!.name;
+    await ben.getByRole('heading', { level: 1 }).getByRole('button').click();
+    const field = ben.getByLabel('Project name', { exact: true });
+    await field.fill('Hull (Ben)');
+
+    expect((await ana.request.patch(`/api/projects/${projectId}`, { data: { name: 'Hull, phase 1' } })).status()).toBe(200);
+    await expect.poll(() => ben.locator('[data-teammate-change]').textContent(), { timeout: 5000 }).toBe('Ana changed this to “Hull, phase 1”.');
+
+    await field.press('Enter');
+    const conflict = ben.locator('[data-conflict]');
+    await expect.poll(() => conflict.textContent(), { timeout: 5000 }).toContain('Ana changed this to “Hull, phase 1” while you were editing it. Yours: “Hull (Ben)”.');
+    expect(await storedName()).toBe('Hull, phase 1');
+
+    await conflict.getByRole('button', { name: 'Keep yours' }).click();
+    await expect.poll(storedName).toBe('Hull (Ben)');
+    await expect.poll(() => ana.getByRole('heading', { level: 1 }).textContent()).toContain('Hull (Ben)');
+    expect(await conflict.count()).toBe(0);
     await close();
   });
 });
