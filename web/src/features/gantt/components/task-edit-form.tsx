@@ -21,7 +21,7 @@ import { isUnauthorizedError, serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
 import { handleUnauthorized } from '../../auth';
-import { TASK_EDIT_FIELDS, taskChanges, taskFormValues, type TaskEditField } from '../model/task-edit-values';
+import { TASK_EDIT_FIELDS, taskBase, taskChanges, taskFormValues, type TaskEditField } from '../model/task-edit-values';
 import type { TimelineTask } from '../model/timeline-task';
 import { useTaskHistory } from '../tasks.queries';
 import { useUpdateTask } from '../tasks.api';
@@ -63,7 +63,7 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
   const startDate = form.watch('startDate');
   // Shared with the Change History tab: it names who made each live change.
   const history = useTaskHistory(task.id, true);
-  const { notes, conflicts } = useTeammateMerge(form, task, history.data, people, summary ? ROLLED_UP_FIELDS : NO_FIELDS);
+  const { notes, conflicts, base } = useTeammateMerge(form, task, history.data, people, summary ? ROLLED_UP_FIELDS : NO_FIELDS);
 
   const onSubmit = form.handleSubmit(async (v) => {
     if (conflicts.length > 0) {
@@ -76,6 +76,7 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
       form.setError('root', { message: 'Nothing to save: no field differs from the task.' });
       return;
     }
+    changes.base = taskBase(dirty, base, task);
     const reason = v.changeReason.trim();
     if (reason) changes.changeReason = reason;
     try {

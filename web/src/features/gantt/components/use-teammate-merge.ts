@@ -70,5 +70,5 @@ export function useTeammateMerge(
       },
     };
   }
-  return { notes, conflicts };
+  return { notes, conflicts, base };
 }

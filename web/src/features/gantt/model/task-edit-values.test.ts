@@ -1,6 +1,6 @@
 import { taskEditFormSchema, type TaskHistoryEntry } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
-import { changedBy, taskChanges, taskFormValues, type EditableTask } from './task-edit-values';
+import { changedBy, taskBase, taskChanges, taskFormValues, type EditableTask } from './task-edit-values';
 
 const ANA = '7d0c6f5e-64a8-4c5b-9a43-2f5f0c1d8e11';
 const task: EditableTask = {
@@ -26,6 +26,10 @@ describe('[form-merge] what Edit Task saves', () => {
   it('sends a blank description as none, and an assignee choice as the API writes it', () => {
     const v = submitted({ description: '  ', assigneeId: ANA });
     expect(taskChanges(new Set(['description', 'assigneeId']), v, task)).toEqual({ description: null, assigneeId: ANA });
+  });
+
+  it('sends, as the base, what the person started from for those fields alone', () => {
+    expect(taskBase(new Set(['description', 'progress']), taskFormValues(task), task)).toEqual({ description: null, progress: 0 });
   });
 
   it('sends a milestone with its one day', () => {

@@ -68,3 +68,11 @@ export function taskChanges(dirty: ReadonlySet<TaskEditField>, v: TaskEditFormVa
   if (dirty.has('milestone')) changes.kind = v.milestone ? 'milestone' : 'task';
   return changes;
 }
+
+/**
+ * What the person started from for the fields Save sends (the API's `base`): if a teammate changed one of them
+ * after the form last heard, the server refuses with 409 instead of overwriting it.
+ */
+export function taskBase(dirty: ReadonlySet<TaskEditField>, base: TaskEditFormInput, task: EditableTask): UpdateTaskRequest['base'] {
+  return taskChanges(dirty, base, task);
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredClient, startTestServer, type TestServer } from './harness.js';
 
 /**
- * [form-merge] Issue 33 item 2: a project edit sent with the value the person started from (`base`) never
+ * [form-merge] Issue 33 item 2: a project or task edit sent with the values the person started from (`base`) never
  * overwrites a teammate's change made meanwhile: 409 with the current value and who changed it, nothing written.
  */
 let server: TestServer;
@@ -23,7 +23,7 @@ async function anaAndBen() {
   const project = (await ana.client.post('/api/projects', { name: 'Hull', teamId: team.id })).body as { id: string };
   const patch = (who: typeof ana, body: object) => who.client.request('PATCH', `/api/projects/${project.id}`, body);
   const stored = async () => (await server.dataSource.query(`SELECT name, status, description FROM projects WHERE id = $1`, [project.id]))[0];
-  return { ana, ben, patch, stored };
+  return { ana, ben, project, patch, stored };
 }
 
 describe('[form-merge] PATCH /api/projects/{id} with a base', () => {
@@ -67,5 +67,27 @@ describe('[form-merge] PATCH /api/projects/{id} with a base', () => {
     const { ana, patch } = await anaAndBen();
     expect(await patch(ana, { name: 'Hull 2', base: 'Hull' })).toMatchObject({ status: 400, body: { message: expect.stringContaining('Base must be an object') } });
     expect(await patch(ana, { base: { name: 'Hull' } })).toMatchObject({ status: 400, body: { message: expect.stringContaining('Nothing to update') } });
+  });
+});
+
+describe('[form-merge] PATCH /api/tasks/{id} with a base', () => {
+  it("answers 409 with Ana's name and value for a field Ben changed from before her change; other fields pass", async () => {
+    const { ana, ben, project } = await anaAndBen();
+    const task = (await ana.client.post('/api/tasks', { projectId: project.id, name: 'Weld frame', startDate: '2026-12-01', endDate: '2026-12-04' })).body as { id: string };
+    const patch = (who: typeof ana, body: object) => who.client.request('PATCH', `/api/tasks/${task.id}`, body);
+    const stored = async () => (await server.dataSource.query(`SELECT name, description, progress FROM tasks WHERE id = $1`, [task.id]))[0];
+    expect((await patch(ana, { name: 'Weld the main frame' })).status).toBe(200);
+
+    const res = await patch(ben, { name: 'Weld frame (Ben)', progress: 30, base: { name: 'Weld frame', progress: 0 } });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      message: 'Ana changed name to "Weld the main frame" while you were editing it. Keep yours or take theirs.',
+      conflicts: [{ field: 'name', current: 'Weld the main frame', changedBy: { firstName: 'Ana' } }],
+    });
+    expect(await stored()).toMatchObject({ name: 'Weld the main frame', progress: 0 });
+
+    // A field nobody else changed saves from its base; the name Ana gave stays.
+    expect((await patch(ben, { description: 'Check the welds twice', status: 'in_progress', base: { description: null, status: 'pending' } })).status).toBe(200);
+    expect(await stored()).toMatchObject({ name: 'Weld the main frame', description: 'Check the welds twice' });
   });
 });
