@@ -106,15 +106,20 @@ describe('the timeline view', () => {
     await close();
   });
 
-  it('[task-details] after Save Changes, Change History shows under the title and tabs, the dialog fitted', async () => {
+  it('[task-details] Save Changes closes the dialog; scrolled down to Save, Change History shows under the title and tabs, the dialog fitted', async () => {
     const { page, close, ids } = await openProject({ width: 1280, height: 500 });
-    await page.locator(`[data-task-row="${ids.current}"]`).getByRole('button').first().click();
+    const row = page.locator(`[data-task-row="${ids.current}"]`).getByRole('button').first();
+    await row.click();
     const dialog = page.getByRole('dialog', { name: 'Task Details' });
     await dialog.getByLabel('Progress (%)').fill('70');
     const save = dialog.getByRole('button', { name: 'Save Changes' });
     await save.scrollIntoViewIfNeeded();
     await save.click();
     await page.getByText('Task Updated', { exact: true }).waitFor();
+    // Issue 33 item 9: a successful save closes the dialog.
+    await expect.poll(() => dialog.count()).toBe(0);
+    await row.click();
+    await save.scrollIntoViewIfNeeded();
     // Scrolled down to Save Changes, the tabs are still in view, and clicking one scrolls nothing by itself (a
     // person's click, not Playwright's scroll-into-view-then-click).
     const inView = async (locator: Locator) => {

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { ProjectStatus } from '@planline/domain';
+import type { ProjectEditedBy, ProjectStatus } from '@planline/domain';
 
 @Entity({ name: 'projects' })
 export class ProjectEntity {
@@ -44,6 +44,10 @@ export class ProjectEntity {
   /** 'yyyy-MM-dd' dates, sorted, no duplicates. */
   @Column({ type: 'date', array: true, default: () => "'{}'" })
   holidays!: string[];
+
+  /** Who last changed the name, description and status (a 409 names them to a person who started before). */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  editedBy!: ProjectEditedBy;
 
   /** Raised with every change to the project's task rows (the API's task list cache); bigint, read as text. */
   @Column({ type: 'bigint', default: 0 })

@@ -26,9 +26,30 @@ export const createProjectInputSchema = z.object({
 });
 export type CreateProjectInput = z.infer<typeof createProjectInputSchema>;
 
+/** The project fields people edit in place (the header), which a teammate may change while they do. */
+export const PROJECT_GUARDED_FIELDS = ['name', 'description', 'status'] as const;
+export type ProjectGuardedField = (typeof PROJECT_GUARDED_FIELDS)[number];
+
+const projectEditorSchema = z.object({ id: z.uuid(), firstName: z.string() });
+/** Who last changed each guarded field: their first name as it was then, kept with the project like a signature. */
+export const projectEditedBySchema = z.object({
+  name: projectEditorSchema.optional(),
+  description: projectEditorSchema.optional(),
+  status: projectEditorSchema.optional(),
+});
+export type ProjectEditedBy = z.infer<typeof projectEditedBySchema>;
+
 /** PATCH /api/projects/{id}: any of the fields; dates may be cleared with null. */
 export const updateProjectInputSchema = z
   .object({
+    /**
+     * [form-merge] The values the person started from, for the guarded fields they change. If a teammate changed
+     * one meanwhile, the answer is 409 with its current value and who changed it, and nothing is written.
+     */
+    base: z
+      .object({ name: z.string(), description: z.string().nullable(), status: projectStatusSchema }, { error: 'Base must be an object' })
+      .partial()
+      .optional(),
     name: projectName.optional(),
     status: projectStatusSchema.optional(),
     description: description.nullable().optional(),
@@ -38,7 +59,7 @@ export const updateProjectInputSchema = z
     workingWeekdays: workCalendarSettingsSchema.shape.workingWeekdays.optional(),
     holidays: workCalendarSettingsSchema.shape.holidays.optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+  .refine((v) => Object.entries(v).some(([key, x]) => key !== 'base' && x !== undefined), {
     message: 'Nothing to update: send name, status, description, startDate, endDate, autoSchedule, workingWeekdays or holidays',
   })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
@@ -66,8 +87,16 @@ export const projectSchema = z.object({
   holidays: z.array(z.string()),
   /** 'team' for members of the project's team; 'guest' for people who joined only this project by invite. */
   access: z.enum(['team', 'guest']),
+  editedBy: projectEditedBySchema.optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
+
+/** The 409 of PATCH /api/projects/{id} when a guarded field changed since the person's `base`. */
+export const projectConflictSchema = z.object({
+  message: z.string(),
+  conflicts: z.array(z.object({ field: z.enum(PROJECT_GUARDED_FIELDS), current: z.string().nullable(), changedBy: projectEditorSchema.nullable() })),
+});
+export type ProjectConflict = z.infer<typeof projectConflictSchema>;
 
 export const projectInviteInfoSchema = z.object({ projectName: z.string(), projectCode: z.string() });
 export type ProjectInviteInfo = z.infer<typeof projectInviteInfoSchema>;

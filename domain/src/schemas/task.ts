@@ -141,9 +141,34 @@ export const createTaskInputSchema = z
   .refine(isOneDayIfMilestone, MILESTONE_DATES);
 export type CreateTaskInput = z.infer<typeof createTaskInputSchema>;
 
+/** The task fields a form edits, which a teammate may change while it is open. */
+export const TASK_GUARDED_FIELDS = ['name', 'description', 'startDate', 'endDate', 'status', 'priority', 'progress', 'assigneeId', 'kind'] as const;
+export type TaskGuardedField = (typeof TASK_GUARDED_FIELDS)[number];
+
 /** PATCH /api/tasks/{id}: any fields, plus a reason kept in the history when it is not blank. */
 export const updateTaskInputSchema = z
   .object({
+    /**
+     * [form-merge] The values the person started from, for the fields they change: if a teammate changed one
+     * meanwhile, the answer is 409 with its current value and who changed it, and nothing is written.
+     */
+    base: z
+      .object(
+        {
+          name: z.string(),
+          description: z.string().nullable(),
+          startDate: z.string(),
+          endDate: z.string(),
+          status: z.string(),
+          priority: z.string(),
+          progress: z.number(),
+          assigneeId: z.string().nullable(),
+          kind: z.string(),
+        },
+        { error: 'Base must be an object' },
+      )
+      .partial()
+      .optional(),
     name: taskFieldSchemas.name.optional(),
     description: taskFieldSchemas.description.optional(),
     startDate: taskFieldSchemas.startDate.optional(),

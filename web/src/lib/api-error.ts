@@ -1,4 +1,4 @@
-import { paymentRequiredSchema, type FieldIssue, type PaymentRequired } from '@planline/domain';
+import { paymentRequiredSchema, projectConflictSchema, type FieldIssue, type PaymentRequired, type ProjectConflict } from '@planline/domain';
 
 /** Splits an error thrown by throwIfResNotOk into its status and body text; null for any other error. */
 export function parseApiError(err: unknown): { status: number; body: string } | null {
@@ -54,5 +54,12 @@ export function errorStatus(err: unknown): number | null {
 export function paymentRequired(err: unknown): PaymentRequired | null {
   if (errorStatus(err) !== 402) return null;
   const parsed = paymentRequiredSchema.safeParse(errorBody(err));
+  return parsed.success ? parsed.data : null;
+}
+
+/** The body of a 409 from a project edit whose base a teammate changed: their values and names. Null for anything else. */
+export function projectConflict(err: unknown): ProjectConflict | null {
+  if (errorStatus(err) !== 409) return null;
+  const parsed = projectConflictSchema.safeParse(errorBody(err));
   return parsed.success ? parsed.data : null;
 }

@@ -8,7 +8,7 @@ export type PersonRow = { id: string; first_name: string; last_name: string; ema
 type NewProject = Pick<ProjectEntity, 'id' | 'name' | 'description' | 'teamId' | 'status' | 'projectCode'>;
 type ProjectFields = Pick<
   ProjectEntity,
-  'name' | 'status' | 'description' | 'startDate' | 'endDate' | 'autoSchedule' | 'workingWeekdays' | 'holidays'
+  'name' | 'status' | 'description' | 'startDate' | 'endDate' | 'autoSchedule' | 'workingWeekdays' | 'holidays' | 'editedBy'
 >;
 
 export async function insertProject(m: EntityManager, project: NewProject): Promise<void> {
@@ -17,6 +17,10 @@ export async function insertProject(m: EntityManager, project: NewProject): Prom
 
 export const findProject = (db: Db, projectId: string): Promise<ProjectEntity> =>
   db.getRepository(ProjectEntity).findOneByOrFail({ id: projectId });
+
+/** The project's row, locked until the transaction ends (a check-then-write on it). */
+export const lockProject = (m: EntityManager, projectId: string): Promise<ProjectEntity> =>
+  m.getRepository(ProjectEntity).findOneOrFail({ where: { id: projectId }, lock: { mode: 'pessimistic_write' } });
 
 export async function updateProject(db: Db, projectId: string, fields: ProjectFields): Promise<void> {
   await db.getRepository(ProjectEntity).update({ id: projectId }, { ...fields, updatedAt: new Date() });

@@ -34,7 +34,7 @@ export function projectsRoutes(projects: ProjectsService, publicUrl: string | un
   });
 
   router.patch('/projects/:projectId', requireAuth, projectParam, validate('body', updateProjectInputSchema), async (ctx) => {
-    ctx.body = await projects.update(currentUser(ctx.state).id, ctx.params.projectId!, ctx.state.body);
+    ctx.body = await projects.update(currentUser(ctx.state), ctx.params.projectId!, ctx.state.body);
   });
 
   router.get('/projects/:projectId/people', requireAuth, projectParam, async (ctx) => {

@@ -1,7 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { isUniqueViolation, type UserEntity } from '@planline/db';
+import { isUniqueViolation, type ProjectEntity, type UserEntity } from '@planline/db';
 import {
   generateProjectCode,
+  PROJECT_GUARDED_FIELDS,
+  type ProjectConflict,
+  type ProjectGuardedField,
   rooms,
   type CreateProjectInput,
   type MemberUser,
@@ -25,6 +28,7 @@ import {
   insertGuest,
   insertProject,
   isGuest,
+  lockProject,
   isGuestInTeam,
   projectByInviteToken,
   projectPeople,
@@ -97,25 +101,38 @@ export class ProjectsService {
    * Team members change a project's name, status, description, dates and schedule settings (auto-schedule, working
    * weekdays, holidays); guests work on its tasks only.
    */
-  async update(userId: string, projectId: string, input: UpdateProjectInput): Promise<Project> {
+  /**
+   * Changes a project's fields. [form-merge] A guarded field (name, description, status) sent with the value the
+   * person started from (`base`) is written only if nobody changed it meanwhile: else 409 with its current value
+   * and who changed it, and nothing is written. Checked and written under the row's lock, so two saves from the
+   * same base cannot both pass.
+   */
+  async update(user: Pick<UserEntity, 'id' | 'firstName'>, projectId: string, input: UpdateProjectInput): Promise<Project> {
+    const userId = user.id;
     await requireProjectEditor(this.dataSource, userId, projectId);
-    const current = await findProject(this.dataSource, projectId);
-    const next = {
-      name: input.name ?? current.name,
-      status: input.status ?? current.status,
-      description: input.description === undefined ? current.description : input.description || null,
-      startDate: input.startDate === undefined ? current.startDate : input.startDate,
-      endDate: input.endDate === undefined ? current.endDate : input.endDate,
-      autoSchedule: input.autoSchedule ?? current.autoSchedule,
-      workingWeekdays: input.workingWeekdays ?? current.workingWeekdays,
-      holidays: input.holidays ?? current.holidays,
-    };
-    if (next.startDate && next.endDate && next.endDate < next.startDate) {
-      throw new AppError('validation_failed', 'End date cannot be before start date', {
-        issues: [{ path: 'endDate', message: 'End date cannot be before start date' }],
-      });
-    }
-    await updateProject(this.dataSource, projectId, next);
+    await this.dataSource.transaction(async (m) => {
+      const current = await lockProject(m, projectId);
+      const conflicts = changedSinceBase(current, input);
+      if (conflicts.length > 0) throw new AppError('conflict', conflictMessage(conflicts), { conflicts });
+      const next = {
+        name: input.name ?? current.name,
+        status: input.status ?? current.status,
+        description: input.description === undefined ? current.description : input.description || null,
+        startDate: input.startDate === undefined ? current.startDate : input.startDate,
+        endDate: input.endDate === undefined ? current.endDate : input.endDate,
+        autoSchedule: input.autoSchedule ?? current.autoSchedule,
+        workingWeekdays: input.workingWeekdays ?? current.workingWeekdays,
+        holidays: input.holidays ?? current.holidays,
+      };
+      if (next.startDate && next.endDate && next.endDate < next.startDate) {
+        throw new AppError('validation_failed', 'End date cannot be before start date', {
+          issues: [{ path: 'endDate', message: 'End date cannot be before start date' }],
+        });
+      }
+      const editedBy = { ...current.editedBy };
+      for (const field of PROJECT_GUARDED_FIELDS) if (next[field] !== current[field]) editedBy[field] = { id: userId, firstName: user.firstName };
+      await updateProject(m, projectId, { ...next, editedBy });
+    });
     const project = await findProject(this.dataSource, projectId);
     const settingsChanged = input.autoSchedule !== undefined || input.workingWeekdays !== undefined || input.holidays !== undefined;
     if (settingsChanged) await this.mirrorSettings(userId, projectId);
@@ -223,4 +240,28 @@ export class ProjectsService {
     }
     return { projectId: result.project.id, teamId: result.project.teamId, alreadyMember: !result.joined };
   }
+}
+
+type GuardedConflict = ProjectConflict['conflicts'][number];
+
+/** The guarded fields the input changes from a base that is no longer the project's value. */
+function changedSinceBase(current: ProjectEntity, input: UpdateProjectInput): GuardedConflict[] {
+  const conflicts: GuardedConflict[] = [];
+  for (const field of PROJECT_GUARDED_FIELDS) {
+    const base = input.base?.[field];
+    if (base === undefined || input[field] === undefined) continue;
+    // A blank description is stored as none.
+    const was = field === 'description' ? base || null : base;
+    if (was === current[field]) continue;
+    conflicts.push({ field, current: current[field], changedBy: current.editedBy[field] ?? null });
+  }
+  return conflicts;
+}
+
+const FIELD_WORDS: Record<ProjectGuardedField, string> = { name: 'the name', description: 'the description', status: 'the status' };
+
+function conflictMessage(conflicts: readonly GuardedConflict[]): string {
+  return conflicts
+    .map((c) => `${c.changedBy?.firstName ?? 'A teammate'} changed ${FIELD_WORDS[c.field]} to "${c.current ?? ''}" while you were editing it. Keep yours or take theirs.`)
+    .join(' ');
 }

@@ -6,15 +6,19 @@ import {
   MAX_TASKS_PER_PROJECT,
   MILESTONE_ONE_DAY,
   readLinkValue,
+  TASK_FIELD_LABELS,
+  TASK_GUARDED_FIELDS,
+  taskStatusOf,
   type CreateTaskInput,
   type DependencyInput,
   type Task,
+  type TaskGuardedField,
   type TaskHistoryEntry,
   type UpdateDependencyInput,
   type UpdateTaskInput,
 } from '@planline/domain';
 import { assignableUsers, serverEdit, type ProjectDocuments } from '@planline/realtime';
-import { addDependency, dependencyEdges, dependencyLinks, deleteTask, fieldValue, readTask, readTaskField, removeDependency, taskIds, tasksMap, writeTask } from '@planline/document';
+import { addDependency, dependencyEdges, dependencyLinks, deleteTask, fieldValue, readTask, type DocTask, readTaskField, removeDependency, taskIds, tasksMap, writeTask } from '@planline/document';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { requireProjectAccess } from '../access/access.policy.js';
@@ -126,12 +130,15 @@ export class TasksService {
   async update(userId: string, taskId: string, input: UpdateTaskInput): Promise<Task> {
     const projectId = await requireTaskAccess(this.dataSource, userId, taskId);
     await this.assertAssignable(projectId, [input.assigneeId, ...(input.assigneeIds ?? [])]);
-    const { changeReason, ...fields } = input;
+    const { changeReason, base, ...fields } = input;
     // A summary shows its subtasks' dates and progress: those it may be sent back, not changed.
     const rolledUp = fields.startDate !== undefined || fields.endDate !== undefined || fields.progress !== undefined ? await findTask(this.dataSource, taskId) : null;
-    await this.documents.edit(projectId, serverEdit(userId, changeReason), (doc) => {
+    const stale = await this.documents.edit(projectId, serverEdit(userId, changeReason), (doc) => {
       const current = readTask(doc, taskId);
       if (!current) throw new AppError('not_found', TASK_NOT_FOUND);
+      // [form-merge] Checked and written in one document transaction: a teammate's change is never overwritten.
+      const changedMeanwhile = changedSinceBase(current, base, fields);
+      if (changedMeanwhile.length > 0) return changedMeanwhile;
       if (rolledUp && hasSubtasks(doc, taskId)) {
         assertNotRolledUp(fields, rolledUp);
         delete fields.startDate;
@@ -152,8 +159,23 @@ export class TasksService {
         next.assigneeIds = (fields.assigneeId ? [fields.assigneeId, ...others] : others).sort();
       }
       writeTask(doc, taskId, next);
+      return [];
     });
+    if (stale.length > 0) throw await this.baseConflict(taskId, stale);
     return this.persisted(taskId);
+  }
+
+  /** The 409 for fields changed since the person's base: their current values, and who changed each (the history). */
+  private async baseConflict(taskId: string, stale: readonly { field: TaskGuardedField; current: unknown }[]): Promise<AppError> {
+    const history = await taskHistory(this.dataSource, taskId);
+    const conflicts = stale.map(({ field, current }) => {
+      const by = history.find((h) => h.fieldName === field)?.changedByUser;
+      return { field, current: current ?? null, changedBy: by ? { firstName: by.firstName } : null };
+    });
+    const message = conflicts
+      .map((c) => `${c.changedBy?.firstName ?? 'A teammate'} changed ${TASK_FIELD_LABELS[c.field]!.toLowerCase()} to "${String(c.current ?? '')}" while you were editing it.`)
+      .join(' ');
+    return new AppError('conflict', `${message} Keep yours or take theirs.`, { conflicts });
   }
 
   async remove(userId: string, taskId: string): Promise<void> {
@@ -219,4 +241,23 @@ export class TasksService {
     if (!task) throw new AppError('conflict', 'The task was deleted while it was being saved');
     return task;
   }
+}
+
+/** A task field as compared with a base: statuses by their current names, a blank description as none. */
+function comparable(field: TaskGuardedField, value: unknown): unknown {
+  if (field === 'status') return taskStatusOf(value);
+  if (field === 'description') return typeof value === 'string' && value.trim() ? value : null;
+  return value ?? null;
+}
+
+/** The fields `fields` changes whose `base` (what the person started from) is no longer the task's value. */
+function changedSinceBase(current: DocTask, base: UpdateTaskInput['base'], fields: Partial<Record<TaskGuardedField, unknown>>) {
+  const stale: { field: TaskGuardedField; current: unknown }[] = [];
+  if (!base) return stale;
+  for (const field of TASK_GUARDED_FIELDS) {
+    if (base[field] === undefined || fields[field] === undefined) continue;
+    const now = fieldValue(field, current[field]);
+    if (comparable(field, base[field]) !== comparable(field, now)) stale.push({ field, current: now });
+  }
+  return stale;
 }

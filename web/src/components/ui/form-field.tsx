@@ -12,12 +12,14 @@ interface FormFieldProps {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
+  /** Shown under the control whatever else is: a teammate's change to this field, say. */
+  note?: ReactNode;
   /** Receives the props that tie the control to its label and its error message. */
   children: (control: FieldControlProps) => ReactNode;
 }
 
 /** A label, a control and its error, wired so screen readers announce the error with the field. */
-export function FormField({ id, label, error, hint, children }: FormFieldProps) {
+export function FormField({ id, label, error, hint, note, children }: FormFieldProps) {
   const errorId = `${id}-error`;
   return (
     <div className="space-y-1.5">
@@ -29,6 +31,7 @@ export function FormField({ id, label, error, hint, children }: FormFieldProps) 
           {error}
         </p>
       ) : null}
+      {note}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cn } from '../../../lib/cn';
 import { FormField } from '../../../components/ui/form-field';
@@ -32,11 +33,12 @@ interface EndDateFieldProps {
   error: string | undefined;
   /** A summary's end date is its subtasks': shown read-only, with this hint. */
   rolledUp?: string | undefined;
+  note?: ReactNode;
 }
 
-export function EndDateField({ id, register, milestone, startDate, error, rolledUp }: EndDateFieldProps) {
+export function EndDateField({ id, register, milestone, startDate, error, rolledUp, note }: EndDateFieldProps) {
   return (
-    <FormField id={id} label="End date" error={milestone ? undefined : error} hint={milestone ? 'A milestone ends on its start date.' : rolledUp}>
+    <FormField id={id} label="End date" error={milestone ? undefined : error} hint={milestone ? 'A milestone ends on its start date.' : rolledUp} note={note}>
       {(control) =>
         // Not registered while it shows the start date: the value the person typed comes back if they untick.
         milestone ? (

@@ -102,7 +102,7 @@ function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, onC
     <DialogContent title="Task Details" description={task.name} className="max-w-2xl" header={tabs} bodyRef={body}>
       <div role="tabpanel" id={`${baseId}-panel-edit`} aria-labelledby={`${baseId}-tab-edit`} hidden={tab !== 'edit'}>
         <TaskSlack connection={connection} taskId={task.id} />
-        <TaskEditForm task={task} people={peopleList} readOnly={readOnly} onDelete={() => onDelete(task.id)} onCancel={onClose} />
+        <TaskEditForm task={task} people={peopleList} readOnly={readOnly} onDelete={() => onDelete(task.id)} onCancel={onClose} onSaved={onClose} />
         {/* Links are written live to the document (undoable), not with the form's Save. */}
         <TaskDependencies connection={connection} taskId={task.id} readOnly={readOnly} />
       </div>

@@ -1,57 +1,42 @@
 import {
-  assigneeFromChoice,
   TASK_PRIORITIES,
   TASK_PRIORITY_LABELS,
   TASK_STATUS_LABELS,
   TASK_STATUSES,
   taskEditFormSchema,
-  UNASSIGNED,
   type Task,
   type TaskStatus,
-  type TaskEditFormInput,
-  type UpdateTaskRequest,
 } from '@planline/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
-import { useMemo } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormSelect } from '../../../components/ui/form-select';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { TeammateChange } from '../../../components/ui/teammate-change';
 import { Textarea } from '../../../components/ui/textarea';
 import { isUnauthorizedError, serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
 import { handleUnauthorized } from '../../auth';
+import { TASK_EDIT_FIELDS, taskBase, taskChanges, taskFormValues, type TaskEditField } from '../model/task-edit-values';
 import type { TimelineTask } from '../model/timeline-task';
+import { useTaskHistory } from '../tasks.queries';
 import { useUpdateTask } from '../tasks.api';
 import { AssigneeSelect } from './assignee-select';
 import { EndDateField, MilestoneCheckbox } from './milestone-fields';
 import { StatusDot } from './status-dot';
 import type { Person } from './timeline-context';
-
-type EditableTask = Pick<TimelineTask, 'name' | 'description' | 'startDate' | 'endDate' | 'status' | 'priority' | 'progress' | 'assigneeId' | 'kind'>;
-
-function formValues(task: EditableTask): TaskEditFormInput {
-  return {
-    name: task.name,
-    description: task.description ?? '',
-    startDate: task.startDate,
-    endDate: task.endDate,
-    status: task.status,
-    priority: task.priority,
-    progress: task.progress,
-    assigneeId: task.assigneeId ?? UNASSIGNED,
-    milestone: task.kind === 'milestone',
-    changeReason: '',
-  };
-}
+import { useTeammateMerge, type TeammateNote } from './use-teammate-merge';
 
 /** [summary-rollup] A summary's dates and progress are shown, not edited. */
 const ROLLED_UP = 'Rolled up from its subtasks.';
+const ROLLED_UP_FIELDS: ReadonlySet<TaskEditField> = new Set(['startDate', 'endDate', 'progress']);
+const NO_FIELDS: ReadonlySet<TaskEditField> = new Set();
 
-const FIELDS = ['name', 'description', 'startDate', 'endDate', 'status', 'priority', 'progress', 'assigneeId', 'milestone', 'changeReason'] as const;
+const FIELDS = [...TASK_EDIT_FIELDS, 'changeReason'] as const;
 
 interface TaskEditFormProps {
   task: TimelineTask;
@@ -59,72 +44,76 @@ interface TaskEditFormProps {
   readOnly: boolean;
   onDelete: () => void;
   onCancel: () => void;
+  /** After a successful save (the dialog closes). */
+  onSaved: () => void;
 }
 
 /**
- * Edit Task: saves through PATCH /api/tasks/{id} so the change reason lands in the history. Only the fields that
- * differ from the task are sent. While it is open, fields the user has not touched follow the live task.
+ * Edit Task: saves through PATCH /api/tasks/{id} so the change reason lands in the history. Only the fields the
+ * person changed are sent; while it is open, a teammate's change shows under its field with their name, taken in
+ * place where the person has not touched the field, offered as a choice where both changed it.
  */
-export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: TaskEditFormProps) {
+export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSaved }: TaskEditFormProps) {
   const updateTask = useUpdateTask();
-  const values = useMemo(() => formValues(task), [task]);
-  const form = useForm({
-    resolver: zodResolver(taskEditFormSchema),
-    values,
-    resetOptions: { keepDirtyValues: true },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const [opened] = useState(() => taskFormValues(task));
+  const form = useForm({ resolver: zodResolver(taskEditFormSchema), defaultValues: opened });
+  const { errors, isSubmitting, dirtyFields } = form.formState;
   const milestone = form.watch('milestone');
   const summary = task.subtasks > 0;
   const startDate = form.watch('startDate');
+  // Shared with the Change History tab: it names who made each live change.
+  const history = useTaskHistory(task.id, true);
+  const { notes, conflicts, base } = useTeammateMerge(form, task, history.data, people, summary ? ROLLED_UP_FIELDS : NO_FIELDS);
 
   const onSubmit = form.handleSubmit(async (v) => {
-    const changes: UpdateTaskRequest = {};
-    const description = v.description.trim() ? v.description : null;
-    if (v.name !== task.name) changes.name = v.name;
-    if (description !== (task.description?.trim() ? task.description : null)) changes.description = description;
-    if (v.startDate !== task.startDate) changes.startDate = v.startDate;
-    if (v.endDate !== task.endDate) changes.endDate = v.endDate;
-    if (v.status !== task.status) changes.status = v.status;
-    if (v.priority !== task.priority) changes.priority = v.priority;
-    if (v.progress !== task.progress) changes.progress = v.progress;
-    if (assigneeFromChoice(v.assigneeId) !== task.assigneeId) changes.assigneeId = assigneeFromChoice(v.assigneeId);
-    const kind = v.milestone ? 'milestone' : 'task';
-    if (kind !== task.kind) changes.kind = kind;
+    if (conflicts.length > 0) {
+      form.setError('root', { message: 'A teammate changed a field you changed: choose "Keep yours" or "Take theirs" under it first.' });
+      return;
+    }
+    const dirty = new Set(TASK_EDIT_FIELDS.filter((field) => dirtyFields[field]));
+    const changes = taskChanges(dirty, v, task);
     if (Object.keys(changes).length === 0) {
       form.setError('root', { message: 'Nothing to save: no field differs from the task.' });
       return;
     }
+    changes.base = taskBase(dirty, base, task);
     const reason = v.changeReason.trim();
     if (reason) changes.changeReason = reason;
     try {
       const saved: Task = await updateTask.mutateAsync({ taskId: task.id, changes });
       toast({ title: 'Task Updated', description: saved.name });
-      form.reset(formValues({ ...saved, status: saved.status }));
+      onSaved();
     } catch (err) {
       if (isUnauthorizedError(err)) {
         handleUnauthorized();
         return;
       }
-      applyServerIssues(err, form.setError, FIELDS);
+      // The dialog stays open with what went wrong: on its fields when the server names them, else above Save.
+      if (!applyServerIssues(err, form.setError, FIELDS)) form.setError('root', { message: serverMessage(err) ?? 'Failed to update task. Try again.' });
       toast({ title: 'Failed to update task', description: serverMessage(err) ?? undefined, variant: 'destructive' });
     }
   });
+
+  /** A teammate's change under a field, if any. */
+  const note = (field: TaskEditField): ReactNode => {
+    const n: TeammateNote | undefined = notes[field];
+    return n ? <TeammateChange {...n} /> : null;
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <fieldset disabled={readOnly || isSubmitting} className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <FormField id="task-edit-name" label="Task name" error={errors.name?.message}>
+          <FormField id="task-edit-name" label="Task name" error={errors.name?.message} note={note('name')}>
             {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
           </FormField>
         </div>
         <div className="sm:col-span-2">
-          <FormField id="task-edit-description" label="Description" hint="Optional." error={errors.description?.message}>
+          <FormField id="task-edit-description" label="Description" hint="Optional." error={errors.description?.message} note={note('description')}>
             {(control) => <Textarea {...control} rows={3} {...form.register('description')} />}
           </FormField>
         </div>
-        <FormField id="task-edit-start" label="Start date" error={errors.startDate?.message} hint={summary ? ROLLED_UP : undefined}>
+        <FormField id="task-edit-start" label="Start date" error={errors.startDate?.message} hint={summary ? ROLLED_UP : undefined} note={note('startDate')}>
           {(control) => <Input {...control} type="date" readOnly={summary} {...form.register('startDate')} />}
         </FormField>
         <EndDateField
@@ -134,15 +123,19 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: Tas
           startDate={startDate}
           error={errors.endDate?.message}
           rolledUp={summary ? ROLLED_UP : undefined}
+          note={note('endDate')}
         />
         {summary ? (
           <p className="text-sm text-slate-600 sm:col-span-2">
             A summary of {task.subtasks} {task.subtasks === 1 ? 'subtask' : 'subtasks'}: its dates and progress are theirs. Move it on the chart to move them all.
           </p>
         ) : (
-          <MilestoneCheckbox id="task-edit-milestone" register={form.register('milestone')} className="sm:col-span-2" />
+          <div className="space-y-1.5 sm:col-span-2">
+            <MilestoneCheckbox id="task-edit-milestone" register={form.register('milestone')} />
+            {note('milestone')}
+          </div>
         )}
-        <FormField id="task-edit-status" label="Status" error={errors.status?.message}>
+        <FormField id="task-edit-status" label="Status" error={errors.status?.message} note={note('status')}>
           {(control) => (
             <FormSelect
               control={form.control}
@@ -153,7 +146,7 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: Tas
             />
           )}
         </FormField>
-        <FormField id="task-edit-priority" label="Priority" error={errors.priority?.message}>
+        <FormField id="task-edit-priority" label="Priority" error={errors.priority?.message} note={note('priority')}>
           {(control) => (
             <FormSelect
               control={form.control}
@@ -163,12 +156,12 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel }: Tas
             />
           )}
         </FormField>
-        <FormField id="task-edit-progress" label="Progress (%)" error={errors.progress?.message} hint={summary ? ROLLED_UP : undefined}>
+        <FormField id="task-edit-progress" label="Progress (%)" error={errors.progress?.message} hint={summary ? ROLLED_UP : undefined} note={note('progress')}>
           {(control) => (
             <Input {...control} type="number" min={0} max={100} step={1} inputMode="numeric" readOnly={summary} {...form.register('progress', { valueAsNumber: true })} />
           )}
         </FormField>
-        <FormField id="task-edit-assignee" label="Assignee" error={errors.assigneeId?.message}>
+        <FormField id="task-edit-assignee" label="Assignee" error={errors.assigneeId?.message} note={note('assigneeId')}>
           {(control) => (
             <Controller
               control={form.control}
