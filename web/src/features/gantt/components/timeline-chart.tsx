@@ -35,6 +35,7 @@ import { TimelineContext, useTimeline, type Person, type TimelineContextValue } 
 import { TimelineDateHeader, TimelineGrid, type DayRuns } from './timeline-header';
 import { HistoryButton, NO_TIME_TRAVEL, TimeTravelPanel, type TimeTravel } from './time-travel-control';
 import { MoveNotesContext } from './move-note';
+import { OutlineButtons } from './outline-actions';
 import { usePastView } from './past-view';
 import { TimelineToolbar } from './timeline-toolbar';
 
@@ -221,6 +222,7 @@ export function TimelineChart(props: TimelineChartProps) {
             />
           }
           history={<HistoryButton travel={travel} onChange={setTravel} panelId={historyPanelId} />}
+          outline={<OutlineButtons />}
           moreInUse={view.fit !== null || showCriticalPath || baseline.shown !== null || travel.open}
         />
       </div>
@@ -241,7 +243,7 @@ export function TimelineChart(props: TimelineChartProps) {
         progress by 10 percent. Enter opens the task details. Delete deletes the task. Control Z undoes your last change.
       </p>
       <p id={rowHelpId} className="sr-only">
-        Tab makes this task a subtask of the task above it. Shift Tab moves it up a level.
+        Alt Shift Right arrow makes this task a subtask of the task above it. Alt Shift Left arrow moves it up a level.
       </p>
       <div
         ref={attachScroll}
