@@ -123,8 +123,9 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
           >
             {task.name}
           </span>
+          {/* slate-600: AA on the focused row's blue-50 too (slate-500 was 4.37:1). */}
           {compact ? null : (
-            <span className="max-w-[40%] shrink-0 truncate text-xs text-slate-500">{assigneeName(task.assigneeId, people)}</span>
+            <span className="max-w-[40%] shrink-0 truncate text-xs text-slate-600">{assigneeName(task.assigneeId, people)}</span>
           )}
         </button>
       </div>
