@@ -215,6 +215,8 @@ describe('nesting rows by dragging', () => {
     await b.locator(`[data-task-bar="${frame.id}"][data-summary]`).waitFor({ timeout: 5000 });
     await expect.poll(() => row(b, roof.id).getAttribute('aria-level'), { timeout: 5000 }).toBe('2');
     expect(await a.getByRole('dialog').count()).toBe(0);
+    // A drop that makes a summary says so too (issue 33).
+    await a.getByText('“Frame” is now a summary task', { exact: true }).waitFor({ timeout: 5000 });
 
     // Frame onto its own subtask is refused, with the reason; the outline stays as it is.
     await dragName(a, frame.id, roof.id, 0.5);

@@ -1,7 +1,7 @@
 import { formatCalendarDate } from '@planline/domain';
 import type { DocTask } from '@planline/document';
 import { IndentDecrease, IndentIncrease } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
 import { Tooltip } from '../../../components/ui/tooltip';
@@ -63,17 +63,36 @@ const LABELS: Record<OutlineMove, { verb: string; keys: string }> = {
 export function OutlineButtons() {
   const { connection, readOnly } = useTimeline();
   const taskId = useStore(currentRowStore, (s) => s.taskId);
-  const task = useStore(connection.tasks, (s) => (taskId ? s.tasks.get(taskId) : undefined));
-  // Re-read with the plan: a teammate's edit can make a move possible or impossible.
-  const tasks = useStore(connection.tasks, (s) => s.tasks);
+  const name = useStore(connection.tasks, (s) => (taskId ? s.tasks.get(taskId)?.name : undefined));
+  // Whether a move can be made is judged on the whole plan (O(tasks)): only again when what it depends on changes.
+  const place = useStore(connection.tasks, (s) => (taskId ? outlinePlace(s, taskId) : null));
+  const reasons = useMemo(() => {
+    if (!taskId || place === null) return null;
+    const tasks = connection.tasks.getState().tasks;
+    return { indent: refusal(tasks, taskId, 'indent'), outdent: refusal(tasks, taskId, 'outdent') };
+  }, [connection, taskId, place]);
   return (
     <div role="group" aria-label="Outline" className="flex items-center gap-1">
       {(['outdent', 'indent'] as const).map((move) => {
-        const reason = readOnly ? 'This chart is view only.' : !task ? 'Focus or click a task in the list first.' : refusal(tasks, task.id, move);
-        return <OutlineButton key={move} move={move} taskName={task?.name ?? null} reason={reason} onMove={() => task && moveInOutline(connection, task.id, move)} />;
+        const reason = readOnly ? 'This chart is view only.' : !taskId || !name || !reasons ? 'Focus or click a task in the list first.' : reasons[move];
+        return <OutlineButton key={move} move={move} taskName={name ?? null} reason={reason} onMove={() => taskId && moveInOutline(connection, taskId, move)} />;
       })}
     </div>
   );
+}
+
+/**
+ * What indenting and outdenting a row depend on, read from the rows by a walk back to its previous sibling: its
+ * level, and that task and its kind. Null when the task has no row.
+ */
+function outlinePlace(s: TasksState, taskId: string): string | null {
+  const index = s.rowIndex.get(taskId);
+  if (index === undefined) return null;
+  const level = s.depth.get(taskId) ?? 0;
+  let above = index - 1;
+  while (above >= 0 && (s.depth.get(s.rows[above]!) ?? 0) > level) above -= 1;
+  const sibling = above >= 0 && (s.depth.get(s.rows[above]!) ?? 0) === level ? s.tasks.get(s.rows[above]!) : undefined;
+  return `${level}|${sibling?.id ?? ''}|${sibling?.kind ?? ''}`;
 }
 
 function OutlineButton({ move, taskName, reason, onMove }: { move: OutlineMove; taskName: string | null; reason: string | null; onMove: () => void }) {
