@@ -3,9 +3,10 @@ import { useLocation } from 'react-router';
 import { useWorkspaceUi } from '../../../app/workspace-ui.store';
 import { SKIP_TARGET_IDS } from '../../../lib/skip-targets';
 
+// not-sr-only resets padding: the focused link's own comes after it.
 const LINK =
-  'sr-only rounded-md bg-white px-3 py-2 text-sm font-medium text-blue-700 shadow-lg ring-2 ring-blue-600 ' +
-  'focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[80] focus:outline-none';
+  'sr-only rounded-md bg-white text-sm font-medium text-blue-700 shadow-lg ring-2 ring-blue-600 ' +
+  'focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[80] focus:px-3 focus:py-2 focus:outline-none';
 
 /** Moves focus to the element with `id` (made focusable for it when it is not), without touching the URL. */
 function jumpTo(event: MouseEvent<HTMLAnchorElement>, id: string): void {
