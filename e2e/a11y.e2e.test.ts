@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, signUpByApi, useAppAndBrowser, chartSynced } from './harness.js';
+import { newContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -260,6 +260,90 @@ describe('accessibility (axe-core, serious and critical)', () => {
     await context.close();
     expect(report).toEqual([]);
   });
+  it('[a11y-keyboard] skip links reach Add Task in a few Tabs; landmarks; hints, a teammate\'s avatar and Change History pass axe', async () => {
+    const report: string[] = [];
+    const contexts = [await auditContext(), await newContext(env.browser(), env.app().url)];
+    const [page, teammate] = [await signUpByApi(contexts[0]!, 'Kay', 'Board'), await signUpByApi(contexts[1]!, 'Otto', 'Orange')];
+    const { projectId } = await teamWithTeammate(page, teammate, 'Keys', 'Keyboard only');
+    const near = await (await page.request.post('/api/tasks', { data: { projectId, name: 'Kick-off', startDate: isoDay(0), endDate: isoDay(2) } })).json();
+    // Far beyond the range shown: its row shows the grey "Starts …" hint at the timeline's right end (issue 33).
+    await page.request.post('/api/tasks', { data: { projectId, name: 'Launch', startDate: isoDay(400), endDate: isoDay(402) } });
+    // Enough recorded changes that Change History's list scrolls.
+    for (const [i, name] of ['Kick-off call', 'Kick-off meeting', 'Kick-off workshop', 'Kick-off day', 'Kick-off review', 'Kick-off'].entries()) {
+      await page.request.patch(`/api/tasks/${near.id}`, { data: { name, progress: (i + 1) * 10 } });
+    }
+
+    await page.goto('/');
+    await page.locator(`[data-task-bar="${near.id}"]`).waitFor();
+    await chartSynced(page);
+    // A teammate on the same project: their avatar in the header, white initials on their colour.
+    await teammate.goto('/');
+    await chartSynced(teammate);
+    await page.getByRole('list', { name: 'People viewing this project' }).getByRole('img', { name: 'Otto Orange' }).waitFor();
+
+    // [skip-links] From the top of the page, a few Tabs reach the skip link to Add Task (21 went through the
+    // navigation, header and sidebar before); Enter puts the focus in the quick add form's name.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    let tabs = 0;
+    while (tabs < 25 && (await focused()) !== 'Skip to Add Task') {
+      await page.keyboard.press('Tab');
+      tabs += 1;
+    }
+    expect(tabs).toBeLessThanOrEqual(3);
+    await page.keyboard.press('Enter');
+    const taskName = page.getByRole('form', { name: 'Quick Add Task' }).getByLabel('Task name');
+    await expect.poll(() => taskName.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Skip to task list: the next Tab is the first task's name.
+    await page.getByRole('link', { name: 'Skip to main content' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Skip to task list');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-task-row]')?.getAttribute('data-task-row'))).toBe(near.id);
+
+    // [landmarks] One per region, each named.
+    for (const [role, name] of [
+      ['banner', undefined],
+      ['navigation', 'Main'],
+      ['region', 'Project header'],
+      ['navigation', 'Workspace'],
+      ['main', 'Project workspace'],
+      ['region', 'Project Timeline'],
+      ['region', 'Task list and timeline'],
+      ['form', 'Quick Add Task'],
+    ] as const) {
+      expect(await page.getByRole(role, name ? { name, exact: true } : {}).count(), `${role} ${name ?? ''}`).toBe(1);
+    }
+
+    // The chart scrolled to its right end, where the "Starts …" hint is drawn.
+    const hint = page.locator('[data-task-row]').getByText(/^Starts /);
+    await page.locator('[data-timeline-scroll]').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await hint.waitFor();
+    expect(await hint.isVisible()).toBe(true);
+    await audit(report, page, 'workspace, chart at its end with a "Starts" hint and a teammate\'s avatar', null, LABEL_IN_NAME);
+
+    // Change History: its scrollable list takes the focus, and the tab passes axe.
+    await page.locator(`[data-task-row="${near.id}"]`).getByRole('button').first().click();
+    const details = page.getByRole('dialog', { name: 'Task Details' });
+    await details.getByRole('tab', { name: 'Change History' }).click();
+    const list = details.getByRole('list', { name: 'Change history' });
+    await list.getByRole('listitem').nth(6).waitFor();
+    await audit(report, page, 'dialog Task Details, Change History', '[role=dialog]');
+    // Said now, so a failure below still lists what axe found.
+    expect.soft(report).toEqual([]);
+    const changes = details.getByRole('region', { name: 'Recorded changes' });
+    expect(await changes.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await changes.focus();
+    expect(await changes.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Dashboard View' }).click();
+    await page.getByRole('region', { name: 'Project Statistics' }).waitFor();
+    await audit(report, page, 'dashboard with a teammate\'s avatar');
+    await Promise.all(contexts.map((context) => context.close()));
+    expect(report).toEqual([]);
+  });
+
   it('[a11y] on a phone (390×844, touch): the workspace folded, then with its header and the chart\'s More tools open', async () => {
     const report: string[] = [];
     const context = await newContext(env.browser(), env.app().url, { bypassCSP: true, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

@@ -5,6 +5,7 @@ import { ErrorBlock } from '../components/ui/query-state';
 import { Spinner } from '../components/ui/spinner';
 import { errorStatus, serverMessage } from '../lib/api-error';
 import { firstScreenDone } from '../lib/first-screen';
+import { SKIP_TARGET_IDS } from '../lib/skip-targets';
 import { AUTH_USER_KEY, useAuth } from '../features/auth';
 import { DashboardView } from '../features/dashboard';
 import { GanttView } from '../features/gantt';
@@ -114,17 +115,20 @@ export function WorkspacePage() {
 
   return (
     <>
-      <WorkspaceHeader
-        team={team}
-        project={project}
-        matching={workspace.matching}
-        hasProjects={hasProjects}
-        loading={!projectsLoaded}
-      />
+      {/* A landmark of its own, so a screen reader's landmark list reaches the project's name, status and tools. */}
+      <section aria-label="Project header">
+        <WorkspaceHeader
+          team={team}
+          project={project}
+          matching={workspace.matching}
+          hasProjects={hasProjects}
+          loading={!projectsLoaded}
+        />
+      </section>
       {/* On a phone the sidebar is a row above the main area (workspace-sidebar.tsx). */}
       <div className="flex min-h-[calc(100vh-8rem)] flex-col sm:flex-row">
         <WorkspaceSidebar team={team} hasProject={project !== null} />
-        <main aria-label="Project workspace" className="min-w-0 flex-1 px-3 py-3 sm:px-6 sm:py-6">
+        <main id={SKIP_TARGET_IDS.main} tabIndex={-1} aria-label="Project workspace" className="min-w-0 flex-1 px-3 py-3 outline-none sm:px-6 sm:py-6">
           <MainArea workspace={workspace} />
         </main>
       </div>

@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast.store';
 import { dropZone, rowDrop, rowDragStore, type RowDrag } from '../model/row-drop';
 import { DRAG_THRESHOLD_PX, HEADER_HEIGHT_PX, LONG_PRESS_MS, TOUCH_SLOP_PX } from './layout';
 import { useLiftedPress } from './lifted-press';
+import { writeOutline } from './outline-actions';
 import { useTimeline } from './timeline-context';
 
 /** The attribute of a row's name column: the part of a row a drop is aimed at (the timeline part lets the pointer through). */
@@ -150,7 +151,7 @@ export function useRowDrag(taskId: string) {
     }
     // Nested under a collapsed summary, the task would vanish: the summary opens, so the person sees where it went.
     if (target.zone === 'nest') latest.current.connection.setCollapsed(target.taskId, false);
-    latest.current.connection.writeTasks(edit.writes);
+    writeOutline(latest.current.connection, edit.writes);
   };
 
   const onClickCapture = (event: MouseEvent) => {

@@ -1,16 +1,17 @@
 import { displayName, NAME_COLUMN_COMPACT_PX } from '@planline/domain';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { toast } from '../../../lib/toast.store';
 import { memo, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { displayedDates } from '../model/displayed-dates';
 import { dragStore } from '../model/drag.store';
 import { usePlanSchedule } from '../model/schedule';
 import { useTimelineView } from '../model/timeline-view.store';
-import { indent, outdent } from '../model/outline';
+import { currentRowStore, setCurrentRow } from '../model/current-row.store';
+import { outlineKeyMove } from '../model/outline';
 import { BaselineBar } from './baseline-bar';
 import { MoveNoteChip } from './move-note';
+import { moveInOutline } from './outline-actions';
 import { RowDropMark, ROW_NAME_ATTRIBUTE, useRowDrag } from './row-drag';
 import { StatusDot } from './status-dot';
 import { TaskBar } from './task-bar';
@@ -34,10 +35,11 @@ const MAX_INDENT_LEVELS = 8;
 
 /**
  * One task: the name column (status dot, name, assignee; opens the details) and its bar. Subtasks are indented
- * under their summary, which has a button to hide or show them; Tab and Shift+Tab on a focused name indent and
- * outdent it (Alt+Shift+Right and Left too, as in MS Project), and dragging the name onto another row nests it
- * there or puts it before or after (row-drag.tsx). Re-renders only when its task, its place in the
- * outline, its drag preview (or the push it causes), whoever else holds it or whether it is critical changes.
+ * under their summary, which has a button to hide or show them; Alt+Shift+Right and Left on a focused name indent
+ * and outdent it (as in MS Project; Tab only moves focus), as do the toolbar's buttons for the row last focused,
+ * and dragging the name onto another row nests it there or puts it before or after (row-drag.tsx). Re-renders
+ * only when its task, its place in the outline, its drag preview (or the push it causes), whoever else holds it,
+ * whether it is critical or whether it is the row the toolbar acts on changes.
  */
 export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
   const { connection, people, timelineWidth, nameColumnPx, readOnly, openDetails, rowHelpId } = useTimeline();
@@ -49,25 +51,19 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
   const showCritical = useTimelineView((s) => s.showCriticalPath);
   const critical = usePlanSchedule(connection.tasks, (s) => s.criticalTaskIds.has(taskId), showCritical) ?? false;
   const rowDrag = useRowDrag(taskId);
+  const current = useStore(currentRowStore, (s) => s.taskId === taskId);
   if (!task) return null;
   const shown = displayedDates(task, drag, remote);
   const compact = nameColumnPx < NAME_COLUMN_COMPACT_PX;
   const summary = task.subtasks > 0;
   const indentPx = Math.min(depth, MAX_INDENT_LEVELS) * (compact ? INDENT_PX / 2 : INDENT_PX);
 
+  // [outline-keys] Alt+Shift+Right and Left indent and outdent; Tab is left alone, so it only moves focus.
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const deeper = (event.key === 'Tab' && !event.shiftKey) || (event.key === 'ArrowRight' && event.altKey && event.shiftKey);
-    const higher = (event.key === 'Tab' && event.shiftKey) || (event.key === 'ArrowLeft' && event.altKey && event.shiftKey);
-    if ((!deeper && !higher) || event.ctrlKey || event.metaKey || readOnly) return;
-    const edit = (deeper ? indent : outdent)(connection.tasks.getState().tasks, taskId);
-    // Tab that cannot indent (the first task of its level) or outdent (a top-level task) moves focus as usual, so
-    // focus can always leave the list.
-    if (!edit.ok) {
-      if (event.key !== 'Tab') toast({ title: deeper ? 'Cannot indent' : 'Cannot outdent', description: edit.reason });
-      return;
-    }
+    const move = outlineKeyMove(event);
+    if (!move || readOnly) return;
     event.preventDefault();
-    connection.writeTasks(edit.writes);
+    moveInOutline(connection, taskId, move);
   };
 
   return (
@@ -99,12 +95,19 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
         <button
           type="button"
           {...rowDrag}
-          onClick={() => openDetails(taskId)}
+          onClick={() => {
+            setCurrentRow(taskId);
+            openDetails(taskId);
+          }}
+          onFocus={() => setCurrentRow(taskId)}
           onKeyDown={onKeyDown}
+          data-current-row={current || undefined}
           aria-describedby={readOnly ? undefined : rowHelpId}
           title={readOnly ? undefined : 'Drag onto another task to make it a subtask, or onto its top or bottom edge to move it there'}
           className={cn(
             'flex h-full min-w-0 flex-1 items-center text-left select-none [-webkit-touch-callout:none] focus-visible:bg-blue-50 focus-visible:outline-none',
+            // The row the toolbar's Indent and Outdent act on, while focus is on them.
+            current && 'shadow-[inset_3px_0_0_#2563eb]',
             compact ? 'gap-1.5 px-2' : 'gap-2.5 px-4',
             summary && 'pl-1',
           )}
@@ -120,8 +123,9 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
           >
             {task.name}
           </span>
+          {/* slate-600: AA on the focused row's blue-50 too (slate-500 was 4.37:1). */}
           {compact ? null : (
-            <span className="max-w-[40%] shrink-0 truncate text-xs text-slate-500">{assigneeName(task.assigneeId, people)}</span>
+            <span className="max-w-[40%] shrink-0 truncate text-xs text-slate-600">{assigneeName(task.assigneeId, people)}</span>
           )}
         </button>
       </div>

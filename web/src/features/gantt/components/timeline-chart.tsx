@@ -30,11 +30,13 @@ import { DependencyOverlay } from './dependency-overlay';
 import { ARROW_BLOCK_ROWS, CHART_MAX_HEIGHT, HEADER_HEIGHT_PX, OVERSCAN_ROWS, ROW_HEIGHT_PX } from './layout';
 import { PlaceholderRow } from './placeholder-row';
 import { PAST_PLAN_ATTR, rememberScreen, takePaintedScroll } from '../../../lib/first-screen';
+import { SKIP_TARGET_IDS } from '../../../lib/skip-targets';
 import { TaskRow } from './task-row';
 import { TimelineContext, useTimeline, type Person, type TimelineContextValue } from './timeline-context';
 import { TimelineDateHeader, TimelineGrid, type DayRuns } from './timeline-header';
 import { HistoryButton, NO_TIME_TRAVEL, TimeTravelPanel, type TimeTravel } from './time-travel-control';
 import { MoveNotesContext } from './move-note';
+import { OutlineButtons } from './outline-actions';
 import { usePastView } from './past-view';
 import { TimelineToolbar } from './timeline-toolbar';
 
@@ -221,6 +223,7 @@ export function TimelineChart(props: TimelineChartProps) {
             />
           }
           history={<HistoryButton travel={travel} onChange={setTravel} panelId={historyPanelId} />}
+          outline={<OutlineButtons />}
           moreInUse={view.fit !== null || showCriticalPath || baseline.shown !== null || travel.open}
         />
       </div>
@@ -241,16 +244,20 @@ export function TimelineChart(props: TimelineChartProps) {
         progress by 10 percent. Enter opens the task details. Delete deletes the task. Control Z undoes your last change.
       </p>
       <p id={rowHelpId} className="sr-only">
-        Tab makes this task a subtask of the task above it. Shift Tab moves it up a level.
+        Alt Shift Right arrow makes this task a subtask of the task above it. Alt Shift Left arrow moves it up a level.
       </p>
       <div
         ref={attachScroll}
         data-timeline-scroll
+        // A landmark for the list of tasks and their bars (each row holds both), and the skip links' target.
+        id={SKIP_TARGET_IDS.taskList}
+        role="region"
+        aria-label="Task list and timeline"
         // The plan as it was: no picture of what the next visit opens (lib/first-screen.ts).
         {...(travel.at !== null ? { [PAST_PLAN_ATTR]: '' } : {})}
         // An opaque background lets Chromium composite the scroller: scrolling moves a layer instead of repainting
         // the page every frame (p95 frame 33 → 16.7 ms on 10,000 tasks, docs/benchmarks.md).
-        className="relative isolate overflow-auto overscroll-contain bg-white"
+        className="relative isolate overflow-auto overscroll-contain bg-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
         style={{ maxHeight: CHART_MAX_HEIGHT }}
       >
         <TimelineDateHeader header={header} nonWorking={nonWorking} dayWidthPx={dw} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} />

@@ -25,7 +25,7 @@ export interface TimelineContextValue {
   createFromPlaceholder: (row: PlaceholderRow) => void;
   /** Id of the element that explains the bars' keys, for aria-describedby. */
   barHelpId: string;
-  /** Id of the element that explains the rows' outline keys (Tab, Shift+Tab). */
+  /** Id of the element that explains the rows' outline keys (Alt+Shift+Right and Left). */
   rowHelpId: string;
 }
 

@@ -30,6 +30,8 @@ interface TimelineToolbarProps {
   baseline?: ReactNode;
   /** The History button of the plan's time travel (time-travel-control.tsx). */
   history?: ReactNode;
+  /** Indent and Outdent of the task row last focused (outline-actions.tsx). */
+  outline?: ReactNode;
   /** A tool that "More" keeps out of sight on a phone is on: Fit, the critical path, a baseline, history. */
   moreInUse?: boolean;
 }
@@ -56,8 +58,8 @@ function IconButton({ label, hint, onClick, disabled, children }: { label: strin
 }
 
 /**
- * Range, zoom, Fit, Today, the critical path, the baseline, history, and undo/redo of one's own edits. On a phone
- * the everyday ones (range, zoom, Today, undo/redo) stay in sight and "More" opens the rest below them, so the
+ * Range, zoom, Fit, Today, the critical path, indent and outdent, the baseline, history, and undo/redo of one's
+ * own edits. On a phone the everyday ones (range, zoom, Today, undo/redo) stay in sight and "More" opens the rest below them, so the
  * toolbar takes two lines rather than six.
  */
 export function TimelineToolbar(props: TimelineToolbarProps) {
@@ -153,6 +155,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
         <div {...more.panel} className="flex flex-wrap items-center gap-2">
           {fit}
           {criticalPath}
+          {props.outline}
           {props.baseline}
           {props.history}
         </div>
@@ -167,6 +170,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
       {fit}
       {today}
       {criticalPath}
+      {props.outline}
       {props.baseline}
       {props.history}
       {undoRedo}

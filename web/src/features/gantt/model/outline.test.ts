@@ -1,7 +1,7 @@
 import { writeTask } from '@planline/document';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { descendants, indent, nestUnder, outdent, placeBeside, shiftedDates } from './outline';
+import { descendants, indent, nestUnder, newSummaries, outdent, outlineKeyMove, placeBeside, shiftedDates } from './outline';
 import { toTimelineTask, type TimelineTask } from './timeline-task';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -27,7 +27,7 @@ describe('outline edits', () => {
     [Q, 5, null],
   ]);
 
-  it('[outline-indent] Tab puts a task under the task above it at its level, after that task\'s subtasks', () => {
+  it('[outline-indent] indent puts a task under the task above it at its level, after that task\'s subtasks', () => {
     expect(indent(plan, B)).toEqual({ ok: true, writes: new Map([[B, { parentId: P }]]) });
     expect(indent(plan, C)).toEqual({ ok: true, writes: new Map([[C, { parentId: B }]]) });
     // A subtask whose order would sort it first is given one after the last.
@@ -43,7 +43,7 @@ describe('outline edits', () => {
     expect(indent(plan, Q)).toEqual({ ok: false, reason: 'A milestone cannot have subtasks.' });
   });
 
-  it('[outline-outdent] Shift+Tab moves a subtask up a level, right after its summary; a top-level task stays', () => {
+  it('[outline-outdent] outdent moves a subtask up a level, right after its summary; a top-level task stays', () => {
     expect(outdent(plan, A)).toEqual({ ok: true, writes: new Map([[A, { parentId: null }]]) });
     expect(outdent(plan, B)).toEqual({ ok: false, reason: 'It is already at the top level.' });
     // No room between the summary and the next task: the next ones move on.
@@ -117,5 +117,40 @@ describe('outline edits', () => {
       ]),
     );
     expect(shiftedDates(doc, [P], 0).size).toBe(0);
+  });
+});
+
+describe('outline keys and notices (issue 33)', () => {
+  const key = (key: string, mods: Partial<{ altKey: boolean; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) =>
+    outlineKeyMove({ key, altKey: false, shiftKey: false, ctrlKey: false, metaKey: false, ...mods });
+
+  it('[outline-keys] Tab and Shift+Tab never change the outline; Alt+Shift+Right and Left indent and outdent', () => {
+    expect(key('Tab')).toBeNull();
+    expect(key('Tab', { shiftKey: true })).toBeNull();
+    expect(key('Tab', { altKey: true, shiftKey: true })).toBeNull();
+    expect(key('ArrowRight', { altKey: true, shiftKey: true })).toBe('indent');
+    expect(key('ArrowLeft', { altKey: true, shiftKey: true })).toBe('outdent');
+    // Alt alone changes a bar's progress and Shift alone its end: neither is an outline key, nor is Ctrl or ⌘ with them.
+    expect(key('ArrowRight', { altKey: true })).toBeNull();
+    expect(key('ArrowRight', { shiftKey: true })).toBeNull();
+    expect(key('ArrowRight', { altKey: true, shiftKey: true, ctrlKey: true })).toBeNull();
+    expect(key('ArrowLeft', { altKey: true, shiftKey: true, metaKey: true })).toBeNull();
+  });
+
+  it('[outline-new-summary] only a task without subtasks that a write puts a task under becomes a summary', () => {
+    const plan = tasks([
+      [P, 0, null, { subtasks: 1 }],
+      [A, 1, P],
+      [B, 2, null],
+      [C, 3, null],
+    ]);
+    const indented = indent(plan, C);
+    expect(indented.ok && newSummaries(plan, indented.writes)).toEqual([plan.get(B)]);
+    // Under a summary already, or out of one: nobody new.
+    expect(newSummaries(plan, new Map([[B, { parentId: P }]]))).toEqual([]);
+    expect(newSummaries(plan, new Map([[A, { parentId: null }]]))).toEqual([]);
+    expect(newSummaries(plan, new Map([[C, { order: 9 }]]))).toEqual([]);
+    // Two tasks under one new summary name it once.
+    expect(newSummaries(plan, new Map([[B, { parentId: C }], [A, { parentId: C }]]))).toEqual([plan.get(C)]);
   });
 });

@@ -40,8 +40,8 @@ export function parentRefusal(problem: ParentProblem): string {
 }
 
 /**
- * [outline-nest] The task becomes the last subtask of `parentId`, with everything below it (Tab, and a row dropped
- * onto another). Its order is raised past the last subtask's when needed; nothing is written when it is already
+ * [outline-nest] The task becomes the last subtask of `parentId`, with everything below it (indent, and a row
+ * dropped onto another). Its order is raised past the last subtask's when needed; nothing is written when it is already
  * there. A milestone, the task itself or one of its own subtasks is refused, as the server would.
  */
 export function nestUnder(tasks: Tasks, taskId: string, parentId: string): OutlineEdit {
@@ -57,7 +57,7 @@ export function nestUnder(tasks: Tasks, taskId: string, parentId: string): Outli
 }
 
 /**
- * [outline-indent] Tab: the task becomes the last subtask of the task above it at its own level (its previous
+ * [outline-indent] Indent (Alt+Shift+Right): the task becomes the last subtask of the task above it at its own level (its previous
  * sibling, as MS Project indents: when that task's subtasks are shown, the row above is the last of them, and the
  * task joins them rather than going two levels down). Its order is raised past theirs when needed.
  */
@@ -111,7 +111,7 @@ function movedOn(writes: Map<string, DocTask>, after: readonly TimelineTask[], o
 }
 
 /**
- * [outline-outdent] Shift+Tab: the task leaves its summary and comes right after it, one level up. Tasks after
+ * [outline-outdent] Outdent (Alt+Shift+Left): the task leaves its summary and comes right after it, one level up. Tasks after
  * the summary whose order would come first are moved one place on.
  */
 export function outdent(tasks: Tasks, taskId: string): OutlineEdit {
@@ -128,6 +128,34 @@ export function outdent(tasks: Tasks, taskId: string): OutlineEdit {
   writes.set(taskId, order === task.order ? { parentId: level } : { parentId: level, order });
   // No room between the summary and the task after it: that task and the ones after it move on.
   return { ok: true, writes: movedOn(writes, after, order) };
+}
+
+/**
+ * [outline-new-summary] The tasks that `writes` turn into summaries: tasks with no subtasks now that a write puts a
+ * task under. Their own dates and progress give way to their subtasks' roll-up, which the person is told about.
+ */
+export function newSummaries(tasks: Tasks, writes: ReadonlyMap<string, DocTask>): TimelineTask[] {
+  const found = new Map<string, TimelineTask>();
+  for (const [taskId, fields] of writes) {
+    const parentId = fields.parentId;
+    if (typeof parentId !== 'string' || parentId === taskId) continue;
+    const parent = tasks.get(parentId);
+    if (parent && parent.subtasks === 0) found.set(parent.id, parent);
+  }
+  return [...found.values()];
+}
+
+export type OutlineMove = 'indent' | 'outdent';
+
+/**
+ * [outline-keys] The keys that change a row's level: Alt+Shift+Right and Left, as in MS Project. Tab and Shift+Tab
+ * are not among them: they only move focus, so tabbing through the list never rearranges the plan (issue 33).
+ */
+export function outlineKeyMove(event: { key: string; altKey: boolean; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }): OutlineMove | null {
+  if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey) return null;
+  if (event.key === 'ArrowRight') return 'indent';
+  if (event.key === 'ArrowLeft') return 'outdent';
+  return null;
 }
 
 /** Every task below `taskId`, at any depth. */

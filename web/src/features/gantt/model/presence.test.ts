@@ -1,6 +1,7 @@
+import { contrastRatio } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
 import { displayedDates } from './displayed-dates';
-import { presenceInitials, readPresence, userColor } from './presence';
+import { PRESENCE_PALETTE, presenceInitials, readPresence, userColor } from './presence';
 import type { TimelineTask } from './timeline-task';
 
 const ME = '00000000-0000-4000-8000-000000000001';
@@ -10,6 +11,11 @@ const TASK = '00000000-0000-4000-8000-0000000000aa';
 const user = (id: string, name: string) => ({ id, name, color: userColor(id) });
 
 describe('presence', () => {
+  it('[presence-color] every colour carries white initials and names at WCAG AA (4.5:1)', () => {
+    const failing = PRESENCE_PALETTE.filter((color) => contrastRatio(color, '#ffffff') < 4.5);
+    expect(failing).toEqual([]);
+  });
+
   it('[presence-color] a person has the same colour everywhere', () => {
     expect(userColor(ANA)).toBe(userColor(ANA));
     expect(userColor(ANA)).toMatch(/^#[0-9a-f]{6}$/);

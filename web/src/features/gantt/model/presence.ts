@@ -31,14 +31,17 @@ export interface PresenceSnapshot {
   linkDrafts: readonly RemoteLinkDraft[];
 }
 
-// Distinct, readable on white, and readable as a background for white initials.
-const PALETTE = ['#2563eb', '#db2777', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#dc2626', '#4f46e5', '#ca8a04', '#0d9488'];
+/**
+ * Distinct, readable on white, and dark enough for white initials and names at WCAG AA (4.5:1): the 600 and 700
+ * shades (orange-600 carried white at 3.55:1, issue 33).
+ */
+export const PRESENCE_PALETTE = ['#2563eb', '#be185d', '#15803d', '#9333ea', '#c2410c', '#0e7490', '#dc2626', '#4f46e5', '#a16207', '#0f766e'];
 
 /** [presence-color] A person's colour, the same in every browser: a hash of the user id. */
 export function userColor(userId: string): string {
   let hash = 0;
   for (let i = 0; i < userId.length; i += 1) hash = (hash * 31 + userId.charCodeAt(i)) >>> 0;
-  return PALETTE[hash % PALETTE.length]!;
+  return PRESENCE_PALETTE[hash % PRESENCE_PALETTE.length]!;
 }
 
 export function presenceInitials(name: string): string {
