@@ -34,7 +34,7 @@ import { useLiftedPress } from './lifted-press';
 import { useTimeline } from './timeline-context';
 
 export const PARTIAL_BAR_TOOLTIP = 'Task extends beyond current view';
-/** A short bar's name starts this far past its end: clear of the end's link handle (12 px, 4 px out). */
+/** A short bar's name starts this far past its end: clear of the end's link handle (12 px, 4 px out; 20 px more under a finger). */
 const SHORT_LABEL_GAP_PX = 20;
 /** Said after a critical bar's name and dates, while the critical path is shown. */
 export const CRITICAL_BAR_TEXT = 'On the critical path';
@@ -282,7 +282,7 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
   }
 
   // [bar-true-span] A task shorter than the bar's 80 px is drawn filled over its own days only, its ends (resize,
-  // link) where it really ends, and the rest of the 80 px a faint strip that carries its name and takes the pointer.
+  // link) where it really ends, its name beside it, and the rest of the 80 px a faint strip that takes the pointer.
   const short = geometry.spanWidth < geometry.width;
   const ends = readOnly ? null : (
     <>
@@ -354,8 +354,12 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
         </span>
       ) : null}
       {short ? (
-        // Beside the task's days, past its end handles, in dark ink on the faint strip.
-        <span className="pointer-events-none relative min-w-0 flex-1 truncate pr-2 text-xs font-semibold text-slate-800" style={{ paddingLeft: geometry.spanWidth + SHORT_LABEL_GAP_PX }}>
+        // Beside the task's days, past its end handles, in dark ink as a milestone's name is: it may run on past
+        // the 80 px, which only take the pointer.
+        <span
+          className="pointer-events-none absolute top-1/2 -translate-y-1/2 truncate text-xs font-semibold whitespace-nowrap text-slate-800 pointer-coarse:ml-5"
+          style={{ left: geometry.spanWidth + SHORT_LABEL_GAP_PX, maxWidth: TAG_ROOM_PX }}
+        >
           {task.name}
         </span>
       ) : (
@@ -383,7 +387,7 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
   // only switched off while dragging, so that a drag does not remount the bar under the pointer.
   return (
     <Tooltip
-      content={<BarTip taskId={task.id} name={barNameFits(task.name, short ? geometry.width - geometry.spanWidth - SHORT_LABEL_GAP_PX : geometry.width) ? null : task.name} />}
+      content={<BarTip taskId={task.id} name={barNameFits(task.name, short ? TAG_ROOM_PX : geometry.width) ? null : task.name} />}
       disabled={dragging !== null}
     >
       {bar}
