@@ -333,21 +333,17 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
         zIndex: dragging || holder ? 3 : undefined,
       }}
     >
-      {short ? (
-        <>
-          <span aria-hidden="true" data-bar-room className="pointer-events-none absolute inset-y-0 right-0 rounded-r-md opacity-15" style={{ left: geometry.spanWidth, backgroundColor: fill }} />
-          <span
-            data-bar-span
-            className={cn('absolute inset-y-0 left-0 rounded-md shadow-sm', geometry.cutStart && 'rounded-l-none', geometry.cutEnd && 'rounded-r-none')}
-            style={{ width: geometry.spanWidth, backgroundColor: fill, boxShadow: rings(critical, holder?.user.color) }}
-          >
-            {done}
-            {ends}
-          </span>
-        </>
-      ) : (
-        done
-      )}
+      {short ? <span aria-hidden="true" data-bar-room className="pointer-events-none absolute inset-y-0 right-0 rounded-r-md opacity-15" style={{ left: geometry.spanWidth, backgroundColor: fill }} /> : null}
+      {/* The same element whether the bar is short or not: a resize that makes it long (or short) must not remount
+          the handle under the finger (a touch whose target leaves the page scrolls instead of dragging). */}
+      <span
+        data-bar-span
+        className={cn('absolute inset-y-0 left-0', short && 'rounded-md shadow-sm', short && geometry.cutStart && 'rounded-l-none', short && geometry.cutEnd && 'rounded-r-none')}
+        style={short ? { width: geometry.spanWidth, backgroundColor: fill, boxShadow: rings(critical, holder?.user.color) } : { width: '100%', borderRadius: 'inherit' }}
+      >
+        {done}
+        {ends}
+      </span>
       {geometry.cutStart ? (
         <span title={PARTIAL_BAR_TOOLTIP} data-cut="start" className="relative z-[1] shrink-0">
           <ChevronLeft aria-hidden="true" className="h-4 w-4 drop-shadow" />
@@ -378,7 +374,6 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
           <ChevronRight aria-hidden="true" className="h-4 w-4 drop-shadow" />
         </span>
       ) : null}
-      {short ? null : ends}
       {dragging ? <DragLabel shown={shown} mode={dragging} side={tagSide} /> : null}
       {holder ? <HolderTag activity={holder} side={tagSide} /> : null}
     </div>
