@@ -46,10 +46,11 @@ function barAt(clientX: number, clientY: number, fromTaskId: string): string | n
 
 /**
  * A dot beside a bar's end: drag it onto another bar to link the two. From the finish it makes a finish-to-start
- * link, from the start a start-to-start one; Escape cancels, and a drop on no bar adds nothing. On touch the dots are always
- * shown, with a finger-sized target, and a long press takes the finger (as a bar's does), so a swipe that starts
- * on one still scrolls the chart. Near the chart's edges the chart scrolls under the line; a drop on no bar says
- * where to drop. While the line is drawn, teammates see it in this person's colour (presence).
+ * link, from the start a start-to-start one; Escape cancels, and a drop on no bar adds nothing but says where to
+ * drop. On touch the dots are always shown, with a finger-sized target, and a long press takes the finger (as a
+ * bar's does), so a swipe that starts on one still scrolls the chart. Near the chart's edges the chart scrolls under
+ * the line, and no text is selected on the way. While the line is drawn, teammates see it in this person's colour
+ * (presence).
  */
 export function LinkHandle({ taskId, side }: { taskId: string; side: 'start' | 'end' }) {
   const { connection, nameColumnPx, range, zoom } = useTimeline();

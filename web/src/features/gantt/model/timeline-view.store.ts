@@ -42,7 +42,6 @@ interface TimelineViewState {
   zoomIn: (shownZoom: number) => void;
   zoomOut: (shownZoom: number) => void;
   fitTo: (tasks: readonly { startDate: string; endDate: string }[], viewportWidthPx: number) => void;
-  clearFit: () => void;
   toggleCriticalPath: () => void;
   /** null shows no baseline (and ends Late only, which needs one). */
   showBaseline: (projectId: string, baselineId: string | null) => void;
@@ -84,7 +83,6 @@ export const useTimelineView = create<TimelineViewState>()(
           s.fit = fit.range;
           s.zoom = fit.zoom;
         }),
-      clearFit: () => set((s) => void (s.fit = null)),
       toggleCriticalPath: () => set((s) => void (s.showCriticalPath = !s.showCriticalPath)),
       showBaseline: (projectId, baselineId) =>
         set((s) => {
