@@ -122,4 +122,71 @@ describe('dependency links in the chart', () => {
     await expect.poll(() => arrow.getAttribute('data-violated'), { timeout: 5000 }).toBeNull();
     await context.close();
   });
+  it('[link-popover-in-view] an arrow near the chart\'s right edge opens its popover inside the chart', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const a = await signUpByApi(context, 'Ada', 'Planner');
+    const team = (await (await a.request.post('/api/teams', { data: { name: 'Works' } })).json()) as { id: string };
+    const project = (await (await a.request.post('/api/projects', { data: { teamId: team.id, name: 'Bridge' } })).json()) as { id: string };
+    const create = async (name: string, start: number, end: number) =>
+      (await (await a.request.post('/api/tasks', { data: { projectId: project.id, name, startDate: dayFromToday(start), endDate: dayFromToday(end) } })).json()) as StoredTask;
+    // The 2 Weeks range ends two weeks ahead: the arrow ends a day before.
+    const deck = await create('Deck', 9, 11);
+    const rail = await create('Rail', 13, 13);
+    expect((await a.request.post(`/api/tasks/${rail.id}/dependencies`, { data: { dependsOnTaskId: deck.id } })).status()).toBe(201);
+    await a.goto('/');
+    const arrow = a.getByRole('button', { name: /^Deck → Rail, finish-to-start/ });
+    await arrow.waitFor();
+    await chartSynced(a);
+    const middle = await arrow.evaluate((path: SVGPathElement) => {
+      const point = path.getPointAtLength(path.getTotalLength() / 2).matrixTransform(path.getScreenCTM()!);
+      return { x: point.x, y: point.y };
+    });
+    await a.mouse.click(middle.x, middle.y);
+    const popover = (await a.getByRole('dialog', { name: 'Dependency' }).boundingBox())!;
+    const chart = (await a.locator('[data-timeline-scroll]').boundingBox())!;
+    const scrollbarless = await a.locator('[data-timeline-scroll]').evaluate((el) => el.clientWidth);
+    expect(popover.x).toBeGreaterThanOrEqual(chart.x);
+    expect(popover.x + popover.width).toBeLessThanOrEqual(chart.x + scrollbarless + 0.5);
+    expect(popover.y + popover.height).toBeLessThanOrEqual(800);
+    await context.close();
+  });
+
+  it('[link-edge-scroll] a line drawn to the chart\'s edge scrolls it, selects no text, and a drop on nothing says so', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const a = await signUpByApi(context, 'Ada', 'Planner');
+    const team = (await (await a.request.post('/api/teams', { data: { name: 'Works' } })).json()) as { id: string };
+    const project = (await (await a.request.post('/api/projects', { data: { teamId: team.id, name: 'Bridge' } })).json()) as { id: string };
+    const create = async (name: string, start: number, end: number) =>
+      (await (await a.request.post('/api/tasks', { data: { projectId: project.id, name, startDate: dayFromToday(start), endDate: dayFromToday(end) } })).json()) as StoredTask;
+    const design = await create('Design', -2, 1);
+    const build = await create('Build', 12, 14);
+    await a.goto('/');
+    await a.locator(`[data-task-bar="${design.id}"]`).waitFor();
+    await chartSynced(a);
+    // Zoomed in, Build lies off screen to the right.
+    for (let i = 0; i < 4; i++) await a.getByRole('button', { name: 'Zoom in', exact: true }).click();
+    const scroller = a.locator('[data-timeline-scroll]');
+    await expect.poll(() => scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeGreaterThan(400);
+    const chart = (await scroller.boundingBox())!;
+    expect((await a.locator(`[data-task-bar="${build.id}"]`).boundingBox())!.x).toBeGreaterThan(chart.x + chart.width);
+    const scrolled = await scroller.evaluate((el) => el.scrollLeft);
+
+    await a.locator(`[data-task-bar="${design.id}"]`).hover();
+    const handle = (await a.locator(`[data-task-bar="${design.id}"] [data-link-handle="end"]`).boundingBox())!;
+    await a.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await a.mouse.down();
+    // Across the names and the page's text on the way, then held at the chart's right edge.
+    await a.mouse.move(chart.x + 40, handle.y + 120, { steps: 6 });
+    await a.mouse.move(chart.x + 40, chart.y + chart.height + 60, { steps: 4 });
+    const edge = { x: chart.x + chart.width - 30, y: handle.y + handle.height / 2 };
+    await a.mouse.move(edge.x, edge.y, { steps: 8 });
+    await expect.poll(() => scroller.evaluate((el) => el.scrollLeft), { timeout: 5000 }).toBeGreaterThan(scrolled + 200);
+    expect(await a.evaluate(() => document.getSelection()?.toString() ?? '')).toBe('');
+    // Let go on an empty row: nothing is linked, and the notice says how it is done.
+    await a.mouse.move(chart.x + chart.width / 2, chart.y + chart.height - 20, { steps: 3 });
+    await a.mouse.up();
+    await a.getByText("Drop on a task's bar to link it", { exact: true }).waitFor();
+    expect(await storedLinks(a, project.id, build.id)).toEqual([]);
+    await context.close();
+  });
 });

@@ -132,7 +132,12 @@ describe('the timeline on a phone and a tablet', () => {
       const [stored] = await storedTasks();
 
       // A long press on the bar's right end and a move resizes it: the end moves, the start stays.
-      const endGrip = await reachable(phone, bar, (b) => b.x + b.width - 6);
+      // The end's handle is where the task's days end: a short bar's 80 px run on past it ([bar-true-span]).
+      const endOffset = await bar.locator('[data-drag-handle="resize-end"]').evaluate((handle) => {
+        const [h, b] = [handle.getBoundingClientRect(), handle.closest('[data-task-bar]')!.getBoundingClientRect()];
+        return h.left + h.width / 2 - b.left;
+      });
+      const endGrip = await reachable(phone, bar, (b) => b.x + endOffset);
       await hand.longPressDrag(endGrip.x, endGrip.y, 70, 550);
       await expect.poll(() => label(bar)).not.toBe(moved);
       await expect.poll(async () => (await (await a.request.get(`/api/projects/${projectId}/tasks`)).json())[0].endDate).not.toBe(stored!.endDate);

@@ -60,22 +60,105 @@ describe('the timeline view', () => {
     await close();
   });
 
-  it('[timeline-fit] Fit shows the plan from its first task, also when the plan is longer than the chart', async () => {
+  it('[timeline-fit] Fit shows the whole plan without sideways scrolling, the last milestone and its link handle whole', async () => {
     const { page, close, ids, projectId } = await openProject({ width: 1280, height: 800 });
-    // The plan now runs from 40 days ago to 60 days ahead: at Fit's smallest zoom it is wider than the chart.
-    await page.request.post('/api/tasks', { data: { projectId, name: 'Handover', startDate: dayFromToday(55), endDate: dayFromToday(60) } });
+    // The plan now runs from 40 days ago to a milestone 60 days ahead: at Fit's 0.5 it would be wider than the chart.
+    const handover = await (
+      await page.request.post('/api/tasks', { data: { projectId, name: 'Handover', startDate: dayFromToday(60), endDate: dayFromToday(60), kind: 'milestone' } })
+    ).json();
     await button(page, 'Fit').click();
     const scroller = page.locator('[data-timeline-scroll]');
-    await expect.poll(() => scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const milestone = page.locator(`[data-task-bar="${handover.id}"]`);
+    await milestone.waitFor();
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     const names = await box(page.locator(`[data-task-row="${ids.old}"]`).getByRole('button').first());
     const chart = await box(scroller);
-    // The first task's bar lies whole between the name column and the chart's right edge.
-    await expect
-      .poll(async () => {
-        const bar = await box(page.locator(`[data-task-bar="${ids.old}"]`));
-        return bar.x >= names.x + names.width - 0.5 && bar.x + bar.width <= chart.x + chart.width + 0.5;
-      })
-      .toBe(true);
+    const first = await box(page.locator(`[data-task-bar="${ids.old}"]`));
+    expect(first.x).toBeGreaterThanOrEqual(names.x + names.width - 0.5);
+    // The milestone's end handle lies inside the chart and is what a pointer there reaches.
+    await milestone.hover();
+    const handle = await box(milestone.locator('[data-link-handle="end"]'));
+    expect(handle.x + handle.width).toBeLessThanOrEqual(chart.x + chart.width);
+    expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-link-handle]')?.getAttribute('data-link-handle'), { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 })).toBe('end');
+    await close();
+  });
+
+  it('[timeline-room] the chart leaves room after the last milestone: its link handle is reachable in 2 Weeks', async () => {
+    const { page, close, projectId } = await openProject({ width: 1280, height: 800 });
+    // On the 2 Weeks range's last day: without room its end handle would lie past the chart's end.
+    const handover = await (
+      await page.request.post('/api/tasks', { data: { projectId, name: 'Handover', startDate: dayFromToday(14), endDate: dayFromToday(14), kind: 'milestone' } })
+    ).json();
+    const milestone = page.locator(`[data-task-bar="${handover.id}"]`);
+    await milestone.waitFor();
+    const scroller = page.locator('[data-timeline-scroll]');
+    await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth, behavior: 'instant' }));
+    await milestone.hover();
+    const chart = await box(scroller);
+    const handle = await box(milestone.locator('[data-link-handle="end"]'));
+    expect(handle.x + handle.width).toBeLessThanOrEqual(chart.x + chart.width);
+    expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-link-handle]')?.getAttribute('data-link-handle'), { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 })).toBe('end');
+    await close();
+  });
+
+  it('[timeline-range-position] Month and 2 Weeks keep the day in the middle of the chart; Today goes back to today', async () => {
+    const { page, close } = await openProject({ width: 1280, height: 800 });
+    // Zoomed in, the chart scrolls: the person moves on to the days at its far end.
+    for (let i = 0; i < 3; i++) await button(page, 'Zoom in').click();
+    const scroller = page.locator('[data-timeline-scroll]');
+    await expect.poll(() => scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeGreaterThan(300);
+    await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth, behavior: 'instant' }));
+    /** The day whose header cell is in the middle of the rows' part of the chart, in days from today. */
+    const middleDay = () =>
+      scroller.evaluate((el) => {
+        const names = el.querySelector('[data-header-view] > div')!.getBoundingClientRect();
+        const rect = el.getBoundingClientRect();
+        const x = (names.right + rect.left + el.clientWidth) / 2;
+        const cell = [...el.querySelectorAll<HTMLElement>('[data-header-view] [data-day]')].find((c) => {
+          const r = c.getBoundingClientRect();
+          return r.left <= x && x < r.right;
+        });
+        const today = new Date().toISOString().slice(0, 10);
+        return cell ? (Date.parse(cell.dataset.day!) - Date.parse(today)) / 86_400_000 : null;
+      });
+    const before = (await middleDay())!;
+    expect(before).toBeGreaterThanOrEqual(7);
+    await button(page, 'Month').click();
+    await expect.poll(() => page.locator('[data-header-view]').getAttribute('data-header-view')).toBe('monthly');
+    expect(Math.abs((await middleDay())! - before)).toBeLessThanOrEqual(1);
+    await button(page, '2 Weeks').click();
+    await expect.poll(() => button(page, '2 Weeks').getAttribute('aria-pressed')).toBe('true');
+    expect(Math.abs((await middleDay())! - before)).toBeLessThanOrEqual(1);
+    // Today: the spec's 2 Weeks again, a week back to two weeks ahead, today in it.
+    await button(page, 'Today').click();
+    await expect.poll(() => page.locator('[data-timeline-scroll] [data-today]').count()).toBe(1);
+    expect(Math.abs((await middleDay())!)).toBeLessThanOrEqual(4);
+    await close();
+  });
+
+  it('[bar-true-span] a one-day task is filled over its day only, and a finish-to-start arrow to the next day points forward', async () => {
+    const { page, close, projectId } = await openProject({ width: 1280, height: 800 });
+    const create = async (name: string, day: number) =>
+      (await (await page.request.post('/api/tasks', { data: { projectId, name, startDate: dayFromToday(day), endDate: dayFromToday(day) } })).json()) as { id: string };
+    const pour = await create('Pour', 1);
+    const cure = await create('Cure', 2);
+    expect((await page.request.post(`/api/tasks/${cure.id}/dependencies`, { data: { dependsOnTaskId: pour.id } })).status()).toBe(201);
+    const arrow = page.locator(`[data-dependency="${cure.id}->${pour.id}"]`);
+    await arrow.waitFor();
+    // The arrow leaves Pour's end and enters Cure's start, no further left: it points forward.
+    const d = (await arrow.getAttribute('d'))!;
+    const x1 = Number(/^M (\S+)/.exec(d)![1]);
+    const x2 = Number(/H (\S+)$/.exec(d)![1]);
+    expect(x2).toBeGreaterThanOrEqual(x1 - 0.5);
+    // The bar keeps its 80 px for the name; its filled part is one day (a header cell) wide.
+    const bar = await box(page.locator(`[data-task-bar="${pour.id}"]`));
+    const span = await box(page.locator(`[data-task-bar="${pour.id}"] [data-bar-span]`));
+    const day = await box(page.locator(`[data-timeline-scroll] [data-day="${dayFromToday(1)}"]`));
+    expect(bar.width).toBeCloseTo(80, 0);
+    expect(span.width).toBeCloseTo(day.width, 0);
+    // It leaves the end of Pour's day, not of its 80 px.
+    const svg = await box(page.locator('[data-dependencies]'));
+    expect(svg.x + x1).toBeCloseTo(span.x + span.width, 0);
     await close();
   });
 

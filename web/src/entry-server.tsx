@@ -7,7 +7,7 @@
  * it does a return visit's picture. Built by `npm run build` into the web build's .server folder, with everything
  * it imports bundled in.
  */
-import { dayWidth, nameColumnWidth } from '@planline/domain';
+import { dayWidth, nameColumnWidth, tasksSpan } from '@planline/domain';
 import type { FirstScreenInput } from '@planline/domain/first-screen';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
@@ -20,7 +20,7 @@ import { pictureConnection, pictureState } from './features/gantt/connection/pic
 import { plainFromTaskList } from './features/gantt/connection/server-snapshot';
 import { ServerPictureContext } from './features/gantt/model/server-picture';
 import type { TasksState } from './features/gantt/model/tasks-store';
-import { shownTimeline, todayScrollLeft, useTimelineView } from './features/gantt/model/timeline-view.store';
+import { centreScrollLeft, shownTimeline, useTimelineView } from './features/gantt/model/timeline-view.store';
 import { CHART_HEIGHT_SHARE, CHART_MAX_HEIGHT_PX } from './features/gantt/components/layout';
 import { PHONE_MAX_WIDTH_PX } from './lib/use-media-query';
 import { picturedHtml, SERVER_PICTURE_ATTRS } from './lib/first-screen';
@@ -90,8 +90,9 @@ export function renderFirstScreen(input: FirstScreenInput): string | null {
 
   // The chart opens with today in the middle (timeline-chart.tsx): the page's painter scrolls the picture there.
   const rowsWidth = Math.max(0, chartWidth - nameColumnWidth(chartWidth));
-  const { range, zoom } = shownTimeline(useTimelineView.getInitialState(), today, rowsWidth);
-  const scrollLeft = Math.round(todayScrollLeft(range, today, dayWidth(zoom), rowsWidth));
+  const plan = tasksSpan(picture.connection.tasks.getState().tasks.values());
+  const { range, zoom } = shownTimeline(useTimelineView.getInitialState(), today, rowsWidth, plan);
+  const scrollLeft = Math.round(centreScrollLeft(range, today, dayWidth(zoom), rowsWidth));
   const attrs = SERVER_PICTURE_ATTRS;
   // Shown as the page is read, in the window it was drawn for (a window of another width shows no picture: the
   // chart would be laid out otherwise); the painter takes it away where anything else differs. A chart that

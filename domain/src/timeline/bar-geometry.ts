@@ -18,7 +18,14 @@ export interface TaskDates {
 /** Where a bar is drawn, in px from the timeline's left edge (PRODUCT-SPEC §3 "task bar position"). */
 export interface BarGeometry {
   left: number;
+  /** What the bar takes on screen: at least 80 px, so its name and a pointer have room (PRODUCT-SPEC §4). */
   width: number;
+  /**
+   * The task's own days (from `left`): what is drawn filled, where its finish is and where arrows join it. Narrower
+   * than `width` for a short task at a low zoom: drawn at 80 px, a one-day task would seem to end days after a
+   * successor starts, and a finish-to-start arrow would point backwards (issue 33).
+   */
+  spanWidth: number;
   /** Cut off by the visible range at either end. */
   isPartial: boolean;
   cutStart: boolean;
@@ -26,8 +33,8 @@ export interface BarGeometry {
 }
 
 /**
- * [bar-geometry] A bar spans its days inside the range, at least 80 px wide; a bar cut off by the range is
- * partial and says at which end. Null when the task lies wholly outside the range.
+ * [bar-geometry] A bar spans its days inside the range (spanWidth), and takes at least 80 px (width); a bar cut off
+ * by the range is partial and says at which end. Null when the task lies wholly outside the range.
  */
 export function barGeometry(task: TaskDates, range: TimelineRange, zoom: number): BarGeometry | null {
   const end = maxDate(task.startDate, task.endDate);
@@ -37,9 +44,11 @@ export function barGeometry(task: TaskDates, range: TimelineRange, zoom: number)
   const dw = dayWidth(zoom);
   const cutStart = task.startDate < range.start;
   const cutEnd = end > range.end;
+  const spanWidth = (daysBetween(visibleStart, visibleEnd) + 1) * dw;
   return {
     left: daysBetween(range.start, visibleStart) * dw,
-    width: Math.max(BAR_MIN_WIDTH_PX, (daysBetween(visibleStart, visibleEnd) + 1) * dw),
+    width: Math.max(BAR_MIN_WIDTH_PX, spanWidth),
+    spanWidth,
     isPartial: cutStart || cutEnd,
     cutStart,
     cutEnd,
@@ -54,7 +63,7 @@ export function milestoneGeometry(date: string, range: TimelineRange, zoom: numb
   if (date < range.start || date > range.end) return null;
   const dw = dayWidth(zoom);
   const centre = (daysBetween(range.start, date) + 0.5) * dw;
-  return { left: centre - MILESTONE_SIZE_PX / 2, width: MILESTONE_SIZE_PX, isPartial: false, cutStart: false, cutEnd: false };
+  return { left: centre - MILESTONE_SIZE_PX / 2, width: MILESTONE_SIZE_PX, spanWidth: MILESTONE_SIZE_PX, isPartial: false, cutStart: false, cutEnd: false };
 }
 
 /** Where a task is drawn: a diamond for a milestone, a bar for anything else. */

@@ -25,3 +25,10 @@ export const NAME_COLUMN_MAX_SHARE = 0.35;
 export const NAME_COLUMN_MIN_PX = 96;
 /** A name column narrower than this shows names only, the assignee left to the details panel. */
 export const NAME_COLUMN_COMPACT_PX = 200;
+/**
+ * Room the chart leaves before a plan's first day and after its last, so its ends can be reached (issue 33): before,
+ * a milestone's half diamond and the link handle beside it; after, the half diamond, its handle and its name beside
+ * it (about 12 characters). Turned into whole days at the zoom drawn (planRoom).
+ */
+export const PLAN_ROOM_BEFORE_PX = 40;
+export const PLAN_ROOM_AFTER_PX = 120;

@@ -1,5 +1,15 @@
 import { addDays, addMonths, daysBetween, endOfMonth, maxDate, minDate, startOfMonth } from './calendar-date.js';
-import { DAY_WIDTH_BASE_PX, FIT_MAX, FIT_MIN, ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from './timeline-constants.js';
+import {
+  DAY_WIDTH_BASE_PX,
+  FIT_MAX,
+  FIT_MIN,
+  PLAN_ROOM_AFTER_PX,
+  PLAN_ROOM_BEFORE_PX,
+  ZOOM_DEFAULT,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  ZOOM_STEP,
+} from './timeline-constants.js';
 
 export type RangeKind = 'biweekly' | 'monthly' | 'quarterly';
 export const RANGE_KINDS: readonly RangeKind[] = ['biweekly', 'monthly', 'quarterly'];
@@ -29,6 +39,17 @@ export function timelineRange(kind: RangeKind, today: string): TimelineRange {
     case 'quarterly':
       return { start: startOfMonth(today), end: endOfMonth(addMonths(startOfMonth(today), 3)) };
   }
+}
+
+/**
+ * [timeline-range-position] What a range button shows when the person has moved away from today: as many days as
+ * the range has from `centre`'s point of view, with `centre` (the day in the middle of the chart when the button
+ * was pressed) in the middle, so changing the range keeps their place instead of jumping back to today.
+ */
+export function rangeAround(kind: RangeKind, centre: string): TimelineRange {
+  const days = rangeDayCount(timelineRange(kind, centre));
+  const start = addDays(centre, -Math.floor(days / 2));
+  return { start, end: addDays(start, days - 1) };
 }
 
 /** Columns of a range: both ends count. */
@@ -75,24 +96,53 @@ export function fillZoom(dayCount: number, viewportWidthPx: number): number {
   return viewportWidthPx / (dayCount * DAY_WIDTH_BASE_PX);
 }
 
-/**
- * [timeline-fit] The zoom at which every task fits the viewport, clamped to 0.5–4. Without tasks it is the
- * zoom that fits nothing in particular: 1.
- */
-export function fitZoom(tasks: Iterable<DatedTask>, viewportWidthPx: number): number {
-  const span = tasksSpan(tasks);
-  if (!span) return 1;
-  return tidy(clamp(fillZoom(rangeDayCount(span), viewportWidthPx), FIT_MIN, FIT_MAX));
+/** Whole days that give at least `px` at `zoom`. */
+function daysFor(px: number, zoom: number): number {
+  return Math.ceil(px / dayWidth(zoom) - 1e-9);
+}
+
+/** [timeline-room] The room before a plan's first day and after its last, in whole days at `zoom`. */
+export function planRoom(zoom: number): { before: number; after: number } {
+  return { before: daysFor(PLAN_ROOM_BEFORE_PX, zoom), after: daysFor(PLAN_ROOM_AFTER_PX, zoom) };
+}
+
+/** [timeline-room] The plan's days with their room on both sides at `zoom`. */
+export function withRoom(span: TimelineRange, zoom: number): TimelineRange {
+  const room = planRoom(zoom);
+  return { start: addDays(span.start, -room.before), end: addDays(span.end, room.after) };
 }
 
 /**
- * What Fit shows: the tasks' span, widened (around its middle) to at least as many days as fill the viewport at
- * the zoom Fit chose, so a short project is not stretched into a few giant days. Null without tasks.
+ * [timeline-room] The chart never stops at the plan's first or last day: when either lies in `range`, the range
+ * grows to give it its room (a milestone there is drawn whole, its link handle and name reachable). A plan's end
+ * outside the range is cut there anyway (partial bars), so it needs none.
  */
-export function fitRange(tasks: Iterable<DatedTask>, viewportWidthPx: number): TimelineRange | null {
-  const list = [...tasks];
-  const span = tasksSpan(list);
-  return span && widenToFill(span, fitZoom(list, viewportWidthPx), viewportWidthPx);
+export function withPlanRoom(range: TimelineRange, plan: TimelineRange | null, zoom: number): TimelineRange {
+  if (!plan) return range;
+  const room = withRoom(plan, zoom);
+  const start = rangeContains(range, plan.start) ? minDate(range.start, room.start) : range.start;
+  const end = rangeContains(range, plan.end) ? maxDate(range.end, room.end) : range.end;
+  return start === range.start && end === range.end ? range : { start, end };
+}
+
+/**
+ * [timeline-fit] What Fit shows: the whole plan with its room, without sideways scrolling. The zoom is the one at
+ * which the plan and its room fill the chart, clamped to Fit's 0.5–4; the days then fill the chart exactly (the
+ * range widened around the plan's middle). A plan too long for 0.5 is not left to scroll: Fit's lower bound gives
+ * way to the zoom's own, 0.1, since the person pressed Fit to see the whole plan. Only a plan too long even at 0.1
+ * (about 300 days in 1,000 px) scrolls, shown from its start. Null without tasks.
+ */
+export function fitView(tasks: Iterable<DatedTask>, viewportWidthPx: number): { range: TimelineRange; zoom: number } | null {
+  const span = tasksSpan(tasks);
+  if (!span) return null;
+  // Room rounds up to whole days: two days of slack make sure the rounded room fits too.
+  const fill = fillZoom(rangeDayCount(span) + 2, viewportWidthPx - PLAN_ROOM_BEFORE_PX - PLAN_ROOM_AFTER_PX);
+  const zoom = fill >= FIT_MIN ? Math.min(fill, FIT_MAX) : Math.max(fill, ZOOM_MIN);
+  const room = withRoom(span, zoom);
+  if (rangeDayCount(room) * dayWidth(zoom) > viewportWidthPx) return { range: room, zoom };
+  // Whole days that fill the chart exactly, at a zoom a hair below the clamped one.
+  const filled = fillZoom(daysFor(viewportWidthPx, zoom), viewportWidthPx);
+  return { range: widenToFill(room, filled, viewportWidthPx), zoom: filled };
 }
 
 /**

@@ -134,17 +134,29 @@ describeInZones(() => {
 
     it('[bar-geometry] a bar spans its days at the zoom, both ends included', () => {
       expect(barGeometry({ startDate: '2026-03-08', endDate: '2026-03-17' }, range, 1)).toEqual({
-        left: 7 * 32, width: 10 * 32, isPartial: false, cutStart: false, cutEnd: false,
+        left: 7 * 32, width: 10 * 32, spanWidth: 10 * 32, isPartial: false, cutStart: false, cutEnd: false,
       });
     });
 
-    it('[bar-geometry] a bar is at least 80 px wide', () => {
-      expect(barGeometry({ startDate: '2026-03-08', endDate: '2026-03-08' }, range, ZOOM_DEFAULT)?.width).toBe(BAR_MIN_WIDTH_PX);
+    it('[bar-geometry] a bar is at least 80 px wide, but its true span is its own days', () => {
+      const oneDay = barGeometry({ startDate: '2026-03-08', endDate: '2026-03-08' }, range, ZOOM_DEFAULT)!;
+      expect(oneDay.width).toBe(BAR_MIN_WIDTH_PX);
+      expect(oneDay.spanWidth).toBeCloseTo(12.8);
+    });
+
+    it('[bar-geometry] consecutive one-day tasks: the first one\'s span ends where the next one starts', () => {
+      for (const zoom of [0.1, ZOOM_DEFAULT, 1]) {
+        const first = barGeometry({ startDate: '2026-03-09', endDate: '2026-03-09' }, range, zoom)!;
+        const next = barGeometry({ startDate: '2026-03-10', endDate: '2026-03-10' }, range, zoom)!;
+        // A finish-to-start arrow from the span's end points forward (the 80 px would reach days past it).
+        expect(first.left + first.spanWidth).toBeCloseTo(next.left);
+        if (zoom < 1) expect(first.left + first.width).toBeGreaterThan(next.left);
+      }
     });
 
     it('[bar-geometry] a bar cut by the range is partial and says where', () => {
       expect(barGeometry({ startDate: '2026-02-20', endDate: '2026-03-03' }, range, 1)).toEqual({
-        left: 0, width: 3 * 32, isPartial: true, cutStart: true, cutEnd: false,
+        left: 0, width: 3 * 32, spanWidth: 3 * 32, isPartial: true, cutStart: true, cutEnd: false,
       });
       expect(barGeometry({ startDate: '2026-03-20', endDate: '2026-04-20' }, range, 1)).toMatchObject({
         left: 19 * 32, width: 3 * 32, isPartial: true, cutStart: false, cutEnd: true,
@@ -154,7 +166,7 @@ describeInZones(() => {
 
     it('[milestone-geometry] a milestone is a diamond centred on its day, whatever its end date says', () => {
       expect(taskGeometry({ startDate: '2026-03-08', endDate: '2026-03-08', kind: 'milestone' }, range, 1)).toEqual({
-        left: 7.5 * 32 - MILESTONE_SIZE_PX / 2, width: MILESTONE_SIZE_PX, isPartial: false, cutStart: false, cutEnd: false,
+        left: 7.5 * 32 - MILESTONE_SIZE_PX / 2, width: MILESTONE_SIZE_PX, spanWidth: MILESTONE_SIZE_PX, isPartial: false, cutStart: false, cutEnd: false,
       });
       expect(taskGeometry({ startDate: '2026-03-08', endDate: '2026-03-12', kind: 'milestone' }, range, 1)?.width).toBe(MILESTONE_SIZE_PX);
       expect(taskGeometry({ startDate: '2026-03-23', endDate: '2026-03-23', kind: 'milestone' }, range, 1)).toBeNull();

@@ -95,7 +95,8 @@ export const DependencyOverlay = memo(function DependencyOverlay({ firstRow, las
     if (!task || index === undefined) return null;
     const geometry = taskGeometry({ ...displayedDates(task, drag, activities.get(taskId)), kind: task.kind }, range, zoom);
     if (!geometry) return null;
-    const bar: BarBox = { left: geometry.left, right: geometry.left + geometry.width, y: index * ROW_HEIGHT_PX + ROW_HEIGHT_PX / 2 };
+    // [bar-true-span] Arrows join the task's own days, not the 80 px a short bar takes for its name.
+    const bar: BarBox = { left: geometry.left, right: geometry.left + geometry.spanWidth, y: index * ROW_HEIGHT_PX + ROW_HEIGHT_PX / 2 };
     return { bar, cutStart: geometry.cutStart, cutEnd: geometry.cutEnd };
   };
 

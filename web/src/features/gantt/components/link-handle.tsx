@@ -2,11 +2,12 @@ import { DEFAULT_LINK, type LinkType } from '@planline/domain';
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast.store';
+import { edgeScrollStep, visibleBox } from '../model/chart-edges';
 import { draftPointer } from '../model/link-draft';
 import { linkStore, type LinkDraft } from '../model/link.store';
 import { checkNewLink } from '../model/links';
 import { throttle } from '../model/throttle';
-import { LONG_PRESS_MS, PRESENCE_THROTTLE_MS, ROW_HEIGHT_PX, TOUCH_SLOP_PX } from './layout';
+import { HEADER_HEIGHT_PX, LONG_PRESS_MS, PRESENCE_THROTTLE_MS, ROW_HEIGHT_PX, TOUCH_SLOP_PX } from './layout';
 import { useLiftedPress } from './lifted-press';
 import { useTimeline } from './timeline-context';
 
@@ -25,7 +26,17 @@ interface LinkSession {
   liftTimer: number | undefined;
   /** Escape, listened for on the window while the session lasts. */
   onEscape: (event: KeyboardEvent) => void;
+  /** Where the pointer last was (client pixels): the chart scrolls under it near an edge. */
+  pointer: { x: number; y: number };
+  /** The animation frame that scrolls the chart next, while the pointer is near an edge. */
+  scrollFrame: number | undefined;
 }
+
+/** The notice for a line dropped where no bar is. */
+export const DROP_ON_BAR_HINT = "Drop on a task's bar to link it";
+
+/** No text is selected while a line is drawn across the page (a drag would otherwise select the names it crosses). */
+const noSelection = (event: Event) => event.preventDefault();
 
 /** The bar under a point, other than `fromTaskId`: the one a drop there would link. */
 function barAt(clientX: number, clientY: number, fromTaskId: string): string | null {
@@ -35,9 +46,11 @@ function barAt(clientX: number, clientY: number, fromTaskId: string): string | n
 
 /**
  * A dot beside a bar's end: drag it onto another bar to link the two. From the finish it makes a finish-to-start
- * link, from the start a start-to-start one; dropping elsewhere or Escape cancels. On touch the dots are always
- * shown, with a finger-sized target, and a long press takes the finger (as a bar's does), so a swipe that starts
- * on one still scrolls the chart. While the line is drawn, teammates see it in this person's colour (presence).
+ * link, from the start a start-to-start one; Escape cancels, and a drop on no bar adds nothing but says where to
+ * drop. On touch the dots are always shown, with a finger-sized target, and a long press takes the finger (as a
+ * bar's does), so a swipe that starts on one still scrolls the chart. Near the chart's edges the chart scrolls under
+ * the line, and no text is selected on the way. While the line is drawn, teammates see it in this person's colour
+ * (presence).
  */
 export function LinkHandle({ taskId, side }: { taskId: string; side: 'start' | 'end' }) {
   const { connection, nameColumnPx, range, zoom } = useTimeline();
@@ -62,6 +75,8 @@ export function LinkHandle({ taskId, side }: { taskId: string; side: 'start' | '
     session.current = null;
     if (!s) return null;
     window.clearTimeout(s.liftTimer);
+    if (s.scrollFrame !== undefined) cancelAnimationFrame(s.scrollFrame);
+    document.removeEventListener('selectstart', noSelection, true);
     window.removeEventListener('keydown', s.onEscape, true);
     if (s.element.hasPointerCapture(s.pointerId)) s.element.releasePointerCapture(s.pointerId);
     publish.cancel();
@@ -98,7 +113,35 @@ export function LinkHandle({ taskId, side }: { taskId: string; side: 'start' | '
     if (!s || s.lifted) return;
     s.lifted = true;
     s.element.setPointerCapture(s.pointerId);
+    document.getSelection()?.removeAllRanges();
+    document.addEventListener('selectstart', noSelection, true);
     draw(draftAt(s, s.startX, s.startY));
+  }
+
+  /**
+   * [link-edge-scroll] Near an edge of the rows (or past it) the chart scrolls, frame by frame while the pointer
+   * stays there, and the line follows: a bar off screen can be reached.
+   */
+  function scrollNearEdge() {
+    const s = session.current;
+    if (!s || s.scrollFrame !== undefined) return;
+    const scroller = s.element.closest<HTMLElement>('[data-timeline-scroll]');
+    if (!scroller) return;
+    const seen = visibleBox(scroller);
+    // The rows' part: right of the name column and below the date header, which stay in place.
+    const rows = { ...seen, left: seen.left + latest.current.nameColumnPx, top: seen.top + HEADER_HEIGHT_PX };
+    const { dx, dy } = edgeScrollStep(s.pointer, rows);
+    if (dx === 0 && dy === 0) return;
+    s.scrollFrame = requestAnimationFrame(() => {
+      s.scrollFrame = undefined;
+      if (session.current !== s) return;
+      const before = { left: scroller.scrollLeft, top: scroller.scrollTop };
+      scroller.scrollBy({ left: dx, top: dy, behavior: 'instant' });
+      // At the end of the chart there is nothing more to scroll: stop asking.
+      if (scroller.scrollLeft === before.left && scroller.scrollTop === before.top) return;
+      draw(draftAt(s, s.pointer.x, s.pointer.y));
+      scrollNearEdge();
+    });
   }
 
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
@@ -115,6 +158,8 @@ export function LinkHandle({ taskId, side }: { taskId: string; side: 'start' | '
       lifted: false,
       liftTimer: touch ? window.setTimeout(lift, LONG_PRESS_MS) : undefined,
       onEscape,
+      pointer: { x: event.clientX, y: event.clientY },
+      scrollFrame: undefined,
     };
     window.addEventListener('keydown', onEscape, true);
     // Touch waits for the long press before it takes the pointer: a swipe from here scrolls the chart.
@@ -134,7 +179,9 @@ export function LinkHandle({ taskId, side }: { taskId: string; side: 'start' | '
       else if (Math.hypot(event.clientX - s.startX, event.clientY - s.startY) > TOUCH_SLOP_PX) cancel();
       if (!session.current?.lifted) return;
     }
+    s.pointer = { x: event.clientX, y: event.clientY };
     draw(draftAt(s, event.clientX, event.clientY));
+    scrollNearEdge();
   };
 
   const onPointerUp = (event: PointerEvent<HTMLElement>) => {
@@ -153,6 +200,8 @@ export function LinkHandle({ taskId, side }: { taskId: string; side: 'start' | '
     }
     c.setActivity(null);
     if (check && !check.ok) toast({ title: 'Link not added', description: check.reason, variant: 'destructive' });
+    // A drop on no bar (or back on its own) says how it is done rather than doing nothing.
+    if (!successor) toast({ title: 'No link added', description: DROP_ON_BAR_HINT });
   };
 
   return (

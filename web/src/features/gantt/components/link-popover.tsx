@@ -1,8 +1,9 @@
 import { LINK_TYPES, MAX_LAG_DAYS, type LinkType } from '@planline/domain';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { fieldClasses } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import { placeInside, visibleBox } from '../model/chart-edges';
 import { linkStore } from '../model/link.store';
 import { LINK_TYPE_NAMES, type DependencyEdge } from '../model/links';
 import { useTimeline } from './timeline-context';
@@ -13,6 +14,9 @@ export function parseLag(text: string): number | null {
   const lag = Number(text.trim());
   return Math.abs(lag) <= MAX_LAG_DAYS ? lag : null;
 }
+
+/** The popover's offset from the arrow's end: beside it, clear of the arrow head. */
+const POPOVER_GAP = { x: 8, y: 14 };
 
 interface LinkPopoverProps {
   edge: DependencyEdge;
@@ -61,6 +65,24 @@ export function LinkPopover({ edge, label, problem, anchor }: LinkPopoverProps) 
     };
   }, [edge.taskId, edge.dependsOnTaskId]);
 
+  // [link-popover-in-view] Beside the arrow's end, flipped and shifted to stay inside the part of the chart on
+  // screen: near the chart's right edge or bottom it opens to the left or above instead of being cut off.
+  const [place, setPlace] = useState({ left: nameColumnPx + anchor.x + POPOVER_GAP.x, top: anchor.y + POPOVER_GAP.y });
+  useLayoutEffect(() => {
+    const el = form.current;
+    const body = el?.offsetParent;
+    const scroller = el?.closest<HTMLElement>('[data-timeline-scroll]');
+    if (!el || !body || !scroller) return;
+    const origin = body.getBoundingClientRect();
+    const at = placeInside(
+      { x: origin.left + nameColumnPx + anchor.x, y: origin.top + anchor.y },
+      { width: el.offsetWidth, height: el.offsetHeight },
+      visibleBox(scroller),
+      POPOVER_GAP,
+    );
+    setPlace({ left: at.x - origin.left, top: at.y - origin.top });
+  }, [anchor.x, anchor.y, nameColumnPx]);
+
   const apply = (event: FormEvent) => {
     event.preventDefault();
     if (readOnly || lagDays === null) return;
@@ -84,7 +106,7 @@ export function LinkPopover({ edge, label, problem, anchor }: LinkPopoverProps) 
         }
       }}
       className="absolute z-30 w-64 rounded-md border border-slate-200 bg-white p-3 text-sm shadow-lg"
-      style={{ left: nameColumnPx + anchor.x + 8, top: anchor.y + 14 }}
+      style={place}
     >
       <p className="mb-2 font-medium text-slate-900">{label}</p>
       {problem ? <p className="mb-2 text-xs text-red-700">{problem}</p> : null}

@@ -58,12 +58,15 @@ export function SummaryBar({ task, shown, geometry, barRef, handlers, dragging, 
         zIndex: dragging || holder ? 3 : undefined,
       }}
     >
-      {/* The band, its done part darker, and a foot at each end that is not cut off by the view. */}
-      <span aria-hidden="true" className="absolute inset-x-0 top-0 h-[8px] overflow-hidden bg-slate-400">
-        <span className="absolute inset-y-0 left-0 bg-slate-800" style={{ width: `${shown.progress}%` }} />
+      {/* The band, its done part darker, and a foot at each end that is not cut off by the view: over the
+          summary's own days ([bar-true-span]), the name below it free to run on. */}
+      <span aria-hidden="true" className="absolute inset-y-0 left-0" style={{ width: geometry.spanWidth }}>
+        <span className="absolute inset-x-0 top-0 h-[8px] overflow-hidden bg-slate-400">
+          <span className="absolute inset-y-0 left-0 bg-slate-800" style={{ width: `${shown.progress}%` }} />
+        </span>
+        {geometry.cutStart ? null : <span className={cn(FOOT, 'left-0 [clip-path:polygon(0_0,100%_0,0_100%)]')} />}
+        {geometry.cutEnd ? null : <span className={cn(FOOT, 'right-0 [clip-path:polygon(0_0,100%_0,100%_100%)]')} />}
       </span>
-      {geometry.cutStart ? null : <span aria-hidden="true" className={cn(FOOT, 'left-0 [clip-path:polygon(0_0,100%_0,0_100%)]')} />}
-      {geometry.cutEnd ? null : <span aria-hidden="true" className={cn(FOOT, 'right-0 [clip-path:polygon(0_0,100%_0,100%_100%)]')} />}
       <span className="pointer-events-none absolute inset-x-2 bottom-0 truncate text-xs leading-4 font-bold text-slate-900">
         {task.name}
       </span>

@@ -34,6 +34,8 @@ import { useLiftedPress } from './lifted-press';
 import { useTimeline } from './timeline-context';
 
 export const PARTIAL_BAR_TOOLTIP = 'Task extends beyond current view';
+/** A short bar's name starts this far past its end: clear of the end's link handle (12 px, 4 px out; 20 px more under a finger). */
+const SHORT_LABEL_GAP_PX = 20;
 /** Said after a critical bar's name and dates, while the critical path is shown. */
 export const CRITICAL_BAR_TEXT = 'On the critical path';
 
@@ -125,7 +127,8 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
       lifted: !touch,
       liftTimer: touch ? window.setTimeout(lift, LONG_PRESS_MS) : undefined,
       barLeft: rect.left,
-      barWidth: rect.width,
+      // Progress is a share of the task's own days, not of the 80 px a short bar takes.
+      barWidth: Math.min(rect.width, geometry?.spanWidth ?? rect.width),
       original,
       preview: original,
       moved: false,
@@ -278,6 +281,26 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
     return <MilestoneMarker task={task} shown={shown} geometry={geometry} barRef={barRef} handlers={handlers} dragging={dragging} holder={holder} heldBy={heldBy} tagSide={tagSide} />;
   }
 
+  // [bar-true-span] A task shorter than the bar's 80 px is drawn filled over its own days only, its ends (resize,
+  // link) where it really ends, its name beside it, and the rest of the 80 px a faint strip that takes the pointer.
+  const short = geometry.spanWidth < geometry.width;
+  const ends = readOnly ? null : (
+    <>
+      {geometry.cutStart ? null : <ResizeHandle edge="start" />}
+      {geometry.cutEnd ? null : <ResizeHandle edge="end" />}
+      {geometry.cutStart ? null : <LinkHandle taskId={task.id} side="start" />}
+      {geometry.cutEnd ? null : <LinkHandle taskId={task.id} side="end" />}
+      <ProgressKnob progress={shown.progress} dragging={dragging === 'progress'} />
+    </>
+  );
+  // The done part is darker; the part still to do keeps the bar colour, so the label reads on both.
+  const done = (
+    <span
+      aria-hidden="true"
+      className="pointer-events-none absolute inset-y-0 left-0 bg-black/25"
+      style={{ width: `${shown.progress}%`, borderRadius: 'inherit', borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
+    />
+  );
   const bar = (
     <div
       ref={barRef}
@@ -289,9 +312,11 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
       data-task-bar={task.id}
       data-partial={geometry.isPartial || undefined}
       data-critical={critical || undefined}
+      data-short={short || undefined}
       {...handlers}
       className={cn(
-        'group/bar pointer-events-auto absolute flex touch-manipulation items-center overflow-visible rounded-md shadow-sm select-none [-webkit-touch-callout:none]',
+        'group/bar pointer-events-auto absolute flex touch-manipulation items-center overflow-visible rounded-md select-none [-webkit-touch-callout:none]',
+        !short && 'shadow-sm',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:ring-offset-1',
         readOnly ? 'cursor-pointer' : dragging ? 'cursor-grabbing shadow-lg' : heldBy ? 'cursor-not-allowed' : 'cursor-grab',
         geometry.cutStart && 'rounded-l-none',
@@ -302,26 +327,42 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
         width: geometry.width,
         top: (ROW_HEIGHT_PX - BAR_HEIGHT_PX) / 2,
         height: BAR_HEIGHT_PX,
-        backgroundColor: fill,
-        color: inkOn(fill),
-        boxShadow: rings(critical, holder?.user.color),
+        backgroundColor: short ? undefined : fill,
+        color: short ? undefined : inkOn(fill),
+        boxShadow: short ? undefined : rings(critical, holder?.user.color),
         zIndex: dragging || holder ? 3 : undefined,
       }}
     >
-      {/* The done part is darker; the part still to do keeps the bar colour, so the label reads on both. */}
+      {short ? <span aria-hidden="true" data-bar-room className="pointer-events-none absolute inset-y-0 right-0 rounded-r-md opacity-15" style={{ left: geometry.spanWidth, backgroundColor: fill }} /> : null}
+      {/* The same element whether the bar is short or not: a resize that makes it long (or short) must not remount
+          the handle under the finger (a touch whose target leaves the page scrolls instead of dragging). */}
       <span
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-y-0 left-0 bg-black/25"
-        style={{ width: `${shown.progress}%`, borderRadius: 'inherit', borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
-      />
+        data-bar-span
+        className={cn('absolute inset-y-0 left-0', short && 'rounded-md shadow-sm', short && geometry.cutStart && 'rounded-l-none', short && geometry.cutEnd && 'rounded-r-none')}
+        style={short ? { width: geometry.spanWidth, backgroundColor: fill, boxShadow: rings(critical, holder?.user.color) } : { width: '100%', borderRadius: 'inherit' }}
+      >
+        {done}
+        {ends}
+      </span>
       {geometry.cutStart ? (
         <span title={PARTIAL_BAR_TOOLTIP} data-cut="start" className="relative z-[1] shrink-0">
           <ChevronLeft aria-hidden="true" className="h-4 w-4 drop-shadow" />
         </span>
       ) : null}
-      <span className="pointer-events-none relative min-w-0 flex-1 truncate px-2 text-xs font-semibold [text-shadow:0_1px_1px_rgb(0_0_0/0.35)]">
-        {task.name}
-      </span>
+      {short ? (
+        // Beside the task's days, past its end handles, in dark ink as a milestone's name is: it may run on past
+        // the 80 px, which only take the pointer.
+        <span
+          className="pointer-events-none absolute top-1/2 -translate-y-1/2 truncate text-xs font-semibold whitespace-nowrap text-slate-800 pointer-coarse:ml-5"
+          style={{ left: geometry.spanWidth + SHORT_LABEL_GAP_PX, maxWidth: TAG_ROOM_PX }}
+        >
+          {task.name}
+        </span>
+      ) : (
+        <span className="pointer-events-none relative min-w-0 flex-1 truncate px-2 text-xs font-semibold [text-shadow:0_1px_1px_rgb(0_0_0/0.35)]">
+          {task.name}
+        </span>
+      )}
       {/* A word break for text readers (axe reads 'name40%' otherwise); a flex row does not draw it. */}{' '}
       {geometry.width >= 120 ? (
         <span aria-hidden="true" className="pointer-events-none relative pr-2 text-[11px] font-medium tabular-nums [text-shadow:0_1px_1px_rgb(0_0_0/0.35)]">
@@ -333,15 +374,6 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
           <ChevronRight aria-hidden="true" className="h-4 w-4 drop-shadow" />
         </span>
       ) : null}
-      {readOnly ? null : (
-        <>
-          {geometry.cutStart ? null : <ResizeHandle edge="start" />}
-          {geometry.cutEnd ? null : <ResizeHandle edge="end" />}
-          {geometry.cutStart ? null : <LinkHandle taskId={task.id} side="start" />}
-          {geometry.cutEnd ? null : <LinkHandle taskId={task.id} side="end" />}
-          <ProgressKnob progress={shown.progress} dragging={dragging === 'progress'} />
-        </>
-      )}
       {dragging ? <DragLabel shown={shown} mode={dragging} side={tagSide} /> : null}
       {holder ? <HolderTag activity={holder} side={tagSide} /> : null}
     </div>
@@ -349,7 +381,10 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
   // On hover and on keyboard focus: the task's slack, and a name cut short by its bar. The tooltip is always there,
   // only switched off while dragging, so that a drag does not remount the bar under the pointer.
   return (
-    <Tooltip content={<BarTip taskId={task.id} name={barNameFits(task.name, geometry.width) ? null : task.name} />} disabled={dragging !== null}>
+    <Tooltip
+      content={<BarTip taskId={task.id} name={barNameFits(task.name, short ? TAG_ROOM_PX : geometry.width) ? null : task.name} />}
+      disabled={dragging !== null}
+    >
       {bar}
     </Tooltip>
   );

@@ -1,4 +1,5 @@
 import {
+  dateAtOffset,
   dayWidth,
   daysBetween,
   headerCells,
@@ -6,11 +7,12 @@ import {
   nameColumnWidth,
   nonWorkingRuns,
   placeholderRows,
-  rangeContains,
   rangeDayCount,
+  tasksSpan,
   ZOOM_MAX,
   ZOOM_MIN,
   type PlaceholderRow as PlaceholderRowData,
+  type RangeKind,
   type TimelineHeader,
 } from '@planline/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -23,7 +25,7 @@ import { lateRows, ShownBaselineProvider } from '../model/baseline';
 import { pastAsBaseline, usePastPlan } from '../model/past-plan';
 import { useChartBaseline } from '../model/use-chart-baseline';
 import { useServerPicture } from '../model/server-picture';
-import { shownTimeline, todayScrollLeft, useTimelineView } from '../model/timeline-view.store';
+import { centreScrollLeft, shownTimeline, useTimelineView } from '../model/timeline-view.store';
 import { useWorkCalendar } from '../model/work-calendar';
 import { BaselineControl } from './baseline-control';
 import { DependencyOverlay } from './dependency-overlay';
@@ -129,13 +131,16 @@ export function TimelineChart(props: TimelineChartProps) {
   const chartWidth = useChartWidth(scrollRef);
   const nameColumnPx = nameColumnWidth(chartWidth);
   const viewportWidth = Math.max(0, chartWidth - nameColumnPx);
-  const view = useTimelineView(useShallow((s) => ({ rangeKind: s.rangeKind, zoom: s.zoom, fit: s.fit })));
+  const view = useTimelineView(useShallow((s) => ({ rangeKind: s.rangeKind, zoom: s.zoom, fit: s.fit, anchor: s.anchor })));
   const actions = useTimelineView(
-    useShallow((s) => ({ setRangeKind: s.setRangeKind, zoomIn: s.zoomIn, zoomOut: s.zoomOut, fitTo: s.fitTo, clearFit: s.clearFit })),
+    useShallow((s) => ({ setRangeKind: s.setRangeKind, zoomIn: s.zoomIn, zoomOut: s.zoomOut, fitTo: s.fitTo, showToday: s.showToday })),
   );
   const showCriticalPath = useTimelineView((s) => s.showCriticalPath);
   const toggleCriticalPath = useTimelineView((s) => s.toggleCriticalPath);
-  const { range, zoom, kind } = shownTimeline(view, today, viewportWidth);
+  // The plan's first and last days: the chart leaves room around them (withPlanRoom).
+  const allTasks = useStore(connection.tasks, (s) => s.tasks);
+  const plan = useMemo(() => tasksSpan(allTasks.values()), [allTasks]);
+  const { range, zoom, kind } = shownTimeline(view, today, viewportWidth, plan);
   const dw = dayWidth(zoom);
   const timelineWidth = Math.max(rangeDayCount(range) * dw, viewportWidth);
   const calendar = useWorkCalendar();
@@ -158,8 +163,9 @@ export function TimelineChart(props: TimelineChartProps) {
     el.scrollLeft = Math.max(0, centerDay * dw - viewportWidth / 2);
   }, [dw, viewportWidth]);
 
-  // A new range, and the Today button, bring today to the middle (or the range's start when today is outside);
-  // Fit shows the plan from its start (its zoom is rounded, so the plan may be a little wider than the chart).
+  // Today brings today to the middle (or the range's start when today is outside), as the chart opens; a range
+  // button keeps the day that was in the middle there (the anchor); Fit shows the plan from its start (whole, but
+  // for a plan too long even at the smallest zoom).
   const [todayRequests, setTodayRequests] = useState(0);
   const measured = viewportWidth > 0;
   const shownFit = useRef(view.fit);
@@ -175,10 +181,10 @@ export function TimelineChart(props: TimelineChartProps) {
       el.scrollLeft = painted.left;
       return;
     }
-    el.scrollLeft = fitPressed ? 0 : todayScrollLeft(range, today, dw, viewportWidth);
+    el.scrollLeft = fitPressed ? 0 : centreScrollLeft(range, view.anchor ?? today, dw, viewportWidth);
     // Not on zoom or width changes (nor the range widening with them): those keep the centre (above) rather than
     // jumping back to today.
-  }, [todayRequests, view.rangeKind, view.fit, measured]);
+  }, [todayRequests, view.rangeKind, view.anchor, view.fit, measured]);
 
   const barHelpId = useId();
   const rowHelpId = useId();
@@ -188,8 +194,13 @@ export function TimelineChart(props: TimelineChartProps) {
   );
 
   const onToday = () => {
-    if (view.fit && !rangeContains(view.fit, today)) actions.clearFit();
+    actions.showToday(today);
     setTodayRequests((n) => n + 1);
+  };
+  // [timeline-range-position] The day in the middle of the chart stays there.
+  const onRange = (next: RangeKind) => {
+    const el = scrollRef.current;
+    actions.setRangeKind(next, el && viewportWidth > 0 ? dateAtOffset(el.scrollLeft + viewportWidth / 2, range, zoom) : null);
   };
   const onFit = () => actions.fitTo([...connection.tasks.getState().tasks.values()], viewportWidth);
 
@@ -199,7 +210,7 @@ export function TimelineChart(props: TimelineChartProps) {
         {props.title}
         <TimelineToolbar
           rangeKind={view.fit ? null : view.rangeKind}
-          onRange={actions.setRangeKind}
+          onRange={onRange}
           canZoomIn={zoom < ZOOM_MAX}
           canZoomOut={zoom > ZOOM_MIN}
           onZoomIn={() => actions.zoomIn(zoom)}

@@ -1,11 +1,12 @@
 import {
   daysBetween,
   displayZoom,
-  fitRange,
-  fitZoom,
+  fitView,
+  rangeAround,
   rangeContains,
   timelineRange,
   widenToFill,
+  withPlanRoom,
   zoomIn,
   zoomOut,
   type RangeKind,
@@ -22,18 +23,25 @@ interface TimelineViewState {
   zoom: number | null;
   /** Set by Fit: the tasks' span, shown instead of the range until a range button or Today is pressed. */
   fit: TimelineRange | null;
+  /**
+   * The day a range button was pressed on (the one in the middle of the chart then): the range is shown around
+   * it (rangeAround). Null: around today, as the spec's ranges are (on opening and after Today).
+   */
+  anchor: string | null;
   /** The critical path highlighted (toolbar toggle); remembered in this browser. */
   showCriticalPath: boolean;
   /** The baseline shown under the bars, by project id (issue 19); remembered in this browser. */
   baselineByProject: Readonly<Record<string, string>>;
   /** Only tasks ending later than in the shown baseline (toolbar toggle); for this visit only. */
   lateOnly: boolean;
-  setRangeKind: (kind: RangeKind) => void;
+  /** A range button: `centre` is the day in the middle of the chart, which stays there. */
+  setRangeKind: (kind: RangeKind, centre: string | null) => void;
+  /** Today: the range around today again (and Fit off when today is outside it). */
+  showToday: (today: string) => void;
   /** Zoom steps start from the zoom on screen, which can be above the chosen one when the range fills the chart. */
   zoomIn: (shownZoom: number) => void;
   zoomOut: (shownZoom: number) => void;
   fitTo: (tasks: readonly { startDate: string; endDate: string }[], viewportWidthPx: number) => void;
-  clearFit: () => void;
   toggleCriticalPath: () => void;
   /** null shows no baseline (and ends Late only, which needs one). */
   showBaseline: (projectId: string, baselineId: string | null) => void;
@@ -50,25 +58,31 @@ export const useTimelineView = create<TimelineViewState>()(
       rangeKind: 'biweekly',
       zoom: null,
       fit: null,
+      anchor: null,
       showCriticalPath: false,
       baselineByProject: {},
       lateOnly: false,
-      setRangeKind: (kind) =>
+      setRangeKind: (kind, centre) =>
         set((s) => {
           s.rangeKind = kind;
           s.fit = null;
           s.zoom = null;
+          s.anchor = centre;
+        }),
+      showToday: (today) =>
+        set((s) => {
+          s.anchor = null;
+          if (s.fit && !rangeContains(s.fit, today)) s.fit = null;
         }),
       zoomIn: (shownZoom) => set((s) => void (s.zoom = zoomIn(shownZoom))),
       zoomOut: (shownZoom) => set((s) => void (s.zoom = zoomOut(shownZoom))),
       fitTo: (tasks, viewportWidthPx) =>
         set((s) => {
-          const range = fitRange(tasks, viewportWidthPx);
-          if (!range) return;
-          s.fit = range;
-          s.zoom = fitZoom(tasks, viewportWidthPx);
+          const fit = fitView(tasks, viewportWidthPx);
+          if (!fit) return;
+          s.fit = fit.range;
+          s.zoom = fit.zoom;
         }),
-      clearFit: () => set((s) => void (s.fit = null)),
       toggleCriticalPath: () => set((s) => void (s.showCriticalPath = !s.showCriticalPath)),
       showBaseline: (projectId, baselineId) =>
         set((s) => {
@@ -91,20 +105,29 @@ export const useTimelineView = create<TimelineViewState>()(
 );
 
 /**
- * The range and zoom the chart draws for a given day and chart width: the chosen range (or Fit's), widened to
- * fill the chart when zoomed out beyond it.
+ * The range and zoom the chart draws for a given day and chart width: the chosen range (around today or the
+ * person's place; or Fit's), widened to fill the chart when zoomed out beyond it, and to leave room around the
+ * plan's first and last days (`plan`: the tasks' span; Fit's range has its room already).
  */
 export function shownTimeline(
-  view: Pick<TimelineViewState, 'rangeKind' | 'zoom' | 'fit'>,
+  view: Pick<TimelineViewState, 'rangeKind' | 'zoom' | 'fit' | 'anchor'>,
   today: string,
   viewportWidthPx: number,
+  plan: TimelineRange | null,
 ): { range: TimelineRange; zoom: number; kind: RangeKind | null } {
-  const chosen = view.fit ?? timelineRange(view.rangeKind, today);
+  if (view.fit) {
+    const zoom = displayZoom(view.zoom, view.fit, viewportWidthPx);
+    return { range: widenToFill(view.fit, zoom, viewportWidthPx), zoom, kind: null };
+  }
+  const chosen = view.anchor ? rangeAround(view.rangeKind, view.anchor) : timelineRange(view.rangeKind, today);
   const zoom = displayZoom(view.zoom, chosen, viewportWidthPx);
-  return { range: widenToFill(chosen, zoom, viewportWidthPx), zoom, kind: view.fit ? null : view.rangeKind };
+  return { range: withPlanRoom(widenToFill(chosen, zoom, viewportWidthPx), plan, zoom), zoom, kind: view.rangeKind };
 }
 
-/** Where the chart opens horizontally: today in the middle of the rows' timeline, or the range's start when today is not in it. */
-export function todayScrollLeft(range: TimelineRange, today: string, dayWidthPx: number, viewportWidthPx: number): number {
-  return rangeContains(range, today) ? Math.max(0, (daysBetween(range.start, today) + 0.5) * dayWidthPx - viewportWidthPx / 2) : 0;
+/**
+ * How far the chart scrolls to put `date` in the middle of the rows' timeline (today on opening, the person's
+ * place after a range button), or to the range's start when `date` is not in it.
+ */
+export function centreScrollLeft(range: TimelineRange, date: string, dayWidthPx: number, viewportWidthPx: number): number {
+  return rangeContains(range, date) ? Math.max(0, (daysBetween(range.start, date) + 0.5) * dayWidthPx - viewportWidthPx / 2) : 0;
 }
