@@ -20,6 +20,7 @@ export function presentProjectEvent(project: ProjectEntity): Omit<Project, 'acce
     autoSchedule: project.autoSchedule,
     workingWeekdays: project.workingWeekdays,
     holidays: project.holidays,
+    holidayNames: project.holidayNames ?? {},
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
   };
