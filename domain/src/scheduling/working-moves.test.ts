@@ -26,6 +26,13 @@ describeInZones(() => {
     expect(dragTaskOnCalendar(review, 0, cal)).toEqual(review);
   });
 
+  it('[working-move] across a daylight-saving change (Los Angeles, 8 Mar 2026), the days are whole days', () => {
+    const task = { startDate: '2026-03-06', endDate: '2026-03-10' }; // Fri, Mon, Tue
+    expect(dragTaskOnCalendar(task, 3, cal)).toEqual({ startDate: '2026-03-09', endDate: '2026-03-11' });
+    expect(shiftTaskByWorkingDays(task, -5, cal)).toEqual({ startDate: '2026-02-27', endDate: '2026-03-03' });
+    expect(task).toEqual({ startDate: '2026-03-06', endDate: '2026-03-10' });
+  });
+
   it('[working-move] dragged left onto a weekend, the start snaps back to the Friday', () => {
     expect(dragTaskOnCalendar(review, -1, cal)).toEqual({ startDate: '2026-11-27', endDate: '2026-12-03' });
     expect(dragTaskOnCalendar(review, -2, cal)).toEqual({ startDate: '2026-11-27', endDate: '2026-12-03' });
