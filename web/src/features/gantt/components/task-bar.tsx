@@ -12,16 +12,14 @@ import {
   stepProgress,
   taskBarColor,
   taskGeometry,
-  workingDaysMoved,
 } from '@planline/domain';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { DocTask } from '@planline/document';
 import { useEffect, useRef, type HTMLAttributes, type KeyboardEvent, type PointerEvent } from 'react';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast.store';
 import { HOLDING_KINDS } from '../connection/project-connection';
 import type { DisplayedDates } from '../model/displayed-dates';
-import { descendants } from '../model/outline';
+import { summaryMoves } from '../model/outline';
 import { dragStore, type DragMode, type DragPreview } from '../model/drag.store';
 import type { RemoteActivity } from '../model/presence';
 import { throttle } from '../model/throttle';
@@ -85,14 +83,7 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
   const save = (fields: Partial<DragPreview>) => {
     if (!summary) return connection.writeTask(task.id, fields);
     if (fields.startDate === undefined) return;
-    const workingDays = workingDaysMoved(task.startDate, fields.startDate, calendar);
-    const all = connection.tasks.getState().tasks;
-    const moved = new Map<string, DocTask>();
-    for (const id of [task.id, ...descendants(all, task.id)]) {
-      const each = all.get(id);
-      if (each) moved.set(id, shiftTaskByWorkingDays(each, workingDays, calendar));
-    }
-    connection.writeTasks(moved);
+    connection.shiftTasks(summaryMoves(connection.tasks.getState().tasks, task.id, fields.startDate, calendar));
   };
   const refuseHeld = (by: RemoteActivity) =>
     toast({ title: `${by.user.name} is ${HOLDING[by.kind]} this task`, description: 'Wait until they let go, then try again.' });
