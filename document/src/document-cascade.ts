@@ -153,9 +153,9 @@ export function documentCascade(doc: Y.Doc, editedTaskIds: Iterable<string>, ove
  * [holiday-keeps-working-days] The project's calendar went from `before` to `after` (holidays added or taken out):
  * every task with a changed holiday inside keeps its working days (its finish moves), and what that pushes along
  * links is moved too, all in the caller's transaction (the settings update's, so one history reason and one
- * step). Returns how many tasks moved. Call inside doc.transact, after the new settings are written.
+ * step). Call inside doc.transact, after the new settings are written.
  */
-export function applyCalendarChange(doc: Y.Doc, before: WorkCalendar, after: WorkCalendar): number {
+export function applyCalendarChange(doc: Y.Doc, before: WorkCalendar, after: WorkCalendar): void {
   const summaries = summaryTaskIds(doc);
   const tasks: ScheduleTask[] = [];
   for (const id of tasksMap(doc).keys()) {
@@ -164,9 +164,7 @@ export function applyCalendarChange(doc: Y.Doc, before: WorkCalendar, after: Wor
   }
   const moves = movesForCalendarChange(tasks, before, after);
   for (const move of moves) writeTask(doc, move.taskId, { startDate: move.startDate, endDate: move.endDate });
-  const pushed = moves.length ? documentCascade(doc, moves.map((m) => m.taskId)) : [];
-  applyCascade(doc, pushed);
-  return new Set([...moves, ...pushed].map((m) => m.taskId)).size;
+  if (moves.length) applyCascade(doc, documentCascade(doc, moves.map((m) => m.taskId)));
 }
 
 /** Writes the moves into the document. Call inside doc.transact (the edit's own, or the server's). */

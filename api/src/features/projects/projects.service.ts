@@ -134,9 +134,10 @@ export class ProjectsService {
    * Writes the row's schedule settings into the live document (the charts and the cascade read them there; turning
    * auto-scheduling on may move tasks, credited to `userId`). A holiday added inside a task keeps the task's working
    * days and moves its finish (one taken out brings it back), with what that pushes along links, in the same
-   * transaction as the settings, under its reason ("Holiday added: «Christmas Day»"), counted from the holidays the row had before
-   * (`holidayChange.holidays`: the document may have been loaded with the new ones already). Writes of one project run one
-   * after another, each with the row as it is when its turn comes, so two quick changes cannot leave the older one.
+   * transaction as the settings, under its reason ("Holiday added: «Christmas Day»"); counted from the holidays the
+   * row had before (`holidayChange.holidays`), as the document may have loaded with the new ones already. Writes of
+   * one project run one after another, each with the row as it is when its turn comes, so two quick changes cannot
+   * leave the older one.
    */
   private async mirrorSettings(userId: string, projectId: string, holidayChange: { holidays: string[]; reason: string | null } | null): Promise<void> {
     const documents = this.documents;
