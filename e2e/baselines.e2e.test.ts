@@ -21,7 +21,7 @@ async function chooseBaseline(page: Page, option: string) {
 }
 
 describe('baselines in the chart', () => {
-  it('[e2e-baselines] save a baseline, move a task, see the grey bar and "+3d" drift, filter late only, export with it', async () => {
+  it('[e2e-baselines] save a baseline, move a task, see the grey bar and "+3wd" drift, filter late only, export with it', async () => {
     const context = await newContext(env.browser(), env.app().url);
     const page = await signUpByApi(context, 'Bo', 'Baseline');
     const team = await (await page.request.post('/api/teams', { data: { name: 'Plans' } })).json();
@@ -56,10 +56,11 @@ describe('baselines in the chart', () => {
     // Nothing has moved yet: no drift to tell.
     expect(await page.locator('[data-baseline-drift]').count()).toBe(0);
 
-    // Design moves 5 days by keyboard (Wed–Thu to next Mon–Tue): its end is 3 working days later (Fri, Mon, Tue).
+    // Design moves 3 working days by keyboard (Wed–Thu to next Mon–Tue, over the weekend): its end is 3 working days
+    // later (Fri, Mon, Tue), and the label says the unit.
     await bar(page, design.id).focus();
-    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
-    await expect.poll(() => drift(page, design.id).textContent(), { timeout: 5000 }).toContain('+3d vs Kick-off plan');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => drift(page, design.id).textContent(), { timeout: 5000 }).toContain('+3wd vs Kick-off plan');
     expect(await drift(page, design.id).getAttribute('title')).toMatch(/^Kick-off plan: .+; ends 3 working days later$/);
     // The grey bar stays where Design was: left of where it is now.
     const [was, now] = [await baselineBar(page, design.id).boundingBox(), await bar(page, design.id).boundingBox()];

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_WORK_CALENDAR } from '@planline/domain';
 import { newContext, signUpByApi, useAppAndBrowser, chartSynced } from './harness.js';
 
 const env = useAppAndBrowser();
@@ -85,17 +86,18 @@ describe('the live timeline in two browsers', () => {
     expect(documentWorkers(a)).toHaveLength(0);
     expect(documentWorkers(b)).toHaveLength(1);
     const before = await barLabel(a, task.id);
-    // Three presses of → move the bar three days (each from where the last put it).
+    // Three presses of → move the bar three working days (each from where the last put it).
     await a.locator(`[data-task-bar="${task.id}"]`).focus();
     for (let i = 0; i < 3; i++) await a.keyboard.press('ArrowRight');
     const moved = await barLabel(a, task.id);
     expect(moved).not.toBe(before);
     await expect.poll(() => barLabel(b, task.id), { timeout: 5000 }).toBe(moved);
-    await expect.poll(async () => (await stored())[0]!.startDate).toBe(new Date(Date.parse(`${today}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10));
+    const threeOn = DEFAULT_WORK_CALENDAR.addWorkingDays(today, 3);
+    await expect.poll(async () => (await stored())[0]!.startDate).toBe(threeOn);
     // B's press goes the other way, through B's worker, and reaches A.
     await b.locator(`[data-task-bar="${task.id}"]`).focus();
     await b.keyboard.press('ArrowLeft');
-    await expect.poll(async () => (await stored())[0]!.startDate).toBe(new Date(Date.parse(`${today}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10));
+    await expect.poll(async () => (await stored())[0]!.startDate).toBe(DEFAULT_WORK_CALENDAR.addWorkingDays(threeOn, -1));
     await expect.poll(() => barLabel(a, task.id)).toBe(await barLabel(b, task.id));
     await contextA.close();
     await contextB.close();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_WORK_CALENDAR } from '@planline/domain';
 import { dayFromToday, newContext, newTouchContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
 import { finger } from './touch.js';
 
@@ -168,14 +169,14 @@ describe('milestones and summary tasks in the chart', () => {
     expect(Math.abs(end.x - seen.x)).toBeLessThan(2);
     expect(Math.abs(end.y - (seen.y + seen.height / 2))).toBeLessThan(2);
 
-    // Moving the summary moves its subtasks by as many days, in one step: B sees them move, one undo takes it back.
+    // Moving the summary moves its subtasks by as many working days, in one step: B sees them move, one undo takes it back.
     const frameLabel = await b.locator(`[data-task-bar="${frame.id}"]`).getAttribute('aria-label');
     await a.locator(`[data-task-bar="${phase.id}"]`).focus();
     await a.keyboard.press('ArrowRight');
     await expect.poll(async () => {
       const now = await stored(a, projectId);
       return [now.Frame!.startDate, now.Roof!.startDate, now.Structure!.startDate];
-    }, { timeout: 5000 }).toEqual([dayFromToday(3), dayFromToday(6), dayFromToday(3)]);
+    }, { timeout: 5000 }).toEqual([dayFromToday(2), dayFromToday(5), dayFromToday(2)].map((d) => DEFAULT_WORK_CALENDAR.addWorkingDays(d, 1)));
     await expect.poll(() => b.locator(`[data-task-bar="${frame.id}"]`).getAttribute('aria-label'), { timeout: 5000 }).not.toBe(frameLabel);
     await a.keyboard.press('Control+z');
     await expect.poll(async () => {

@@ -68,7 +68,7 @@ describe('dependency links in the chart', () => {
     await expect.poll(() => storedLinks(a, projectId, build.id), { timeout: 5000 }).toEqual([{ dependsOnTaskId: design.id, type: 'SS', lagDays: 1 }]);
 
     // Ctrl+Z takes that change back as one step.
-    const edited = a.getByRole('button', { name: /^Design → Build, start-to-start, lag 1 day/ });
+    const edited = a.getByRole('button', { name: /^Design → Build, start-to-start, lag 1 working day/ });
     await edited.focus();
     await a.keyboard.press('Control+z');
     await expect.poll(() => storedLinks(a, projectId, build.id), { timeout: 5000 }).toEqual([{ dependsOnTaskId: design.id, type: 'FS', lagDays: 0 }]);

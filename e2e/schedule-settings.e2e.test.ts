@@ -6,7 +6,7 @@ const env = useAppAndBrowser();
 
 const stored = async (page: Page, projectId: string) =>
   ((await (await page.request.get('/api/projects/user')).json()) as { id: string }[]).find((p) => p.id === projectId) as
-    | { autoSchedule: boolean; workingWeekdays: number[]; holidays: string[] }
+    | { autoSchedule: boolean; workingWeekdays: number[]; holidays: string[]; holidayNames: Record<string, string> }
     | undefined;
 
 describe('schedule settings', () => {
@@ -42,9 +42,15 @@ describe('schedule settings', () => {
     }
     await expect.poll(async () => (await stored(page, project.id))?.holidays).toEqual(['2026-01-01', '2026-12-25']);
     const list = dialog.getByRole('list', { name: 'Holidays' });
-    expect(await list.getByRole('listitem').allTextContents()).toEqual(['2026-01-01', '2026-12-25']);
-    await dialog.getByRole('button', { name: 'Remove holiday 2026-01-01' }).click();
+    expect(await list.getByRole('listitem').allTextContents()).toEqual(['Thu 1 Jan 2026', 'Fri 25 Dec 2026']);
+    await dialog.getByRole('button', { name: 'Remove holiday Thu 1 Jan 2026' }).click();
     await expect.poll(async () => (await stored(page, project.id))?.holidays).toEqual(['2026-12-25']);
+    // [holiday-names] A name, given with the date (again for a day already there: it is named, not doubled).
+    await date.fill('2026-12-25');
+    await dialog.getByLabel('Name (optional)').fill('Christmas Day');
+    await dialog.getByLabel('Name (optional)').press('Enter');
+    await expect.poll(async () => (await stored(page, project.id))?.holidayNames).toEqual({ '2026-12-25': 'Christmas Day' });
+    await expect.poll(() => list.getByRole('listitem').allTextContents()).toEqual(['Fri 25 Dec 2026 — Christmas Day']);
 
     // Adding without a date says so, and nothing is sent.
     await dialog.getByRole('button', { name: 'Add holiday' }).click();

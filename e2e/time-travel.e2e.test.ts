@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_WORK_CALENDAR, workingDaysMoved } from '@planline/domain';
 import { chartSynced, dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
 
 const env = useAppAndBrowser();
@@ -56,9 +57,9 @@ describe('time travel in the chart', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await barLabel(a, design.id)).toBe(then.design);
     expect(await barLabel(a, build.id)).toBe(then.build);
-    // Its note follows the live plan: Bea moved it twice since, two days in all (the rename is not a move).
+    // Its note follows the live plan: Bea moved it twice since, two working days in all (the rename is not a move).
     const note = a.locator(`[data-move-note="${design.id}"]`);
-    await expect.poll(() => note.textContent(), { timeout: 5000 }).toBe('Moved by Bea Live · +2d');
+    await expect.poll(() => note.textContent(), { timeout: 5000 }).toBe('Moved by Bea Live · +2wd');
     await expect.poll(() => note.getAttribute('aria-label'), { timeout: 5000 }).toContain('(the last of 2 changes since)');
     expect(await a.locator(`[data-move-note="${build.id}"]`).count()).toBe(0);
     // Read-only: a key press on a past bar changes nothing.
@@ -111,8 +112,10 @@ describe('time travel in the chart', () => {
     await history.getByLabel('Date and time').fill(await localField(a, instant));
     await history.getByText('Viewing the plan as of').waitFor();
     const note = a.locator(`[data-move-note="${design.id}"]`);
-    await expect.poll(() => note.textContent(), { timeout: 5000 }).toBe('Moved by Bea Live · +3d · Supplier was late');
-    expect(await note.getAttribute('aria-label')).toMatch(/^Moved by Bea Live · \+3d · Supplier was late\. On .+\. Open the task as it was\.$/);
+    // Three calendar days later, counted in working days as the drift is (fewer over a weekend).
+    const shift = workingDaysMoved(dayFromToday(0), dayFromToday(3), DEFAULT_WORK_CALENDAR);
+    await expect.poll(() => note.textContent(), { timeout: 5000 }).toBe(`Moved by Bea Live · +${shift}wd · Supplier was late`);
+    expect(await note.getAttribute('aria-label')).toMatch(new RegExp(`^Moved by Bea Live · \\+${shift} working days? · Supplier was late\\. On .+\\. Open the task as it was\\.$`));
     expect(await a.locator(`[data-move-note="${test.id}"]`).textContent()).toBe('Deleted by Bea Live');
     expect(await a.locator(`[data-move-note="${build.id}"]`).count()).toBe(0);
 
@@ -134,7 +137,7 @@ describe('time travel in the chart', () => {
     await note.focus();
     await a.keyboard.press('Enter');
     const dialog = a.getByRole('dialog', { name: 'Design' });
-    await dialog.getByText('Moved by Bea Live · +3d · Supplier was late').waitFor();
+    await dialog.getByText(`Moved by Bea Live · +${shift} working day`).waitFor();
     await dialog.getByRole('button', { name: 'Restore this task' }).click();
     await a.getByText('Task restored', { exact: true }).waitFor();
     expect(await a.getByText('Viewing the plan as of').count()).toBe(0);

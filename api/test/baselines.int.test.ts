@@ -269,7 +269,7 @@ describe('[export-baseline] exports with a chosen baseline', () => {
     expect(items.join(' ')).toContain('Baseline Kick-off plan (saved');
     for (const title of ['Baseline start', 'Baseline end', 'Drift']) expect(items).toContain(title);
     const survey = items.indexOf('Survey');
-    expect(items.slice(survey, survey + 9)).toEqual(['Survey', 'Pending', 'Medium', '2026-11-23', '2026-11-30', '2026-11-23', '2026-11-25', '+2d', '0%']);
+    expect(items.slice(survey, survey + 9)).toEqual(['Survey', 'Pending', 'Medium', '2026-11-23', '2026-11-30', '2026-11-23', '2026-11-25', '+2wd', '0%']);
     const launch = items.indexOf('Launch', survey);
     expect(items.slice(launch + 5, launch + 8)).toEqual(['—', '—', '0%']);
     expect(items).toContain('Baseline: Kick-off plan');

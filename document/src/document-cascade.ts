@@ -1,6 +1,7 @@
 import {
   cascadeMoveReason,
   cascadeSchedule,
+  movesForCalendarChange,
   parseDependencyKey,
   readLinkValue,
   scheduleTaskSchema,
@@ -8,6 +9,7 @@ import {
   type CascadeMove,
   type ScheduleLink,
   type ScheduleTask,
+  type WorkCalendar,
 } from '@planline/domain';
 import * as Y from 'yjs';
 import { readScheduleSettings, workCalendarOf } from './project-settings.js';
@@ -145,6 +147,24 @@ export function documentCascade(doc: Y.Doc, editedTaskIds: Iterable<string>, ove
     within = within.filter((l) => !(onCycle.has(l.taskId) && onCycle.has(l.dependsOnTaskId)));
   }
   return [];
+}
+
+/**
+ * [holiday-keeps-working-days] The project's calendar went from `before` to `after` (holidays added or taken out):
+ * every task with a changed holiday inside keeps its working days (its finish moves), and what that pushes along
+ * links is moved too, all in the caller's transaction (the settings update's, so one history reason and one
+ * step). Call inside doc.transact, after the new settings are written.
+ */
+export function applyCalendarChange(doc: Y.Doc, before: WorkCalendar, after: WorkCalendar): void {
+  const summaries = summaryTaskIds(doc);
+  const tasks: ScheduleTask[] = [];
+  for (const id of tasksMap(doc).keys()) {
+    const task = summaries.has(id) ? null : scheduleTask(doc, id, undefined);
+    if (task) tasks.push(task);
+  }
+  const moves = movesForCalendarChange(tasks, before, after);
+  for (const move of moves) writeTask(doc, move.taskId, { startDate: move.startDate, endDate: move.endDate });
+  if (moves.length) applyCascade(doc, documentCascade(doc, moves.map((m) => m.taskId)));
 }
 
 /** Writes the moves into the document. Call inside doc.transact (the edit's own, or the server's). */

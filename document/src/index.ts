@@ -6,5 +6,5 @@
 export * from './task-document.js';
 export { nonSchemaItems, removeItems } from './document-schema.js';
 export * from './project-settings.js';
-export { applyCascade, cascadeReasons, documentCascade } from './document-cascade.js';
+export { applyCalendarChange, applyCascade, cascadeReasons, documentCascade } from './document-cascade.js';
 export { encodeSyncMessage, limitSyncMessages, SERVER_SYNC_LIMITS, type SyncLimits } from './sync-limits.js';

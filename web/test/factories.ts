@@ -40,6 +40,7 @@ export function makeProject(values: Partial<Project> = {}): Project {
     autoSchedule: true,
     workingWeekdays: [1, 2, 3, 4, 5],
     holidays: [],
+    holidayNames: {},
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     access: 'team',

@@ -49,6 +49,10 @@ export class ProjectEntity {
   @Column({ type: 'jsonb', default: () => "'{}'" })
   editedBy!: ProjectEditedBy;
 
+  /** Names of holidays that have one, by 'yyyy-MM-dd' (a date not in `holidays` is never kept). */
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  holidayNames!: Record<string, string>;
+
   /** Raised with every change to the project's task rows (the API's task list cache); bigint, read as text. */
   @Column({ type: 'bigint', default: 0 })
   tasksVersion!: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkCalendar, DEFAULT_WORK_CALENDAR } from '../scheduling/work-calendar.js';
-import { baselineDriftDays, checkBaselineLimit, driftLabel } from './baselines.js';
+import { baselineDriftDays, checkBaselineLimit, driftLabel, workingDaysWords } from './baselines.js';
 
 describe('baselines', () => {
   it('[baseline-limit] Free keeps 1 baseline per project and names its plan; Pro and Enterprise keep 10', () => {
@@ -39,9 +39,10 @@ describe('baselines', () => {
     expect(baselineDriftDays('2026-11-27', '2026-11-25', calendar.calendar)).toBe(1);
   });
 
-  it('[baseline-drift] labels say the sign and the baseline', () => {
-    expect(driftLabel(4, 'Kick-off plan')).toBe('+4d vs Kick-off plan');
-    expect(driftLabel(-2, 'Kick-off plan')).toBe('-2d vs Kick-off plan');
-    expect(driftLabel(0, 'Kick-off plan')).toBe('0d vs Kick-off plan');
+  it('[baseline-drift] [working-days-unit] labels say the sign, the unit (working days) and the baseline', () => {
+    expect(driftLabel(4, 'Kick-off plan')).toBe('+4wd vs Kick-off plan');
+    expect(driftLabel(-2, 'Kick-off plan')).toBe('-2wd vs Kick-off plan');
+    expect(driftLabel(0, 'Kick-off plan')).toBe('0wd vs Kick-off plan');
+    expect([workingDaysWords(2), workingDaysWords(-1), workingDaysWords(0)]).toEqual(['+2 working days', '-1 working day', '0 working days']);
   });
 });

@@ -33,12 +33,21 @@ export function baselineDriftDays(currentEnd: string, baselineEnd: string, calen
   return calendar.indexOnOrBefore(currentEnd) - calendar.indexOnOrBefore(baselineEnd);
 }
 
-/** "+4d", "-2d", "0d": a drift as the chart's label and the exports write it. */
+/**
+ * [working-days-unit] "+4wd", "-2wd", "0wd": working days as the chart's chips and the exports write them. Every
+ * count of how far a task moved (drift, history chips, the cascade) is in working days, and says so: "wd", with
+ * `workingDaysWords` in the title.
+ */
 export function formatDrift(days: number): string {
-  return days > 0 ? `+${days}d` : `${days}d`;
+  return days > 0 ? `+${days}wd` : `${days}wd`;
 }
 
-/** [baseline-drift] "+4d vs Kick-off plan". */
+/** [working-days-unit] "+1 working day", "-3 working days": the short count in words, for titles and screen readers. */
+export function workingDaysWords(days: number): string {
+  return `${days > 0 ? '+' : ''}${days} working ${Math.abs(days) === 1 ? 'day' : 'days'}`;
+}
+
+/** [baseline-drift] "+4wd vs Kick-off plan". */
 export function driftLabel(days: number, baselineName: string): string {
   return `${formatDrift(days)} vs ${baselineName}`;
 }

@@ -12,3 +12,14 @@ export { cascadeMoveReason, cascadeSchedule, findLinkViolations, type CascadeMov
 export { criticalPath, type CriticalPathResult, type TaskSlack } from './critical-path.js';
 export { findParentCycle, rollUpSummaries, type SummaryRollup, type SummaryRollupResult } from './summary-rollup.js';
 export { parentProblem, treeOrder, withRolledUpSummaries, type ParentProblem, type TreeRow } from './task-tree.js';
+export {
+  dragTaskOnCalendar,
+  movesForCalendarChange,
+  resizeEndByWorkingDays,
+  resizeTaskOnCalendar,
+  shiftTaskByWorkingDays,
+  snapToWorkingDay,
+  workingDaysMoved,
+  type CalendarMove,
+  type MovableTask,
+} from './working-moves.js';

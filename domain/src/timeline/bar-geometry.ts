@@ -82,16 +82,7 @@ export function daysFromOffset(dx: number, zoom: number): number {
   return days === 0 ? 0 : days; // no -0
 }
 
-/** [task-shift] Moves both dates by `days`; the length stays. */
-export function shiftTask(task: TaskDates, days: number): TaskDates {
-  return { startDate: addDays(task.startDate, days), endDate: addDays(task.endDate, days) };
-}
-
-/** [task-resize] Moves one end by `days`; the end never goes before the start (a task lasts at least a day). */
-export function resizeTask(task: TaskDates, edge: 'start' | 'end', days: number): TaskDates {
-  if (edge === 'end') return { startDate: task.startDate, endDate: maxDate(task.startDate, addDays(task.endDate, days)) };
-  return { startDate: minDate(task.endDate, addDays(task.startDate, days)), endDate: task.endDate };
-}
+// Moves and resizes count working days: scheduling/working-moves.ts.
 
 const clampProgress = (value: number) => Math.min(100, Math.max(0, Math.round(value)));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barGeometry, taskGeometry, dateAtOffset, daysFromOffset, placeholderRows, progressFromOffset, resizeTask, shiftTask, stepProgress } from './bar-geometry.js';
+import { barGeometry, taskGeometry, dateAtOffset, daysFromOffset, placeholderRows, progressFromOffset, stepProgress } from './bar-geometry.js';
 import {
   BAR_MIN_WIDTH_PX,
   MILESTONE_SIZE_PX,
@@ -187,21 +187,6 @@ describeInZones(() => {
       expect(daysFromOffset(17, 1)).toBe(1);
       expect(daysFromOffset(-50, 1)).toBe(-2);
       expect(Object.is(daysFromOffset(-3, 1), -0)).toBe(false);
-    });
-
-    it('[task-shift] moving keeps the length, across a daylight-saving change', () => {
-      const task = { startDate: '2026-03-06', endDate: '2026-03-10' };
-      expect(shiftTask(task, 3)).toEqual({ startDate: '2026-03-09', endDate: '2026-03-13' });
-      expect(shiftTask(task, -6)).toEqual({ startDate: '2026-02-28', endDate: '2026-03-04' });
-      expect(task).toEqual({ startDate: '2026-03-06', endDate: '2026-03-10' });
-    });
-
-    it('[task-resize] either end moves; the end never goes before the start', () => {
-      const task = { startDate: '2026-04-03', endDate: '2026-04-06' };
-      expect(resizeTask(task, 'end', 2)).toEqual({ startDate: '2026-04-03', endDate: '2026-04-08' });
-      expect(resizeTask(task, 'end', -10)).toEqual({ startDate: '2026-04-03', endDate: '2026-04-03' });
-      expect(resizeTask(task, 'start', -3)).toEqual({ startDate: '2026-03-31', endDate: '2026-04-06' });
-      expect(resizeTask(task, 'start', 10)).toEqual({ startDate: '2026-04-06', endDate: '2026-04-06' });
     });
 
     it('[task-progress] progress from a pointer offset and keyboard steps stay whole and within 0–100', () => {

@@ -21,6 +21,7 @@ export function presentProjectEvent(project: ProjectEntity): Omit<Project, 'acce
     workingWeekdays: project.workingWeekdays,
     holidays: project.holidays,
     editedBy: project.editedBy,
+    holidayNames: project.holidayNames ?? {},
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
   };

@@ -8,7 +8,7 @@ export type PersonRow = { id: string; first_name: string; last_name: string; ema
 type NewProject = Pick<ProjectEntity, 'id' | 'name' | 'description' | 'teamId' | 'status' | 'projectCode'>;
 type ProjectFields = Pick<
   ProjectEntity,
-  'name' | 'status' | 'description' | 'startDate' | 'endDate' | 'autoSchedule' | 'workingWeekdays' | 'holidays' | 'editedBy'
+  'name' | 'status' | 'description' | 'startDate' | 'endDate' | 'autoSchedule' | 'workingWeekdays' | 'holidays' | 'holidayNames' | 'editedBy'
 >;
 
 export async function insertProject(m: EntityManager, project: NewProject): Promise<void> {

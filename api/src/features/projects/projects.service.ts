@@ -1,7 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { isUniqueViolation, type ProjectEntity, type UserEntity } from '@planline/db';
 import {
+  createWorkCalendar,
   generateProjectCode,
+  holidayChangeReason,
+  holidaysOf,
+  namedHolidays,
   PROJECT_GUARDED_FIELDS,
   type ProjectConflict,
   type ProjectGuardedField,
@@ -14,7 +18,7 @@ import {
   type UpdateProjectInput,
 } from '@planline/domain';
 import { serverEdit, type ProjectDocuments, type RealtimeBus } from '@planline/realtime';
-import { writeScheduleSettings } from '@planline/document';
+import { applyCalendarChange, workCalendarOf, writeScheduleSettings } from '@planline/document';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { lockTeam, requireProjectAccess, requireRoomForPerson, requireRoomForProject, requireTeamRole } from '../access/access.policy.js';
@@ -99,10 +103,7 @@ export class ProjectsService {
 
   /**
    * Team members change a project's name, status, description, dates and schedule settings (auto-schedule, working
-   * weekdays, holidays); guests work on its tasks only.
-   */
-  /**
-   * Changes a project's fields. [form-merge] A guarded field (name, description, status) sent with the value the
+   * weekdays, holidays); guests work on its tasks only. [form-merge] A guarded field (name, description, status) sent with the value the
    * person started from (`base`) is written only if nobody changed it meanwhile: else 409 with its current value
    * and who changed it, and nothing is written. Checked and written under the row's lock, so two saves from the
    * same base cannot both pass.
@@ -110,10 +111,11 @@ export class ProjectsService {
   async update(user: Pick<UserEntity, 'id' | 'firstName'>, projectId: string, input: UpdateProjectInput): Promise<Project> {
     const userId = user.id;
     await requireProjectEditor(this.dataSource, userId, projectId);
-    await this.dataSource.transaction(async (m) => {
+    const { current, holidays } = await this.dataSource.transaction(async (m) => {
       const current = await lockProject(m, projectId);
       const conflicts = changedSinceBase(current, input);
       if (conflicts.length > 0) throw new AppError('conflict', conflictMessage(conflicts), { conflicts });
+      const holidays = input.holidays === undefined ? null : namedHolidays(input.holidays, current.holidayNames ?? {});
       const next = {
         name: input.name ?? current.name,
         status: input.status ?? current.status,
@@ -122,7 +124,8 @@ export class ProjectsService {
         endDate: input.endDate === undefined ? current.endDate : input.endDate,
         autoSchedule: input.autoSchedule ?? current.autoSchedule,
         workingWeekdays: input.workingWeekdays ?? current.workingWeekdays,
-        holidays: input.holidays ?? current.holidays,
+        holidays: holidays ? holidays.map((h) => h.date) : current.holidays,
+        holidayNames: holidays ? Object.fromEntries(holidays.flatMap((h) => (h.name ? [[h.date, h.name]] : []))) : current.holidayNames,
       };
       if (next.startDate && next.endDate && next.endDate < next.startDate) {
         throw new AppError('validation_failed', 'End date cannot be before start date', {
@@ -132,27 +135,39 @@ export class ProjectsService {
       const editedBy = { ...current.editedBy };
       for (const field of PROJECT_GUARDED_FIELDS) if (next[field] !== current[field]) editedBy[field] = { id: userId, firstName: user.firstName };
       await updateProject(m, projectId, { ...next, editedBy });
+      return { current, holidays };
     });
     const project = await findProject(this.dataSource, projectId);
     const settingsChanged = input.autoSchedule !== undefined || input.workingWeekdays !== undefined || input.holidays !== undefined;
-    if (settingsChanged) await this.mirrorSettings(userId, projectId);
+    const reason = holidays ? holidayChangeReason(holidaysOf(current), holidays) : null;
+    if (settingsChanged) await this.mirrorSettings(userId, projectId, holidays ? { holidays: current.holidays, reason } : null);
     this.bus.emit([rooms.team(project.teamId), rooms.project(project.id)], 'project:updated', { project: presentProjectEvent(project) });
     return presentProject(project, 'team');
   }
 
   /**
    * Writes the row's schedule settings into the live document (the charts and the cascade read them there; turning
-   * auto-scheduling on, or a new holiday, may move tasks, credited to `userId`). Writes of one project run one after
-   * another, each with the row as it is when its turn comes, so two quick changes cannot leave the older one.
+   * auto-scheduling on may move tasks, credited to `userId`). A holiday added inside a task keeps the task's working
+   * days and moves its finish (one taken out brings it back), with what that pushes along links, in the same
+   * transaction as the settings, under its reason ("Holiday added: «Christmas Day»"); counted from the holidays the
+   * row had before (`holidayChange.holidays`), as the document may have loaded with the new ones already. Writes of
+   * one project run one after another, each with the row as it is when its turn comes, so two quick changes cannot
+   * leave the older one.
    */
-  private async mirrorSettings(userId: string, projectId: string): Promise<void> {
+  private async mirrorSettings(userId: string, projectId: string, holidayChange: { holidays: string[]; reason: string | null } | null): Promise<void> {
     const documents = this.documents;
     if (!documents) return;
     const previous = this.settingsWrites.get(projectId) ?? Promise.resolve();
     const mine = previous.then(async () => {
       const row = await findProject(this.dataSource, projectId);
       const settings = { autoSchedule: row.autoSchedule, workingWeekdays: row.workingWeekdays, holidays: row.holidays };
-      await documents.edit(projectId, serverEdit(userId), (doc) => writeScheduleSettings(doc, settings));
+      await documents.edit(projectId, serverEdit(userId, holidayChange?.reason ?? undefined), (doc) => {
+        writeScheduleSettings(doc, settings);
+        if (!holidayChange) return;
+        // Only the holidays' change moves tasks here; a change of working weekdays leaves the bars as drawn.
+        const had = createWorkCalendar({ workingWeekdays: settings.workingWeekdays, holidays: holidayChange.holidays });
+        if (had.ok) applyCalendarChange(doc, had.calendar, workCalendarOf(settings));
+      });
     });
     const settled = mine.catch(() => {});
     this.settingsWrites.set(projectId, settled);

@@ -12,6 +12,7 @@ import { taskMovesQueries, useTaskMoves } from '../tasks.queries';
 import type { MoveNotes } from './move-note';
 import { instantInWords, PastTaskDialog, RestorePlanDialog } from './restore-dialogs';
 import type { TimeTravel } from './time-travel-control';
+import { useWorkCalendar } from '../model/work-calendar';
 
 /** How long the live plan rests before who-moved-what is read again (a drag or a cascade is several updates). */
 const MOVES_REFRESH_MS = 1000;
@@ -48,6 +49,7 @@ export function usePastView({ connection, travel, setTravel, pastTasks, canResto
   const at = travel.at;
   const queryClient = useQueryClient();
   const moves = useTaskMoves(projectId, at);
+  const calendar = useWorkCalendar();
   // Read only while a past instant is shown: the chart does not re-render on live edits for this otherwise.
   const liveTasks = useStore(connection.tasks, (s) => (at !== null ? s.tasks : null));
 
@@ -72,9 +74,9 @@ export function usePastView({ connection, travel, setTravel, pastTasks, canResto
   const pastById = useMemo(() => new Map((pastTasks ?? []).map((t) => [t.id, t])), [pastTasks]);
   const notes = useMemo<MoveNotes | null>(() => {
     if (at === null || !liveTasks || !pastTasks || !moves.data) return null;
-    const found = moveNotes({ then: pastById, now: liveTasks, moves: moves.data, compare: travel.compare });
+    const found = moveNotes({ then: pastById, now: liveTasks, moves: moves.data, compare: travel.compare, calendar });
     return { notes: found, compare: travel.compare, open: setTaskId };
-  }, [at, pastTasks, pastById, liveTasks, moves.data, travel.compare]);
+  }, [at, pastTasks, pastById, liveTasks, moves.data, travel.compare, calendar]);
 
   const restore = useRestore(projectId);
   const deleteTask = useDeleteTask();

@@ -1,13 +1,14 @@
 import {
   barNameFits,
-  daysBetween,
   inkOn,
   daysFromOffset,
+  dragTaskOnCalendar,
   formatCalendarDate,
   progressFromOffset,
   PROGRESS_KEY_STEP,
-  resizeTask,
-  shiftTask,
+  resizeEndByWorkingDays,
+  resizeTaskOnCalendar,
+  shiftTaskByWorkingDays,
   stepProgress,
   taskBarColor,
   taskGeometry,
@@ -18,11 +19,12 @@ import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast.store';
 import { HOLDING_KINDS } from '../connection/project-connection';
 import type { DisplayedDates } from '../model/displayed-dates';
-import { descendants } from '../model/outline';
+import { summaryMoves } from '../model/outline';
 import { dragStore, type DragMode, type DragPreview } from '../model/drag.store';
 import type { RemoteActivity } from '../model/presence';
 import { throttle } from '../model/throttle';
 import type { TimelineTask } from '../model/timeline-task';
+import { useWorkCalendar } from '../model/work-calendar';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { BAR_HEIGHT_PX, DRAG_THRESHOLD_PX, LONG_PRESS_MS, PRESENCE_THROTTLE_MS, ROW_HEIGHT_PX, TOUCH_SLOP_PX } from './layout';
 import { LinkHandle } from './link-handle';
@@ -50,11 +52,13 @@ interface TaskBarProps {
 
 /**
  * A task's bar: drag to move, drag an end to resize, drag the knob to set progress; arrow keys do the same by a
- * day or 10%. A drag changes nothing in the document until the drop, which is one transaction (undoable);
+ * working day or 10%. Moves and resizes land on the project's working days, and a moved bar keeps its working days
+ * (working-moves.ts in domain), as the cascade counts them. A drag changes nothing in the document until the drop, which is one transaction (undoable);
  * meanwhile its preview travels to teammates through awareness.
  */
 export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProps) {
   const { connection, range, zoom, timelineWidth, readOnly, openDetails, askDelete, barHelpId } = useTimeline();
+  const calendar = useWorkCalendar();
   const session = useRef<DragSession | null>(null);
   // Handlers of a drag outlive the render that started it: they read the connection through this.
   const latest = useRef({ connection, taskId: task.id });
@@ -75,13 +79,13 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
   const summary = task.subtasks > 0;
   /**
    * A drop or a key press. A summary's dates are its subtasks': moving it moves every task below it (and its own
-   * stored dates) by as many days, in one transaction, so one undo takes the whole move back.
+   * stored dates) by as many working days, each keeping its own, in one transaction, so one undo takes the whole
+   * move back.
    */
   const save = (fields: Partial<DragPreview>) => {
     if (!summary) return connection.writeTask(task.id, fields);
     if (fields.startDate === undefined) return;
-    const ids = [task.id, ...descendants(connection.tasks.getState().tasks, task.id)];
-    connection.shiftTasks(ids, daysBetween(task.startDate, fields.startDate));
+    connection.shiftTasks(summaryMoves(connection.tasks.getState().tasks, task.id, fields.startDate, calendar));
   };
   const refuseHeld = (by: RemoteActivity) =>
     toast({ title: `${by.user.name} is ${HOLDING[by.kind]} this task`, description: 'Wait until they let go, then try again.' });
@@ -180,10 +184,10 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
     const days = daysFromOffset(dx, zoom);
     const next: DragPreview =
       s.mode === 'move'
-        ? { ...shiftTask(s.original, days), progress: s.original.progress }
+        ? { ...dragTaskOnCalendar({ ...s.original, kind: task.kind }, days, calendar), progress: s.original.progress }
         : s.mode === 'progress'
           ? { ...s.original, progress: progressFromOffset(event.clientX - s.barLeft, s.barWidth) }
-          : { ...resizeTask(s.original, s.mode === 'resize-start' ? 'start' : 'end', days), progress: s.original.progress };
+          : { ...resizeTaskOnCalendar(s.original, s.mode === 'resize-start' ? 'start' : 'end', days, calendar), progress: s.original.progress };
     if (samePreview(next, s.preview) && dragStore.getState().drag) return;
     s.preview = next;
     // The successors keep where the last answer put them until the document says where this preview pushes them.
@@ -239,8 +243,8 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
     const next: DragPreview = event.altKey
       ? { startDate: task.startDate, endDate: task.endDate, progress: stepProgress(task.progress, step * PROGRESS_KEY_STEP) }
       : event.shiftKey
-        ? { ...resizeTask(task, 'end', step), progress: task.progress }
-        : { ...shiftTask(task, step), progress: task.progress };
+        ? { ...resizeEndByWorkingDays(task, step, calendar), progress: task.progress }
+        : { ...shiftTaskByWorkingDays(task, step, calendar), progress: task.progress };
     const fields = changedFields(task, next);
     if (Object.keys(fields).length > 0) save(fields);
   };

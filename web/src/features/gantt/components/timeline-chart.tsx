@@ -251,7 +251,7 @@ export function TimelineChart(props: TimelineChartProps) {
       ) : null}
       {pastView.dialogs}
       <p id={barHelpId} className="sr-only">
-        Arrow keys move the task by a day. Shift with an arrow key changes the end date. Alt with an arrow key changes
+        Arrow keys move the task by a working day. Shift with an arrow key changes the end date. Alt with an arrow key changes
         progress by 10 percent. Enter opens the task details. Delete deletes the task. Control Z undoes your last change.
       </p>
       <p id={rowHelpId} className="sr-only">

@@ -64,10 +64,11 @@ export interface ProjectConnection {
   writeLink(taskId: string, dependsOnTaskId: string, link: Link): void;
   removeLink(taskId: string, dependsOnTaskId: string): void;
   /**
-   * [summary-move] Moves the tasks by `days` calendar days from the dates they have in the document (a summary's
-   * own stored ones too): one transaction, one undo step, with the cascade their new dates cause.
+   * [summary-move] Moves a summary and everything below it to these dates (outline.ts summaryMoves, in working
+   * days): the summary's own shown at once, before its roll-up comes back; one transaction, one undo step, with the
+   * cascade their new dates cause.
    */
-  shiftTasks(taskIds: readonly string[], days: number): void;
+  shiftTasks(moves: ReadonlyMap<string, DocTask>): void;
   /**
    * Where dropping `taskId` on `dates` would push its successors (auto-scheduling on), for a drag's preview;
    * undefined when it pushes none. Nothing is written.

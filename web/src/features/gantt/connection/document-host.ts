@@ -9,7 +9,6 @@ import { addDependency, applyCascade, dependenciesMap, documentCascade, limitSyn
 import * as Y from 'yjs';
 import { createStore } from 'zustand/vanilla';
 import { CrossedDropWatch, type CrossedDrop, type DropFields } from '../model/crossed-drops';
-import { shiftedDates } from '../model/outline';
 import { restoreChanges } from '../model/past-moves';
 import { readPresence, type PresenceSnapshot, type PresenceUser } from '../model/presence';
 import { createTasksStore, setCollapsed, type PlainDocument } from '../model/tasks-store';
@@ -281,9 +280,7 @@ export function openConnection(projectId: string, userId: string, options: HostO
     removeLink(taskId, dependsOnTaskId) {
       doc.transact(() => removeDependency(doc, taskId, dependsOnTaskId), LOCAL_ORIGIN);
     },
-    shiftTasks(taskIds, days) {
-      writeTasks(shiftedDates(doc, taskIds, days));
-    },
+    shiftTasks: (moves) => writeTasks(moves),
     async pushedBy(taskId, dates) {
       const moves = documentCascade(doc, [taskId], new Map([[taskId, dates]]));
       return moves.length ? new Map(moves.map((m) => [m.taskId, { startDate: m.startDate, endDate: m.endDate }])) : undefined;

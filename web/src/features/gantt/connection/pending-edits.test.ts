@@ -65,7 +65,8 @@ describe('[document-host] edits shown before the worker confirms them', () => {
     const base = stateOf(task('s', { subtasks: 1 }), task('c', { parentId: 's' }));
     pending.written(1, new Map([['s', { startDate: '2026-12-01', endDate: '2026-12-02' }]]));
     expect(pending.over(base).tasks.get('s')!.startDate).toBe('2026-11-23');
-    pending.shifted(2, pending.over(base).tasks, ['s', 'c'], 3);
+    const dates = { startDate: '2026-11-26', endDate: '2026-11-30' };
+    pending.shifted(2, new Map([['s', dates], ['c', dates]]));
     const shown = pending.over(base);
     expect([shown.tasks.get('s')!.startDate, shown.tasks.get('c')!.endDate]).toEqual(['2026-11-26', '2026-11-30']);
     expect(shown.tasks.get('s')!.subtasks).toBe(1);

@@ -1,4 +1,3 @@
-import { addDays } from '@planline/domain';
 import type { DocTask } from '@planline/document';
 import type { TasksState } from '../model/tasks-store';
 import { toTimelineTask, type TimelineTask } from '../model/timeline-task';
@@ -24,18 +23,12 @@ export class PendingEdits {
   }
 
   /**
-   * Tasks moved by `days` from where `shown` has them (shiftTasks: a summary with everything below it): as the
-   * dates they land on, so the worker's state that already has the move is not moved again before its ack.
+   * A summary moved with everything below it (shiftTasks): the dates they land on, the summary's included, so it
+   * moves at once and the worker's state that already has the move is not moved again before its ack.
    */
-  shifted(seq: number, shown: TasksState['tasks'], taskIds: readonly string[], days: number): void {
+  shifted(seq: number, moves: ReadonlyMap<string, DocTask>): void {
     const edits = new Map<string, TaskEdit>();
-    for (const id of taskIds) {
-      const task = shown.get(id);
-      if (!task) continue;
-      const startDate = addDays(task.startDate, days);
-      const endDate = addDays(task.endDate, days);
-      edits.set(id, (now) => ({ ...now, startDate, endDate }));
-    }
+    moves.forEach((dates, id) => edits.set(id, (now) => withFields(now, dates)));
     this.pending.push({ seq, edits });
   }
 

@@ -198,9 +198,9 @@ export function openWorkerConnection(projectId: string, userId: string): { conne
     },
     writeLink: (taskId, dependsOnTaskId, link) => void call('writeLink', taskId, dependsOnTaskId, link),
     removeLink: (taskId, dependsOnTaskId) => void call('removeLink', taskId, dependsOnTaskId),
-    shiftTasks(taskIds, days) {
-      if (days === 0) return;
-      pending.shifted(call('shiftTasks', taskIds, days), tasks.getState().tasks, taskIds, days);
+    shiftTasks(moves) {
+      if (!moves.size) return;
+      pending.shifted(call('shiftTasks', moves), moves);
       show();
     },
     pushedBy: (taskId, dates) => ask('pushedBy', taskId, dates),

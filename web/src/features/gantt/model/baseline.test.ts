@@ -18,31 +18,31 @@ const kickOff: Baseline = {
 };
 
 describe('baseline comparison in the chart', () => {
-  it('[baseline-drift] "+4d vs Kick-off plan": working days between the end dates, weekends not counted', () => {
+  it('[baseline-drift] "+4wd vs Kick-off plan": working days between the end dates, weekends not counted', () => {
     // Fri 27 Nov → Thu 3 Dec: Mon, Tue, Wed, Thu.
     const later = compareWithBaseline({ startDate: '2026-11-30', endDate: '2026-12-03' }, kickOff.tasks[1]!, 'Kick-off plan', DEFAULT_WORK_CALENDAR);
     expect(later).toEqual({
       driftDays: 4,
       late: true,
-      label: '+4d vs Kick-off plan',
+      label: '+4wd vs Kick-off plan',
       description: 'Kick-off plan: Nov 26, 2026 to Nov 27, 2026; ends 4 working days later',
     });
     const earlier = compareWithBaseline({ startDate: '2026-11-30', endDate: '2026-12-02' }, kickOff.tasks[2]!, 'Kick-off plan', DEFAULT_WORK_CALENDAR);
-    expect([earlier.driftDays, earlier.late, earlier.label]).toEqual([-2, false, '-2d vs Kick-off plan']);
+    expect([earlier.driftDays, earlier.late, earlier.label]).toEqual([-2, false, '-2wd vs Kick-off plan']);
   });
 
   it('[baseline-drift] counts in the project calendar: a holiday between is no drift', () => {
     const calendar = createWorkCalendar({ workingWeekdays: [1, 2, 3, 4, 5], holidays: ['2026-11-26'] });
     if (!calendar.ok) throw new Error(calendar.reason);
     const moved = compareWithBaseline({ startDate: '2026-11-23', endDate: '2026-11-27' }, kickOff.tasks[0]!, 'Kick-off plan', calendar.calendar);
-    expect(moved.label).toBe('+1d vs Kick-off plan');
+    expect(moved.label).toBe('+1wd vs Kick-off plan');
   });
 
   it('[baseline-drift] an unmoved end has no label; one moved onto a weekend is later by date with 0 working days', () => {
     const same = compareWithBaseline({ startDate: '2026-11-24', endDate: '2026-11-25' }, kickOff.tasks[0]!, 'Kick-off plan', DEFAULT_WORK_CALENDAR);
     expect([same.label, same.late, same.description]).toEqual([null, false, 'Kick-off plan: Nov 23, 2026 to Nov 25, 2026; ends as planned']);
     const weekend = compareWithBaseline({ startDate: '2026-11-26', endDate: '2026-11-29' }, kickOff.tasks[1]!, 'Kick-off plan', DEFAULT_WORK_CALENDAR);
-    expect([weekend.label, weekend.late]).toEqual(['0d vs Kick-off plan', true]);
+    expect([weekend.label, weekend.late]).toEqual(['0wd vs Kick-off plan', true]);
     expect(weekend.description).toBe('Kick-off plan: Nov 26, 2026 to Nov 27, 2026; ends later, with no working day between');
   });
 

@@ -57,8 +57,8 @@ describe('change history', () => {
     );
     expect(lines.map((l) => [l.kind, l.field, l.from, l.to])).toEqual([
       ['link-added', 'Dependency', '—', 'Design (finish-to-start, no lag)'],
-      ['link-changed', 'Dependency', 'Design (finish-to-start, no lag)', 'Design (start-to-start, lag 2 days)'],
-      ['link-removed', 'Dependency', 'Pour (finish-to-finish, lead 1 day)', '—'],
+      ['link-changed', 'Dependency', 'Design (finish-to-start, no lag)', 'Design (start-to-start, lag 2 working days)'],
+      ['link-removed', 'Dependency', 'Pour (finish-to-finish, lead 1 working day)', '—'],
       ['link-added', 'Dependency', '—', 'something else'],
     ]);
     expect(historyLines([entry({})], people, now)[0]?.kind).toBe('changed');

@@ -17,8 +17,8 @@ describe('links', () => {
   });
 
   it('names an arrow by its tasks, type and lag', () => {
-    expect(linkLabel('Design', 'Build', { type: 'FS', lagDays: 2 })).toBe('Design → Build, finish-to-start, lag 2 days');
-    expect(linkLabel('Design', 'Build', { type: 'SS', lagDays: -1 })).toBe('Design → Build, start-to-start, lead 1 day');
+    expect(linkLabel('Design', 'Build', { type: 'FS', lagDays: 2 })).toBe('Design → Build, finish-to-start, lag 2 working days');
+    expect(linkLabel('Design', 'Build', { type: 'SS', lagDays: -1 })).toBe('Design → Build, start-to-start, lead 1 working day');
   });
 
   it('[link-violations] finds a successor that starts too early, in working days', () => {

@@ -23,14 +23,15 @@ export const LINK_TYPE_NAMES: Record<LinkType, string> = {
 
 export const linkKey = (edge: Pick<DependencyEdge, 'taskId' | 'dependsOnTaskId'>) => `${edge.taskId}->${edge.dependsOnTaskId}`;
 
-const days = (n: number) => `${n} ${Math.abs(n) === 1 ? 'day' : 'days'}`;
+// Lag counts working days, as the cascade does: the words say so.
+const days = (n: number) => `${n} working ${Math.abs(n) === 1 ? 'day' : 'days'}`;
 
 export function lagText(lagDays: number): string {
   if (lagDays === 0) return 'no lag';
   return lagDays > 0 ? `lag ${days(lagDays)}` : `lead ${days(-lagDays)}`;
 }
 
-/** The arrow's accessible name: "Design → Build, finish-to-start, lag 2 days". */
+/** The arrow's accessible name: "Design → Build, finish-to-start, lag 2 working days". */
 export function linkLabel(predecessorName: string, successorName: string, link: Link): string {
   return `${predecessorName} → ${successorName}, ${LINK_TYPE_NAMES[link.type]}, ${lagText(link.lagDays)}`;
 }

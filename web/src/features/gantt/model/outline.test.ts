@@ -1,7 +1,6 @@
-import { writeTask } from '@planline/document';
+import { DEFAULT_WORK_CALENDAR } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { descendants, indent, nestUnder, newSummaries, outdent, outlineKeyMove, placeBeside, shiftedDates } from './outline';
+import { descendants, indent, nestUnder, newSummaries, outdent, outlineKeyMove, placeBeside, summaryMoves } from './outline';
 import { toTimelineTask, type TimelineTask } from './timeline-task';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -100,23 +99,23 @@ describe('outline edits', () => {
     expect(placeBeside(nested, P, C, 'after')).toEqual({ ok: false, reason: 'A task cannot go under its own subtask.' });
   });
 
-  it('[summary-move] moving a summary moves every task below it, at any depth, by as many days (their own dates)', () => {
-    const nested = tasks([[P, 0, null], [A, 1, P], [C, 2, A], [B, 3, null]]);
+  it('[summary-move] [working-move] moving a summary moves it and every task below it, at any depth, by as many working days', () => {
+    // P spans its subtasks: A Mon 23 - Fri 27 Nov, C Mon 30 Nov. Dropped on Thu 26 Nov: three working days later.
+    const nested = tasks([
+      [P, 0, null, { startDate: '2026-11-23', endDate: '2026-11-30' }],
+      [A, 1, P, { startDate: '2026-11-23', endDate: '2026-11-27' }],
+      [C, 2, A, { startDate: '2026-11-30', endDate: '2026-11-30' }],
+      [B, 3, null],
+    ]);
     expect(descendants(nested, P).sort()).toEqual([A, C].sort());
-    const doc = new Y.Doc();
-    doc.transact(() => {
-      writeTask(doc, P, { startDate: '2026-01-01', endDate: '2026-01-02' });
-      writeTask(doc, A, { startDate: '2026-11-23', endDate: '2026-11-27' });
-      writeTask(doc, C, { startDate: '2026-11-30', endDate: '2026-11-30' });
-    });
-    expect(shiftedDates(doc, [P, A, C], 3)).toEqual(
+    expect(summaryMoves(nested, P, '2026-11-26', DEFAULT_WORK_CALENDAR)).toEqual(
       new Map([
-        [P, { startDate: '2026-01-04', endDate: '2026-01-05' }],
-        [A, { startDate: '2026-11-26', endDate: '2026-11-30' }],
+        [P, { startDate: '2026-11-26', endDate: '2026-12-03' }],
+        [A, { startDate: '2026-11-26', endDate: '2026-12-02' }],
         [C, { startDate: '2026-12-03', endDate: '2026-12-03' }],
       ]),
     );
-    expect(shiftedDates(doc, [P], 0).size).toBe(0);
+    expect(summaryMoves(nested, P, '2026-11-23', DEFAULT_WORK_CALENDAR).size).toBe(0);
   });
 });
 

@@ -1,6 +1,5 @@
-import { addDays, isCalendarDate, PARENT_MESSAGES, parentProblem, type ParentProblem } from '@planline/domain';
-import { readTask, type DocTask } from '@planline/document';
-import type * as Y from 'yjs';
+import { PARENT_MESSAGES, parentProblem, shiftTaskByWorkingDays, workingDaysMoved, type ParentProblem, type WorkCalendar } from '@planline/domain';
+import type { DocTask } from '@planline/document';
 import { compareTasks, type TimelineTask } from './timeline-task';
 
 /*
@@ -182,16 +181,17 @@ export function descendants(tasks: Tasks, taskId: string): string[] {
 }
 
 /**
- * [summary-move] Moving a summary moves everything below it by the same number of days: the new dates of each
- * task (and of the summary's own, which it shows again if it loses its subtasks), read from the document.
+ * [summary-move] Moving a summary from its start to `startDate` moves it and everything below it by as many working
+ * days, each keeping its own working days: the new dates of each (the summary's own too, so it moves at once).
  */
-export function shiftedDates(doc: Y.Doc, taskIds: readonly string[], days: number): Map<string, DocTask> {
+export function summaryMoves(tasks: Tasks, summaryId: string, startDate: string, calendar: WorkCalendar): Map<string, DocTask> {
   const writes = new Map<string, DocTask>();
-  if (days === 0) return writes;
-  for (const id of taskIds) {
-    const task = readTask(doc, id);
-    if (!task || !isCalendarDate(task.startDate) || !isCalendarDate(task.endDate)) continue;
-    writes.set(id, { startDate: addDays(task.startDate, days), endDate: addDays(task.endDate, days) });
+  const summary = tasks.get(summaryId);
+  const workingDays = summary ? workingDaysMoved(summary.startDate, startDate, calendar) : 0;
+  if (workingDays === 0) return writes;
+  for (const id of [summaryId, ...descendants(tasks, summaryId)]) {
+    const task = tasks.get(id);
+    if (task) writes.set(id, shiftTaskByWorkingDays(task, workingDays, calendar));
   }
   return writes;
 }

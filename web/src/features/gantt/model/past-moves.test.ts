@@ -1,4 +1,4 @@
-import type { Task, TaskMove } from '@planline/domain';
+import { createWorkCalendar, DEFAULT_WORK_CALENDAR, type Task, type TaskMove } from '@planline/domain';
 import { addDependency, writeTask } from '@planline/document';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -10,6 +10,7 @@ const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
 const C = '00000000-0000-4000-8000-00000000000c';
 const D = '00000000-0000-4000-8000-00000000000d';
+const cal = DEFAULT_WORK_CALENDAR;
 const dates = (startDate: string, endDate: string) => ({ startDate, endDate });
 const move = (taskId: string, over: Partial<TaskMove> = {}): TaskMove => ({
   taskId,
@@ -22,11 +23,18 @@ const move = (taskId: string, over: Partial<TaskMove> = {}): TaskMove => ({
 });
 
 describe('[time-travel-moves] who moved a bar, and how far', () => {
-  it('says how far a bar went by its start, or by its end when only the end moved, in calendar days', () => {
-    expect(shiftText(dates('2026-11-23', '2026-11-27'), dates('2026-11-26', '2026-11-30'))).toBe('+3d');
-    expect(shiftText(dates('2026-11-23', '2026-11-27'), dates('2026-11-21', '2026-11-27'))).toBe('−2d');
-    expect(shiftText(dates('2026-11-23', '2026-11-27'), dates('2026-11-23', '2026-11-29'))).toBe('end +2d');
-    expect(shiftText(dates('2026-11-30', '2026-12-01'), dates('2026-11-30', '2026-12-01'))).toBeNull();
+  it('[working-days-unit] says how far a bar went by its start, or by its end when only the end moved, in working days', () => {
+    // Mon 23 → Thu 26 Nov: three working days.
+    expect(shiftText(dates('2026-11-23', '2026-11-27'), dates('2026-11-26', '2026-12-01'), cal)).toEqual({ short: '+3wd', words: '+3 working days' });
+    // Mon 23 → Thu 19 Nov: two working days earlier.
+    expect(shiftText(dates('2026-11-23', '2026-11-27'), dates('2026-11-19', '2026-11-25'), cal)!.short).toBe('−2wd');
+    // Fri 27 → Tue 1 Dec is four calendar days but two working days: the drift label's count.
+    expect(shiftText(dates('2026-11-23', '2026-11-27'), dates('2026-11-23', '2026-12-01'), cal)).toEqual({ short: 'end +2wd', words: 'end +2 working days' });
+    expect(shiftText(dates('2026-11-30', '2026-12-01'), dates('2026-11-30', '2026-12-01'), cal)).toBeNull();
+    // A holiday between is not a day moved.
+    const thanksgiving = createWorkCalendar({ workingWeekdays: [1, 2, 3, 4, 5], holidays: ['2026-11-26'] });
+    if (!thanksgiving.ok) throw new Error(thanksgiving.reason);
+    expect(shiftText(dates('2026-11-23', '2026-11-25'), dates('2026-11-23', '2026-11-27'), thanksgiving.calendar)!.short).toBe('end +1wd');
   });
 
   it('labels a moved bar "Moved by <who> · <shift> · <reason>", a deleted one "Deleted by <who>"; the description adds when and how many', () => {
@@ -37,9 +45,10 @@ describe('[time-travel-moves] who moved a bar, and how far', () => {
       now,
       moves: [move(A, { reason: 'Moved by dependency on «Design»', changes: 3 }), move(B, { kind: 'deleted', by: null })],
       compare: false,
+      calendar: cal,
     });
-    expect(notes.get(A)!.label).toBe('Moved by Ana Silva · +3d · Moved by dependency on «Design»');
-    expect(notes.get(A)!.description).toMatch(/^Moved by Ana Silva · \+3d · Moved by dependency on «Design»\. On 27 Nov 2026 at \d\d:41 \(the last of 3 changes since\)\.$/);
+    expect(notes.get(A)!.label).toBe('Moved by Ana Silva · +3wd · Moved by dependency on «Design»');
+    expect(notes.get(A)!.description).toMatch(/^Moved by Ana Silva · \+3 working days · Moved by dependency on «Design»\. On 27 Nov 2026 at \d\d:41 \(the last of 3 changes since\)\.$/);
     expect(notes.get(B)).toMatchObject({ kind: 'deleted', label: 'Deleted by someone' });
   });
 
@@ -47,12 +56,12 @@ describe('[time-travel-moves] who moved a bar, and how far', () => {
     const then = new Map([[A, dates('2026-11-23', '2026-11-27')], [B, dates('2026-11-23', '2026-11-27')]]);
     const now = new Map([[A, dates('2026-11-23', '2026-11-27')], [B, dates('2026-11-24', '2026-11-28')], [C, dates('2026-11-24', '2026-11-28')]]);
     const moves = [move(A), move(B), move(C)];
-    const compared = moveNotes({ then, now, moves, compare: true });
+    const compared = moveNotes({ then, now, moves, compare: true, calendar: cal });
     expect([...compared.keys()]).toEqual([B]);
     // The drift label beside it says how far: the note does not count again.
     expect(compared.get(B)!.label).toBe('Moved by Ana Silva');
     // C was created after the instant: no bar then, no note.
-    const alone = moveNotes({ then, now, moves, compare: false });
+    const alone = moveNotes({ then, now, moves, compare: false, calendar: cal });
     expect([...alone.keys()]).toEqual([A, B]);
     expect(alone.get(A)!.label).toBe('Moved by Ana Silva');
   });

@@ -1,4 +1,15 @@
-import { daysBetween, dependencyKey, readLinkValue, sameLink, TASK_FIELDS, type Task, type TaskMove } from '@planline/domain';
+import {
+  baselineDriftDays,
+  dependencyKey,
+  readLinkValue,
+  sameLink,
+  TASK_FIELDS,
+  workingDaysMoved,
+  workingDaysWords,
+  type Task,
+  type TaskMove,
+  type WorkCalendar,
+} from '@planline/domain';
 import { dependencyLinks, fieldValue, readTask, sameValue, taskIds } from '@planline/document';
 import { format } from 'date-fns';
 import type * as Y from 'yjs';
@@ -19,13 +30,20 @@ export interface MoveNote {
   description: string;
 }
 
-/** How far a bar went from then to now, in calendar days: "+3d", "−2d", "end +2d" (only its end moved); null: not at all. */
-export function shiftText(then: BarDates, now: BarDates): string | null {
-  const signed = (days: number) => `${days > 0 ? '+' : '−'}${Math.abs(days)}d`;
-  const start = daysBetween(then.startDate, now.startDate);
-  if (start !== 0) return signed(start);
-  const end = daysBetween(then.endDate, now.endDate);
-  return end !== 0 ? `end ${signed(end)}` : null;
+/**
+ * [time-travel-moves] [working-days-unit] How far a bar went from then to now, in working days of the project's
+ * calendar (the unit of the drift label and the cascade): "+3wd", "−2wd", "end +2wd" (only its end moved), with
+ * the same in words for the title; null: not at all, or not by a working day.
+ */
+export function shiftText(then: BarDates, now: BarDates, calendar: WorkCalendar): { short: string; words: string } | null {
+  const signed = (days: number, prefix: string) => ({
+    short: `${prefix}${days > 0 ? '+' : '−'}${Math.abs(days)}wd`,
+    words: `${prefix}${workingDaysWords(days).replace('-', '−')}`,
+  });
+  const start = workingDaysMoved(then.startDate, now.startDate, calendar);
+  if (start !== 0) return signed(start, '');
+  const end = baselineDriftDays(now.endDate, then.endDate, calendar);
+  return end !== 0 ? signed(end, 'end ') : null;
 }
 
 const sameDates = (a: BarDates, b: BarDates) => a.startDate === b.startDate && a.endDate === b.endDate;
@@ -41,13 +59,15 @@ interface MoveNotesInput {
    * every bar that moved or went after the instant does (its dates may be back where they were).
    */
   compare: boolean;
+  /** The project's working calendar: shifts are counted in its working days. */
+  calendar: WorkCalendar;
 }
 
 /**
  * [time-travel-moves] The notes of the bars that moved after the instant: who moved each last, how far it is from
  * then, and the reason the history gives. A task created after the instant has no bar then, so no note.
  */
-export function moveNotes({ then, now, moves, compare }: MoveNotesInput): Map<string, MoveNote> {
+export function moveNotes({ then, now, moves, compare, calendar }: MoveNotesInput): Map<string, MoveNote> {
   const notes = new Map<string, MoveNote>();
   for (const move of moves) {
     const past = then.get(move.taskId);
@@ -57,11 +77,13 @@ export function moveNotes({ then, now, moves, compare }: MoveNotesInput): Map<st
     const gone = !current;
     const verb = gone ? 'Deleted' : move.kind === 'deleted' ? 'Deleted, then brought back,' : 'Moved';
     // Comparing, the baseline's drift label beside the bars already says how far (in working days): no second count.
-    const shift = current && !compare ? shiftText(past, current) : null;
-    const label = [`${verb} by ${move.by ?? 'someone'}`, shift, move.reason].filter(Boolean).join(' · ');
+    const shift = current && !compare ? shiftText(past, current, calendar) : null;
+    const who = `${verb} by ${move.by ?? 'someone'}`;
+    const label = [who, shift?.short, move.reason].filter(Boolean).join(' · ');
+    const said = [who, shift?.words, move.reason].filter(Boolean).join(' · ');
     const when = format(Date.parse(move.at), "d MMM yyyy 'at' HH:mm");
     const more = move.changes > 1 ? ` (the last of ${move.changes} changes since)` : '';
-    notes.set(move.taskId, { taskId: move.taskId, kind: gone ? 'deleted' : 'moved', label, description: `${label}. On ${when}${more}.` });
+    notes.set(move.taskId, { taskId: move.taskId, kind: gone ? 'deleted' : 'moved', label, description: `${said}. On ${when}${more}.` });
   }
   return notes;
 }

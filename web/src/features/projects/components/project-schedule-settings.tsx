@@ -1,4 +1,13 @@
-import { calendarDateSchema, type Project, type UpdateProjectInput } from '@planline/domain';
+import {
+  calendarDateSchema,
+  HOLIDAY_NAME_MAX_LENGTH,
+  holidaysOf,
+  holidayText,
+  namedHolidays,
+  type NamedHoliday,
+  type Project,
+  type UpdateProjectInput,
+} from '@planline/domain';
 import { CalendarDays, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -51,7 +60,7 @@ export function ProjectScheduleSettings({ project }: { project: Project }) {
   const pending = update.isPending && update.variables.projectId === project.id ? update.variables.changes : {};
   const autoSchedule = pending.autoSchedule ?? project.autoSchedule;
   const weekdays = pending.workingWeekdays ?? project.workingWeekdays;
-  const holidays = pending.holidays ?? project.holidays;
+  const holidays = pending.holidays ? namedHolidays(pending.holidays, project.holidayNames) : holidaysOf(project);
 
   const save = (changes: UpdateProjectInput) => {
     setError(null);
@@ -147,11 +156,12 @@ function HolidaysEditor({
   onChange,
   onInvalid,
 }: {
-  holidays: readonly string[];
-  onChange: (holidays: string[]) => void;
+  holidays: readonly NamedHoliday[];
+  onChange: (holidays: NamedHoliday[]) => void;
   onInvalid: (message: string) => void;
 }) {
   const [draft, setDraft] = useState('');
+  const [name, setName] = useState('');
   const inputId = useId();
 
   const add = (event: FormEvent) => {
@@ -159,8 +169,11 @@ function HolidaysEditor({
     const parsed = calendarDateSchema.safeParse(draft);
     if (!parsed.success) return onInvalid(draft ? (parsed.error.issues[0]?.message ?? 'That date is not valid') : 'Choose a date to add');
     setDraft('');
-    // The same day twice is one holiday: ignored, not an error.
-    if (!holidays.includes(parsed.data)) onChange([...holidays, parsed.data].sort());
+    setName('');
+    // The same day again renames it (or keeps it as it was without a name): never two holidays on one day.
+    const others = holidays.filter((h) => h.date !== parsed.data);
+    const same = holidays.find((h) => h.date === parsed.data);
+    onChange([...others, { date: parsed.data, name: name.trim() || same?.name || null }].sort((a, b) => (a.date < b.date ? -1 : 1)));
   };
 
   return (
@@ -173,6 +186,17 @@ function HolidaysEditor({
           <Label htmlFor={inputId}>Holiday date</Label>
           <Input id={inputId} type="date" value={draft} onChange={(e) => setDraft(e.target.value)} className="h-9 w-44" />
         </div>
+        <div className="min-w-0 flex-1 space-y-1">
+          <Label htmlFor={`${inputId}-name`}>Name (optional)</Label>
+          <Input
+            id={`${inputId}-name`}
+            value={name}
+            maxLength={HOLIDAY_NAME_MAX_LENGTH}
+            placeholder="Christmas Day"
+            onChange={(e) => setName(e.target.value)}
+            className="h-9"
+          />
+        </div>
         <Button type="submit" variant="outline" size="sm" className="h-9">
           Add holiday
         </Button>
@@ -181,14 +205,14 @@ function HolidaysEditor({
         <p className="text-sm text-slate-600">No holidays.</p>
       ) : (
         <ul aria-label="Holidays" className="max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
-          {holidays.map((day) => (
-            <li key={day} className="flex items-center justify-between px-3 py-1.5 text-sm">
-              <span className="font-mono">{day}</span>
+          {holidays.map((holiday) => (
+            <li key={holiday.date} className="flex items-center justify-between px-3 py-1.5 text-sm">
+              <span>{holidayText(holiday)}</span>
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label={`Remove holiday ${day}`}
-                onClick={() => onChange(holidays.filter((d) => d !== day))}
+                aria-label={`Remove holiday ${holidayText(holiday)}`}
+                onClick={() => onChange(holidays.filter((h) => h.date !== holiday.date))}
               >
                 <X aria-hidden="true" className="h-4 w-4" />
               </Button>
