@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { joinedMember, startTestServer, teamWithOwner, type ApiClient, type TestServer } from './harness.js';
 
 /**
@@ -21,7 +22,7 @@ const ROUNDS = 30;
 const TASKS_PER_WRITER = 2;
 
 const day = (n: number) => new Date(Date.UTC(2026, 10, 2 + n)).toISOString().slice(0, 10);
-type Task = { id: string; name: string; endDate: string };
+type Task = { id: string; name: string; endDate: string; progress: number };
 
 describe('[restore-races] restores beside live edits', () => {
   it('undo no edit acknowledged while they run, and delete no task created meanwhile', async () => {
@@ -74,4 +75,46 @@ describe('[restore-races] restores beside live edits', () => {
     expect(created.filter((id) => !byId.has(id)), 'created and acknowledged, then deleted').toEqual([]);
     expect(new Map([...acknowledged.keys()].map((id) => [id, byId.get(id)?.endDate]))).toEqual(acknowledged);
   }, 120_000);
+
+  it('to a past instant, restore what changed before it read the plan and keep what teammates changed after', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const member = await joinedMember(server, owner.client, team.id);
+    const project = (await owner.client.post('/api/projects', { name: 'Restore window', teamId: team.id })).body as { id: string };
+    const create = async (name: string) => {
+      const res = await owner.client.post('/api/tasks', { projectId: project.id, name, startDate: day(0), endDate: day(1) });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return (res.body as Task).id;
+    };
+    const [design, build] = [await create('Design'), await create('Build')];
+    await sleep(15);
+    const at = new Date();
+    await sleep(15);
+    // Before the restore: these it undoes.
+    expect((await owner.client.request('PATCH', `/api/tasks/${design}`, { name: 'Design v2', progress: 40 })).status).toBe(200);
+    // While it runs, between its read of the plan and its write (the window a busy PostgreSQL leaves open): a
+    // teammate renames Design, deletes Build and adds Test, each acknowledged.
+    const documents = server.realtime.documents;
+    const edit = documents.edit.bind(documents);
+    let added = '';
+    const spy = vi.spyOn(documents, 'edit').mockImplementation(async (projectId, origin, change) => {
+      if (origin.reason?.startsWith('Restored to') && !added) {
+        expect((await member.client.request('PATCH', `/api/tasks/${design}`, { name: 'Design by Bea' })).status).toBe(200);
+        expect((await member.client.request('DELETE', `/api/tasks/${build}`)).status).toBe(204);
+        const res = await member.client.post('/api/tasks', { projectId: project.id, name: 'Test', startDate: day(0), endDate: day(1) });
+        expect(res.status).toBe(201);
+        added = (res.body as Task).id;
+      }
+      return edit(projectId, origin, change);
+    });
+    try {
+      expect((await owner.client.post(`/api/projects/${project.id}/restore`, { at: at.toISOString() })).status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    const tasks = (await owner.client.get(`/api/projects/${project.id}/tasks`)).body as Task[];
+    expect(tasks.map((t) => [t.id, t.name, t.progress])).toEqual([
+      [design, 'Design by Bea', 0],
+      [added, 'Test', 0],
+    ]);
+  });
 });
