@@ -120,6 +120,24 @@ describe('the first screen of a return visit', () => {
     await context.close();
   });
 
+  it('[first-screen-other-tab] a workspace tab left open after a sign-out in another tab keeps no picture as it closes', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const signingOut = await signUpByApi(context, 'Odile', 'Twotabs');
+    await projectWithTask(signingOut, 'Quench');
+    const leftOpen = await context.newPage();
+    await leftOpen.goto('/');
+    await chartSynced(leftOpen);
+    await signingOut.goto('/');
+    await chartSynced(signingOut);
+    await signingOut.getByRole('button', { name: 'Logout' }).click();
+    await signingOut.getByRole('banner').getByText('Sign In').waitFor();
+    expect(await signingOut.evaluate((key) => localStorage.getItem(key), KEY)).toBeNull();
+    // The other tab closes (its page is hidden and unloaded): it writes no picture back.
+    await leftOpen.close({ runBeforeUnload: true });
+    expect(await signingOut.evaluate((key) => localStorage.getItem(key), KEY)).toBeNull();
+    await context.close();
+  });
+
   it('[first-visit-snapshot] a first visit paints the task list at once, and a change made before the document syncs is what it then shows', async () => {
     const context = await newContext(env.browser(), env.app().url);
     const page = await signUpByApi(context, 'Ivo', 'Firsttime');

@@ -142,6 +142,31 @@ describe('[time-travel] the plan at an instant', () => {
   });
 });
 
+describe('[time-travel-instants] one rule for every instant', () => {
+  it('answers 400 with the range on the task list, its moves and a restore for an instant the database cannot hold, and takes the bounds', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const project = (await owner.client.post('/api/projects', { name: 'Plan', teamId: team.id })).body as { id: string };
+    await owner.client.post('/api/tasks', { projectId: project.id, name: 'Design', startDate: '2026-11-23', endDate: '2026-11-27' });
+    const ask = (at: string) => [
+      owner.client.get(`/api/projects/${project.id}/tasks?at=${encodeURIComponent(at)}`),
+      owner.client.get(`/api/projects/${project.id}/task-moves?at=${encodeURIComponent(at)}`),
+      owner.client.post(`/api/projects/${project.id}/restore`, { at }),
+    ];
+    // Year 0, and year 10000 or year 0 once converted to UTC: PostgreSQL refused them (a 500 on task-moves).
+    for (const at of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-23:59', '0001-01-01T00:00:00+14:00']) {
+      for (const res of await Promise.all(ask(at))) {
+        expect(res.status, `${at}: ${JSON.stringify(res.body)}`).toBe(400);
+        expect(res.body.message).toContain('between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z');
+      }
+    }
+    // The last instant first: a restore to it reads as now and leaves the plan as it is; the first empties it.
+    for (const at of ['9999-12-31T23:59:59Z', '0001-01-01T00:00:00Z']) {
+      for (const res of await Promise.all(ask(at))) expect(res.status, `${at}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+    expect((await owner.client.get(tasksPath(project.id))).body).toEqual([]);
+  });
+});
+
 describe('[restore] a task or the whole plan back to an instant, as an ordinary edit', () => {
   const restorePath = (projectId: string) => `/api/projects/${projectId}/restore`;
   /** What a restore brings back: everything but the rows' own times (a task that comes back is a new row). */

@@ -7,12 +7,24 @@ import { z } from 'zod';
 
 const AT_MESSAGE = 'at must be a date and time in ISO 8601 with its zone, like 2026-11-20T10:00:00Z';
 
-/** An instant of the plan's history; one in the future reads as now. */
+/**
+ * The instants the database holds and reads back as this one (PostgreSQL refuses year 0 and years past 9999 in the
+ * form the driver sends): an `at` must fall in these years once converted to UTC (issue 34 item 6).
+ */
+export const PLAN_INSTANT_MIN = new Date('0001-01-01T00:00:00.000Z');
+export const PLAN_INSTANT_MAX = new Date('9999-12-31T23:59:59.999Z');
+const AT_RANGE_MESSAGE = 'at must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z once converted to UTC';
+
+/**
+ * An instant of the plan's history, for every route that takes one (the task list, its moves, a restore); one in
+ * the future reads as now.
+ */
 export const planInstantSchema = z
   .string({ error: AT_MESSAGE })
   .pipe(z.iso.datetime({ offset: true, error: AT_MESSAGE }))
   .transform((text) => new Date(text))
-  .refine((at) => !Number.isNaN(at.getTime()), AT_MESSAGE);
+  .refine((at) => Number.isFinite(at.getTime()), { error: AT_MESSAGE, abort: true })
+  .refine((at) => at >= PLAN_INSTANT_MIN && at <= PLAN_INSTANT_MAX, AT_RANGE_MESSAGE);
 
 /** GET /api/projects/{id}/tasks[?at=…]: the tasks now, or as they were at that instant. */
 export const taskListQuerySchema = z.object({ at: planInstantSchema.optional() });

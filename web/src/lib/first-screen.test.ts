@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_KEY, forgetFirstScreen, readFirstScreen } from './first-screen';
 
 /** localStorage as the browser has it, for the Node test run. */
@@ -43,6 +43,30 @@ describe('[first-screen] the kept picture of the chart', () => {
     expect(store.has(FIRST_SCREEN_KEY)).toBe(false);
     keep();
     forgetFirstScreen();
+    expect(store.has(FIRST_SCREEN_KEY)).toBe(false);
+  });
+
+  it("is not kept by a tab left open after a sign-out in another tab, as it closes (issue 34 item 7)", async () => {
+    // Two tabs of one browser: two copies of this module, one localStorage.
+    vi.resetModules();
+    const signingOut = await import('./first-screen');
+    vi.resetModules();
+    const leftOpen = await import('./first-screen');
+    // Both workspace pages know their person (AppRoutes), then one signs out.
+    signingOut.forgetFirstScreen({ keepUserId: 'ada' });
+    leftOpen.forgetFirstScreen({ keepUserId: 'ada' });
+    const chart = { innerHTML: '<p>chart</p>', querySelectorAll: () => [] };
+    const root = { querySelector: () => null, querySelectorAll: () => [], cloneNode: () => chart } as unknown as HTMLElement;
+    leftOpen.keepFirstScreen(root, 'ada', 'p1', 1280, NOW);
+    expect(readFirstScreen('ada', 1280, NOW)?.html).toBe('<p>chart</p>');
+    signingOut.forgetFirstScreen();
+    expect(store.has(FIRST_SCREEN_KEY)).toBe(false);
+    // The other tab closes: its page hides, and the chart it shows is not written back.
+    leftOpen.keepFirstScreen(root, 'ada', 'p1', 1280, NOW);
+    expect(store.has(FIRST_SCREEN_KEY)).toBe(false);
+    // Nor by a tab of someone else's after another person signed in on this browser.
+    leftOpen.forgetFirstScreen({ keepUserId: 'bea' });
+    leftOpen.keepFirstScreen(root, 'ada', 'p1', 1280, NOW);
     expect(store.has(FIRST_SCREEN_KEY)).toBe(false);
   });
 });

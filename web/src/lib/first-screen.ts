@@ -138,11 +138,18 @@ export function picturedHtml(html: string): string {
 let keeping = true;
 
 /**
+ * Who this browser's pages are signed in as, shared by its tabs: set when a page knows its person
+ * (forgetFirstScreen with `keepUserId`), removed at a sign-out or an ended session in any tab. A tab left open
+ * after a sign-out elsewhere keeps no copy as it closes (issue 34 item 7): a signed-out browser holds no picture.
+ */
+export const SIGNED_IN_KEY = 'planline.signedIn';
+
+/**
  * Keeps what `root` shows as `userId`'s first screen of `projectId`. Call only while the workspace shows that
  * project's chart, synced; dialogs and menus render outside `root` and are not in it.
  */
 export function keepFirstScreen(root: HTMLElement, userId: string, projectId: string, width: number, now = Date.now()): void {
-  if (!keeping || root.querySelector(`[${PAST_PLAN_ATTR}]`)) return;
+  if (!keeping || !signedInAs(userId) || root.querySelector(`[${PAST_PLAN_ATTR}]`)) return;
   const html = picturedMarkup(root);
   if (html.length > MAX_HTML_CHARS) return removeCopy();
   const scroll = [...root.querySelectorAll<HTMLElement>(LIVE_SCROLLED)].map((el) => ({ top: el.scrollTop, left: el.scrollLeft }));
@@ -156,6 +163,23 @@ export function keepFirstScreen(root: HTMLElement, userId: string, projectId: st
   }
 }
 
+function signedInAs(userId: string): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_KEY) === userId;
+  } catch {
+    return false;
+  }
+}
+
+function noteSignedIn(userId: string | null): void {
+  try {
+    if (userId === null) localStorage.removeItem(SIGNED_IN_KEY);
+    else localStorage.setItem(SIGNED_IN_KEY, userId);
+  } catch {
+    // Storage refused: no copy is kept either (signedInAs is false).
+  }
+}
+
 function removeCopy(): void {
   setBrowserCookie(PICTURE_KEPT_COOKIE, null);
   try {
@@ -166,11 +190,16 @@ function removeCopy(): void {
 }
 
 /**
- * Deletes the kept copy: always (sign-out, an ended session; nothing is kept again by this page), or only when it
- * shows `projectId` (access to it was lost), or only when it is not `keepUserId`'s (someone else signed in).
+ * Deletes the kept copy: always (sign-out, an ended session; nothing is kept again by this page nor by the
+ * browser's other tabs), or only when it shows `projectId` (access to it was lost), or only when it is not
+ * `keepUserId`'s (`keepUserId` is signed in: only their pages keep a copy from now on).
  */
 export function forgetFirstScreen(options: { projectId?: string; keepUserId?: string } = {}): void {
-  if (options.projectId === undefined && options.keepUserId === undefined) keeping = false;
+  if (options.projectId === undefined && options.keepUserId === undefined) {
+    keeping = false;
+    noteSignedIn(null);
+  }
+  if (options.keepUserId !== undefined) noteSignedIn(options.keepUserId);
   try {
     if (options.projectId !== undefined || options.keepUserId !== undefined) {
       const kept = JSON.parse(localStorage.getItem(FIRST_SCREEN_KEY) ?? 'null') as Partial<FirstScreenCopy> | null;

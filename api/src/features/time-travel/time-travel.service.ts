@@ -15,7 +15,7 @@ import {
   type Task,
   type TaskMove,
 } from '@planline/domain';
-import { addDependency, dependencyLinks, deleteTask, readTask, removeDependency, taskIds, writeTask } from '@planline/document';
+import { addDependency, dependencyLinks, deleteTask, fieldValue, readTask, removeDependency, sameTask, sameValue, taskIds, writeTask } from '@planline/document';
 import { serverEdit, type ProjectDocuments } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
@@ -87,12 +87,17 @@ export class TimeTravelService {
 
   /** The plan at `at` (issue 19), rebuilt from the stored rows and the history (brought up to date once per task list version). */
   private async planAt(projectId: string, at: Date): Promise<PlanState> {
+    return (await this.plans(projectId, at)).past;
+  }
+
+  /** The plan as the rows are now, and as it was at `at` (null: now too). */
+  private async plans(projectId: string, at: Date | null): Promise<{ now: PlanState; past: PlanState }> {
     // The version first: rows and history read after it are at least that new (TaskListCache does the same). The
     // rows before the history: a change stored between the two is in neither, or only in the history, where
     // undoing it is harmless (it is after any instant asked of a plan read before it).
     const version = await taskListVersion(this.dataSource, projectId);
     const read = this.cache.get(projectId, version) ?? this.cache.set(projectId, { version, now: await currentPlan(this.dataSource, projectId), ...(await this.history(projectId)) });
-    return planAt(read.now, read.history, instantUs(at));
+    return { now: read.now, past: at ? planAt(read.now, read.history, instantUs(at)) : read.now };
   }
 
   /** The project's whole history: the rows newer than the one kept, or all of them when it is missing or missed one. */
@@ -127,31 +132,53 @@ export class TimeTravelService {
    * (later tasks deleted too) back to `at`, in one document transaction with the reason "Restored to 20 Nov 10:00".
    * Answers the instant just before it (the database's clock, which stamps the history): a restore is a server
    * edit, which no browser's undo stack holds, so undoing it is restoring to that instant.
+   *
+   * Issue 34 item 5: an `at` past the database's clock (a browser whose clock runs ahead) is now, and a restore to
+   * now changes nothing. The restore changes only what is in the document as it was in the rows it read: a
+   * teammate's edit stored since (a field changed, a task or link added or deleted) is newer than the restore's
+   * choice, and stays.
    */
   async restore(userId: string, projectId: string, input: RestoreInput): Promise<RestoreResult> {
     await requireProjectAccess(this.dataSource, userId, projectId);
-    const past = await this.planAt(projectId, input.at);
+    const clock = await databaseNow(this.dataSource);
+    const { now: seen, past } = await this.plans(projectId, input.at < clock ? input.at : null);
     if (input.taskId && !past.tasks.has(input.taskId)) {
       throw new AppError('not_found', `That task did not exist at ${input.at.toISOString()}`);
     }
     const wanted = input.taskId ? [past.tasks.get(input.taskId)!] : [...past.tasks.values()];
     const undoAt = await databaseNow(this.dataSource);
     await this.documents.edit(projectId, serverEdit(userId, restoreReason(input.at)), (doc) => {
-      if (!input.taskId) for (const id of taskIds(doc)) if (!past.tasks.has(id)) deleteTask(doc, id);
+      /** Whether task `id` is in the document as the restore read it (both missing counts). */
+      const asSeen = (id: string) => {
+        const inDoc = readTask(doc, id);
+        const was = seen.tasks.get(id);
+        return inDoc && was ? sameTask(inDoc, was) : !inDoc && !was;
+      };
+      if (!input.taskId) for (const id of taskIds(doc)) if (!past.tasks.has(id) && seen.tasks.has(id) && asSeen(id)) deleteTask(doc, id);
       for (const task of wanted) {
-        const fields = Object.fromEntries(TASK_FIELDS.map((f) => [f, task[f]]));
+        const inDoc = readTask(doc, task.id);
+        const was = seen.tasks.get(task.id);
+        if (!inDoc !== !was) continue;
+        // A field goes back only where it still holds what was read: each field is a teammate's to change.
+        const fields = Object.fromEntries(TASK_FIELDS.filter((f) => !inDoc || !was || sameValue(fieldValue(f, inDoc[f]), was[f])).map((f) => [f, task[f]]));
         writeTask(doc, task.id, fields);
       }
       const restoring = (successor: string) => !input.taskId || successor === input.taskId;
       const standing = new Map(dependencyLinks(doc).map((l) => [`${l.taskId}->${l.dependsOnTaskId}`, readLinkValue(l.value)]));
+      /** Whether link `key` is in the document as the restore read it (both missing counts). */
+      const linkAsSeen = (key: string) => {
+        const now = standing.get(key);
+        const was = seen.links.get(key);
+        return standing.has(key) ? !!now && !!was && sameLink(now, was) : !was;
+      };
       for (const [key] of standing) {
         const edge = parseDependencyKey(key)!;
-        if (restoring(edge.taskId) && !past.links.has(key)) removeDependency(doc, edge.taskId, edge.dependsOnTaskId);
+        if (restoring(edge.taskId) && !past.links.has(key) && linkAsSeen(key)) removeDependency(doc, edge.taskId, edge.dependsOnTaskId);
       }
       for (const [key, link] of past.links) {
         const edge = parseDependencyKey(key)!;
         const now = standing.get(key);
-        if (!restoring(edge.taskId) || !readTask(doc, edge.dependsOnTaskId) || (now && sameLink(now, link))) continue;
+        if (!restoring(edge.taskId) || !readTask(doc, edge.taskId) || !readTask(doc, edge.dependsOnTaskId) || (now && sameLink(now, link)) || !linkAsSeen(key)) continue;
         addDependency(doc, edge.taskId, edge.dependsOnTaskId, { type: link.type, lagDays: link.lagDays });
       }
     });
