@@ -1,14 +1,19 @@
+import type { PublicUser } from '@planline/domain';
+import type { ComponentType } from 'react';
 import { Outlet } from 'react-router';
 import { useAuth } from '../../auth';
 import { TopNav } from './top-nav';
 
-/** The signed-in pages' frame: top navigation above the page. */
-export function SignedInLayout() {
+/**
+ * The signed-in pages' frame: top navigation above the page. `PlanBadge` says the plan in view; it comes from
+ * the app (features/workspace knows which team is in view, and teams → shell would make shell → teams a cycle).
+ */
+export function SignedInLayout({ PlanBadge }: { PlanBadge: ComponentType<{ user: PublicUser }> }) {
   const { user } = useAuth();
   if (!user) return null;
   return (
     <div className="min-h-screen bg-slate-50">
-      <TopNav user={user} />
+      <TopNav user={user} PlanBadge={PlanBadge} />
       <Outlet />
     </div>
   );
