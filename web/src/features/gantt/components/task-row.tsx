@@ -9,6 +9,7 @@ import { dragStore } from '../model/drag.store';
 import { usePlanSchedule } from '../model/schedule';
 import { useTimelineView } from '../model/timeline-view.store';
 import { indent, outdent } from '../model/outline';
+import { findMarksStore } from '../model/task-find';
 import { BaselineBar } from './baseline-bar';
 import { MoveNoteChip } from './move-note';
 import { RowDropMark, ROW_NAME_ATTRIBUTE, useRowDrag } from './row-drag';
@@ -37,7 +38,8 @@ const MAX_INDENT_LEVELS = 8;
  * under their summary, which has a button to hide or show them; Tab and Shift+Tab on a focused name indent and
  * outdent it (Alt+Shift+Right and Left too, as in MS Project), and dragging the name onto another row nests it
  * there or puts it before or after (row-drag.tsx). Re-renders only when its task, its place in the
- * outline, its drag preview (or the push it causes), whoever else holds it or whether it is critical changes.
+ * outline, its drag preview (or the push it causes), whoever else holds it, whether it is critical or whether find
+ * marks it changes.
  */
 export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
   const { connection, people, timelineWidth, nameColumnPx, readOnly, openDetails, rowHelpId } = useTimeline();
@@ -49,6 +51,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
   const showCritical = useTimelineView((s) => s.showCriticalPath);
   const critical = usePlanSchedule(connection.tasks, (s) => s.criticalTaskIds.has(taskId), showCritical) ?? false;
   const rowDrag = useRowDrag(taskId);
+  const found = useStore(findMarksStore, (s) => (s.current === taskId ? 'current' : s.matches.has(taskId) ? 'match' : null));
   if (!task) return null;
   const shown = displayedDates(task, drag, remote);
   const compact = nameColumnPx < NAME_COLUMN_COMPACT_PX;
@@ -76,12 +79,17 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
       aria-level={depth + 1}
       data-task-row={taskId}
       data-depth={depth}
+      data-find={found ?? undefined}
       className="group pointer-events-none absolute left-0 flex border-b border-slate-100"
       style={{ top, height: ROW_HEIGHT_PX, width: nameColumnPx + timelineWidth }}
     >
       <div
         {...{ [ROW_NAME_ATTRIBUTE]: '' }}
-        className="pointer-events-auto sticky left-0 z-10 flex shrink-0 items-center border-r border-slate-200 bg-white group-hover:bg-slate-50"
+        className={cn(
+          'pointer-events-auto sticky left-0 z-10 flex shrink-0 items-center border-r border-slate-200',
+          // [chart-find] Every match marked, the one find is on more strongly.
+          found === 'current' ? 'bg-amber-200' : found === 'match' ? 'bg-amber-50 group-hover:bg-amber-100' : 'bg-white group-hover:bg-slate-50',
+        )}
         style={{ width: nameColumnPx, paddingLeft: indentPx }}
       >
         {summary ? (

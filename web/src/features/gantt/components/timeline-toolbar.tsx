@@ -30,6 +30,8 @@ interface TimelineToolbarProps {
   baseline?: ReactNode;
   /** The History button of the plan's time travel (time-travel-control.tsx). */
   history?: ReactNode;
+  /** Find over the task names: its button, or its field while open (task-find.tsx). */
+  find?: ReactNode;
   /** A tool that "More" keeps out of sight on a phone is on: Fit, the critical path, a baseline, history. */
   moreInUse?: boolean;
 }
@@ -56,7 +58,7 @@ function IconButton({ label, hint, onClick, disabled, children }: { label: strin
 }
 
 /**
- * Range, zoom, Fit, Today, the critical path, the baseline, history, and undo/redo of one's own edits. On a phone
+ * Find, range, zoom, Fit, Today, the critical path, the baseline, history, and undo/redo of one's own edits. On a phone
  * the everyday ones (range, zoom, Today, undo/redo) stay in sight and "More" opens the rest below them, so the
  * toolbar takes two lines rather than six.
  */
@@ -139,6 +141,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
     return (
       <div className="flex w-full flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
+          {props.find}
           {range}
           {zoom}
           {today}
@@ -162,6 +165,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
 
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {props.find}
       {range}
       {zoom}
       {fit}
