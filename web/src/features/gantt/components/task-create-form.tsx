@@ -63,8 +63,8 @@ function useCreateTaskForm(projectId: string, defaults: QuickAddFormInput, onCre
    * [paste-rows] One task per pasted row, with the form's dates, assignee and kind, one after another so the
    * plan's order is the rows' order; the dates are checked first, as Add Task would.
    */
-  const createMany = async (names: readonly string[]): Promise<boolean> => {
-    if (!(await form.trigger(['startDate', 'endDate', 'assigneeId']))) return false;
+  const createMany = async (names: readonly string[]): Promise<void> => {
+    if (!(await form.trigger(['startDate', 'endDate', 'assigneeId']))) return;
     const values = form.getValues();
     let created = 0;
     try {
@@ -75,14 +75,12 @@ function useCreateTaskForm(projectId: string, defaults: QuickAddFormInput, onCre
       toast({ title: `${created} tasks created`, description: names.join(', ') });
       form.reset(defaults);
       onDone?.();
-      return true;
     } catch (err) {
       failed(err);
       if (created > 0) {
         const rest = `"${names[created]}" and the rows after it were not created.`;
         toast({ title: `${created} of ${names.length} tasks created`, description: rest, variant: 'destructive' });
       }
-      return false;
     }
   };
   return { form, submit, createMany };
@@ -92,7 +90,7 @@ function useCreateTaskForm(projectId: string, defaults: QuickAddFormInput, onCre
  * [paste-rows] Rows pasted into the name field: one row fills the field with its name; several ask to create a
  * task each ('Create 3 tasks?'), instead of one name with tabs in it. Returns the paste handler and the dialog.
  */
-function usePastedRows(form: UseFormReturn<QuickAddFormInput>, createMany: (names: readonly string[]) => Promise<boolean>) {
+function usePastedRows(form: UseFormReturn<QuickAddFormInput>, createMany: (names: readonly string[]) => Promise<void>) {
   const [names, setNames] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
@@ -110,12 +108,14 @@ function usePastedRows(form: UseFormReturn<QuickAddFormInput>, createMany: (name
       setNames(pasted.names);
     }
   };
+  // Closed whatever happened: a date the form refuses shows under its field, and the toasts say which rows were
+  // created, so the same rows are never created twice by a second press.
   const confirm = async () => {
     if (!names) return;
     setBusy(true);
-    const done = await createMany(names);
+    await createMany(names);
     setBusy(false);
-    if (done) setNames(null);
+    setNames(null);
   };
   const dialog = (
     <Dialog open={names !== null} onOpenChange={(open) => !open && !busy && setNames(null)}>

@@ -70,6 +70,8 @@ export function TaskFind({ connection, inputRef, onGoTo, filteredOut, onClose }:
     for (const summary of collapsedAbove(now, collapsed, taskId)) connection.setCollapsed(summary, false);
     onGoTo(taskId);
   };
+  // Typing goes to the first match of what is typed now (not on a teammate's edit, which keeps the current one).
+  useEffect(() => goTo(matches[0] ?? null), [query]);
   const step = (by: 1 | -1) => goTo(matches[stepMatch(matches.length, index, by)] ?? null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -95,10 +97,7 @@ export function TaskFind({ connection, inputRef, onGoTo, filteredOut, onClose }:
         placeholder="Find task…"
         autoComplete="off"
         value={query}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          goTo(findTasks(connection.tasks.getState().tasks, event.target.value)[0] ?? null);
-        }}
+        onChange={(event) => setQuery(event.target.value)}
         onKeyDown={onKeyDown}
         className="h-7 w-40 border-0 px-1 shadow-none focus-visible:ring-0"
       />
