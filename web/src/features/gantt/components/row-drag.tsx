@@ -49,7 +49,8 @@ function targetAt(s: RowDragSession, clientY: number): RowDrag['target'] {
   const scroller = s.element.closest<HTMLElement>('[data-timeline-scroll]')?.getBoundingClientRect();
   const headerBottom = scroller ? scroller.top + HEADER_HEIGHT_PX : -Infinity;
   const y = Math.max(clientY, headerBottom + 1);
-  const hit = rowAt(x, y);
+  // A row's 1 px bottom border lets the pointer through (only its name column takes it): look just below it too.
+  const hit = rowAt(x, y) ?? rowAt(x, y + 2);
   if (!hit) return null;
   const zone = dropZone(clientY - hit.rect.top, hit.rect.height);
   const hidden = hit.rect.top < headerBottom;
