@@ -25,7 +25,7 @@ describe('plans and billing', () => {
     const otherTab = await ownerContext.newPage();
     await otherTab.goto(`/upgrade?teamId=${team.id}`);
     await otherTab.getByRole('button', { name: 'Upgrade Now' }).waitFor();
-    await otherTab.getByText('Your plan: Free', { exact: true }).waitFor();
+    await otherTab.getByText('Team Orbital: Pro trial · 7 days left', { exact: true }).waitFor();
 
     // Profile → Upgrade Plan → /upgrade names the one team the owner has.
     await owner.goto('/profile');
@@ -47,10 +47,10 @@ describe('plans and billing', () => {
     expect(new URL(owner.url()).searchParams.get('teamId')).toBe(team.id);
     await owner.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor();
     await owner.getByText('is now on the Pro plan', { exact: false }).waitFor();
-    await owner.getByText('Your plan: Pro', { exact: true }).waitFor();
+    await owner.getByText('Team Orbital: Pro', { exact: true }).waitFor();
 
     // The other tab changed without a reload: the badge, and the page now says the team has Pro.
-    await otherTab.getByText('Your plan: Pro', { exact: true }).waitFor();
+    await otherTab.getByText('Team Orbital: Pro', { exact: true }).waitFor();
     await otherTab.getByRole('heading', { name: 'Already on Pro' }).waitFor();
 
     // Pro holds 5 people with the owner: four join, the sixth is refused on the invite page.
@@ -118,7 +118,7 @@ describe('plans and billing', () => {
     await page.getByRole('link', { name: 'Cancel and go back' }).click();
     await page.waitForURL((url) => url.pathname === '/payment' && url.searchParams.get('plan') === 'enterprise');
     await page.getByText('For your team', { exact: false }).waitFor();
-    await page.getByText('Your plan: Free', { exact: true }).waitFor();
+    await page.getByText('Team Vista: Pro trial · 7 days left', { exact: true }).waitFor();
     await context.close();
   });
 });

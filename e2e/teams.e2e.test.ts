@@ -83,7 +83,8 @@ describe('teams in two browsers', () => {
 
     await page.goto('/');
     await page.getByRole('heading', { name: 'Project Timeline' }).waitFor();
-    await page.getByText('Your plan: Free', { exact: true }).waitFor();
+    // [plan-label] The navigation says whose plan it shows: the team in view, on its trial (not 'Your plan: Free').
+    await page.getByText(`Team Trialists: ${trial}`, { exact: true }).waitFor();
     await page.getByText(trial, { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Teams', exact: true }).click();

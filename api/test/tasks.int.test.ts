@@ -56,6 +56,8 @@ describe('tasks over REST', () => {
     [{ progress: 12.5 }, 'Progress must be a whole number from 0 to 100'],
     [{ color: 'blue' }, 'Colour must be written like #3b82f6'],
     [{ name: 'x'.repeat(256) }, 'Task name must be at most 255 characters'],
+    // [task-name-one-line] three spreadsheet rows pasted into one name
+    [{ name: 'Design\tAna\t3d\nBuild\tBen\t5d' }, 'Task name must be one line: remove tabs, line breaks and other control characters'],
     [{ status: 'done' }, 'Status must be one of pending, in_progress, completed or blocked'],
     [{ priority: 'urgent' }, 'Priority must be one of low, medium, high or critical'],
     [{ assigneeId: 'someone' }, 'Assignee is not valid'],

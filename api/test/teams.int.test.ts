@@ -30,7 +30,7 @@ describe('creating and reading teams', () => {
     expect(trialDays).toBeGreaterThan(6.99);
     expect(trialDays).toBeLessThanOrEqual(7);
     const detail = await client.get(`/api/teams/${res.body.id}`);
-    expect(detail.body).toMatchObject({ description: 'Ships things', memberCount: 1, projectCount: 0, limits: { maxMembers: 5, maxProjects: null } });
+    expect(detail.body).toMatchObject({ description: 'Ships things', memberCount: 1, guestCount: 0, projectCount: 0, limits: { maxMembers: 5, maxProjects: null } });
     expect((await client.get('/api/teams')).body.map((t: { id: string }) => t.id)).toEqual([res.body.id]);
   });
 

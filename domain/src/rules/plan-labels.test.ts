@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountPlanLabel, teamPlanLabel } from './plan-labels.js';
+import { accountPlanLabel, namedTeamPlanLabel, teamPlanLabel } from './plan-labels.js';
 
 const now = new Date('2026-11-25T10:00:00.000Z');
 const trialEnding = (iso: string) => ({ subscriptionPlan: 'free' as const, subscriptionStatus: 'trial' as const, trialEndsAt: iso });
@@ -30,6 +30,15 @@ describe('teamPlanLabel', () => {
 
   it('[plan-label] a paid plan wins over a trial date left on the row', () => {
     expect(teamPlanLabel({ subscriptionPlan: 'pro', subscriptionStatus: 'active', trialEndsAt: '2026-12-01T10:00:00.000Z' }, now)).toBe('Pro');
+  });
+});
+
+describe('namedTeamPlanLabel', () => {
+  it('[plan-label] the navigation says whose plan: the team in view, with its trial', () => {
+    const acme = { name: 'Acme', ...trialEnding('2026-11-30T10:00:00.000Z') };
+    expect(namedTeamPlanLabel(acme, now)).toBe('Team Acme: Pro trial · 5 days left');
+    expect(namedTeamPlanLabel({ ...acme, subscriptionPlan: 'pro', subscriptionStatus: 'active', trialEndsAt: null }, now)).toBe('Team Acme: Pro');
+    expect(namedTeamPlanLabel({ ...acme, trialEndsAt: '2026-11-20T10:00:00.000Z' }, now)).toBe('Team Acme: Free · trial ended');
   });
 });
 

@@ -24,6 +24,15 @@ export function teamPlanLabel(team: TeamPlanState, now: Date): string {
 }
 
 /**
+ * [plan-label] The plan badge of the top navigation while a team is in view: whose plan it is, then the team's
+ * plan as every team place says it ('Team Acme: Pro trial · 5 days left'). The person's own plan beside a team on
+ * a trial read as the team's ('Your plan: Free' over a Pro trial, issue 33 item 9).
+ */
+export function namedTeamPlanLabel(team: TeamPlanState & { name: string }, now: Date): string {
+  return `Team ${team.name}: ${teamPlanLabel(team, now)}`;
+}
+
+/**
  * [plan-label] The signed-in person's own plan (users.currentPlan; PRODUCT-SPEC §2 plan badge), said as theirs so
  * it is not read as the team's: 'Your plan: Free'.
  */

@@ -12,10 +12,22 @@ describe('task text', () => {
     expect(taskFieldSchemas.name.safeParse('\u0000').success).toBe(false);
   });
 
-  it('[task-text-nul] other control characters, formula prefixes and bidi overrides stay as typed', () => {
-    for (const name of ['=1+1', '\u0001x', '\u202eevil', '<b>&amp;</b>']) {
+  it('[task-text-nul] formula prefixes, bidi overrides and markup stay as typed', () => {
+    for (const name of ['=1+1', '\u202eevil', '<b>&amp;</b>', '👩‍🚀 launch']) {
       expect(createTaskInputSchema.parse({ ...base, name }).name).toBe(name);
     }
+  });
+
+  it('[task-name-one-line] a tab, line break or other control character inside a name is refused with a message that says so', () => {
+    const oneLine = 'Task name must be one line: remove tabs, line breaks and other control characters';
+    for (const name of ['Design\tAna\t3d', 'Design\nBuild\nTest', 'a\r\nb', '\u0001x', 'a\u007fb', 'a\u0085b', 'a\u2028b']) {
+      expect(createTaskInputSchema.safeParse({ ...base, name }).error?.issues.map((i) => i.message), JSON.stringify(name)).toEqual([oneLine]);
+      expect(updateTaskInputSchema.safeParse({ name }).success).toBe(false);
+      // The document's judge uses the same field schema, so a name typed into the live chart is put back too.
+      expect(taskFieldSchemas.name.safeParse(name).success).toBe(false);
+    }
+    // Only the ends are trimmed: a pasted cell's trailing tab or line break is not a second line.
+    expect(createTaskInputSchema.parse({ ...base, name: '\tDesign review\r\n' }).name).toBe('Design review');
   });
 });
 

@@ -25,7 +25,10 @@ export type TeamSummary = z.infer<typeof teamSummarySchema>;
 export const teamDetailSchema = teamSummarySchema.extend({
   description: z.string().nullable(),
   createdAt: z.string(),
+  /** The listed members (GET /api/teams/{id}/members), owner included. */
   memberCount: z.number().int(),
+  /** Guests of the team's projects who are not members: not listed, but they take places of the member limit. */
+  guestCount: z.number().int(),
   projectCount: z.number().int(),
   limits: z.object({ maxProjects: z.number().int().nullable(), maxMembers: z.number().int().nullable() }),
 });

@@ -10,18 +10,26 @@ import { textError } from './user.js';
  * - A name needs something to see: one made only of spaces, control and format characters (zero-width, bidi
  *   marks) or unpaired surrogates is blank, and the rows' CHECK (name ~ '[^[:space:]]') may count some of those
  *   as spaces.
+ * - A name is one line: a tab or line break inside one (three pasted spreadsheet rows, say) is refused with a
+ *   message that says so, after the ends are trimmed; format characters (bidi marks, zero-width joiners in emoji)
+ *   are writing, not control, and stay.
  */
 export const withoutNul = (label: string) => [(v: string) => !v.includes('\u0000'), `${label} cannot contain a null character`] as const;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 export const wellFormed = (v: string) => v.replace(LONE_SURROGATE, '\uFFFD');
 const VISIBLE = /[^\s\p{Cc}\p{Cf}\p{Z}\p{Cs}]/u;
+/** C0 and C1 controls (tab, line feed, carriage return among them), DEL, and the Unicode line and paragraph separators. */
+const CONTROL_OR_BREAK = /[\p{Cc}\u2028\u2029]/u;
+const withoutControls = (label: string) =>
+  [(v: string) => !CONTROL_OR_BREAK.test(v), `${label} must be one line: remove tabs, line breaks and other control characters`] as const;
 
 /** Whether text has a character to see (checked before unpaired surrogates become U+FFFD). */
 export const hasVisibleText = (v: string) => VISIBLE.test(v);
 
 /**
  * A required name (task, team, project): trimmed, `${label} is required` when blank or invisible, at most
- * `maxLength` characters, no NUL. `typeError` words a value that is not text.
+ * `maxLength` characters, no NUL, one line (no tab, line break or other control character). `typeError` words a
+ * value that is not text.
  */
 export function requiredName(label: string, maxLength: number, typeError: string | ((issue: { input: unknown }) => string) = textError(label)) {
   const required = `${label} is required`;
@@ -31,5 +39,6 @@ export function requiredName(label: string, maxLength: number, typeError: string
     .overwrite(wellFormed)
     .trim()
     .max(maxLength, `${label} must be at most ${maxLength} characters`)
-    .refine(...withoutNul(label));
+    .refine(...withoutNul(label))
+    .refine(...withoutControls(label));
 }

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { SignedInAuthRedirect, SignInFirst } from '../features/auth';
 import { PublicLayout } from '../features/legal';
 import { SignedInLayout } from '../features/shell';
+import { PlanInView } from '../features/workspace';
 import { NotFoundPage } from '../pages/not-found.page';
 import { lazyPage } from './lazy-page';
 
@@ -84,7 +85,7 @@ const signedInShell: RouteObject[] = [
 ];
 
 const signedInOnly: RouteObject[] = [
-  { element: <SignedInLayout />, children: signedInShell },
+  { element: <SignedInLayout PlanBadge={PlanInView} />, children: signedInShell },
   { path: '/auth', element: <SignedInAuthRedirect /> },
   // The local stand-in for the payment provider's page, in its own frame as the provider's would be.
   { path: '/checkout/test/:sessionId', element: <TestCheckoutPage /> },

@@ -40,20 +40,27 @@ export async function projectAccess(sql: Sql, userId: string, projectId: string)
 }
 
 /**
- * People a team's plan counts: its members plus guests of its projects who are not members (issue 3: guests
- * count toward the team's member limit).
+ * The people of a team: its listed members, and guests of its projects who are not members. Both count toward the
+ * team's member limit (issue 3), but only members are listed, so the two are said apart (issue 33 item 9: a count
+ * that took in an unlisted guest).
  */
-export async function teamHeadcount(sql: Sql, teamId: string): Promise<number> {
-  const rows: { n: number }[] = await sql.query(
-    `SELECT (SELECT count(*) FROM team_members WHERE team_id = $1)
-          + (SELECT count(DISTINCT pm.user_id) FROM project_members pm
+export async function teamPeopleCounts(sql: Sql, teamId: string): Promise<{ members: number; guests: number }> {
+  const rows: { members: number; guests: number }[] = await sql.query(
+    `SELECT (SELECT count(*) FROM team_members WHERE team_id = $1)::int AS members,
+            (SELECT count(DISTINCT pm.user_id) FROM project_members pm
                JOIN projects p ON p.id = pm.project_id
               WHERE p.team_id = $1
                 AND NOT EXISTS (SELECT 1 FROM team_members tm WHERE tm.team_id = $1 AND tm.user_id = pm.user_id)
-            )::int AS n`,
+            )::int AS guests`,
     [teamId],
   );
-  return Number(rows[0]?.n ?? 0);
+  return { members: Number(rows[0]?.members ?? 0), guests: Number(rows[0]?.guests ?? 0) };
+}
+
+/** People a team's plan counts against its member limit: members plus guests. */
+export async function teamHeadcount(sql: Sql, teamId: string): Promise<number> {
+  const { members, guests } = await teamPeopleCounts(sql, teamId);
+  return members + guests;
 }
 
 export async function teamProjectCount(sql: Sql, teamId: string): Promise<number> {

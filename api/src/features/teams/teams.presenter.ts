@@ -59,13 +59,14 @@ export function presentTeamDetail(
   team: TeamEntity,
   role: TeamRole,
   plan: Plan,
-  counts: { members: number; projects: number },
+  counts: { members: number; guests: number; projects: number },
 ): TeamDetail {
   return {
     ...presentTeamSummary(team, role, plan),
     description: team.description,
     createdAt: team.createdAt.toISOString(),
     memberCount: counts.members,
+    guestCount: counts.guests,
     projectCount: counts.projects,
     limits: presentLimits(plan),
   };

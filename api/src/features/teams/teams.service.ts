@@ -19,7 +19,7 @@ import type { RealtimeBus } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { lockTeam, requireRoomForPerson, requireTeamRole, teamPlan, TEAM_NOT_FOUND } from '../access/access.policy.js';
-import { teamHeadcount, teamProjectCount } from '../access/access.queries.js';
+import { teamPeopleCounts, teamProjectCount } from '../access/access.queries.js';
 import { presentJoinRequest, presentMember, presentTeamDetail, presentTeamSummary } from './teams.presenter.js';
 import { requireInviter, requireJoinRequestReader, requireJoinRequestResponder, requireRemovableMember } from './teams.policy.js';
 import {
@@ -68,8 +68,8 @@ export class TeamsService {
   async get(userId: string, teamId: string): Promise<TeamDetail> {
     const role = await requireTeamRole(this.dataSource, userId, teamId);
     const team = await findTeam(this.dataSource, teamId);
-    const [members, projects] = await Promise.all([teamHeadcount(this.dataSource, teamId), teamProjectCount(this.dataSource, teamId)]);
-    return presentTeamDetail(team, role, teamPlan(team, this.now()), { members, projects });
+    const [people, projects] = await Promise.all([teamPeopleCounts(this.dataSource, teamId), teamProjectCount(this.dataSource, teamId)]);
+    return presentTeamDetail(team, role, teamPlan(team, this.now()), { ...people, projects });
   }
 
   /** A new team: a fresh unambiguous code, its creator as owner, a 7-day trial of Pro. */

@@ -1,5 +1,6 @@
 /** The workspace page's pieces: which team and project it shows, header, sidebar, dialogs, its first reads. */
 export { NoProjectsCard } from './components/no-projects-card';
+export { PlanInView } from './components/plan-in-view';
 export { WelcomeCard } from './components/welcome-card';
 export { WorkspaceDialogs } from './components/workspace-dialogs';
 export { WorkspaceError } from './components/workspace-error';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { serverMessage } from '../../../lib/api-error';
+import { errorStatus, serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
 import { useRegister } from '../auth.api';
@@ -26,6 +26,12 @@ export function RegisterForm({ target }: { target: string }) {
       if (!started) sessionNotKept();
     } catch (err) {
       applyServerIssues(err, form.setError, SERVER_FIELDS);
+      // The email has an account: said at the email field, only once the server has said so (issue 33 item 9: a
+      // note about this error stood under an empty form and read as the error itself).
+      if (errorStatus(err) === 409) {
+        const message = serverMessage(err) ?? 'That email has an account: sign in instead.';
+        form.setError('email', { type: 'server', message }, { shouldFocus: true });
+      }
       toast({
         title: 'Registration Failed',
         description: serverMessage(err) ?? 'Please check your information and try again.',
@@ -60,9 +66,6 @@ export function RegisterForm({ target }: { target: string }) {
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Creating account...' : 'Create Account'}
       </Button>
-      <p className="rounded-md bg-slate-50 p-3 text-xs text-slate-600">
-        If you see a 'user already exists' error, that email has an account: sign in instead.
-      </p>
     </form>
   );
 }

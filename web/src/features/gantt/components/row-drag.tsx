@@ -26,17 +26,40 @@ interface RowDragSession {
   /** The pointer's last place, for the drop and for scrolling while it rests near an edge. */
   clientY: number;
   scrollFrame: number | undefined;
+  /** Takes away the window listeners that end the session whatever happens to the row (see `end` below). */
+  unlisten: () => void;
 }
 
-/** The row's place under `clientY`, found at the name column's middle whatever the pointer's x. */
+/** The task row at a point of the name column, if any. */
+function rowAt(x: number, y: number): { taskId: string; rect: DOMRect } | null {
+  const row = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-task-row]');
+  const taskId = row?.dataset.taskRow;
+  return row && taskId ? { taskId, rect: row.getBoundingClientRect() } : null;
+}
+
+/**
+ * [row-drag-visible] The row's place under `clientY`, found at the name column's middle whatever the pointer's x.
+ * A drop lands only where the person can see it: over the sticky date header, or on the part of a row it hides,
+ * the target is the first row wholly below the header, before it (issue 33 item 9: a drop there landed on a row
+ * hidden under the header).
+ */
 function targetAt(s: RowDragSession, clientY: number): RowDrag['target'] {
   const column = s.element.closest(`[${ROW_NAME_ATTRIBUTE}]`)?.getBoundingClientRect();
   if (!column) return null;
-  const row = document.elementFromPoint(column.left + column.width / 2, clientY)?.closest<HTMLElement>('[data-task-row]');
-  const taskId = row?.dataset.taskRow;
-  if (!row || !taskId) return null;
-  const rect = row.getBoundingClientRect();
-  return { taskId, zone: dropZone(clientY - rect.top, rect.height), refused: null };
+  const x = column.left + column.width / 2;
+  const scroller = s.element.closest<HTMLElement>('[data-timeline-scroll]')?.getBoundingClientRect();
+  const headerBottom = scroller ? scroller.top + HEADER_HEIGHT_PX : -Infinity;
+  const y = Math.max(clientY, headerBottom + 1);
+  // A row's 1 px bottom border lets the pointer through (only its name column takes it): look just below it too.
+  const hit = rowAt(x, y) ?? rowAt(x, y + 2);
+  if (!hit) return null;
+  const zone = dropZone(clientY - hit.rect.top, hit.rect.height);
+  const hidden = hit.rect.top < headerBottom;
+  if (clientY > headerBottom && (!hidden || zone !== 'before')) return { taskId: hit.taskId, zone, refused: null };
+  // Above the header's edge, or aiming at the hidden top edge of a row half under it.
+  if (!hidden) return { taskId: hit.taskId, zone: 'before', refused: null };
+  const next = rowAt(x, hit.rect.bottom + 1);
+  return next ? { taskId: next.taskId, zone: 'before', refused: null } : { taskId: hit.taskId, zone: 'after', refused: null };
 }
 
 const sameTarget = (a: RowDrag['target'], b: RowDrag['target']) => a?.taskId === b?.taskId && a?.zone === b?.zone;
@@ -78,7 +101,7 @@ export function useRowDrag(taskId: string) {
     if (!s) return null;
     window.clearTimeout(s.liftTimer);
     if (s.scrollFrame !== undefined) cancelAnimationFrame(s.scrollFrame);
-    window.removeEventListener('keydown', onEscape, true);
+    s.unlisten();
     if (s.element.hasPointerCapture(s.pointerId)) s.element.releasePointerCapture(s.pointerId);
     if (rowDragStore.getState().drag?.taskId === latest.current.taskId) rowDragStore.setState({ drag: null });
     if (s.lifted) swallowClick.current = true;
@@ -117,8 +140,27 @@ export function useRowDrag(taskId: string) {
     const touch = event.pointerType === 'touch';
     const down = { x: event.clientX, y: event.clientY, at: event.timeStamp };
     const liftTimer = touch ? window.setTimeout(lift, LONG_PRESS_MS) : undefined;
-    session.current = { pointerId: event.pointerId, element: event.currentTarget, down, touch, lifted: false, liftTimer, clientY: down.y, scrollFrame: undefined };
+    const { pointerId } = event;
+    // [row-drag-ends] The drag always ends: the button let go anywhere (the row may have lost the pointer's capture
+    // or left the page while the rows scrolled), the browser taking the pointer, or the window losing focus (the
+    // button let go in another window, which this page never hears). Once a row stayed dimmed until Escape.
+    const onWindowUp = (up: globalThis.PointerEvent) => {
+      if (up.pointerId === pointerId) drop(up.clientY);
+    };
+    const onWindowCancel = (cancel: Event) => {
+      if (cancel.type === 'blur' || (cancel as globalThis.PointerEvent).pointerId === pointerId) cancelRef.current();
+    };
     window.addEventListener('keydown', onEscape, true);
+    window.addEventListener('pointerup', onWindowUp);
+    window.addEventListener('pointercancel', onWindowCancel);
+    window.addEventListener('blur', onWindowCancel);
+    const unlisten = () => {
+      window.removeEventListener('keydown', onEscape, true);
+      window.removeEventListener('pointerup', onWindowUp);
+      window.removeEventListener('pointercancel', onWindowCancel);
+      window.removeEventListener('blur', onWindowCancel);
+    };
+    session.current = { pointerId, element: event.currentTarget, down, touch, lifted: false, liftTimer, clientY: down.y, scrollFrame: undefined, unlisten };
   };
 
   const onPointerMove = (event: PointerEvent<HTMLElement>) => {
@@ -139,9 +181,14 @@ export function useRowDrag(taskId: string) {
   };
 
   const onPointerUp = (event: PointerEvent<HTMLElement>) => {
+    if (session.current && event.pointerId === session.current.pointerId) drop(event.clientY);
+  };
+
+  /** The button let go at `clientY`: the drag ends, and a lifted row lands where the mark showed. */
+  function drop(clientY: number) {
     const s = session.current;
-    if (!s || event.pointerId !== s.pointerId) return;
-    const target = s.lifted ? targetAt(s, event.clientY) : null;
+    if (!s) return;
+    const target = s.lifted ? targetAt(s, clientY) : null;
     finish();
     if (!target) return;
     const edit = dropEdit(target);
@@ -152,7 +199,7 @@ export function useRowDrag(taskId: string) {
     // Nested under a collapsed summary, the task would vanish: the summary opens, so the person sees where it went.
     if (target.zone === 'nest') latest.current.connection.setCollapsed(target.taskId, false);
     writeOutline(latest.current.connection, edit.writes);
-  };
+  }
 
   const onClickCapture = (event: MouseEvent) => {
     if (!swallowClick.current) return;

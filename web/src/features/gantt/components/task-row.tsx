@@ -9,6 +9,7 @@ import { usePlanSchedule } from '../model/schedule';
 import { useTimelineView } from '../model/timeline-view.store';
 import { currentRowStore, setCurrentRow } from '../model/current-row.store';
 import { outlineKeyMove } from '../model/outline';
+import { findMarksStore } from '../model/task-find';
 import { BaselineBar } from './baseline-bar';
 import { MoveNoteChip } from './move-note';
 import { moveInOutline } from './outline-actions';
@@ -39,7 +40,8 @@ const MAX_INDENT_LEVELS = 8;
  * and outdent it (as in MS Project; Tab only moves focus), as do the toolbar's buttons for the row last focused,
  * and dragging the name onto another row nests it there or puts it before or after (row-drag.tsx). Re-renders
  * only when its task, its place in the outline, its drag preview (or the push it causes), whoever else holds it,
- * whether it is critical or whether it is the row the toolbar acts on changes.
+ * whether it is critical or whether it is the row the toolbar acts on or
+ * whether find marks it changes.
  */
 export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
   const { connection, people, timelineWidth, nameColumnPx, readOnly, openDetails, rowHelpId } = useTimeline();
@@ -52,6 +54,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
   const critical = usePlanSchedule(connection.tasks, (s) => s.criticalTaskIds.has(taskId), showCritical) ?? false;
   const rowDrag = useRowDrag(taskId);
   const current = useStore(currentRowStore, (s) => s.taskId === taskId);
+  const found = useStore(findMarksStore, (s) => (s.current === taskId ? 'current' : s.matches.has(taskId) ? 'match' : null));
   if (!task) return null;
   const shown = displayedDates(task, drag, remote);
   const compact = nameColumnPx < NAME_COLUMN_COMPACT_PX;
@@ -72,12 +75,17 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
       aria-level={depth + 1}
       data-task-row={taskId}
       data-depth={depth}
+      data-find={found ?? undefined}
       className="group pointer-events-none absolute left-0 flex border-b border-slate-100"
       style={{ top, height: ROW_HEIGHT_PX, width: nameColumnPx + timelineWidth }}
     >
       <div
         {...{ [ROW_NAME_ATTRIBUTE]: '' }}
-        className="pointer-events-auto sticky left-0 z-10 flex shrink-0 items-center border-r border-slate-200 bg-white group-hover:bg-slate-50"
+        className={cn(
+          'pointer-events-auto sticky left-0 z-10 flex shrink-0 items-center border-r border-slate-200',
+          // [chart-find] Every match marked, the one find is on more strongly.
+          found === 'current' ? 'bg-amber-200' : found === 'match' ? 'bg-amber-50 group-hover:bg-amber-100' : 'bg-white group-hover:bg-slate-50',
+        )}
         style={{ width: nameColumnPx, paddingLeft: indentPx }}
       >
         {summary ? (

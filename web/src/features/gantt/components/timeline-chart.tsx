@@ -40,6 +40,7 @@ import { HistoryButton, NO_TIME_TRAVEL, TimeTravelPanel, type TimeTravel } from 
 import { MoveNotesContext } from './move-note';
 import { OutlineButtons } from './outline-actions';
 import { usePastView } from './past-view';
+import { FindButton, TaskFind, useChartFind } from './task-find';
 import { TimelineToolbar } from './timeline-toolbar';
 
 interface TimelineChartProps {
@@ -204,9 +205,37 @@ export function TimelineChart(props: TimelineChartProps) {
   };
   const onFit = () => actions.fitTo([...connection.tasks.getState().tasks.values()], viewportWidth);
 
+  // [chart-find] A found task's row is scrolled into view as a new task's is, and its bar brought across when off
+  // screen (when the range holds it).
+  const find = useChartFind();
+  const [foundId, setFoundId] = useState<string | null>(null);
+  const onFound = useCallback(() => setFoundId(null), []);
+  const goToFound = (taskId: string) => {
+    setFoundId(taskId);
+    const el = scrollRef.current;
+    const task = connection.tasks.getState().tasks.get(taskId);
+    if (!el || !task || !rangeContains(range, task.startDate)) return;
+    const barLeft = daysBetween(range.start, task.startDate) * dw;
+    const offScreen = barLeft < el.scrollLeft || barLeft > el.scrollLeft + viewportWidth - dw;
+    if (offScreen) el.scrollLeft = Math.max(0, barLeft - viewportWidth / 4);
+  };
+  const shownRows = useMemo(() => (filtered ? new Set(rows) : null), [filtered, rows]);
+  const findControl = find.open ? (
+    <TaskFind
+      connection={connection}
+      inputRef={find.inputRef}
+      onGoTo={goToFound}
+      filteredOut={(id) => shownRows !== null && !shownRows.has(id)}
+      onClose={find.close}
+    />
+  ) : (
+    <FindButton onOpen={find.show} buttonRef={find.buttonRef} />
+  );
+
   return (
     <TimelineContext.Provider value={context}>
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-2 sm:gap-3 sm:px-4 sm:py-3">
+      {/* Ctrl+F in the toolbar or the rows opens the chart's find. */}
+      <div onKeyDown={find.onKeyDown} className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-2 sm:gap-3 sm:px-4 sm:py-3">
         {props.title}
         <TimelineToolbar
           rangeKind={view.fit ? null : view.rangeKind}
@@ -236,6 +265,7 @@ export function TimelineChart(props: TimelineChartProps) {
           history={<HistoryButton travel={travel} onChange={setTravel} panelId={historyPanelId} />}
           outline={<OutlineButtons />}
           moreInUse={view.fit !== null || showCriticalPath || baseline.shown !== null || travel.open}
+          find={findControl}
         />
       </div>
       {travel.open ? (
@@ -264,6 +294,7 @@ export function TimelineChart(props: TimelineChartProps) {
         id={SKIP_TARGET_IDS.taskList}
         role="region"
         aria-label="Task list and timeline"
+        onKeyDown={find.onKeyDown}
         // The plan as it was: no picture of what the next visit opens (lib/first-screen.ts).
         {...(travel.at !== null ? { [PAST_PLAN_ATTR]: '' } : {})}
         // An opaque background lets Chromium composite the scroller: scrolling moves a layer instead of repainting
@@ -282,8 +313,8 @@ export function TimelineChart(props: TimelineChartProps) {
               nonWorking={nonWorking}
               dayWidthPx={dw}
               timelineWidth={timelineWidth}
-              revealTaskId={props.revealTaskId}
-              onRevealed={props.onRevealed}
+              revealTaskId={foundId ?? props.revealTaskId}
+              onRevealed={foundId ? onFound : props.onRevealed}
               filtered={filtered}
             />
           </MoveNotesContext.Provider>

@@ -32,6 +32,8 @@ interface TimelineToolbarProps {
   history?: ReactNode;
   /** Indent and Outdent of the task row last focused (outline-actions.tsx). */
   outline?: ReactNode;
+  /** Find over the task names: its button, or its field while open (task-find.tsx). */
+  find?: ReactNode;
   /** A tool that "More" keeps out of sight on a phone is on: Fit, the critical path, a baseline, history. */
   moreInUse?: boolean;
 }
@@ -58,8 +60,9 @@ function IconButton({ label, hint, onClick, disabled, children }: { label: strin
 }
 
 /**
- * Range, zoom, Fit, Today, the critical path, indent and outdent, the baseline, history, and undo/redo of one's
- * own edits. On a phone the everyday ones (range, zoom, Today, undo/redo) stay in sight and "More" opens the rest below them, so the
+ * Find, range, zoom, Fit, Today, the critical path, indent and outdent, the baseline, history, and undo/redo of one's
+ * own edits. On a phone the everyday ones (range, zoom, Today, undo/redo) stay in sight and "More" opens the rest
+ * below them, so the
  * toolbar takes two lines rather than six.
  */
 export function TimelineToolbar(props: TimelineToolbarProps) {
@@ -141,6 +144,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
     return (
       <div className="flex w-full flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
+          {props.find}
           {range}
           {zoom}
           {today}
@@ -165,6 +169,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
 
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {props.find}
       {range}
       {zoom}
       {fit}

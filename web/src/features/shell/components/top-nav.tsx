@@ -1,4 +1,5 @@
-import { accountPlanLabel, displayName, type PublicUser } from '@planline/domain';
+import { displayName, type PublicUser } from '@planline/domain';
+import type { ComponentType } from 'react';
 import { BarChart3, FolderKanban, LogOut, Plus, Users } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -15,7 +16,7 @@ const navItemClasses =
 /** Visible from sm up; below that the icon stays and the text is still read out. */
 const responsiveText = 'sr-only sm:not-sr-only';
 
-export function TopNav({ user }: { user: PublicUser }) {
+export function TopNav({ user, PlanBadge }: { user: PublicUser; PlanBadge: ComponentType<{ user: PublicUser }> }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const openDialog = useWorkspaceUi((state) => state.openDialog);
@@ -71,8 +72,8 @@ export function TopNav({ user }: { user: PublicUser }) {
             <Plus aria-hidden="true" className="h-4 w-4" />
             <span className={responsiveText}>New Project</span>
           </Button>
-          <span className="hidden rounded-full bg-blue-50 px-2.5 py-1 text-xs font-semibold text-blue-700 lg:inline-block">
-            {accountPlanLabel(user.currentPlan)}
+          <span className="hidden max-w-72 truncate rounded-full bg-blue-50 px-2.5 py-1 text-xs font-semibold text-blue-700 lg:inline-block">
+            <PlanBadge user={user} />
           </span>
           <button
             type="button"

@@ -2,6 +2,7 @@ import type { TeamSummary } from '@planline/domain';
 import { UserPlus } from 'lucide-react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { useRegenerateTeamInviteLink } from '../teams.api';
+import { headcountText, isTeamFull } from '../team-headcount';
 import { useTeamDetail, useTeamInviteLink } from '../teams.queries';
 import { useTeamPlanLabel } from '../use-team-plan-label';
 import { InviteLinkField } from './invite-link-field';
@@ -31,8 +32,7 @@ export function InviteMembersDialog({ open, onOpenChange, team }: InviteMembersD
 
 function InviteBody({ team, open }: { team: TeamSummary; open: boolean }) {
   const detail = useTeamDetail(team.id);
-  const limit = detail.data?.limits.maxMembers ?? null;
-  const full = detail.data !== undefined && limit !== null && detail.data.memberCount >= limit;
+  const full = detail.data !== undefined && isTeamFull(detail.data);
   const planLabel = useTeamPlanLabel(detail.data ?? team);
 
   return (
@@ -53,9 +53,7 @@ function InviteBody({ team, open }: { team: TeamSummary; open: boolean }) {
 
       {detail.data ? (
         <p className={full ? 'text-sm text-amber-800' : 'text-sm text-slate-600'}>
-          {limit === null
-            ? `${detail.data.memberCount} ${detail.data.memberCount === 1 ? 'member' : 'members'} (no member limit). Plan: ${planLabel}.`
-            : `${detail.data.memberCount} of ${limit} members used. Plan: ${planLabel}.`}
+          {`${headcountText(detail.data)}. Plan: ${planLabel}.`}
           {full ? ' The team is full: the owner needs to upgrade before anyone else can join.' : ''}
         </p>
       ) : null}

@@ -8,6 +8,7 @@ import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toast.store';
 import { SHARED_SCOPE, SHARED_SCOPE_LABEL } from '../team-scope';
 import { pendingRequestCount } from '../team-cache';
+import { headcountText } from '../team-headcount';
 import { useJoinRequests, useTeamDetail } from '../teams.queries';
 import { useTeamPlanLabel } from '../use-team-plan-label';
 import { TeamInviteLink } from './invite-members-dialog';
@@ -191,10 +192,8 @@ function CurrentTeam({ team }: { team: TeamSummary }) {
               '…'
             ) : detail.isError ? (
               '—'
-            ) : detail.data.limits.maxMembers === null ? (
-              `${detail.data.memberCount} (no limit)`
             ) : (
-              `${detail.data.memberCount} / ${detail.data.limits.maxMembers}`
+              headcountText(detail.data)
             )}
           </dd>
         </div>
