@@ -7,6 +7,7 @@ import {
   nameColumnWidth,
   nonWorkingRuns,
   placeholderRows,
+  rangeContains,
   rangeDayCount,
   tasksSpan,
   ZOOM_MAX,
