@@ -59,6 +59,22 @@ export const MAX_TASKS_PER_PROJECT = 100_000;
 export const TASKS_ADDED_PER_SECOND = MAX_TASKS_PER_UPDATE / 5;
 export const TASKS_ADDED_BURST = 2 * MAX_TASKS_PER_UPDATE;
 
+/**
+ * What one /collab connection may make the server hold for it (issue 34). A sync step 1 is answered with everything
+ * the asker lacks (from nothing: the whole document, ~1 MB for a plan of a few hundred tasks with notes), so a
+ * client that asks again and again and never reads had every answer buffered. A browser asks once per connection;
+ * past a burst of SYNC_REQUESTS_BURST, one every 60 / SYNC_REQUESTS_PER_MINUTE seconds. A sync request arriving
+ * while more than MAX_UNREAD_BYTES_BEFORE_SYNC wait to be sent to that connection closes it (it is not reading what
+ * it asked for), and a connection with more than MAX_UNSENT_BYTES waiting (the largest first sync, compressed, fits
+ * well inside) is cut, whatever it sends.
+ */
+export const SYNC_REQUESTS_BURST = 10;
+export const SYNC_REQUESTS_PER_MINUTE = 6;
+export const MAX_UNREAD_BYTES_BEFORE_SYNC = 4 * 1024 * 1024;
+export const MAX_UNSENT_BYTES = 32 * 1024 * 1024;
+/** How often the bytes waiting to be sent to each /collab connection are checked against MAX_UNSENT_BYTES. */
+export const UNSENT_BYTES_CHECK_MS = 1000;
+
 export const dependencyKey = (taskId: string, dependsOnTaskId: string) => `${taskId}->${dependsOnTaskId}`;
 
 /** A dependency of the document: `taskId` depends on `dependsOnTaskId`. */
@@ -202,6 +218,8 @@ export const CloseCode = {
   RateLimited: 4429,
   /** /collab: an update over MAX_DOCUMENT_UPDATE_BYTES, or one adding more than MAX_TASKS_PER_UPDATE tasks. */
   UpdateTooLarge: 4413,
+  /** /collab: sync requests faster than SYNC_REQUESTS_PER_MINUTE, or while earlier answers are still unread. */
+  NotReading: 4408,
 } as const;
 
 export const HandshakeError = {
