@@ -220,6 +220,12 @@ export const CloseCode = {
   UpdateTooLarge: 4413,
   /** /collab: sync requests faster than SYNC_REQUESTS_PER_MINUTE, or while earlier answers are still unread. */
   NotReading: 4408,
+  /**
+   * /collab: an update that builds on content the server does not have (a gap in a client's clock, a deletion of
+   * unknown content). Yjs would hold it back, unjudged, and serve it to every newcomer; the provider reconnects
+   * and its sync then sends what was missing, in order.
+   */
+  UpdateOutOfOrder: 4409,
 } as const;
 
 export const HandshakeError = {
