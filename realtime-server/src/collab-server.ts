@@ -8,6 +8,7 @@ import { closeGuarded, documentRefused, guardConnection } from './connection-gua
 import { QueuedReach, updateOfMessage } from './documents/pending-updates.js';
 import { shareEncodedFullState } from './documents/shared-full-state.js';
 import type { RealtimeOptions } from './types.js';
+import type { WriteBudgets } from './write-budgets.js';
 
 interface CollabContext {
   userId: string;
@@ -85,7 +86,7 @@ const COMPRESS_FROM_BYTES = 4096;
  * allowed and the session cookie is live; each document is then opened only for users with access to its
  * project, read-only where that is all they have.
  */
-export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, options: RealtimeOptions) {
+export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, options: RealtimeOptions, budgets: WriteBudgets) {
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_MESSAGE_BYTES,
@@ -114,7 +115,7 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
       (who) => {
         if (!who) return refuse(socket, 401, 'Unauthorized');
         wss.handleUpgrade(req, socket, head, (ws) => {
-          guardConnection(ws, req, options.logger, who);
+          guardConnection(ws, req, options.logger, who, budgets);
           hocuspocus.handleConnection(ws, req, { userId: who.userId } satisfies CollabContext);
         });
       },

@@ -7,11 +7,10 @@ import {
   MAX_TASKS_PER_UPDATE,
   MAX_UNREAD_BYTES_BEFORE_SYNC,
   MAX_UNSENT_BYTES,
+  parseProjectDocumentName,
   presenceActivitySchema,
   SYNC_REQUESTS_BURST,
   SYNC_REQUESTS_PER_MINUTE,
-  TASKS_ADDED_BURST,
-  TASKS_ADDED_PER_SECOND,
   UNSENT_BYTES_CHECK_MS,
   type PresenceState,
 } from '@planline/domain';
@@ -20,6 +19,10 @@ import * as encoding from 'lib0/encoding';
 import type { RawData, WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { RealtimeLogger } from './logger.js';
+import { TokenBucket } from './token-bucket.js';
+import type { WriteBudgets } from './write-budgets.js';
+
+export { TokenBucket } from './token-bucket.js';
 
 /**
  * Limits on what one /collab connection may send (ARCHITECTURE §4), checked before Hocuspocus reads it:
@@ -32,8 +35,9 @@ import type { RealtimeLogger } from './logger.js';
  *   refused document that is never. Past a small allowance the connection is closed.
  * - updates too large to judge promptly: more than MAX_DOCUMENT_UPDATE_BYTES, or adding more than
  *   MAX_TASKS_PER_UPDATE tasks. Judging and storing one such update held the event loop for seconds.
- * - tasks added too fast: a token bucket of new tasks per connection, so a client cannot repeat updates just
- *   under the cap to hold the event loop turn after turn. A person adds a few tasks a minute, a paste a few dozen.
+ * - tasks added too fast, and edits too fast: budgets per person and per project over all their connections
+ *   (write-budgets.ts), so a client cannot repeat updates just under the cap to hold the event loop turn after
+ *   turn, nor open more connections to get more.
  * - memory (issue 34): sync requests per connection are a token bucket, one arriving while earlier answers wait
  *   unread closes the connection, and a connection with more than MAX_UNSENT_BYTES waiting to be sent is cut.
  * - presence: each state's `user` becomes the signed-in person, an activity that does not parse is dropped, a
@@ -54,30 +58,6 @@ const MESSAGE_SYNC = 0;
 const MESSAGE_AWARENESS = 1;
 const MESSAGE_AUTH = 2;
 const SYNC_STEP_1 = 0;
-
-export class TokenBucket {
-  private tokens: number;
-  private last: number;
-
-  constructor(
-    private readonly perSecond: number,
-    private readonly capacity: number,
-    private readonly now: () => number = () => performance.now(),
-  ) {
-    this.tokens = capacity;
-    this.last = now();
-  }
-
-  /** Takes `count` tokens if there are that many. */
-  take(count = 1): boolean {
-    const now = this.now();
-    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) / 1000) * this.perSecond);
-    this.last = now;
-    if (this.tokens < count) return false;
-    this.tokens -= count;
-    return true;
-  }
-}
 
 class Reader {
   private pos = 0;
@@ -108,7 +88,7 @@ class Reader {
 }
 
 export type Verdict =
-  | { ok: true; document: string; type: number; body: Uint8Array; tasksAdded: number; syncRequest: boolean }
+  | { ok: true; document: string; type: number; body: Uint8Array; tasksAdded: number; syncRequest: boolean; carriesUpdate: boolean }
   | { ok: false; reason: string; code?: number };
 
 /** New Yjs types an update creates: in the schema only task maps are types, so this counts the tasks it adds. */
@@ -137,7 +117,7 @@ export function inspectMessage(data: Uint8Array): Verdict {
         if (tasksAdded > MAX_TASKS_PER_UPDATE) return { ok: false, reason: 'update adds too many tasks', code: CloseCode.UpdateTooLarge };
       }
     }
-    return { ok: true, document, type, body, tasksAdded, syncRequest };
+    return { ok: true, document, type, body, tasksAdded, syncRequest, carriesUpdate: type === MESSAGE_SYNC && !syncRequest };
   } catch {
     return { ok: false, reason: 'malformed message' };
   }
@@ -251,9 +231,8 @@ export function closeGuarded(request: IncomingMessage, code: number, reason: str
  * so a message over a limit never reaches Hocuspocus, and neither does anything after it; presence reaches it
  * as bindPresence rewrote it.
  */
-export function guardConnection(ws: WebSocket, request: IncomingMessage, logger: RealtimeLogger, who: PresenceIdentity): void {
+export function guardConnection(ws: WebSocket, request: IncomingMessage, logger: RealtimeLogger, who: PresenceIdentity, budgets: WriteBudgets): void {
   const awareness = new TokenBucket(AWARENESS_MESSAGES_PER_SECOND, AWARENESS_BURST);
-  const tasksAdded = new TokenBucket(TASKS_ADDED_PER_SECOND, TASKS_ADDED_BURST);
   const syncRequests = new TokenBucket(SYNC_REQUESTS_PER_MINUTE / 60, SYNC_REQUESTS_BURST);
   const authSent = new Set<string>();
   const refused = new Set<string>();
@@ -285,7 +264,8 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
     else if ((!authSent.has(verdict.document) || refused.has(verdict.document)) && ++beforeOpen > MAX_MESSAGES_BEFORE_OPEN) {
       return close(CloseCode.BadMessage, 'too many messages for a document that is not open');
     }
-    if (verdict.tasksAdded > 0 && !tasksAdded.take(verdict.tasksAdded)) return close(CloseCode.RateLimited, 'tasks added too fast');
+    if (verdict.carriesUpdate && !budgets.edit(who.userId)) return close(CloseCode.TooManyChanges, 'too many changes');
+    if (verdict.tasksAdded > 0 && !budgets.addTasks(who.userId, parseProjectDocumentName(verdict.document) ?? verdict.document, verdict.tasksAdded)) return close(CloseCode.RateLimited, 'tasks added too fast');
     if (verdict.type !== MESSAGE_AWARENESS) return data;
     if (!awareness.take()) return close(CloseCode.RateLimited, 'awareness rate limit exceeded');
     let owned = presenceClients.get(verdict.document);

@@ -9,7 +9,7 @@ import {
   type ServerToClientEvents,
 } from '@planline/domain';
 import { Server } from 'socket.io';
-import { TokenBucket } from './connection-guard.js';
+import { TokenBucket } from './token-bucket.js';
 import type { RealtimeOptions } from './types.js';
 
 /**
