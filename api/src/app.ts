@@ -151,7 +151,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
 
   const routers = [
     healthRoutes(dataSource),
-    authRoutes(auth, throttle),
+    authRoutes(auth, throttle, bus),
     teamsRoutes(teams, config.publicUrl),
     projectsRoutes(projects, config.publicUrl),
     scheduleRoutes(new ScheduleService(dataSource)),

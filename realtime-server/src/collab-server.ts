@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { Hocuspocus } from '@hocuspocus/server';
 import { isDatabaseUnavailable } from '@planline/db';
 import { CloseCode, COLLAB_PATH, HandshakeError, UNAVAILABLE_RETRY_AFTER_SECONDS, MAX_MESSAGE_BYTES, parseProjectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { closeGuarded, documentRefused, guardConnection } from './connection-guard.js';
 import { QueuedReach, updateOfMessage } from './documents/pending-updates.js';
 import { shareEncodedFullState } from './documents/shared-full-state.js';
@@ -12,6 +12,7 @@ import type { WriteBudgets } from './write-budgets.js';
 
 interface CollabContext {
   userId: string;
+  sessionKey: string;
 }
 
 function refuse(socket: Duplex, status: number, reason: string, headers = '') {
@@ -102,21 +103,31 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
     },
   });
 
+  /** The open /collab sockets of each session, so that signing out closes them. */
+  const sessionSockets = new Map<string, Set<WebSocket>>();
+
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
     if (path.startsWith(SOCKET_IO_PATH)) return; // Socket.IO's own
     if (path !== COLLAB_PATH && path !== `${COLLAB_PATH}/`) return refuse(socket, 404, 'Not Found');
     if (!options.isAllowedOrigin(req)) return refuse(socket, 403, 'Forbidden');
     const identify = async () => {
-      const userId = await options.authenticate(req);
-      return userId ? { userId, name: await options.presenceName(userId) } : null;
+      const identity = await options.authenticate(req);
+      return identity ? { ...identity, name: await options.presenceName(identity.userId) } : null;
     };
     identify().then(
       (who) => {
         if (!who) return refuse(socket, 401, 'Unauthorized');
         wss.handleUpgrade(req, socket, head, (ws) => {
           guardConnection(ws, req, options.logger, who, budgets);
-          hocuspocus.handleConnection(ws, req, { userId: who.userId } satisfies CollabContext);
+          let sockets = sessionSockets.get(who.sessionKey);
+          if (!sockets) sessionSockets.set(who.sessionKey, (sockets = new Set()));
+          sockets.add(ws);
+          ws.once('close', () => {
+            sockets.delete(ws);
+            if (!sockets.size) sessionSockets.delete(who.sessionKey);
+          });
+          hocuspocus.handleConnection(ws, req, { userId: who.userId, sessionKey: who.sessionKey } satisfies CollabContext);
         });
       },
       (err: unknown) => {
@@ -130,6 +141,10 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
   httpServer.on('upgrade', onUpgrade);
 
   return {
+    /** Closes every /collab connection of a session on this process (it ended: signed out). */
+    closeSession(sessionKey: string) {
+      for (const ws of sessionSockets.get(sessionKey) ?? []) ws.close(CloseCode.Unauthorized, 'signed out');
+    },
     async close() {
       httpServer.off('upgrade', onUpgrade);
       hocuspocus.closeConnections();

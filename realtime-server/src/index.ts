@@ -8,7 +8,7 @@ import { createSocketEmitter, createSocketServer } from './socket-server.js';
 import type { RealtimeOptions } from './types.js';
 import { WriteBudgets } from './write-budgets.js';
 
-export { createHandshakeAuthenticator, type HandshakeAuthenticator, type SessionLookup } from './handshake-auth.js';
+export { createHandshakeAuthenticator, sessionKeyOf, type HandshakeAuthenticator, type HandshakeIdentity, type SessionLookup } from './handshake-auth.js';
 export type { RealtimeIo, SocketData } from './socket-server.js';
 export type { DocumentAccess, RealtimeLogger, RealtimeOptions } from './types.js';
 export { assignableUsers, ProjectDocumentStore, serverEdit, taskFieldsFromRow, type PersistedChanges, type ServerEdit } from './documents/project-store.js';
@@ -43,7 +43,7 @@ export function attachRealtime({ httpServer, redis }: AttachOptions, options: Re
   return {
     io,
     hocuspocus,
-    bus: createRealtimeBus(io, hocuspocus, { scaled: !!redis }),
+    bus: createRealtimeBus(io, hocuspocus, { scaled: !!redis, closeSessionSockets: (key) => collab?.closeSession(key) }),
     documents,
     /** Edits and new tasks per person and project (write-budgets.ts), shared with the REST write paths. */
     budgets,

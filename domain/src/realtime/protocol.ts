@@ -22,6 +22,8 @@ export const rooms = {
   user: (userId: string) => `user:${userId}`,
   team: (teamId: string) => `team:${teamId}`,
   project: (projectId: string) => `project:${projectId}`,
+  /** Every socket of one session (a digest of its id): signing out disconnects them. */
+  session: (sessionKey: string) => `session:${sessionKey}`,
 } as const;
 
 export const projectDocumentName = (projectId: string) => `project:${projectId}`;
