@@ -7,12 +7,22 @@ import { z } from 'zod';
 
 const AT_MESSAGE = 'at must be a date and time in ISO 8601 with its zone, like 2026-11-20T10:00:00Z';
 
+/**
+ * The instants every `at` must lie between, in UTC (issue 34): the years 0001 to 9999. PostgreSQL rejected what the
+ * API sent for `0000-01-01T00:00:00Z`, `9999-12-31T23:59:59-23:59` (year 10000 in UTC) and
+ * `0001-01-01T00:00:00+14:00` (year 0), a 500 on one route and accepted on the others.
+ */
+export const EARLIEST_PLAN_INSTANT = new Date('0001-01-01T00:00:00.000Z');
+export const LATEST_PLAN_INSTANT = new Date('9999-12-31T23:59:59.999Z');
+const RANGE_MESSAGE = 'at must be between the years 0001 and 9999 (UTC)';
+
 /** An instant of the plan's history; one in the future reads as now. */
 export const planInstantSchema = z
   .string({ error: AT_MESSAGE })
   .pipe(z.iso.datetime({ offset: true, error: AT_MESSAGE }))
   .transform((text) => new Date(text))
-  .refine((at) => !Number.isNaN(at.getTime()), AT_MESSAGE);
+  .refine((at) => !Number.isNaN(at.getTime()), AT_MESSAGE)
+  .refine((at) => at >= EARLIEST_PLAN_INSTANT && at <= LATEST_PLAN_INSTANT, RANGE_MESSAGE);
 
 /** GET /api/projects/{id}/tasks[?at=…]: the tasks now, or as they were at that instant. */
 export const taskListQuerySchema = z.object({ at: planInstantSchema.optional() });
