@@ -15,7 +15,7 @@ import {
   type Task,
   type TaskMove,
 } from '@planline/domain';
-import { addDependency, dependencyLinks, deleteTask, readTask, removeDependency, taskIds, writeTask } from '@planline/document';
+import { addDependency, dependencyLinks, deleteTask, fieldValue, readTask, removeDependency, sameTask, sameValue, taskIds, writeTask } from '@planline/document';
 import { serverEdit, type ProjectDocuments } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
@@ -87,12 +87,17 @@ export class TimeTravelService {
 
   /** The plan at `at` (issue 19), rebuilt from the stored rows and the history (brought up to date once per task list version). */
   private async planAt(projectId: string, at: Date): Promise<PlanState> {
+    const read = await this.read(projectId);
+    return planAt(read.now, read.history, instantUs(at));
+  }
+
+  /** The stored plan now and its history, as one version of them. */
+  private async read(projectId: string) {
     // The version first: rows and history read after it are at least that new (TaskListCache does the same). The
     // rows before the history: a change stored between the two is in neither, or only in the history, where
     // undoing it is harmless (it is after any instant asked of a plan read before it).
     const version = await taskListVersion(this.dataSource, projectId);
-    const read = this.cache.get(projectId, version) ?? this.cache.set(projectId, { version, now: await currentPlan(this.dataSource, projectId), ...(await this.history(projectId)) });
-    return planAt(read.now, read.history, instantUs(at));
+    return this.cache.get(projectId, version) ?? this.cache.set(projectId, { version, now: await currentPlan(this.dataSource, projectId), ...(await this.history(projectId)) });
   }
 
   /** The project's whole history: the rows newer than the one kept, or all of them when it is missing or missed one. */
@@ -130,28 +135,52 @@ export class TimeTravelService {
    */
   async restore(userId: string, projectId: string, input: RestoreInput): Promise<RestoreResult> {
     await requireProjectAccess(this.dataSource, userId, projectId);
-    const past = await this.planAt(projectId, input.at);
+    // An instant ahead of the database's clock (a browser whose clock runs fast) reads as now (issue 34).
+    const undoAt = await databaseNow(this.dataSource);
+    const at = input.at > undoAt ? undoAt : input.at;
+    const read = await this.read(projectId);
+    const past = planAt(read.now, read.history, instantUs(at));
     if (input.taskId && !past.tasks.has(input.taskId)) {
       throw new AppError('not_found', `That task did not exist at ${input.at.toISOString()}`);
     }
     const wanted = input.taskId ? [past.tasks.get(input.taskId)!] : [...past.tasks.values()];
-    const undoAt = await databaseNow(this.dataSource);
-    await this.documents.edit(projectId, serverEdit(userId, restoreReason(input.at)), (doc) => {
-      if (!input.taskId) for (const id of taskIds(doc)) if (!past.tasks.has(id)) deleteTask(doc, id);
+    await this.documents.edit(projectId, serverEdit(userId, restoreReason(at)), (doc) => {
+      // Written against the document as it is now, not as the restore read it (issue 34: on PostgreSQL, edits
+      // acknowledged between the read and this write were undone, a task made meanwhile deleted). Only what is
+      // still as it was read changes: a field, task or link changed, made or removed since is newer than the
+      // restore, and stays.
+      const then = read.now;
+      const untouched = (id: string) => {
+        const inDoc = readTask(doc, id);
+        const stored = then.tasks.get(id);
+        return inDoc !== null && stored !== undefined && sameTask(inDoc, stored);
+      };
+      if (!input.taskId) for (const id of taskIds(doc)) if (!past.tasks.has(id) && untouched(id)) deleteTask(doc, id);
       for (const task of wanted) {
-        const fields = Object.fromEntries(TASK_FIELDS.map((f) => [f, task[f]]));
-        writeTask(doc, task.id, fields);
+        const inDoc = readTask(doc, task.id);
+        const stored = then.tasks.get(task.id);
+        if (!inDoc && !stored) {
+          writeTask(doc, task.id, Object.fromEntries(TASK_FIELDS.map((f) => [f, task[f]]))); // deleted before the read: comes back
+          continue;
+        }
+        if (!inDoc || !stored) continue;
+        const fields = TASK_FIELDS.filter((f) => sameValue(fieldValue(f, inDoc[f]), stored[f]) && !sameValue(stored[f], task[f]));
+        if (fields.length) writeTask(doc, task.id, Object.fromEntries(fields.map((f) => [f, task[f]])));
       }
       const restoring = (successor: string) => !input.taskId || successor === input.taskId;
       const standing = new Map(dependencyLinks(doc).map((l) => [`${l.taskId}->${l.dependsOnTaskId}`, readLinkValue(l.value)]));
-      for (const [key] of standing) {
+      for (const [key, now] of standing) {
         const edge = parseDependencyKey(key)!;
-        if (restoring(edge.taskId) && !past.links.has(key)) removeDependency(doc, edge.taskId, edge.dependsOnTaskId);
+        const stored = then.links.get(key);
+        if (restoring(edge.taskId) && !past.links.has(key) && now && stored && sameLink(now, stored)) removeDependency(doc, edge.taskId, edge.dependsOnTaskId);
       }
       for (const [key, link] of past.links) {
         const edge = parseDependencyKey(key)!;
         const now = standing.get(key);
+        const stored = then.links.get(key);
         if (!restoring(edge.taskId) || !readTask(doc, edge.dependsOnTaskId) || (now && sameLink(now, link))) continue;
+        // Made or removed since the read, or changed since: newer than the restore.
+        if (now ? !stored || !sameLink(now, stored) : stored) continue;
         addDependency(doc, edge.taskId, edge.dependsOnTaskId, { type: link.type, lagDays: link.lagDays });
       }
     });
