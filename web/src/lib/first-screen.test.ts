@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_KEY, forgetFirstScreen, readFirstScreen } from './first-screen';
 
 /** localStorage as the browser has it, for the Node test run. */
@@ -43,6 +43,22 @@ describe('[first-screen] the kept picture of the chart', () => {
     expect(store.has(FIRST_SCREEN_KEY)).toBe(false);
     keep();
     forgetFirstScreen();
+    expect(store.has(FIRST_SCREEN_KEY)).toBe(false);
+  });
+
+  it('[first-screen-signed-out] is not kept by a tab closing after the person signed out in another tab (issue 34)', async () => {
+    // A page of its own: the sign-out above ended this module's keeping.
+    vi.resetModules();
+    const { keepFirstScreen } = await import('./first-screen');
+    // A page's root as keepFirstScreen reads it: no markers to rename, the chart's markup.
+    const root = { querySelector: () => null, querySelectorAll: () => [], cloneNode() { return this; }, innerHTML: '<p>chart</p>' } as unknown as HTMLElement;
+    keepFirstScreen(root, 'ada', 'p1', 1280);
+    expect(store.has(FIRST_SCREEN_KEY)).toBe(true);
+    // The other tab signs out: it deletes the copy and says when, in the storage every tab of the browser shares.
+    store.delete(FIRST_SCREEN_KEY);
+    store.set('planline.signedOutAt', String(Date.now()));
+    // This tab, still showing the chart, is closed: its pagehide keeps nothing.
+    keepFirstScreen(root, 'ada', 'p1', 1280);
     expect(store.has(FIRST_SCREEN_KEY)).toBe(false);
   });
 });

@@ -136,13 +136,29 @@ export function picturedHtml(html: string): string {
 
 /** Cleared by a sign-out or an ended session: this page keeps no copy any more (it may be leaving right after). */
 let keeping = true;
+/**
+ * When this browser last signed out (any tab), so that another tab of the person, still open, keeps no picture as
+ * it closes (issue 34: its pagehide wrote the chart back after the sign-out, for the next person at the computer).
+ */
+const SIGNED_OUT_AT_KEY = 'planline.signedOutAt';
+const pageOpenedAt = Date.now();
+
+/** Whether a sign-out happened in this browser since this page opened (in this tab or another). */
+function signedOutSinceOpened(): boolean {
+  try {
+    return Number(localStorage.getItem(SIGNED_OUT_AT_KEY) ?? 0) >= pageOpenedAt;
+  } catch {
+    return true; // storage unreadable: keep nothing
+  }
+}
 
 /**
  * Keeps what `root` shows as `userId`'s first screen of `projectId`. Call only while the workspace shows that
  * project's chart, synced; dialogs and menus render outside `root` and are not in it.
  */
 export function keepFirstScreen(root: HTMLElement, userId: string, projectId: string, width: number, now = Date.now()): void {
-  if (!keeping || root.querySelector(`[${PAST_PLAN_ATTR}]`)) return;
+  if (!keeping || signedOutSinceOpened()) return removeCopy();
+  if (root.querySelector(`[${PAST_PLAN_ATTR}]`)) return;
   const html = picturedMarkup(root);
   if (html.length > MAX_HTML_CHARS) return removeCopy();
   const scroll = [...root.querySelectorAll<HTMLElement>(LIVE_SCROLLED)].map((el) => ({ top: el.scrollTop, left: el.scrollLeft }));
@@ -170,7 +186,14 @@ function removeCopy(): void {
  * shows `projectId` (access to it was lost), or only when it is not `keepUserId`'s (someone else signed in).
  */
 export function forgetFirstScreen(options: { projectId?: string; keepUserId?: string } = {}): void {
-  if (options.projectId === undefined && options.keepUserId === undefined) keeping = false;
+  if (options.projectId === undefined && options.keepUserId === undefined) {
+    keeping = false;
+    try {
+      localStorage.setItem(SIGNED_OUT_AT_KEY, String(Date.now()));
+    } catch {
+      // Nothing can be kept then either.
+    }
+  }
   try {
     if (options.projectId !== undefined || options.keepUserId !== undefined) {
       const kept = JSON.parse(localStorage.getItem(FIRST_SCREEN_KEY) ?? 'null') as Partial<FirstScreenCopy> | null;
