@@ -1,7 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import { SessionStore } from '@planline/db';
 import { MAX_BODY_BYTES } from '@planline/domain';
-import type { ProjectDocuments, RealtimeBus } from '@planline/realtime';
+import { WriteBudgets, type ProjectDocuments, type RealtimeBus } from '@planline/realtime';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import type { DataSource } from 'typeorm';
@@ -62,12 +62,14 @@ export interface AppDeps {
   logger: Logger;
   bus: RealtimeBus;
   documents: ProjectDocuments;
+  /** Edit and new-task budgets shared with the document connections (a fresh one when not given). */
+  budgets?: WriteBudgets;
   /** Live mode's Stripe client; made from STRIPE_SECRET_KEY unless given (tests give a fake). */
   stripe?: StripeCheckoutApi;
 }
 
 /** The HTTP app: each feature's router behind the shared pipeline (log → errors → headers → CSRF → body → session). */
-export function createApp({ config, dataSource, sessions, logger, bus, documents, stripe }: AppDeps): Koa {
+export function createApp({ config, dataSource, sessions, logger, bus, documents, budgets = new WriteBudgets(), stripe }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.keys = config.sessionKeys;
   // Errors are answered by errorHandler; Koa's default printer would only duplicate them in the log.
@@ -149,12 +151,12 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
 
   const routers = [
     healthRoutes(dataSource),
-    authRoutes(auth, throttle),
+    authRoutes(auth, throttle, bus),
     teamsRoutes(teams, config.publicUrl),
     projectsRoutes(projects, config.publicUrl),
     scheduleRoutes(new ScheduleService(dataSource)),
     baselinesRoutes(new BaselinesService(dataSource)),
-    tasksRoutes(tasks, timeTravel),
+    tasksRoutes(tasks, timeTravel, budgets),
     timeTravelRoutes(timeTravel),
     dashboardRoutes(dashboards),
     reportsRoutes(reports),

@@ -111,7 +111,7 @@ export async function startServer(
   const app =
     config.role === 'realtime'
       ? createRealtimeOnlyApp({ dataSource, logger })
-      : createApp({ config, dataSource, sessions, logger, bus: realtime.bus, documents: realtime.documents, stripe: options.stripe });
+      : createApp({ config, dataSource, sessions, logger, bus: realtime.bus, documents: realtime.documents, budgets: realtime.budgets, stripe: options.stripe });
   handleRequest = app.callback();
 
   await new Promise<void>((resolve, reject) => {

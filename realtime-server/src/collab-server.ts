@@ -2,14 +2,17 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Hocuspocus } from '@hocuspocus/server';
 import { isDatabaseUnavailable } from '@planline/db';
-import { COLLAB_PATH, HandshakeError, UNAVAILABLE_RETRY_AFTER_SECONDS, MAX_MESSAGE_BYTES, parseProjectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
-import { WebSocketServer } from 'ws';
-import { documentRefused, guardConnection } from './connection-guard.js';
+import { CloseCode, COLLAB_PATH, HandshakeError, UNAVAILABLE_RETRY_AFTER_SECONDS, MAX_MESSAGE_BYTES, parseProjectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { closeGuarded, documentRefused, guardConnection } from './connection-guard.js';
+import { QueuedReach, updateOfMessage } from './documents/pending-updates.js';
 import { shareEncodedFullState } from './documents/shared-full-state.js';
 import type { RealtimeOptions } from './types.js';
+import type { WriteBudgets } from './write-budgets.js';
 
 interface CollabContext {
   userId: string;
+  sessionKey: string;
 }
 
 function refuse(socket: Duplex, status: number, reason: string, headers = '') {
@@ -24,6 +27,7 @@ function refuse(socket: Duplex, status: number, reason: string, headers = '') {
  */
 export function createDocumentServer(options: RealtimeOptions, keepLoaded: (projectId: string) => Promise<void>): Hocuspocus {
   shareEncodedFullState();
+  const queuedReach = new WeakMap<object, QueuedReach>();
   return new Hocuspocus({
     quiet: true,
     // Persistence is ours and runs on every transaction (ProjectDocumentStore), so Hocuspocus's debounced
@@ -37,6 +41,18 @@ export function createDocumentServer(options: RealtimeOptions, keepLoaded: (proj
     async onDisconnect({ documentName, document }) {
       const projectId = parseProjectDocumentName(documentName);
       if (projectId && document.getConnectionsCount() === 0) await keepLoaded(projectId);
+    },
+    // Runs for every message once its document is open (those queued before, too), just before it is applied.
+    // Runs for every message once its document is open (those queued before, too), before it is applied: an
+    // update that Yjs would hold back as pending (pending-updates.ts) closes the connection and is never applied.
+    async beforeHandleMessage({ document, update, connection }) {
+      const carried = updateOfMessage(update);
+      if (!carried || connection.readOnly) return;
+      let reach = queuedReach.get(connection);
+      if (!reach) queuedReach.set(connection, (reach = new QueuedReach()));
+      if (reach.admit(document, carried)) return;
+      closeGuarded(connection.request, CloseCode.UpdateOutOfOrder, 'update builds on one the server does not have');
+      throw { code: CloseCode.UpdateOutOfOrder, reason: 'update out of order' };
     },
     async beforeUnloadDocument({ document }) {
       await options.store.release(document);
@@ -71,7 +87,7 @@ const COMPRESS_FROM_BYTES = 4096;
  * allowed and the session cookie is live; each document is then opened only for users with access to its
  * project, read-only where that is all they have.
  */
-export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, options: RealtimeOptions) {
+export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, options: RealtimeOptions, budgets: WriteBudgets) {
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_MESSAGE_BYTES,
@@ -87,21 +103,31 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
     },
   });
 
+  /** The open /collab sockets of each session, so that signing out closes them. */
+  const sessionSockets = new Map<string, Set<WebSocket>>();
+
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
     if (path.startsWith(SOCKET_IO_PATH)) return; // Socket.IO's own
     if (path !== COLLAB_PATH && path !== `${COLLAB_PATH}/`) return refuse(socket, 404, 'Not Found');
     if (!options.isAllowedOrigin(req)) return refuse(socket, 403, 'Forbidden');
     const identify = async () => {
-      const userId = await options.authenticate(req);
-      return userId ? { userId, name: await options.presenceName(userId) } : null;
+      const identity = await options.authenticate(req);
+      return identity ? { ...identity, name: await options.presenceName(identity.userId) } : null;
     };
     identify().then(
       (who) => {
         if (!who) return refuse(socket, 401, 'Unauthorized');
         wss.handleUpgrade(req, socket, head, (ws) => {
-          guardConnection(ws, req, options.logger, who);
-          hocuspocus.handleConnection(ws, req, { userId: who.userId } satisfies CollabContext);
+          guardConnection(ws, req, options.logger, who, budgets);
+          let sockets = sessionSockets.get(who.sessionKey);
+          if (!sockets) sessionSockets.set(who.sessionKey, (sockets = new Set()));
+          sockets.add(ws);
+          ws.once('close', () => {
+            sockets.delete(ws);
+            if (!sockets.size) sessionSockets.delete(who.sessionKey);
+          });
+          hocuspocus.handleConnection(ws, req, { userId: who.userId, sessionKey: who.sessionKey } satisfies CollabContext);
         });
       },
       (err: unknown) => {
@@ -115,6 +141,10 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
   httpServer.on('upgrade', onUpgrade);
 
   return {
+    /** Closes every /collab connection of a session on this process (it ended: signed out). */
+    closeSession(sessionKey: string) {
+      for (const ws of sessionSockets.get(sessionKey) ?? []) ws.close(CloseCode.Unauthorized, 'signed out');
+    },
     async close() {
       httpServer.off('upgrade', onUpgrade);
       hocuspocus.closeConnections();

@@ -5,9 +5,13 @@ import {
   MAX_PRESENCE_CLIENTS_PER_CONNECTION,
   MAX_PRESENCE_STATE_BYTES,
   MAX_TASKS_PER_UPDATE,
+  MAX_UNREAD_BYTES_BEFORE_SYNC,
+  MAX_UNSENT_BYTES,
+  parseProjectDocumentName,
   presenceActivitySchema,
-  TASKS_ADDED_BURST,
-  TASKS_ADDED_PER_SECOND,
+  SYNC_REQUESTS_BURST,
+  SYNC_REQUESTS_PER_MINUTE,
+  UNSENT_BYTES_CHECK_MS,
   type PresenceState,
 } from '@planline/domain';
 import * as decoding from 'lib0/decoding';
@@ -15,6 +19,10 @@ import * as encoding from 'lib0/encoding';
 import type { RawData, WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { RealtimeLogger } from './logger.js';
+import { TokenBucket } from './token-bucket.js';
+import type { WriteBudgets } from './write-budgets.js';
+
+export { TokenBucket } from './token-bucket.js';
 
 /**
  * Limits on what one /collab connection may send (ARCHITECTURE §4), checked before Hocuspocus reads it:
@@ -27,8 +35,11 @@ import type { RealtimeLogger } from './logger.js';
  *   refused document that is never. Past a small allowance the connection is closed.
  * - updates too large to judge promptly: more than MAX_DOCUMENT_UPDATE_BYTES, or adding more than
  *   MAX_TASKS_PER_UPDATE tasks. Judging and storing one such update held the event loop for seconds.
- * - tasks added too fast: a token bucket of new tasks per connection, so a client cannot repeat updates just
- *   under the cap to hold the event loop turn after turn. A person adds a few tasks a minute, a paste a few dozen.
+ * - tasks added too fast, and edits too fast: budgets per person and per project over all their connections
+ *   (write-budgets.ts), so a client cannot repeat updates just under the cap to hold the event loop turn after
+ *   turn, nor open more connections to get more.
+ * - memory (issue 34): sync requests per connection are a token bucket, one arriving while earlier answers wait
+ *   unread closes the connection, and a connection with more than MAX_UNSENT_BYTES waiting to be sent is cut.
  * - presence: each state's `user` becomes the signed-in person, an activity that does not parse is dropped, a
  *   state over MAX_PRESENCE_STATE_BYTES closes the connection, and one connection keeps at most a few states
  *   per document. Other browsers show presence as the server relays it, so nobody can appear as someone else.
@@ -47,30 +58,6 @@ const MESSAGE_SYNC = 0;
 const MESSAGE_AWARENESS = 1;
 const MESSAGE_AUTH = 2;
 const SYNC_STEP_1 = 0;
-
-export class TokenBucket {
-  private tokens: number;
-  private last: number;
-
-  constructor(
-    private readonly perSecond: number,
-    private readonly capacity: number,
-    private readonly now: () => number = () => performance.now(),
-  ) {
-    this.tokens = capacity;
-    this.last = now();
-  }
-
-  /** Takes `count` tokens if there are that many. */
-  take(count = 1): boolean {
-    const now = this.now();
-    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) / 1000) * this.perSecond);
-    this.last = now;
-    if (this.tokens < count) return false;
-    this.tokens -= count;
-    return true;
-  }
-}
 
 class Reader {
   private pos = 0;
@@ -101,7 +88,7 @@ class Reader {
 }
 
 export type Verdict =
-  | { ok: true; document: string; type: number; body: Uint8Array; tasksAdded: number }
+  | { ok: true; document: string; type: number; body: Uint8Array; tasksAdded: number; syncRequest: boolean; carriesUpdate: boolean }
   | { ok: false; reason: string; code?: number };
 
 /** New Yjs types an update creates: in the schema only task maps are types, so this counts the tasks it adds. */
@@ -118,17 +105,19 @@ export function inspectMessage(data: Uint8Array): Verdict {
     const type = reader.uint();
     const body = data.subarray(reader.position);
     let tasksAdded = 0;
+    let syncRequest = false;
     if (type === MESSAGE_SYNC) {
       const step = reader.uint();
       const payload = reader.bytes();
-      if (step === SYNC_STEP_1) Y.decodeStateVector(payload);
+      syncRequest = step === SYNC_STEP_1;
+      if (syncRequest) Y.decodeStateVector(payload);
       else {
         if (payload.length > MAX_DOCUMENT_UPDATE_BYTES) return { ok: false, reason: 'update too large', code: CloseCode.UpdateTooLarge };
         tasksAdded = newTypes(payload);
         if (tasksAdded > MAX_TASKS_PER_UPDATE) return { ok: false, reason: 'update adds too many tasks', code: CloseCode.UpdateTooLarge };
       }
     }
-    return { ok: true, document, type, body, tasksAdded };
+    return { ok: true, document, type, body, tasksAdded, syncRequest, carriesUpdate: type === MESSAGE_SYNC && !syncRequest };
   } catch {
     return { ok: false, reason: 'malformed message' };
   }
@@ -205,11 +194,36 @@ const toBytes = (data: RawData): Uint8Array => {
   return buffer instanceof ArrayBuffer ? new Uint8Array(buffer) : new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 };
 
-const guards = new WeakMap<IncomingMessage, { refused(document: string): void }>();
+/**
+ * The guarded sockets, for one timer over all of them: what waits to be sent to a client that stopped reading grows
+ * with every teammate's edit, whether or not that client sends anything.
+ */
+const watchedSockets = new Map<WebSocket, () => void>();
+let unsentCheck: NodeJS.Timeout | null = null;
+
+function watchUnsent(ws: WebSocket, cut: () => void): void {
+  watchedSockets.set(ws, cut);
+  ws.once('close', () => {
+    watchedSockets.delete(ws);
+    if (watchedSockets.size || !unsentCheck) return;
+    clearInterval(unsentCheck);
+    unsentCheck = null;
+  });
+  unsentCheck ??= setInterval(() => {
+    for (const [socket, cutIt] of watchedSockets) if (socket.bufferedAmount > MAX_UNSENT_BYTES) cutIt();
+  }, UNSENT_BYTES_CHECK_MS).unref();
+}
+
+const guards = new WeakMap<IncomingMessage, { refused(document: string): void; close(code: number, reason: string): void }>();
 
 /** Tells the guard of the connection made by `request` that a document was refused to it. */
 export function documentRefused(request: IncomingMessage | undefined, document: string): void {
   if (request) guards.get(request)?.refused(document);
+}
+
+/** Closes the connection made by `request` as its guard closes an abuser (a limit judged after the guard). */
+export function closeGuarded(request: IncomingMessage, code: number, reason: string): void {
+  guards.get(request)?.close(code, reason);
 }
 
 /**
@@ -217,9 +231,9 @@ export function documentRefused(request: IncomingMessage | undefined, document: 
  * so a message over a limit never reaches Hocuspocus, and neither does anything after it; presence reaches it
  * as bindPresence rewrote it.
  */
-export function guardConnection(ws: WebSocket, request: IncomingMessage, logger: RealtimeLogger, who: PresenceIdentity): void {
+export function guardConnection(ws: WebSocket, request: IncomingMessage, logger: RealtimeLogger, who: PresenceIdentity, budgets: WriteBudgets): void {
   const awareness = new TokenBucket(AWARENESS_MESSAGES_PER_SECOND, AWARENESS_BURST);
-  const tasksAdded = new TokenBucket(TASKS_ADDED_PER_SECOND, TASKS_ADDED_BURST);
+  const syncRequests = new TokenBucket(SYNC_REQUESTS_PER_MINUTE / 60, SYNC_REQUESTS_BURST);
   const authSent = new Set<string>();
   const refused = new Set<string>();
   const presenceClients = new Map<string, Set<number>>();
@@ -239,13 +253,19 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
   /** The message to hand to Hocuspocus (rewritten, for presence), or null to drop it. */
   const admit = (data: RawData): RawData | null => {
     if (closed) return null;
+    if (ws.bufferedAmount > MAX_UNSENT_BYTES) return close(CloseCode.NotReading, 'too much unread');
     const verdict = inspectMessage(toBytes(data));
     if (!verdict.ok) return close(verdict.code ?? CloseCode.BadMessage, verdict.reason);
+    if (verdict.syncRequest) {
+      if (ws.bufferedAmount > MAX_UNREAD_BYTES_BEFORE_SYNC) return close(CloseCode.NotReading, 'sync requested with earlier answers unread');
+      if (!syncRequests.take()) return close(CloseCode.NotReading, 'sync requested too often');
+    }
     if (verdict.type === MESSAGE_AUTH) authSent.add(verdict.document);
     else if ((!authSent.has(verdict.document) || refused.has(verdict.document)) && ++beforeOpen > MAX_MESSAGES_BEFORE_OPEN) {
       return close(CloseCode.BadMessage, 'too many messages for a document that is not open');
     }
-    if (verdict.tasksAdded > 0 && !tasksAdded.take(verdict.tasksAdded)) return close(CloseCode.RateLimited, 'tasks added too fast');
+    if (verdict.carriesUpdate && !budgets.edit(who.userId)) return close(CloseCode.TooManyChanges, 'too many changes');
+    if (verdict.tasksAdded > 0 && !budgets.addTasks(who.userId, parseProjectDocumentName(verdict.document) ?? verdict.document, verdict.tasksAdded)) return close(CloseCode.RateLimited, 'tasks added too fast');
     if (verdict.type !== MESSAGE_AWARENESS) return data;
     if (!awareness.take()) return close(CloseCode.RateLimited, 'awareness rate limit exceeded');
     let owned = presenceClients.get(verdict.document);
@@ -271,5 +291,13 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
     const admitted = admit(args[0] as RawData);
     return admitted === null ? false : emit(event, admitted, ...args.slice(1));
   }) as typeof ws.emit;
-  guards.set(request, { refused: (document) => refused.add(document) });
+  guards.set(request, {
+    refused: (document) => refused.add(document),
+    close: (code, reason) => {
+      if (!closed) close(code, reason);
+    },
+  });
+  watchUnsent(ws, () => {
+    if (!closed) close(CloseCode.NotReading, 'too much unread');
+  });
 }

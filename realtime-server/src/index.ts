@@ -6,8 +6,9 @@ import { ProjectDocuments } from './documents/project-documents.js';
 import { createRealtimeBus } from './realtime-bus.js';
 import { createSocketEmitter, createSocketServer } from './socket-server.js';
 import type { RealtimeOptions } from './types.js';
+import { WriteBudgets } from './write-budgets.js';
 
-export { createHandshakeAuthenticator, type HandshakeAuthenticator, type SessionLookup } from './handshake-auth.js';
+export { createHandshakeAuthenticator, sessionKeyOf, type HandshakeAuthenticator, type HandshakeIdentity, type SessionLookup } from './handshake-auth.js';
 export type { RealtimeIo, SocketData } from './socket-server.js';
 export type { DocumentAccess, RealtimeLogger, RealtimeOptions } from './types.js';
 export { assignableUsers, ProjectDocumentStore, serverEdit, taskFieldsFromRow, type PersistedChanges, type ServerEdit } from './documents/project-store.js';
@@ -15,6 +16,7 @@ export { ProjectDocuments } from './documents/project-documents.js';
 export { createRealtimeBus, type RealtimeBus } from './realtime-bus.js';
 export { DocumentCluster } from './scale/document-cluster.js';
 export { connectRedis } from './scale/redis.js';
+export { WriteBudgets } from './write-budgets.js';
 
 export interface AttachOptions {
   /**
@@ -34,14 +36,17 @@ export function attachRealtime({ httpServer, redis }: AttachOptions, options: Re
   // leaves is held a while longer (ProjectDocuments.keepLoaded).
   let held: ProjectDocuments | undefined;
   const hocuspocus = createDocumentServer(options, (projectId) => held?.keepLoaded(projectId) ?? Promise.resolve());
-  const collab = httpServer ? serveCollab(httpServer, hocuspocus, options) : null;
+  const budgets = new WriteBudgets();
+  const collab = httpServer ? serveCollab(httpServer, hocuspocus, options, budgets) : null;
   const documents = new ProjectDocuments(hocuspocus, options.store);
   held = documents;
   return {
     io,
     hocuspocus,
-    bus: createRealtimeBus(io, hocuspocus, { scaled: !!redis }),
+    bus: createRealtimeBus(io, hocuspocus, { scaled: !!redis, closeSessionSockets: (key) => collab?.closeSession(key) }),
     documents,
+    /** Edits and new tasks per person and project (write-budgets.ts), shared with the REST write paths. */
+    budgets,
     async close() {
       await documents.releaseAll();
       if (collab) await collab.close();

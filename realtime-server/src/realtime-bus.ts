@@ -14,13 +14,19 @@ export interface RealtimeBus {
   leaveRooms(userId: string, roomNames: string[]): void;
   /** Closes a user's open documents of these projects (after they lost access). */
   closeProjectDocuments(userId: string, projectIds: string[]): void;
+  /** Ends every live connection of a session, Socket.IO and /collab, on every realtime process (it signed out). */
+  closeSession(sessionKey: string): void;
 }
 
 interface CollabContext {
   userId?: string;
 }
 
-export function createRealtimeBus(io: RealtimeIo, hocuspocus: Hocuspocus, options: { scaled: boolean }): RealtimeBus {
+export function createRealtimeBus(
+  io: RealtimeIo,
+  hocuspocus: Hocuspocus,
+  options: { scaled: boolean; closeSessionSockets: (sessionKey: string) => void },
+): RealtimeBus {
   const closeLocally = (userId: string, projectIds: string[]) => {
     const wanted = new Set(projectIds);
     for (const document of hocuspocus.documents.values()) {
@@ -32,7 +38,10 @@ export function createRealtimeBus(io: RealtimeIo, hocuspocus: Hocuspocus, option
     }
   };
   // Scaled mode: the documents may be open on any realtime process.
-  if (options.scaled) io.on('documents:close', closeLocally);
+  if (options.scaled) {
+    io.on('documents:close', closeLocally);
+    io.on('session:close', options.closeSessionSockets);
+  }
   return {
     emit(room, event, payload) {
       // The typed emit cannot see through the generic event name; the payload type is checked above.
@@ -47,6 +56,12 @@ export function createRealtimeBus(io: RealtimeIo, hocuspocus: Hocuspocus, option
     closeProjectDocuments(userId, projectIds) {
       closeLocally(userId, projectIds);
       if (options.scaled) io.serverSideEmit('documents:close', userId, projectIds);
+    },
+    closeSession(sessionKey) {
+      // Socket.IO: the adapter reaches the session's sockets on every process.
+      io.in(rooms.session(sessionKey)).disconnectSockets(true);
+      options.closeSessionSockets(sessionKey);
+      if (options.scaled) io.serverSideEmit('session:close', sessionKey);
     },
   };
 }

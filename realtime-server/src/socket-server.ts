@@ -9,7 +9,7 @@ import {
   type ServerToClientEvents,
 } from '@planline/domain';
 import { Server } from 'socket.io';
-import { TokenBucket } from './connection-guard.js';
+import { TokenBucket } from './token-bucket.js';
 import type { RealtimeOptions } from './types.js';
 
 /**
@@ -22,12 +22,16 @@ export const SOCKET_EVENT_BURST = 20;
 
 export interface SocketData {
   userId: string;
+  /** The session it was opened with (handshake-auth.ts): signing out disconnects it. */
+  sessionKey: string;
 }
 
 /** Between processes in scaled mode (through the Redis adapter). */
 export interface InterServerEvents {
   /** Close a user's open documents of these projects, wherever they are open. */
   'documents:close': (userId: string, projectIds: string[]) => void;
+  /** Close every /collab connection a session opened, wherever it is (the session ended). */
+  'session:close': (sessionKey: string) => void;
 }
 
 export type RealtimeIo = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -64,9 +68,10 @@ export function createSocketServer(httpServer: HttpServer, options: RealtimeOpti
   io.use((socket, next) => {
     options
       .authenticate(socket.request)
-      .then((userId) => {
-        if (!userId) return next(new Error(HandshakeError.Unauthorized));
-        socket.data.userId = userId;
+      .then((identity) => {
+        if (!identity) return next(new Error(HandshakeError.Unauthorized));
+        socket.data.userId = identity.userId;
+        socket.data.sessionKey = identity.sessionKey;
         next();
       })
       .catch((err: unknown) => {
@@ -89,7 +94,7 @@ export function createSocketServer(httpServer: HttpServer, options: RealtimeOpti
     options
       .roomsFor(userId)
       .then(async (memberRooms) => {
-        await socket.join([rooms.user(userId), ...memberRooms]);
+        await socket.join([rooms.user(userId), rooms.session(socket.data.sessionKey), ...memberRooms]);
         socket.emit('session:ready', { userId });
       })
       .catch((err: unknown) => {

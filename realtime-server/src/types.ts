@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { HandshakeIdentity } from './handshake-auth.js';
 import type { ProjectDocumentStore } from './documents/project-store.js';
 import type { RealtimeLogger } from './logger.js';
 
@@ -8,7 +9,7 @@ export type DocumentAccess = 'write' | 'read';
 
 /** What the composition root gives the realtime servers: who is asking, from where, and what they may open. */
 export interface RealtimeOptions {
-  authenticate(req: IncomingMessage): Promise<string | null>;
+  authenticate(req: IncomingMessage): Promise<HandshakeIdentity | null>;
   isAllowedOrigin(req: IncomingMessage): boolean;
   /** The name presence shows for a signed-in user (bound by the server, never taken from the client). */
   presenceName(userId: string): Promise<string>;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SessionStore, type SessionIdentity } from '@planline/db';
+import { sessionKeyOf, type RealtimeBus } from '@planline/realtime';
 import { SESSION_COOKIE_NAME, SESSION_MAX_AGE_MS } from '@planline/domain';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
@@ -59,6 +60,13 @@ export async function beginSession(ctx: Context, identity: SessionIdentity): Pro
   await s.regenerate();
 }
 
-export function endSession(ctx: Context): void {
+/**
+ * Ends the request's session. With `live`, every socket the session opened (Socket.IO and /collab, on every
+ * realtime process) is closed too, once the answer goes out: koa-session has deleted the row by then, so a
+ * reconnect is refused (issue 34: after a sign-out its connections kept reading and writing).
+ */
+export function endSession(ctx: Context, live?: Pick<RealtimeBus, 'closeSession'>): void {
+  const sid = ctx.cookies.get(SESSION_COOKIE_NAME, { signed: true });
   ctx.session = null;
+  if (sid && live) ctx.res.once('finish', () => live.closeSession(sessionKeyOf(sid)));
 }

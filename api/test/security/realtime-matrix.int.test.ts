@@ -177,7 +177,8 @@ describe('Socket.IO: who hears what', () => {
     for (const [actor, { socket }] of sockets) {
       if (actor === 'anonymous') continue;
       const remote = all.find((s) => s.id === socket.id)!;
-      const joined = [...remote.rooms].filter((r) => r !== socket.id && r !== `user:${world.users[actor].user.id}`);
+      // Its own id, its person's room and its session's (sign-out closes it): no one else's.
+      const joined = [...remote.rooms].filter((r) => r !== socket.id && r !== `user:${world.users[actor].user.id}` && r !== `session:${remote.data.sessionKey}`);
       figures.socketCases += 1;
       if (joined.some((r) => !expected[actor].includes(r))) figures.leaks += 1;
       if (expected[actor].some((r) => !joined.includes(r))) figures.misses += 1;

@@ -22,6 +22,8 @@ export const rooms = {
   user: (userId: string) => `user:${userId}`,
   team: (teamId: string) => `team:${teamId}`,
   project: (projectId: string) => `project:${projectId}`,
+  /** Every socket of one session (a digest of its id): signing out disconnects them. */
+  session: (sessionKey: string) => `session:${sessionKey}`,
 } as const;
 
 export const projectDocumentName = (projectId: string) => `project:${projectId}`;
@@ -52,12 +54,44 @@ export const MAX_DOCUMENT_UPDATE_BYTES = 512 * 1024;
 export const MAX_TASKS_PER_UPDATE = 100;
 export const MAX_TASKS_PER_PROJECT = 100_000;
 /**
- * New tasks one /collab connection may add, on average and at once (a token bucket): two full updates, then one
- * every five seconds, so a client cannot hold the event loop by repeating updates just under the cap. A person
- * adds a few tasks a minute; a paste, a few dozen.
+ * New tasks one person may add, on average and at once (a token bucket over all their connections and REST
+ * calls; issue 34 item 8): two full updates, then one every five seconds, so nobody can hold the event loop by
+ * repeating updates just under the cap, from however many connections. A person adds a few tasks a minute; a
+ * paste, a few dozen. A project takes at most PROJECT_TASKS_ADDED_PER_SECOND (burst PROJECT_TASKS_ADDED_BURST)
+ * from all its people together.
  */
 export const TASKS_ADDED_PER_SECOND = MAX_TASKS_PER_UPDATE / 5;
 export const TASKS_ADDED_BURST = 2 * MAX_TASKS_PER_UPDATE;
+export const PROJECT_TASKS_ADDED_PER_SECOND = 2 * TASKS_ADDED_PER_SECOND;
+export const PROJECT_TASKS_ADDED_BURST = 2 * TASKS_ADDED_BURST;
+/**
+ * Edits one person may make, over all their connections and every write path (a document update or sync step 2,
+ * a REST task or dependency write; issue 34 item 1): a token bucket of EDITS_PER_SECOND with a burst of
+ * EDITS_BURST. A person dragging and typing makes a few a second, a tab coming back online sends its offline
+ * edits as a handful of messages; a script renaming tasks as fast as it can made hundreds a second and stalled
+ * the embedded database for everyone. Past it the document connection is closed (TooManyChanges) before the
+ * update is applied, so nothing acknowledged is lost, and a REST write is a 429.
+ */
+export const EDITS_PER_SECOND = 30;
+export const EDITS_BURST = 300;
+/** What the web shows when the server closed a document connection for too many changes. */
+export const TOO_MANY_CHANGES_MESSAGE = 'Too many changes — slow down';
+
+/**
+ * What one /collab connection may make the server hold for it (issue 34). A sync step 1 is answered with everything
+ * the asker lacks (from nothing: the whole document, ~1 MB for a plan of a few hundred tasks with notes), so a
+ * client that asks again and again and never reads had every answer buffered. A browser asks once per connection;
+ * past a burst of SYNC_REQUESTS_BURST, one every 60 / SYNC_REQUESTS_PER_MINUTE seconds. A sync request arriving
+ * while more than MAX_UNREAD_BYTES_BEFORE_SYNC wait to be sent to that connection closes it (it is not reading what
+ * it asked for), and a connection with more than MAX_UNSENT_BYTES waiting (the largest first sync, compressed, fits
+ * well inside) is cut, whatever it sends.
+ */
+export const SYNC_REQUESTS_BURST = 10;
+export const SYNC_REQUESTS_PER_MINUTE = 6;
+export const MAX_UNREAD_BYTES_BEFORE_SYNC = 4 * 1024 * 1024;
+export const MAX_UNSENT_BYTES = 32 * 1024 * 1024;
+/** How often the bytes waiting to be sent to each /collab connection are checked against MAX_UNSENT_BYTES. */
+export const UNSENT_BYTES_CHECK_MS = 1000;
 
 export const dependencyKey = (taskId: string, dependsOnTaskId: string) => `${taskId}->${dependsOnTaskId}`;
 
@@ -198,10 +232,20 @@ export const CloseCode = {
   MessageTooBig: 1009,
   /** /collab: a message that does not parse, or too many for a document that is not open. */
   BadMessage: 4400,
-  /** /collab: awareness sent faster than the per-connection limit allows (connection-guard.ts). */
+  /** /collab: awareness sent faster than the per-connection limit allows, or tasks added past a budget (connection-guard.ts). */
   RateLimited: 4429,
   /** /collab: an update over MAX_DOCUMENT_UPDATE_BYTES, or one adding more than MAX_TASKS_PER_UPDATE tasks. */
   UpdateTooLarge: 4413,
+  /** /collab: sync requests faster than SYNC_REQUESTS_PER_MINUTE, or while earlier answers are still unread. */
+  NotReading: 4408,
+  /**
+   * /collab: an update that builds on content the server does not have (a gap in a client's clock, a deletion of
+   * unknown content). Yjs would hold it back, unjudged, and serve it to every newcomer; the provider reconnects
+   * and its sync then sends what was missing, in order.
+   */
+  UpdateOutOfOrder: 4409,
+  /** /collab: a person's edits over EDITS_PER_SECOND (burst EDITS_BURST); the web shows TOO_MANY_CHANGES_MESSAGE. */
+  TooManyChanges: 4430,
 } as const;
 
 export const HandshakeError = {

@@ -31,6 +31,13 @@ export interface WriteQueueOptions {
 const DEFAULTS: WriteQueueOptions = { retryDelaysMs: [100, 500, 2000], recoveryIntervalMs: 2000, isUnavailable: isDatabaseUnavailable };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The most changes one turn stores: a turn holds the embedded database (one query at a time) for all its changes,
+ * so a flood's turn must stay short for another project's to come between (about 2 statements per change).
+ */
+export const MAX_CHANGES_PER_TURN = 20;
+/** The longest a project rests between turns, so a slow turn (an outage's retries) does not hold the next long. */
+const MAX_REST_MS = 500;
 
 /**
  * One project's writes, in turns (ARCHITECTURE, the task write path). A turn takes every change queued since the
@@ -53,6 +60,8 @@ export class WriteQueue<C extends Queued> {
   private closed = false;
   /** The change queued last: what a REST edit waits for. */
   last: C | null = null;
+  /** When the project's next turn may start (fair shares of the database). */
+  private restUntil = 0;
   private readonly options: WriteQueueOptions;
 
   constructor(
@@ -93,7 +102,9 @@ export class WriteQueue<C extends Queued> {
    * fails is logged: whoever has those changes (a browser that was cut off) sends them again on reconnect.
    */
   async close(): Promise<void> {
-    await this.tail.catch(() => {});
+    // A turn that left changes for the next queues it before it settles.
+    do await this.tail.catch(() => {});
+    while (this.turnQueued);
     this.closed = true;
     if (this.recovery) clearTimeout(this.recovery);
     this.recovery = null;
@@ -106,9 +117,25 @@ export class WriteQueue<C extends Queued> {
   private queueTurn(): void {
     this.tail = this.tail
       .catch(() => {}) // an earlier failure was reported to its own waiters
-      .then(() => {
+      .then(async () => {
+        // Fair shares of the database (issue 34): a project rests as long as its last turn took before it takes the
+        // next, gathering what arrives meanwhile into that one turn. A flood of one project then holds the
+        // database at most half the time, however fast it comes, and another project's turn waits for at most one
+        // of its turns; an edit now and then (a turn of a few milliseconds) hardly waits.
+        const rest = this.restUntil - performance.now();
+        if (rest > 0) await sleep(Math.min(rest, MAX_REST_MS));
         this.turnQueued = false;
-        return this.turn();
+        const started = performance.now();
+        try {
+          return await this.turn();
+        } finally {
+          this.restUntil = performance.now() + (performance.now() - started);
+          // What a turn left for the next (more than MAX_CHANGES_PER_TURN were waiting) goes after the rest.
+          if (this.pending.length && !this.turnQueued && !this.closed) {
+            this.turnQueued = true;
+            this.queueTurn();
+          }
+        }
       });
     // A database outage must not take the process down through an unhandled rejection.
     this.tail.catch(() => {});
@@ -116,7 +143,7 @@ export class WriteQueue<C extends Queued> {
 
   /** One turn: the changes kept from an outage, then everything queued since. Rejects when any was not stored. */
   private async turn(): Promise<void> {
-    const fresh = this.pending.splice(0);
+    const fresh = this.pending.splice(0, MAX_CHANGES_PER_TURN);
     const changes = [...this.unsaved, ...fresh];
     if (!changes.length) return;
     try {

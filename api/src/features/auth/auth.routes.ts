@@ -10,6 +10,7 @@ import {
   type ProfileInput,
 } from '@planline/domain';
 import type { UserEntity } from '@planline/db';
+import type { RealtimeBus } from '@planline/realtime';
 import type { Context } from 'koa';
 import koaPassport from 'koa-passport';
 import { Strategy as LocalStrategy } from 'passport-local';
@@ -23,7 +24,7 @@ import { presentUser } from './user.presenter.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
-export function authRoutes(auth: AuthService, throttle: LoginThrottle): Router {
+export function authRoutes(auth: AuthService, throttle: LoginThrottle, bus: RealtimeBus): Router {
   // One passport instance per app (not the module singleton), so several apps can live in one process (tests).
   const passport = new koaPassport.KoaPassport();
   passport.use(
@@ -62,7 +63,7 @@ export function authRoutes(auth: AuthService, throttle: LoginThrottle): Router {
   });
 
   router.post('/auth/logout', async (ctx) => {
-    endSession(ctx);
+    endSession(ctx, bus);
     ctx.status = 204;
   });
 
@@ -100,7 +101,7 @@ export function authRoutes(auth: AuthService, throttle: LoginThrottle): Router {
   // Browser navigations of PRODUCT-SPEC §2: sign in happens on our own /auth page.
   router.get('/login', (ctx) => ctx.redirect('/auth'));
   router.get('/logout', (ctx) => {
-    endSession(ctx);
+    endSession(ctx, bus);
     ctx.redirect('/');
   });
 

@@ -3,23 +3,63 @@ import type { PersistedChanges, RealtimeBus } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
 import { findTasks } from './tasks.read.js';
 
+/** A project's persisted changes whose tasks are still to be read for their events, merged. */
+interface Unread {
+  created: Set<string>;
+  fields: Map<string, Set<string>>;
+}
+
 /**
  * Turns persisted document changes into `task:*` events for the project room (dashboards and other views),
  * sent only once the change is in the database.
+ *
+ * Back-pressure (issue 34): each change's tasks are read back for their events. A read per change, started at
+ * once, let a flood of edits queue hundreds of reads on the embedded database (which runs one query at a time),
+ * in front of every other project's queries and the health check. A project has at most one read in flight;
+ * what is persisted meanwhile is merged and read once after it, so the reads keep pace with the writes.
  */
 export function publishTaskEvents(dataSource: DataSource, bus: RealtimeBus, logger: { error(o: object, m?: string): void }) {
-  return (changes: PersistedChanges) => {
-    const room = rooms.project(changes.projectId);
-    const updatedFields = new Map(changes.updated.map((u) => [u.taskId, u.fields as string[]]));
-    for (const id of changes.dependenciesChanged) if (!updatedFields.has(id)) updatedFields.set(id, ['dependencies']);
-    for (const taskId of changes.deleted) bus.emit(room, 'task:deleted', { projectId: changes.projectId, taskId });
-    findTasks(dataSource, [...changes.created, ...updatedFields.keys()])
+  const unread = new Map<string, Unread>();
+  const reading = new Set<string>();
+
+  const readNext = (projectId: string): void => {
+    const batch = unread.get(projectId);
+    if (!batch) {
+      reading.delete(projectId);
+      return;
+    }
+    unread.delete(projectId);
+    reading.add(projectId);
+    const room = rooms.project(projectId);
+    findTasks(dataSource, [...new Set([...batch.created, ...batch.fields.keys()])])
       .then((tasks) => {
         for (const task of tasks) {
-          if (changes.created.includes(task.id)) bus.emit(room, 'task:created', { projectId: changes.projectId, task });
-          else bus.emit(room, 'task:updated', { projectId: changes.projectId, task, fields: updatedFields.get(task.id) ?? [] });
+          if (batch.created.has(task.id)) bus.emit(room, 'task:created', { projectId, task });
+          else bus.emit(room, 'task:updated', { projectId, task, fields: [...(batch.fields.get(task.id) ?? [])] });
         }
       })
-      .catch((err: unknown) => logger.error({ err, projectId: changes.projectId }, 'task events failed'));
+      .catch((err: unknown) => logger.error({ err, projectId }, 'task events failed'))
+      .finally(() => readNext(projectId));
+  };
+
+  return (changes: PersistedChanges) => {
+    const { projectId } = changes;
+    for (const taskId of changes.deleted) bus.emit(rooms.project(projectId), 'task:deleted', { projectId, taskId });
+    let batch = unread.get(projectId);
+    if (!batch) unread.set(projectId, (batch = { created: new Set(), fields: new Map() }));
+    const fieldsOf = (taskId: string) => {
+      let fields = batch.fields.get(taskId);
+      if (!fields) batch.fields.set(taskId, (fields = new Set()));
+      return fields;
+    };
+    for (const taskId of changes.created) batch.created.add(taskId);
+    for (const { taskId, fields } of changes.updated) fields.forEach((f) => fieldsOf(taskId).add(f));
+    for (const taskId of changes.dependenciesChanged) if (!changes.updated.some((u) => u.taskId === taskId)) fieldsOf(taskId).add('dependencies');
+    for (const taskId of changes.deleted) {
+      batch.created.delete(taskId);
+      batch.fields.delete(taskId);
+    }
+    if (!batch.created.size && !batch.fields.size) unread.delete(projectId);
+    if (!reading.has(projectId)) readNext(projectId);
   };
 }

@@ -4,13 +4,16 @@ import { COMPRESS_THRESHOLD_BYTES } from '../../http/compression.js';
 import { currentUser, requireAuth } from '../../middleware/auth.js';
 import { uuidParams } from '../../middleware/params.js';
 import { validate } from '../../middleware/validate.js';
+import { spendWrite } from '../../middleware/write-budget.js';
+import type { WriteBudgets } from '@planline/realtime';
 import { PROJECT_NOT_FOUND } from '../access/access.policy.js';
 import { TASK_NOT_FOUND } from './tasks.policy.js';
 import type { TimeTravelService } from '../time-travel/time-travel.service.js';
 import type { TasksService } from './tasks.service.js';
 
-export function tasksRoutes(tasks: TasksService, timeTravel: TimeTravelService): Router {
+export function tasksRoutes(tasks: TasksService, timeTravel: TimeTravelService, budgets: WriteBudgets): Router {
   const router = new Router({ prefix: '/api' });
+  const write = spendWrite(budgets);
   const taskParam = uuidParams({ taskId: TASK_NOT_FOUND });
 
   router.get('/projects/:projectId/tasks', requireAuth, uuidParams({ projectId: PROJECT_NOT_FOUND }), validate('query', taskListQuerySchema), async (ctx) => {
@@ -39,16 +42,16 @@ export function tasksRoutes(tasks: TasksService, timeTravel: TimeTravelService):
     }
   });
 
-  router.post('/tasks', requireAuth, validate('body', createTaskInputSchema), async (ctx) => {
+  router.post('/tasks', requireAuth, validate('body', createTaskInputSchema), spendWrite(budgets, (body) => (body as { projectId: string }).projectId), async (ctx) => {
     ctx.status = 201;
     ctx.body = await tasks.create(currentUser(ctx.state).id, ctx.state.body);
   });
 
-  router.patch('/tasks/:taskId', requireAuth, taskParam, validate('body', updateTaskInputSchema), async (ctx) => {
+  router.patch('/tasks/:taskId', requireAuth, taskParam, validate('body', updateTaskInputSchema), write, async (ctx) => {
     ctx.body = await tasks.update(currentUser(ctx.state).id, ctx.params.taskId!, ctx.state.body);
   });
 
-  router.delete('/tasks/:taskId', requireAuth, taskParam, async (ctx) => {
+  router.delete('/tasks/:taskId', requireAuth, taskParam, write, async (ctx) => {
     await tasks.remove(currentUser(ctx.state).id, ctx.params.taskId!);
     ctx.status = 204;
   });
@@ -57,7 +60,7 @@ export function tasksRoutes(tasks: TasksService, timeTravel: TimeTravelService):
     ctx.body = await tasks.history(currentUser(ctx.state).id, ctx.params.taskId!);
   });
 
-  router.post('/tasks/:taskId/dependencies', requireAuth, taskParam, validate('body', dependencyInputSchema), async (ctx) => {
+  router.post('/tasks/:taskId/dependencies', requireAuth, taskParam, validate('body', dependencyInputSchema), write, async (ctx) => {
     ctx.status = 201;
     ctx.body = await tasks.addDependency(currentUser(ctx.state).id, ctx.params.taskId!, ctx.state.body);
   });
@@ -67,6 +70,7 @@ export function tasksRoutes(tasks: TasksService, timeTravel: TimeTravelService):
     requireAuth,
     uuidParams({ taskId: TASK_NOT_FOUND, dependsOnTaskId: 'That dependency does not exist' }),
     validate('body', updateDependencyInputSchema),
+    write,
     async (ctx) => {
       ctx.body = await tasks.updateDependency(currentUser(ctx.state).id, ctx.params.taskId!, ctx.params.dependsOnTaskId!, ctx.state.body);
     },
@@ -76,6 +80,7 @@ export function tasksRoutes(tasks: TasksService, timeTravel: TimeTravelService):
     '/tasks/:taskId/dependencies/:dependsOnTaskId',
     requireAuth,
     uuidParams({ taskId: TASK_NOT_FOUND, dependsOnTaskId: 'That dependency does not exist' }),
+    write,
     async (ctx) => {
       ctx.body = await tasks.removeDependency(currentUser(ctx.state).id, ctx.params.taskId!, ctx.params.dependsOnTaskId!);
     },

@@ -26,6 +26,8 @@ export interface ConnectionState {
   online: boolean;
   /** Closes of the socket since the document last synced (or opened). */
   failedAttempts: number;
+  /** The server closed the socket for too many changes (CloseCode.TooManyChanges) and it has not synced since. */
+  tooManyChanges?: boolean;
   /** This device keeps the document (IndexedDB): edits made offline survive a reload. */
   kept: boolean;
   readOnly: boolean;

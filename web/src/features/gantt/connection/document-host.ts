@@ -3,7 +3,7 @@
  * undo, presence and the chart's tasks store over it. It runs in a worker on a page (worker-connection.ts drives it
  * from the page), or in the page's own thread where there is no worker.
  */
-import { HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
+import { CloseCode, HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import { addDependency, applyCascade, dependenciesMap, documentCascade, limitSyncMessages, readTask, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
 import * as Y from 'yjs';
@@ -183,7 +183,7 @@ export function openConnection(projectId: string, userId: string, options: HostO
     // Editable once the chart shows the document (a big one is read a slot at a time), online if still so.
     void tasks.reconcile().then(() => {
       if (closed) return;
-      state.setState({ status: 'synced', online: provider.synced, failedAttempts: 0 });
+      state.setState({ status: 'synced', online: provider.synced, failedAttempts: 0, tooManyChanges: false });
       copy?.rememberSync(state.getState().readOnly);
     });
   });
@@ -223,9 +223,11 @@ export function openConnection(projectId: string, userId: string, options: HostO
     if (status === 'connected' && state.getState().status === 'synced') state.setState({ online: true });
     if (status === 'disconnected') state.setState({ online: false });
   });
-  provider.on('close', () => {
+  provider.on('close', ({ event }: { event?: { code?: number } }) => {
     const { status, failedAttempts } = state.getState();
     if (status === 'denied') return;
+    // Past the person's edit budget (issue 34): told, and the provider comes back by itself once it has refilled.
+    if (event?.code === CloseCode.TooManyChanges) state.setState({ tooManyChanges: true });
     const failed = failedAttempts + 1;
     const unreachable = status === 'connecting' && failed >= FAILED_ATTEMPTS_BEFORE_ERROR;
     state.setState(unreachable ? { status: 'unreachable', failedAttempts: failed } : { failedAttempts: failed });

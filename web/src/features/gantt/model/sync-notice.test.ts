@@ -19,4 +19,9 @@ describe('syncNotice', () => {
     expect(syncNotice({ ...state, online: false })).toBe('Offline — changes are saved on this device');
     expect(syncNotice({ ...state, online: false, kept: false })).toBe('Reconnecting… your changes will sync');
   });
+
+  it('[edit-budget] says "Too many changes — slow down" after the server closed the document for too many changes, until it syncs again', () => {
+    expect(syncNotice({ ...state, online: false, tooManyChanges: true })).toBe('Too many changes — slow down');
+    expect(syncNotice({ ...state, tooManyChanges: false })).toBeNull();
+  });
 });

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import {
+  CloseCode,
+  EDITS_BURST,
+  projectDocumentName,
+  TASKS_ADDED_BURST,
+  TASKS_ADDED_PER_SECOND,
+  TOO_MANY_CHANGES_MESSAGE,
+} from '@planline/domain';
+import { tasksMap, writeTask } from '@planline/document';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
+import { eventually } from '../collab-client.js';
+import { startTestServer } from '../harness.js';
+import { frames, rawCollab, sleep, type RawCollab } from './collab-frames.js';
+import { writeFigures } from './figures.js';
+import { buildWorld, type World } from './world.js';
+
+/**
+ * [write-budgets] Issue 34 items 1 and 8: budgets per person (and per project for new tasks) over all their
+ * connections and write paths. Two document connections of one guest renaming tasks as fast as they could made
+ * `GET /api/health` take 27 s on the embedded database; one person with 25 connections added 5,000 tasks in 4.5 s.
+ * The floods here are bounded (a few seconds, a few thousand messages, 127.0.0.1 only) and measured: health and
+ * another project's REST edit are timed during and after them.
+ */
+const BYSTANDER_LIMIT_MS = 200;
+/** Renames each flooding connection sends: over the burst of one person's budget, together. */
+const RENAMES_PER_CONNECTION = 400;
+const server = await startTestServer();
+let world: World;
+const opened: { close(): void }[] = [];
+const figures: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  world = await buildWorld(server);
+});
+afterAll(async () => {
+  opened.forEach((c) => c.close());
+  writeFigures('write-budgets', figures);
+  await server.stop();
+});
+
+async function openRaw(cookie: string, projectId: string): Promise<RawCollab> {
+  const raw = rawCollab(server.url, cookie);
+  opened.push(raw);
+  expect(await raw.opened).toBe(true);
+  const name = projectDocumentName(projectId);
+  raw.send(frames.auth(name));
+  raw.send(frames.syncStep1(name));
+  await eventually(() => raw.auth.get(name), (a) => a === 'authenticated', 15_000);
+  // Its copy holds the server's document (sync step 2), so its edits build on it.
+  await eventually(() => tasksMap(raw.doc).size, (n) => n > 0, 15_000);
+  return raw;
+}
+
+/** Sends each of the connection's own edits as an update message, as a client would. */
+function sendEdits(raw: RawCollab, projectId: string): void {
+  const name = projectDocumentName(projectId);
+  raw.doc.on('update', (update: Uint8Array, origin: unknown) => {
+    if (origin === 'local') raw.send(frames.update(name, update));
+  });
+}
+
+const serverDoc = (projectId: string) => server.realtime.hocuspocus.documents.get(projectDocumentName(projectId))!;
+
+/** Times health and another project's REST edit every 50 ms while `flood` runs, and a few times after. */
+async function bystanders(flood: Promise<unknown>): Promise<{ during: { health: number; otherEdit: number }; after: { health: number; otherEdit: number } }> {
+  const other = world.other;
+  let round = 0;
+  const once = async () => {
+    let started = performance.now();
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    const health = performance.now() - started;
+    started = performance.now();
+    const res = await other.owner.client.request('PATCH', `/api/tasks/${other.task.id}`, { progress: ++round % 100 });
+    expect(res.status).toBe(200);
+    return { health, otherEdit: performance.now() - started };
+  };
+  const worst = (samples: { health: number; otherEdit: number }[]) => ({
+    health: Math.round(Math.max(...samples.map((s) => s.health))),
+    otherEdit: Math.round(Math.max(...samples.map((s) => s.otherEdit))),
+  });
+  let done = false;
+  void flood.finally(() => (done = true));
+  const during: { health: number; otherEdit: number }[] = [];
+  while (!done || during.length < 3) {
+    during.push(await once());
+    await sleep(50);
+  }
+  await flood;
+  const after: { health: number; otherEdit: number }[] = [];
+  for (let i = 0; i < 5; i++) {
+    after.push(await once());
+    await sleep(50);
+  }
+  return { during: worst(during), after: worst(after) };
+}
+
+describe('[write-budgets] one person\'s budget, whatever the number of connections', { timeout: 120_000 }, () => {
+  it(`[task-budget] one person with 10 connections adding 100 tasks per update: at most ${TASKS_ADDED_BURST} at once, then closed (${CloseCode.RateLimited})`, async () => {
+    const projectId = world.own.project.id;
+    const connections = await Promise.all(Array.from({ length: 10 }, () => openRaw(world.users.member.client.cookieHeader, projectId)));
+    const before = tasksMap(serverDoc(projectId)).size;
+    const started = performance.now();
+    for (const raw of connections) {
+      sendEdits(raw, projectId);
+      for (let update = 0; update < 2; update++) {
+        raw.doc.transact(() => {
+          for (let i = 0; i < 100; i++) writeTask(raw.doc, randomUUID(), { name: `Added ${update}.${i}`, startDate: '2026-07-01', endDate: '2026-07-02' });
+        }, 'local');
+      }
+    }
+    const closes = await Promise.all(connections.map((raw) => Promise.race([raw.closed, sleep(10_000).then(() => null)])));
+    const added = tasksMap(serverDoc(projectId)).size - before;
+    const seconds = (performance.now() - started) / 1000;
+    figures.taskFlood = { connections: 10, sent: 2000, added, seconds: Number(seconds.toFixed(2)) };
+    expect(added).toBeLessThanOrEqual(TASKS_ADDED_BURST + Math.ceil(seconds * TASKS_ADDED_PER_SECOND) + 100);
+    expect(closes.filter((c) => c?.code === CloseCode.RateLimited).length).toBeGreaterThan(0);
+  });
+
+  it(`[edit-budget] a guest's three connections sending 400 renames each at once: closed (${CloseCode.TooManyChanges}) past ${EDITS_BURST} edits, the server keeps answering, every applied edit is stored`, async () => {
+    const projectId = world.own.project.id;
+    const taskId = world.own.task.id;
+    const connections = await Promise.all(Array.from({ length: 3 }, () => openRaw(world.users.guest.client.cookieHeader, projectId)));
+    const baseline = await bystanders(sleep(200));
+    // Each connection's renames, made beforehand (each builds on the one before), then sent as fast as the socket goes.
+    const floods = connections.map((raw, c) => {
+      const updates: Uint8Array[] = [];
+      raw.doc.on('update', (update: Uint8Array, origin: unknown) => origin === 'local' && updates.push(update));
+      for (let i = 1; i <= RENAMES_PER_CONNECTION; i++) raw.doc.transact(() => writeTask(raw.doc, taskId, { name: `Flood ${c}.${i}` }), 'local');
+      return updates.map((update) => frames.update(projectDocumentName(projectId), update));
+    });
+    const started = performance.now();
+    const flood = Promise.all(
+      connections.map(async (raw, c) => {
+        for (const message of floods[c]!) raw.send(message);
+        return Promise.race([raw.closed, sleep(10_000).then(() => null)]);
+      }),
+    );
+    const timings = await bystanders(flood);
+    const closes = await flood;
+    const seconds = (performance.now() - started) / 1000;
+    const applied = Number(String(tasksMap(serverDoc(projectId)).get(taskId)!.get('name')).split('.')[1] ?? 0);
+    figures.renameFlood = { connections: 3, sent: 3 * RENAMES_PER_CONNECTION, seconds: Number(seconds.toFixed(2)), baseline, ...timings, loadAverage: loadavg()[0] };
+    expect(closes.map((c) => c?.code)).toEqual([CloseCode.TooManyChanges, CloseCode.TooManyChanges, CloseCode.TooManyChanges]);
+    expect(closes[0]!.reason).toBe('too many changes');
+    expect(applied).toBeLessThan(RENAMES_PER_CONNECTION);
+    // Measured, not only refused: on this shared 2-core machine the bounds are loose (the report had 27 s during and
+    // 32 s after); docs/security.md has the figures of a quiet run.
+    expect(timings.during.health).toBeLessThan(Math.max(BYSTANDER_LIMIT_MS, 10 * baseline.during.health, 5000));
+    expect(timings.after.health).toBeLessThan(Math.max(BYSTANDER_LIMIT_MS, 5 * baseline.during.health));
+    expect(timings.after.otherEdit).toBeLessThan(Math.max(BYSTANDER_LIMIT_MS, 5 * baseline.during.otherEdit));
+    // Nothing the server applied is lost: the name it holds is the one stored.
+    const inDocument = tasksMap(serverDoc(projectId)).get(taskId)!.get('name');
+    await eventually(async () => (await server.dataSource.query('SELECT name FROM tasks WHERE id = $1', [taskId]))[0].name, (name) => name === inDocument, 10_000);
+  });
+
+  it(`[edit-budget] REST task writes take from the same budget: once a person's budget is spent, a PATCH is a 429 "${TOO_MANY_CHANGES_MESSAGE}"`, async () => {
+    const projectId = world.own.project.id;
+    const task = await world.newTask('own', 'Patched');
+    const admin = world.users.admin;
+    expect((await admin.client.request('PATCH', `/api/tasks/${task.id}`, { progress: 10 })).status).toBe(200);
+    // The admin's budget spent, as their document connections spend it (the guard takes from these same buckets;
+    // the test above shows a connection closed for it). Held at empty: it refills 30 a second, faster than
+    // requests come through on a loaded machine.
+    const budgets = server.realtime.budgets;
+    const edit = budgets.edit.bind(budgets);
+    const spent = vi.spyOn(budgets, 'edit').mockImplementation((userId) => {
+      if (userId !== admin.user.id) return edit(userId);
+      while (edit(userId));
+      return false;
+    });
+    const refused = await admin.client.request('PATCH', `/api/tasks/${task.id}`, { name: 'Over the budget' });
+    expect(refused.status).toBe(429);
+    expect(JSON.stringify(refused.body)).toContain(TOO_MANY_CHANGES_MESSAGE);
+    const created = await admin.client.post('/api/tasks', { projectId, name: 'Over the budget', startDate: '2026-07-01', endDate: '2026-07-02' });
+    expect(created.status).toBe(429);
+    // Another person is not held by it.
+    expect((await world.users.member.client.request('PATCH', `/api/tasks/${task.id}`, { name: 'Someone else' })).status).toBe(200);
+    spent.mockRestore();
+    await sleep(100);
+    expect((await admin.client.request('PATCH', `/api/tasks/${task.id}`, { name: 'A second later' })).status).toBe(200);
+  });
+
+  it('[edit-budget] ordinary editing (two tabs, 5 edits a second each, for 3 s) is never limited', async () => {
+    const projectId = world.own.project.id;
+    const tabs = await Promise.all([openRaw(world.users.owner.client.cookieHeader, projectId), openRaw(world.users.owner.client.cookieHeader, projectId)]);
+    tabs.forEach((raw) => sendEdits(raw, projectId));
+    for (let i = 0; i < 15; i++) {
+      tabs.forEach((raw, t) => raw.doc.transact(() => writeTask(raw.doc, world.own.task.id, { progress: (i * 2 + t) % 100 }), 'local'));
+      await sleep(200);
+    }
+    await sleep(100);
+    expect(tabs.map((raw) => raw.ws.readyState)).toEqual([tabs[0]!.ws.OPEN, tabs[0]!.ws.OPEN]);
+  });
+});
