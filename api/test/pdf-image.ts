@@ -18,6 +18,12 @@ export interface PixelsFound {
 }
 
 /**
+ * Whether poppler's pdftoppm can run here. `npm test` on a fresh machine needs only Node, so the pixel tests are
+ * skipped without it; CI (CI=true, where .ci/run installs poppler-utils) never skips them.
+ */
+export const CAN_RENDER_PDF = process.env.CI === 'true' || spawnSync('pdftoppm', ['-v']).error === undefined;
+
+/**
  * One page of a PDF rendered by poppler's pdftoppm (package poppler-utils; .ci/run installs it), as a reader's
  * viewer would draw it, `dpi` dots per inch.
  */

@@ -1,6 +1,8 @@
-import { COLLAB_PATH } from '@planline/domain';
+import { COLLAB_PATH, projectDocumentName } from '@planline/domain';
+import { tasksMap } from '@planline/document';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { eventually } from '../collab-client.js';
 
 /**
  * The Hocuspocus 3 wire format, written by hand so tests can send what a real provider never would (writes
@@ -111,3 +113,26 @@ export function rawCollab(baseUrl: string, cookie: string, origin?: string): Raw
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A raw /collab connection to a project's document, authenticated and asked for its first sync, and kept in
+ * `opened` for the file's afterAll to close. With `untilTasks`, it also waits until its copy holds the server's
+ * tasks (sync step 2), so edits built on it apply without a gap.
+ */
+export async function openAuthenticated(
+  baseUrl: string,
+  cookie: string,
+  projectId: string,
+  opened: { close(): void }[],
+  { timeoutMs = 3000, untilTasks = false }: { timeoutMs?: number; untilTasks?: boolean } = {},
+): Promise<RawCollab> {
+  const raw = rawCollab(baseUrl, cookie);
+  opened.push(raw);
+  if (!(await raw.opened)) throw new Error('the /collab WebSocket did not open');
+  const name = projectDocumentName(projectId);
+  raw.send(frames.auth(name));
+  raw.send(frames.syncStep1(name));
+  await eventually(() => raw.auth.get(name), (a) => a === 'authenticated', timeoutMs);
+  if (untilTasks) await eventually(() => tasksMap(raw.doc).size, (n) => n > 0, timeoutMs);
+  return raw;
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { eventually, openProjectDocument } from '../collab-client.js';
 import { startTestServer } from '../harness.js';
-import { frames, rawCollab, sleep, type RawCollab } from './collab-frames.js';
+import { frames, openAuthenticated, sleep } from './collab-frames.js';
 import { writeFigures } from './figures.js';
 import { buildWorld, type World } from './world.js';
 
@@ -51,16 +51,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function openRaw(cookie: string, projectId: string): Promise<RawCollab> {
-  const raw = rawCollab(server.url, cookie);
-  opened.push(raw);
-  expect(await raw.opened).toBe(true);
-  const name = projectDocumentName(projectId);
-  raw.send(frames.auth(name));
-  raw.send(frames.syncStep1(name));
-  await eventually(() => raw.auth.get(name), (a) => a === 'authenticated');
-  return raw;
-}
+const openRaw = (cookie: string, projectId: string) => openAuthenticated(server.url, cookie, projectId, opened);
 
 /** The server's side of a user's connections to a document. */
 function serverConnections(projectId: string, userId: string): Connection[] {

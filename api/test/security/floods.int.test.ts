@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { eventually, openProjectDocument, type DocClient } from '../collab-client.js';
 import { startTestServer } from '../harness.js';
-import { frames, MessageType, rawCollab, sleep, type RawCollab } from './collab-frames.js';
+import { frames, MessageType, openAuthenticated, rawCollab, sleep } from './collab-frames.js';
 import { writeFigures } from './figures.js';
 import { buildWorld, type World } from './world.js';
 
@@ -83,16 +83,7 @@ async function bystandersDuring(abuse: Promise<unknown>, samples = 6): Promise<{
   return { document: Math.max(...docs), rest: Math.max(...rests) };
 }
 
-async function openRaw(cookie: string, projectId: string): Promise<RawCollab> {
-  const raw = rawCollab(server.url, cookie);
-  opened.push(raw);
-  expect(await raw.opened).toBe(true);
-  const name = projectDocumentName(projectId);
-  raw.send(frames.auth(name));
-  raw.send(frames.syncStep1(name));
-  await eventually(() => raw.auth.get(name), (a) => a === 'authenticated');
-  return raw;
-}
+const openRaw = (cookie: string, projectId: string) => openAuthenticated(server.url, cookie, projectId, opened);
 
 function memberSocket(): Promise<Socket> {
   const socket = connectSocket(server.url, {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { eventually, openProjectDocument } from '../collab-client.js';
 import { startTestServer } from '../harness.js';
-import { frames, rawCollab, type RawCollab } from './collab-frames.js';
+import { frames, openAuthenticated } from './collab-frames.js';
 import { writeFigures } from './figures.js';
 import { buildWorld, type World } from './world.js';
 
@@ -28,16 +28,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function openRaw(cookie: string, projectId: string): Promise<RawCollab> {
-  const raw = rawCollab(server.url, cookie);
-  opened.push(raw);
-  expect(await raw.opened).toBe(true);
-  const name = projectDocumentName(projectId);
-  raw.send(frames.auth(name));
-  raw.send(frames.syncStep1(name));
-  await eventually(() => raw.auth.get(name), (a) => a === 'authenticated');
-  return raw;
-}
+const openRaw = (cookie: string, projectId: string) => openAuthenticated(server.url, cookie, projectId, opened);
 
 /** A task of ~400 KB of notes written by a client, sent without the edit before it (which the server never gets). */
 function afterAGap(base: Y.Doc): Uint8Array {

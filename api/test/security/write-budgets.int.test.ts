@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { eventually } from '../collab-client.js';
 import { startTestServer } from '../harness.js';
-import { frames, rawCollab, sleep, type RawCollab } from './collab-frames.js';
+import { frames, openAuthenticated, type RawCollab, sleep } from './collab-frames.js';
 import { writeFigures } from './figures.js';
 import { buildWorld, type World } from './world.js';
 
@@ -41,18 +41,9 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function openRaw(cookie: string, projectId: string): Promise<RawCollab> {
-  const raw = rawCollab(server.url, cookie);
-  opened.push(raw);
-  expect(await raw.opened).toBe(true);
-  const name = projectDocumentName(projectId);
-  raw.send(frames.auth(name));
-  raw.send(frames.syncStep1(name));
-  await eventually(() => raw.auth.get(name), (a) => a === 'authenticated', 15_000);
-  // Its copy holds the server's document (sync step 2), so its edits build on it.
-  await eventually(() => tasksMap(raw.doc).size, (n) => n > 0, 15_000);
-  return raw;
-}
+/** Its copy holds the server's document (sync step 2), so its edits build on it. */
+const openRaw = (cookie: string, projectId: string) =>
+  openAuthenticated(server.url, cookie, projectId, opened, { timeoutMs: 15_000, untilTasks: true });
 
 /** Sends each of the connection's own edits as an update message, as a client would. */
 function sendEdits(raw: RawCollab, projectId: string): void {
