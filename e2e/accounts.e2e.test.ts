@@ -119,7 +119,8 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Create Account' }).waitFor();
     // The register form points to sign-in once, beside the switch, not again in its note.
     expect(await page.getByText('Already have an account?').count()).toBe(1);
-    await page.getByText(/user already exists/).waitFor();
+    // [e2e-signup] Nothing is said about an existing account before anything is typed (issue 33 item 9).
+    expect(await page.getByText(/already exists/).count()).toBe(0);
 
     // A signed-out visit to /profile goes to sign in, and signing in comes back to /profile.
     const member = { ...account, firstName: 'Ada', email: `ada.${Date.now()}@example.com` };

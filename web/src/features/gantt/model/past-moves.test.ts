@@ -48,7 +48,8 @@ describe('[time-travel-moves] who moved a bar, and how far', () => {
       calendar: cal,
     });
     expect(notes.get(A)!.label).toBe('Moved by Ana Silva · +3wd · Moved by dependency on «Design»');
-    expect(notes.get(A)!.description).toMatch(/^Moved by Ana Silva · \+3 working days · Moved by dependency on «Design»\. On 27 Nov 2026 at \d\d:41 \(the last of 3 changes since\)\.$/);
+    // [a11y] The visible label is whole inside the description (the chip's accessible name), the shift in words after it.
+    expect(notes.get(A)!.description).toMatch(/^Moved by Ana Silva · \+3wd · Moved by dependency on «Design»\. \+3 working days\. On 27 Nov 2026 at \d\d:41 \(the last of 3 changes since\)\.$/);
     expect(notes.get(B)).toMatchObject({ kind: 'deleted', label: 'Deleted by someone' });
   });
 

@@ -80,10 +80,11 @@ export function moveNotes({ then, now, moves, compare, calendar }: MoveNotesInpu
     const shift = current && !compare ? shiftText(past, current, calendar) : null;
     const who = `${verb} by ${move.by ?? 'someone'}`;
     const label = [who, shift?.short, move.reason].filter(Boolean).join(' · ');
-    const said = [who, shift?.words, move.reason].filter(Boolean).join(' · ');
+    // The chip's visible label stays whole inside its accessible name (WCAG 2.5.3, label in name); the shift in words follows.
+    const words = shift ? ` ${shift.words.charAt(0).toUpperCase()}${shift.words.slice(1)}.` : '';
     const when = format(Date.parse(move.at), "d MMM yyyy 'at' HH:mm");
     const more = move.changes > 1 ? ` (the last of ${move.changes} changes since)` : '';
-    notes.set(move.taskId, { taskId: move.taskId, kind: gone ? 'deleted' : 'moved', label, description: `${said}. On ${when}${more}.` });
+    notes.set(move.taskId, { taskId: move.taskId, kind: gone ? 'deleted' : 'moved', label, description: `${label}.${words} On ${when}${more}.` });
   }
   return notes;
 }
