@@ -107,6 +107,11 @@ describe('[collab-memory] a connection that never reads cannot make the server h
       reader.send(frames.syncStep1(name, new Uint8Array([0])));
       await sleep(20);
     }
-    expect(await reader.closed).toEqual({ code: CloseCode.NotReading, reason: expect.stringMatching(/sync requested/) });
+    // Closed by the server: with its close frame (4408), or, when the reader is still busy applying the megabytes it
+    // asked for as the close grace runs out (a loaded machine), cut without one (1006). Either way it is gone.
+    const closed = await reader.closed;
+    expect([CloseCode.NotReading, 1006]).toContain(closed.code);
+    if (closed.code === CloseCode.NotReading) expect(closed.reason).toMatch(/sync requested/);
+    await eventually(() => serverConnections(world.own.project.id, world.users.admin.user.id).length, (n) => n === 0, 5000);
   });
 });

@@ -167,6 +167,9 @@ describe('[write-budgets] one person\'s budget, whatever the number of connectio
     expect(JSON.stringify(refused.body)).toContain(TOO_MANY_CHANGES_MESSAGE);
     const created = await admin.client.post('/api/tasks', { projectId, name: 'Over the budget', startDate: '2026-07-01', endDate: '2026-07-02' });
     expect(created.status).toBe(429);
+    // The task creator's create and a restore are writes too (every write path takes from the one budget).
+    expect((await admin.client.post('/api/tasks/ai-create', { projectId, prompt: 'Draft the sitemap by Friday' })).status).toBe(429);
+    expect((await admin.client.post(`/api/projects/${projectId}/restore`, { at: new Date(Date.now() - 60_000).toISOString() })).status).toBe(429);
     // Another person is not held by it.
     expect((await world.users.member.client.request('PATCH', `/api/tasks/${task.id}`, { name: 'Someone else' })).status).toBe(200);
     spent.mockRestore();

@@ -54,4 +54,26 @@ describe('[pending-updates] an update that would wait for one the server lacks',
     Y.applyUpdate(server, update);
     expect(server.store.pendingStructs).not.toBeNull();
   });
+
+  it('what the document already holds back is not refused when a client echoes it, with its own edit on top', () => {
+    const { author, second } = twoEdits();
+    const server = new Y.Doc();
+    Y.applyUpdate(server, second); // a gap: held back as pending (a stored document from before the check)
+    expect(server.store.pendingStructs).not.toBeNull();
+    // A browser got the pending content in its first sync, holds it back too, then edits on its own.
+    const browser = new Y.Doc();
+    Y.applyUpdate(browser, Y.encodeStateAsUpdate(server));
+    browser.getMap('tasks').set('mine', 7);
+    const echo = Y.encodeStateAsUpdate(browser, Y.encodeStateVector(server));
+    expect(leavesPending(server, echo)).toBe(false);
+    // Held back is not known for good: an update after a further gap is still refused.
+    const beyond = new Y.Doc();
+    Y.applyUpdate(beyond, Y.encodeStateAsUpdate(author));
+    const seen = Y.encodeStateVector(beyond);
+    beyond.getMap('tasks').set('c', 3);
+    const gapStart = Y.encodeStateVector(beyond);
+    beyond.getMap('tasks').set('d', 4);
+    expect(leavesPending(server, Y.encodeStateAsUpdate(beyond, gapStart))).toBe(true);
+    expect(leavesPending(server, Y.encodeStateAsUpdate(beyond, seen))).toBe(false);
+  });
 });

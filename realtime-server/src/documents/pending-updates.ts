@@ -33,7 +33,9 @@ export function leavesPending(doc: Y.Doc, update: Uint8Array, queued: ReadonlyMa
 export function reachOf(doc: Y.Doc, update: Uint8Array, queued: ReadonlyMap<number, number> = new Map()): Map<number, number> | null {
   const { structs, ds } = Y.decodeUpdate(update);
   const reach = new Map<number, number>();
-  const known = (client: number) => reach.get(client) ?? Math.max(Y.getState(doc.store, client), queued.get(client) ?? 0);
+  const held = heldBack(doc);
+  const known = (client: number) =>
+    reach.get(client) ?? Math.max(Y.getState(doc.store, client), queued.get(client) ?? 0, held.get(client) ?? 0);
   for (const struct of structs) {
     if (struct instanceof Y.Skip) continue;
     const { client, clock } = struct.id;
@@ -51,6 +53,25 @@ export function reachOf(doc: Y.Doc, update: Uint8Array, queued: ReadonlyMap<numb
     if (deletions.some((d) => d.clock + d.len > before)) return null;
   }
   return reach;
+}
+
+/**
+ * What the document itself holds back as pending, by client (up to the end of its held structs and deletions).
+ * A document loaded from before this check, or left with a gap by a lost cluster message, serves that content in
+ * every first sync; clients then echo it back in their sync step 2. Refusing the echo would close every writer of
+ * the project again and again, so it counts as known: nothing new reaches the pending set through it.
+ */
+function heldBack(doc: Y.Doc): Map<number, number> {
+  const held = new Map<number, number>();
+  const raise = (client: number, end: number) => held.set(client, Math.max(end, held.get(client) ?? 0));
+  const pending = [doc.store.pendingStructs?.update, doc.store.pendingDs].filter((u): u is Uint8Array => u instanceof Uint8Array);
+  // Yjs keeps what it holds back in its own (v2) update encoding.
+  for (const update of pending) {
+    const { structs, ds } = Y.decodeUpdateV2(update);
+    for (const struct of structs) if (!(struct instanceof Y.Skip)) raise(struct.id.client, struct.id.clock + struct.length);
+    for (const [client, deletions] of ds.clients) for (const d of deletions) raise(client, d.clock + d.len);
+  }
+  return held;
 }
 
 /**
