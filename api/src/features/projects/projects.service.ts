@@ -18,7 +18,7 @@ import {
   type UpdateProjectInput,
 } from '@planline/domain';
 import { serverEdit, type ProjectDocuments, type RealtimeBus } from '@planline/realtime';
-import { applyCalendarChange, workCalendarOf, writeScheduleSettings } from '@planline/document';
+import { applyCalendarChange, writeScheduleSettings } from '@planline/document';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { lockTeam, requireProjectAccess, requireRoomForPerson, requireRoomForProject, requireTeamRole } from '../access/access.policy.js';
@@ -140,7 +140,7 @@ export class ProjectsService {
     const project = await findProject(this.dataSource, projectId);
     const settingsChanged = input.autoSchedule !== undefined || input.workingWeekdays !== undefined || input.holidays !== undefined;
     const reason = holidays ? holidayChangeReason(holidaysOf(current), holidays) : null;
-    if (settingsChanged) await this.mirrorSettings(userId, projectId, holidays ? { holidays: current.holidays, reason } : null);
+    if (settingsChanged) await this.mirrorSettings(userId, projectId, holidays ? { before: current.holidays, after: holidays.map((h) => h.date), reason } : null);
     this.bus.emit([rooms.team(project.teamId), rooms.project(project.id)], 'project:updated', { project: presentProjectEvent(project) });
     return presentProject(project, 'team');
   }
@@ -150,11 +150,16 @@ export class ProjectsService {
    * auto-scheduling on may move tasks, credited to `userId`). A holiday added inside a task keeps the task's working
    * days and moves its finish (one taken out brings it back), with what that pushes along links, in the same
    * transaction as the settings, under its reason ("Holiday added: «Christmas Day»"); counted from the holidays the
-   * row had before (`holidayChange.holidays`), as the document may have loaded with the new ones already. Writes of
-   * one project run one after another, each with the row as it is when its turn comes, so two quick changes cannot
-   * leave the older one.
+   * row had before and after this request's own change (`holidayChange`), as the document may have loaded with the
+   * new ones already, and a later change may be in the row by the time this turn comes (two quick changes A→B, B→C
+   * move the tasks A→B then B→C, never A→C twice). Writes of one project run one after another, each writing the
+   * settings as the row has them when its turn comes, so two quick changes cannot leave the older one.
    */
-  private async mirrorSettings(userId: string, projectId: string, holidayChange: { holidays: string[]; reason: string | null } | null): Promise<void> {
+  private async mirrorSettings(
+    userId: string,
+    projectId: string,
+    holidayChange: { before: string[]; after: string[]; reason: string | null } | null,
+  ): Promise<void> {
     const documents = this.documents;
     if (!documents) return;
     const previous = this.settingsWrites.get(projectId) ?? Promise.resolve();
@@ -165,8 +170,9 @@ export class ProjectsService {
         writeScheduleSettings(doc, settings);
         if (!holidayChange) return;
         // Only the holidays' change moves tasks here; a change of working weekdays leaves the bars as drawn.
-        const had = createWorkCalendar({ workingWeekdays: settings.workingWeekdays, holidays: holidayChange.holidays });
-        if (had.ok) applyCalendarChange(doc, had.calendar, workCalendarOf(settings));
+        const had = createWorkCalendar({ workingWeekdays: settings.workingWeekdays, holidays: holidayChange.before });
+        const has = createWorkCalendar({ workingWeekdays: settings.workingWeekdays, holidays: holidayChange.after });
+        if (had.ok && has.ok) applyCalendarChange(doc, had.calendar, has.calendar);
       });
     });
     const settled = mine.catch(() => {});
