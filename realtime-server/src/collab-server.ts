@@ -4,8 +4,7 @@ import { Hocuspocus } from '@hocuspocus/server';
 import { isDatabaseUnavailable } from '@planline/db';
 import { CloseCode, COLLAB_PATH, HandshakeError, UNAVAILABLE_RETRY_AFTER_SECONDS, MAX_MESSAGE_BYTES, parseProjectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { closeGuarded, documentRefused, guardConnection } from './connection-guard.js';
-import { QueuedReach, updateOfMessage } from './documents/pending-updates.js';
+import { documentRefused, guardConnection } from './connection-guard.js';
 import { shareEncodedFullState } from './documents/shared-full-state.js';
 import type { RealtimeOptions } from './types.js';
 import type { WriteBudgets } from './write-budgets.js';
@@ -27,7 +26,6 @@ function refuse(socket: Duplex, status: number, reason: string, headers = '') {
  */
 export function createDocumentServer(options: RealtimeOptions, keepLoaded: (projectId: string) => Promise<void>): Hocuspocus {
   shareEncodedFullState();
-  const queuedReach = new WeakMap<object, QueuedReach>();
   return new Hocuspocus({
     quiet: true,
     // Persistence is ours and runs on every transaction (ProjectDocumentStore), so Hocuspocus's debounced
@@ -41,18 +39,6 @@ export function createDocumentServer(options: RealtimeOptions, keepLoaded: (proj
     async onDisconnect({ documentName, document }) {
       const projectId = parseProjectDocumentName(documentName);
       if (projectId && document.getConnectionsCount() === 0) await keepLoaded(projectId);
-    },
-    // Runs for every message once its document is open (those queued before, too), just before it is applied.
-    // Runs for every message once its document is open (those queued before, too), before it is applied: an
-    // update that Yjs would hold back as pending (pending-updates.ts) closes the connection and is never applied.
-    async beforeHandleMessage({ document, update, connection }) {
-      const carried = updateOfMessage(update);
-      if (!carried || connection.readOnly) return;
-      let reach = queuedReach.get(connection);
-      if (!reach) queuedReach.set(connection, (reach = new QueuedReach()));
-      if (reach.admit(document, carried)) return;
-      closeGuarded(connection.request, CloseCode.UpdateOutOfOrder, 'update builds on one the server does not have');
-      throw { code: CloseCode.UpdateOutOfOrder, reason: 'update out of order' };
     },
     async beforeUnloadDocument({ document }) {
       await options.store.release(document);

@@ -214,16 +214,11 @@ function watchUnsent(ws: WebSocket, cut: () => void): void {
   }, UNSENT_BYTES_CHECK_MS).unref();
 }
 
-const guards = new WeakMap<IncomingMessage, { refused(document: string): void; close(code: number, reason: string): void }>();
+const guards = new WeakMap<IncomingMessage, { refused(document: string): void }>();
 
 /** Tells the guard of the connection made by `request` that a document was refused to it. */
 export function documentRefused(request: IncomingMessage | undefined, document: string): void {
   if (request) guards.get(request)?.refused(document);
-}
-
-/** Closes the connection made by `request` as its guard closes an abuser (a limit judged after the guard). */
-export function closeGuarded(request: IncomingMessage, code: number, reason: string): void {
-  guards.get(request)?.close(code, reason);
 }
 
 /**
@@ -291,12 +286,7 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
     const admitted = admit(args[0] as RawData);
     return admitted === null ? false : emit(event, admitted, ...args.slice(1));
   }) as typeof ws.emit;
-  guards.set(request, {
-    refused: (document) => refused.add(document),
-    close: (code, reason) => {
-      if (!closed) close(code, reason);
-    },
-  });
+  guards.set(request, { refused: (document) => refused.add(document) });
   watchUnsent(ws, () => {
     if (!closed) close(CloseCode.NotReading, 'too much unread');
   });

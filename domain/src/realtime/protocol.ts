@@ -238,12 +238,6 @@ export const CloseCode = {
   UpdateTooLarge: 4413,
   /** /collab: sync requests faster than SYNC_REQUESTS_PER_MINUTE, or while earlier answers are still unread. */
   NotReading: 4408,
-  /**
-   * /collab: an update that builds on content the server does not have (a gap in a client's clock, a deletion of
-   * unknown content). Yjs would hold it back, unjudged, and serve it to every newcomer; the provider reconnects
-   * and its sync then sends what was missing, in order.
-   */
-  UpdateOutOfOrder: 4409,
   /** /collab: a person's edits over EDITS_PER_SECOND (burst EDITS_BURST); the web shows TOO_MANY_CHANGES_MESSAGE. */
   TooManyChanges: 4430,
 } as const;
