@@ -58,6 +58,7 @@ const MESSAGE_SYNC = 0;
 const MESSAGE_AWARENESS = 1;
 const MESSAGE_AUTH = 2;
 const SYNC_STEP_1 = 0;
+const SYNC_STEP_2 = 1;
 
 class Reader {
   private pos = 0;
@@ -88,7 +89,7 @@ class Reader {
 }
 
 export type Verdict =
-  | { ok: true; document: string; type: number; body: Uint8Array; tasksAdded: number; syncRequest: boolean; carriesUpdate: boolean }
+  | { ok: true; document: string; type: number; body: Uint8Array; tasksAdded: number; syncRequest: boolean; carriesUpdate: boolean; catchUp: boolean }
   | { ok: false; reason: string; code?: number };
 
 /** New Yjs types an update creates: in the schema only task maps are types, so this counts the tasks it adds. */
@@ -106,8 +107,10 @@ export function inspectMessage(data: Uint8Array): Verdict {
     const body = data.subarray(reader.position);
     let tasksAdded = 0;
     let syncRequest = false;
+    let catchUp = false;
     if (type === MESSAGE_SYNC) {
       const step = reader.uint();
+      catchUp = step === SYNC_STEP_2;
       const payload = reader.bytes();
       syncRequest = step === SYNC_STEP_1;
       if (syncRequest) Y.decodeStateVector(payload);
@@ -117,7 +120,7 @@ export function inspectMessage(data: Uint8Array): Verdict {
         if (tasksAdded > MAX_TASKS_PER_UPDATE) return { ok: false, reason: 'update adds too many tasks', code: CloseCode.UpdateTooLarge };
       }
     }
-    return { ok: true, document, type, body, tasksAdded, syncRequest, carriesUpdate: type === MESSAGE_SYNC && !syncRequest };
+    return { ok: true, document, type, body, tasksAdded, syncRequest, carriesUpdate: type === MESSAGE_SYNC && !syncRequest, catchUp };
   } catch {
     return { ok: false, reason: 'malformed message' };
   }
@@ -231,6 +234,7 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
   const syncRequests = new TokenBucket(SYNC_REQUESTS_PER_MINUTE / 60, SYNC_REQUESTS_BURST);
   const authSent = new Set<string>();
   const refused = new Set<string>();
+  const caughtUp = new Set<string>();
   const presenceClients = new Map<string, Set<number>>();
   let beforeOpen = 0;
   let closed = false;
@@ -259,8 +263,14 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
     else if ((!authSent.has(verdict.document) || refused.has(verdict.document)) && ++beforeOpen > MAX_MESSAGES_BEFORE_OPEN) {
       return close(CloseCode.BadMessage, 'too many messages for a document that is not open');
     }
-    if (verdict.carriesUpdate && !budgets.edit(who.userId)) return close(CloseCode.TooManyChanges, 'too many changes');
-    if (verdict.tasksAdded > 0 && !budgets.addTasks(who.userId, parseProjectDocumentName(verdict.document) ?? verdict.document, verdict.tasksAdded)) return close(CloseCode.RateLimited, 'tasks added too fast');
+    // A connection's first sync step 2 for a document is its catch-up: what it did while away, edits a budget may
+    // have refused on the connection before. Refusing it again would keep those edits off the server for as long as
+    // the person keeps editing elsewhere (the convergence soak lost a client's tasks so); it is bounded by the
+    // size limits above, and every later message pays.
+    const firstCatchUp = verdict.catchUp && !caughtUp.has(verdict.document);
+    if (firstCatchUp) caughtUp.add(verdict.document);
+    if (verdict.carriesUpdate && !firstCatchUp && !budgets.edit(who.userId)) return close(CloseCode.TooManyChanges, 'too many changes');
+    if (!firstCatchUp && verdict.tasksAdded > 0 && !budgets.addTasks(who.userId, parseProjectDocumentName(verdict.document) ?? verdict.document, verdict.tasksAdded)) return close(CloseCode.RateLimited, 'tasks added too fast');
     if (verdict.type !== MESSAGE_AWARENESS) return data;
     if (!awareness.take()) return close(CloseCode.RateLimited, 'awareness rate limit exceeded');
     let owned = presenceClients.get(verdict.document);
