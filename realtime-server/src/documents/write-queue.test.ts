@@ -80,3 +80,47 @@ describe('[write-turns] a project\'s writes, in turns', () => {
     expect(calls.length).toBe(before);
   });
 });
+
+describe('[write-fairness] rests between turns are for other projects', () => {
+  const TURN_MS = 100;
+  /** A queue whose turns take TURN_MS each and record when they started and ended. */
+  function timed(projectId: string) {
+    const turns: { start: number; end: number; size: number }[] = [];
+    const queue = new WriteQueue<Item>(
+      async (changes) => {
+        const start = performance.now();
+        await new Promise((r) => setTimeout(r, TURN_MS));
+        turns.push({ start, end: performance.now(), size: changes.length });
+      },
+      silent,
+      projectId,
+    );
+    return { queue, turns };
+  }
+  const gaps = (turns: { start: number; end: number }[]) => turns.slice(1).map((t, i) => t.start - turns[i]!.end);
+
+  it('a project alone writes its backlog turn after turn, without resting', async () => {
+    const { queue, turns } = timed('alone');
+    const items = Array.from({ length: 50 }, (_, i) => item(i));
+    for (const i of items) queue.enqueue(i);
+    await Promise.all(items.map((i) => i.stored));
+    expect(turns.map((t) => t.size)).toEqual([20, 20, 10]);
+    // A rest would be as long as the turn before it (TURN_MS).
+    for (const gap of gaps(turns)) expect(gap).toBeLessThan(TURN_MS / 2);
+  });
+
+  it('while another project has a turn waiting, a flooding project rests as long as its last turn took', async () => {
+    const flood = timed('flood');
+    const other = timed('other');
+    const items = Array.from({ length: 60 }, (_, i) => item(i));
+    for (const i of items) flood.queue.enqueue(i);
+    await new Promise((r) => setTimeout(r, TURN_MS / 2)); // the flood's first turn is writing
+    const theirs = item(1000);
+    other.queue.enqueue(theirs);
+    await theirs.stored;
+    // The other project's edit was stored before the flood's second turn began: it waited for one turn at most.
+    expect(other.turns[0]!.start).toBeLessThan(flood.turns[1]?.start ?? Infinity);
+    await Promise.all(items.map((i) => i.stored));
+    expect(gaps(flood.turns)[0]).toBeGreaterThan(TURN_MS * 0.8);
+  });
+});
