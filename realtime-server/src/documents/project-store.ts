@@ -34,7 +34,7 @@ import {
   readScheduleRow,
   readStoredState,
   replaceStoredState,
-  writeJudged,
+  writeTurn,
 } from './project-rows.js';
 import type { DocLink, PersistedTask } from './task-validation.js';
 import { cascadeReasonsOf, changedLinks, changedSettings, changedTaskIds, movesStillDue, observeTransactionFacts } from './transaction-facts.js';
@@ -343,10 +343,7 @@ export class ProjectDocumentStore {
       // Task lists built before this turn are out of date from its commit on (the API's task list cache). First,
       // so the project row is locked before its tasks, in the order a project's deletion takes them.
       if (judged.some(changesRows)) await raiseTaskListVersion(m, projectId);
-      for (const j of judged) {
-        await writeJudged(m, projectId, j, j.change.origin !== REPAIR);
-        await pause(j.change.snapshots.size);
-      }
+      await writeTurn(m, projectId, judged.map((j) => ({ judged: j, history: j.change.origin !== REPAIR })), pause);
       appendedId = await appendUpdate(m, projectId, update);
     });
     rows.commit();
