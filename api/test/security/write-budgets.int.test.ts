@@ -57,11 +57,32 @@ function sendEdits(raw: RawCollab, projectId: string): void {
 
 const serverDoc = (projectId: string) => server.realtime.hocuspocus.documents.get(projectDocumentName(projectId))!;
 
-/** Times health and another project's REST edit every 50 ms while `flood` runs, and a few times after. */
-async function bystanders(flood: Promise<unknown>): Promise<{ during: { health: number; otherEdit: number }; after: { health: number; otherEdit: number } }> {
+interface Timing {
+  health: number;
+  otherEdit: number;
+}
+/** A phase's samples: the worst and the median of each (the median shows the wait behind the flood, not load spikes). */
+interface Phase {
+  samples: number;
+  worst: Timing;
+  median: Timing;
+}
+
+function phase(samples: Timing[]): Phase {
+  const of = (pick: (s: Timing) => number) => samples.map(pick).sort((a, b) => a - b);
+  const median = (values: number[]) => Math.round(values[Math.floor(values.length / 2)]!);
+  return {
+    samples: samples.length,
+    worst: { health: Math.round(Math.max(...of((s) => s.health))), otherEdit: Math.round(Math.max(...of((s) => s.otherEdit))) },
+    median: { health: median(of((s) => s.health)), otherEdit: median(of((s) => s.otherEdit)) },
+  };
+}
+
+/** Times health and another project's REST edit every 50 ms while `flood` runs, and ten times after (`all`: both). */
+async function bystanders(flood: Promise<unknown>): Promise<{ during: Phase; after: Phase; all: Phase }> {
   const other = world.other;
   let round = 0;
-  const once = async () => {
+  const once = async (): Promise<Timing> => {
     let started = performance.now();
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     const health = performance.now() - started;
@@ -70,24 +91,20 @@ async function bystanders(flood: Promise<unknown>): Promise<{ during: { health: 
     expect(res.status).toBe(200);
     return { health, otherEdit: performance.now() - started };
   };
-  const worst = (samples: { health: number; otherEdit: number }[]) => ({
-    health: Math.round(Math.max(...samples.map((s) => s.health))),
-    otherEdit: Math.round(Math.max(...samples.map((s) => s.otherEdit))),
-  });
   let done = false;
   void flood.finally(() => (done = true));
-  const during: { health: number; otherEdit: number }[] = [];
+  const during: Timing[] = [];
   while (!done || during.length < 3) {
     during.push(await once());
     await sleep(50);
   }
   await flood;
-  const after: { health: number; otherEdit: number }[] = [];
-  for (let i = 0; i < 5; i++) {
+  const after: Timing[] = [];
+  for (let i = 0; i < 10; i++) {
     after.push(await once());
     await sleep(50);
   }
-  return { during: worst(during), after: worst(after) };
+  return { during: phase(during), after: phase(after), all: phase([...during, ...after]) };
 }
 
 describe('[write-budgets] one person\'s budget, whatever the number of connections', { timeout: 120_000 }, () => {
@@ -116,7 +133,7 @@ describe('[write-budgets] one person\'s budget, whatever the number of connectio
     const projectId = world.own.project.id;
     const taskId = world.own.task.id;
     const connections = await Promise.all(Array.from({ length: 3 }, () => openRaw(world.users.guest.client.cookieHeader, projectId)));
-    const baseline = await bystanders(sleep(200));
+    const baseline = await bystanders(sleep(1000));
     // Each connection's renames, made beforehand (each builds on the one before), then sent as fast as the socket goes.
     const floods = connections.map((raw, c) => {
       const updates: Uint8Array[] = [];
@@ -141,11 +158,16 @@ describe('[write-budgets] one person\'s budget, whatever the number of connectio
     expect(applied).toBeLessThan(RENAMES_PER_CONNECTION);
     // Measured, not only refused: on this shared 2-core machine the bounds are loose (the report had 27 s during and
     // 32 s after); docs/security.md has the figures of a quiet run.
-    expect(timings.during.health).toBeLessThan(Math.max(BYSTANDER_LIMIT_MS, 10 * baseline.during.health, 5000));
-    // After it, a second at most (the report had 32 s): on PGlite another project's edit still waits 150-270 ms
-    // behind the flood's writes, short of issue 34's "a few tens" (open), so a tighter bound here only measures load.
-    expect(timings.after.health).toBeLessThan(Math.max(AFTER_FLOOD_LIMIT_MS, 5 * baseline.during.health));
-    expect(timings.after.otherEdit).toBeLessThan(Math.max(AFTER_FLOOD_LIMIT_MS, 5 * baseline.during.otherEdit));
+    expect(timings.during.worst.health).toBeLessThan(Math.max(BYSTANDER_LIMIT_MS, 10 * baseline.during.worst.health, 5000));
+    // Fairness (issue 34): another project's edit waits behind at most one of the flood's turns at a time. On PGlite a
+    // turn of 20 renames was 65 statements in a row and the edit's median during the flood 2.1-2.2 times its median
+    // before it (load 13-20); a turn is 6 statements now (0.9-1.3 times). Against the same run's baseline, as the
+    // load of this shared machine moves every figure, and loose (a median of a few samples): it catches a flood's
+    // turns holding the database again, not the last fraction; [turn-statements] (project-store) counts a turn.
+    expect(timings.during.median.otherEdit).toBeLessThan(Math.max(BYSTANDER_LIMIT_MS, 2.5 * baseline.all.median.otherEdit));
+    // After it, a second at most (the report had 32 s).
+    expect(timings.after.worst.health).toBeLessThan(Math.max(AFTER_FLOOD_LIMIT_MS, 5 * baseline.during.worst.health));
+    expect(timings.after.worst.otherEdit).toBeLessThan(Math.max(AFTER_FLOOD_LIMIT_MS, 5 * baseline.during.worst.otherEdit));
     // Nothing the server applied is lost: the name it holds is the one stored.
     const inDocument = tasksMap(serverDoc(projectId)).get(taskId)!.get('name');
     await eventually(async () => (await server.dataSource.query('SELECT name FROM tasks WHERE id = $1', [taskId]))[0].name, (name) => name === inDocument, 10_000);

@@ -166,12 +166,100 @@ function taskColumns(rows: [string, PersistedTask][]): unknown[] {
 const UNNEST_TASKS = `unnest($2::uuid[], $3::text[], $4::text[], $5::date[], $6::date[], $7::text[], $8::text[], $9::int[], $10::text[], $11::uuid[], $12::int[], $13::text[], $14::uuid[])
   AS v(id, name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order", kind, parent_id)`;
 
+/** One change written by a turn: what it was judged to be, and whether it writes history (repairs do not). */
+export interface TurnChange {
+  judged: Judged;
+  history: boolean;
+}
+
+/** Whether a judged change writes nothing but stored tasks' fields (renames, drags, progress: most edits). */
+const onlyUpdates = (j: Judged) =>
+  j.created.length + j.deleted.length + j.addedDeps.length + j.removedDeps.length + j.changedDeps.length + j.linkChanges.length === 0;
+
+/**
+ * A turn's judged changes, in order, each kind of row one statement per run of changes where that keeps their
+ * meaning. The embedded database runs one statement at a time for every project, and the turn's transaction holds
+ * it throughout: a flood's turn of 20 renames wrote 3 statements each, one after the other, and another project's
+ * request sat behind all 60 (issue 34). Consecutive changes that only update stored tasks are one UPDATE (each task
+ * as the last of them leaves it, stamped with the turn's version), one assignments replacement and one history
+ * INSERT (every change's rows, in order, with its author): the rows, the history and its order are the same as
+ * written one change at a time. Any other change (tasks made or deleted, links) is written on its own, as before.
+ */
+export async function writeTurn(m: EntityManager, projectId: string, changes: TurnChange[], pause: (tasks: number) => Promise<void>): Promise<void> {
+  let run: TurnChange[] = [];
+  const flush = async () => {
+    if (!run.length) return;
+    await writeUpdates(m, projectId, run);
+    await pause(run.reduce((n, c) => n + c.judged.change.snapshots.size, 0));
+    run = [];
+  };
+  for (const change of changes) {
+    if (onlyUpdates(change.judged)) {
+      run.push(change);
+      continue;
+    }
+    await flush();
+    await writeJudged(m, projectId, change.judged, change.history);
+    await pause(change.judged.change.snapshots.size);
+  }
+  await flush();
+}
+
+/** Changes that only update stored tasks, written together (writeTurn). */
+async function writeUpdates(m: EntityManager, projectId: string, run: TurnChange[]): Promise<void> {
+  // Each task as the last change leaves it: the row every change of the run leaves, written once.
+  const last = new Map<string, PersistedTask>();
+  const reassigned = new Set<string>();
+  for (const { judged } of run) {
+    for (const [id, task, fields] of judged.updated) {
+      last.set(id, task);
+      if (fields.includes('assigneeIds')) reassigned.add(id);
+    }
+  }
+  if (last.size) {
+    // The stamp (stampTouchedTasks) goes with the row: a run touches no link, so its updated tasks are all it stamps.
+    const set = TASK_COLUMNS.split(', ').map((c) => `${c} = v.${c}`).join(', ');
+    await m.query(`UPDATE tasks t SET ${set}, list_version = ${RAISED_VERSION}, updated_at = now() FROM ${UNNEST_TASKS} WHERE t.id = v.id AND t.project_id = $1`, [
+      projectId,
+      ...taskColumns([...last]),
+    ]);
+  }
+  if (reassigned.size) await writeAssignments(m, [...reassigned].map((id) => [id, last.get(id)!.assigneeIds]), true);
+  await writeHistory(m, projectId, run.flatMap(({ judged, history }) => (history ? historyEntries(judged, new Map()) : [])));
+}
+
+/** A history row of one changed field (or a task made, deleted, or a link), as writeHistory stores it. */
+interface HistoryEntry {
+  taskId: string;
+  changedBy: string | null;
+  field: string;
+  from: unknown;
+  to: unknown;
+  reason: string | null;
+  dependsOnTaskId?: string;
+}
+
+/**
+ * A judged change's history rows, in this order: undone newest first, a deletion comes back before the links and
+ * parents it took with it. `deletedTimes`: the deleted rows' times, kept in their 'deleted' row (time travel).
+ */
+function historyEntries(j: Judged, deletedTimes: Map<string, { createdAt: string; updatedAt: string }>): HistoryEntry[] {
+  const changedBy = j.who.userId;
+  const reason = (taskId: string) => j.change.reasons?.get(taskId) ?? j.who.reason;
+  return [
+    ...j.created.map(([id, task]) => ({ taskId: id, changedBy, field: 'created', from: null, to: recordTask(task), reason: j.who.reason })),
+    ...j.updated.flatMap(([id, task, fields, previous]) => fields.map((f) => ({ taskId: id, changedBy, field: f, from: previous[f], to: task[f], reason: reason(id) }))),
+    ...j.linkChanges.map((c) => ({ taskId: c.taskId, changedBy, field: 'dependency', from: c.from, to: c.to, reason: j.who.reason, dependsOnTaskId: c.dependsOnTaskId })),
+    ...j.deletedTasks.map(([id, task]) => ({ taskId: id, changedBy, field: 'deleted', from: recordTask(task, deletedTimes.get(id)), to: null, reason: j.who.reason })),
+  ];
+}
+
 /**
  * One judged change's rows: tasks, assignments, history (unless `history` is false: repairs) and dependencies.
  * Each kind of row is one statement whatever the number of tasks: PGlite runs statements on this thread, and a
  * statement per task kept a change of a few hundred tasks from yielding for seconds.
  */
-export async function writeJudged(m: EntityManager, projectId: string, j: Judged, history: boolean): Promise<void> {
+async function writeJudged(m: EntityManager, projectId: string, j: Judged, history: boolean): Promise<void> {
   await stampTouchedTasks(m, projectId, j);
   // The deleted rows' times go into their 'deleted' history, so the task can come back as it was (time travel).
   const deletedTimes: { id: string; created_at: Date; updated_at: Date }[] = j.deleted.length
@@ -198,15 +286,8 @@ export async function writeJudged(m: EntityManager, projectId: string, j: Judged
     if (reassigned.length) await writeAssignments(m, reassigned.map(([id, task]) => [id, task.assigneeIds]), true);
   }
   if (history) {
-    const reason = (taskId: string) => j.change.reasons?.get(taskId) ?? j.who.reason;
     const times = new Map(deletedTimes.map((r) => [r.id, { createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString() }]));
-    // In this order: undone newest first, a deletion comes back before the links and parents it took with it.
-    await writeHistory(m, projectId, j.who.userId, [
-      ...j.created.map(([id, task]) => ({ taskId: id, field: 'created', from: null, to: recordTask(task), reason: j.who.reason })),
-      ...j.updated.flatMap(([id, task, fields, previous]) => fields.map((f) => ({ taskId: id, field: f, from: previous[f], to: task[f], reason: reason(id) }))),
-      ...j.linkChanges.map((c) => ({ taskId: c.taskId, field: 'dependency', from: c.from, to: c.to, reason: j.who.reason, dependsOnTaskId: c.dependsOnTaskId })),
-      ...j.deletedTasks.map(([id, task]) => ({ taskId: id, field: 'deleted', from: recordTask(task, times.get(id)), to: null, reason: j.who.reason })),
-    ]);
+    await writeHistory(m, projectId, historyEntries(j, times));
   }
   for (const key of j.removedDeps) {
     const edge = parseDependencyKey(key)!;
@@ -266,22 +347,18 @@ const historyValue = (value: unknown): string | null => {
 };
 
 /** History rows in the order listed (their `seq` follows it), one statement for all of them. */
-async function writeHistory(
-  m: EntityManager,
-  projectId: string,
-  userId: string | null,
-  entries: { taskId: string; field: string; from: unknown; to: unknown; reason: string | null; dependsOnTaskId?: string }[],
-): Promise<void> {
+async function writeHistory(m: EntityManager, projectId: string, entries: HistoryEntry[]): Promise<void> {
   if (!entries.length) return;
   await m.query(
     `INSERT INTO task_change_history (id, project_id, task_id, changed_by, field_name, old_value, new_value, change_reason, depends_on_task_id)
-     SELECT gen_random_uuid(), $1, e.task_id, $2, e.field, e.old_value, e.new_value, e.reason, e.depends_on
-       FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[]) WITH ORDINALITY AS e(task_id, field, old_value, new_value, reason, depends_on, n)
+     SELECT gen_random_uuid(), $1, e.task_id, e.changed_by, e.field, e.old_value, e.new_value, e.reason, e.depends_on
+       FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[])
+            WITH ORDINALITY AS e(task_id, changed_by, field, old_value, new_value, reason, depends_on, n)
       ORDER BY e.n`,
     [
       projectId,
-      userId,
       entries.map((e) => e.taskId),
+      entries.map((e) => e.changedBy),
       entries.map((e) => e.field),
       entries.map((e) => historyValue(e.from)),
       entries.map((e) => historyValue(e.to)),

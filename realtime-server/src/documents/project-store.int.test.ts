@@ -2,7 +2,7 @@ import { openTestDatabase, type TestDatabase } from '@planline/db/testing';
 import { createProject, createTask, createTeam, createUser } from '@planline/db/test/factories';
 import { readTask, tasksMap, writeTask } from '@planline/document';
 import { MAX_TASKS_PER_PROJECT } from '@planline/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { serverEdit } from './origins.js';
 import { ProjectDocumentStore, type PersistedChanges } from './project-store.js';
@@ -86,6 +86,66 @@ describe('[document-store] loading, judging, storing', () => {
     expect(tasksMap(doc).has(id)).toBe(false);
     expect(await db.dataSource.query(`SELECT 1 FROM tasks WHERE id = $1`, [id])).toEqual([]);
     expect(await db.dataSource.query(`SELECT count(*)::int AS n FROM tasks WHERE project_id = $1`, [p.id])).toEqual([{ n: 1 }]);
+  });
+
+  /** The statements the store sends while `fn` runs (in and out of transactions). */
+  async function statementsOf(fn: () => Promise<void>): Promise<string[]> {
+    const statements: string[] = [];
+    const createQueryRunner = db.dataSource.createQueryRunner.bind(db.dataSource);
+    const spy = vi.spyOn(db.dataSource, 'createQueryRunner').mockImplementation((mode) => {
+      const runner = createQueryRunner(mode);
+      const query = runner.query.bind(runner);
+      runner.query = ((text: string, ...rest: never[]) => {
+        statements.push(text);
+        return query(text, ...rest);
+      }) as typeof runner.query;
+      return runner;
+    });
+    try {
+      await fn();
+    } finally {
+      spy.mockRestore();
+    }
+    return statements;
+  }
+
+  it('[turn-statements] a turn of 20 renames is a handful of statements, not three per rename, and keeps every rename\'s history row in order', async () => {
+    const { doc, task, owner } = await project();
+    await store.whenSettled(doc);
+    // On the embedded database every statement holds it for all projects: a flood's turn of 20 renames wrote 64 one
+    // after the other, and another project's edit waited behind them (issue 34).
+    const statements = await statementsOf(async () => {
+      for (let i = 1; i <= 20; i++) edit(doc, serverEdit(owner.id, `Round ${i}`), () => writeTask(doc, task.id, { name: `Frame ${i}` }));
+      await store.whenPersisted(doc);
+    });
+    expect(statements.length).toBeLessThanOrEqual(6);
+    expect(await row(task.id)).toMatchObject({ name: 'Frame 20' });
+    const history = await db.dataSource.query(`SELECT old_value, new_value, changed_by, change_reason FROM task_change_history WHERE task_id = $1 AND field_name = 'name' ORDER BY seq`, [task.id]);
+    expect(history).toEqual(
+      Array.from({ length: 20 }, (_, i) => ({ old_value: i ? `Frame ${i}` : 'Frame', new_value: `Frame ${i + 1}`, changed_by: owner.id, change_reason: `Round ${i + 1}` })),
+    );
+  });
+
+  it('a turn that assigns someone reads who may be assigned: a member is stored, an outsider put back; a rename reads no one', async () => {
+    const { doc, task, owner } = await project();
+    const outsider = await createUser(db.dataSource);
+    await store.whenSettled(doc);
+    const assigned = await statementsOf(async () => {
+      edit(doc, serverEdit(owner.id), () => writeTask(doc, task.id, { assigneeId: owner.id, assigneeIds: [owner.id] }));
+      await store.whenPersisted(doc);
+    });
+    expect(assigned.some((text) => text.includes('team_members'))).toBe(true);
+    expect(await db.dataSource.query(`SELECT assignee_id FROM tasks WHERE id = $1`, [task.id])).toEqual([{ assignee_id: owner.id }]);
+    edit(doc, serverEdit(owner.id), () => writeTask(doc, task.id, { assigneeId: outsider.id, assigneeIds: [outsider.id] }));
+    await store.whenSettled(doc);
+    await store.whenSettled(doc);
+    expect(readTask(doc, task.id)).toMatchObject({ assigneeId: owner.id, assigneeIds: [owner.id] });
+    expect(await db.dataSource.query(`SELECT assignee_id FROM tasks WHERE id = $1`, [task.id])).toEqual([{ assignee_id: owner.id }]);
+    const renamed = await statementsOf(async () => {
+      edit(doc, serverEdit(owner.id), () => writeTask(doc, task.id, { name: 'Frame, renamed' }));
+      await store.whenPersisted(doc);
+    });
+    expect(renamed.some((text) => text.includes('team_members'))).toBe(false);
   });
 
   it('folds the update log into the stored state after 200 stored turns (merged off the event loop), and a load reads it back', async () => {

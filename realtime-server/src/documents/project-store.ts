@@ -34,7 +34,7 @@ import {
   readScheduleRow,
   readStoredState,
   replaceStoredState,
-  writeJudged,
+  writeTurn,
 } from './project-rows.js';
 import type { DocLink, PersistedTask } from './task-validation.js';
 import { cascadeReasonsOf, changedLinks, changedSettings, changedTaskIds, movesStillDue, observeTransactionFacts } from './transaction-facts.js';
@@ -102,6 +102,24 @@ interface Change extends Queued {
 }
 
 const newChange = (fields: Omit<Change, keyof Queued>): Change => queued(fields);
+
+/**
+ * Whether judging `change` may ask who can be assigned (judgeTask asks only of assignees that differ from the rows
+ * it judges against): a task of it names assignees other than the stored ones. The rows of a turn differ from the
+ * stored ones only by its earlier changes, and one that named someone has made the turn read them already.
+ */
+function assignsSomeone(stored: ReadonlyMap<string, PersistedTask>, change: Change): boolean {
+  for (const [id, task] of change.snapshots) {
+    if (!task) continue;
+    const before = stored.get(id);
+    for (const field of ['assigneeId', 'assigneeIds'] as const) {
+      const value = task[field];
+      if (value === undefined || value === null || (Array.isArray(value) && !value.length)) continue;
+      if (!before || !sameValue(value, before[field])) return true;
+    }
+  }
+  return false;
+}
 
 
 /**
@@ -327,7 +345,9 @@ export class ProjectDocumentStore {
   private async persist(state: ProjectState, changes: Change[]): Promise<void> {
     if (!changes.length) return;
     const { projectId, doc } = state;
-    const members = changes.some((c) => c.snapshots.size) ? await assignableUsers(this.dataSource, projectId) : new Set<string>();
+    // Who may be assigned is read only when a change assigns someone: a flood of renames or moves reads nothing
+    // before its transaction (on the embedded database every statement is a turn other projects wait behind).
+    const members = changes.some((c) => assignsSomeone(state.tasks, c)) ? await assignableUsers(this.dataSource, projectId) : new Set<string>();
     const rows = new RowsAfter(state);
     const pause = pauser();
     const judged: Judged<Change>[] = [];
@@ -343,10 +363,7 @@ export class ProjectDocumentStore {
       // Task lists built before this turn are out of date from its commit on (the API's task list cache). First,
       // so the project row is locked before its tasks, in the order a project's deletion takes them.
       if (judged.some(changesRows)) await raiseTaskListVersion(m, projectId);
-      for (const j of judged) {
-        await writeJudged(m, projectId, j, j.change.origin !== REPAIR);
-        await pause(j.change.snapshots.size);
-      }
+      await writeTurn(m, projectId, judged.map((j) => ({ judged: j, history: j.change.origin !== REPAIR })), pause);
       appendedId = await appendUpdate(m, projectId, update);
     });
     rows.commit();
