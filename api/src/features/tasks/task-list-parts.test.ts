@@ -4,7 +4,7 @@ import { buildParts, mergeChanged, patchTasks, wholeList, type ListedTasks } fro
 
 const task = (id: string, fields: Partial<Task> = {}): Task => ({ id, name: `Task ${id}`, progress: 0, order: 0, ...fields }) as Task;
 /** Tasks created a microsecond apart, in the order given, unless told otherwise. */
-const listed = (tasks: Task[], created = tasks.map((_, i) => `2026112300000000000${i}`)): ListedTasks => ({ tasks, created });
+const listed = (tasks: Task[], created = tasks.map((_, i) => `20261123000000${String(i).padStart(6, '0')}`)): ListedTasks => ({ tasks, created });
 
 describe('[task-list-incremental] task list parts', () => {
   const a = task('a'), b = task('b'), c = task('c');
@@ -30,6 +30,20 @@ describe('[task-list-incremental] task list parts', () => {
     expect(withSummary.body.toString()).toBe(JSON.stringify([a, rolledB, c]));
     const list = patchTasks(withSummary, listed([]), ['a', 'b', 'c'])!;
     expect(buildParts(list, list.tasks, withSummary).body.toString()).toBe(JSON.stringify([a, b, c]));
+  });
+
+  it('takes the unchanged tasks around a changed one as whole slices, every task still where `starts` says', () => {
+    const many = Array.from({ length: 50 }, (_, i) => task(`t${i}`, { order: i }));
+    const before = buildParts(wholeList(listed(many)), many);
+    const moved = { ...many[20]!, order: 45.5, progress: 70 };
+    const fresh = task('new', { order: -1 });
+    const list = mergeChanged(before, listed([moved, fresh], [before.created[20]!, '20261124000000000000']), 51)!;
+    const after = buildParts(list, list.tasks, before);
+    expect(after.body.toString()).toBe(JSON.stringify(list.tasks));
+    list.tasks.forEach((t, i) => expect(JSON.parse(after.body.subarray(after.starts[i]!, after.starts[i + 1]! - 1).toString())).toEqual(t));
+    // And the next list, built from this one, too.
+    const again = mergeChanged(after, listed([]), 51)!;
+    expect(buildParts(again, again.tasks, after).body.toString()).toBe(JSON.stringify(list.tasks));
   });
 
   it('gives up when the order lists a task that is neither kept nor changed', () => {

@@ -108,27 +108,48 @@ const COMMA = Buffer.from(',');
 /**
  * The list's parts with its JSON as answered. `rolled` is `list.tasks` through the summary roll-up, which returns a
  * task it leaves alone as the same object; a task taken from `base` that is no summary in either list keeps its
- * bytes from there, and only the rest is serialized.
+ * bytes from there, and only the rest is serialized. Tasks kept in a row, one after the other in `base` too, are
+ * one slice of it (their commas included), so a change of a few tasks copies a few slices, not one per task.
  */
 export function buildParts(list: PatchedTasks, rolled: readonly Task[], base?: TaskListParts): TaskListParts {
   const { tasks, created, fromBase } = list;
   const pieces: Buffer[] = [Buffer.from('[')];
   const starts = new Uint32Array(tasks.length + 1);
   let length = 1;
+  // The run of tasks taken from `base` so far: its first and last task's index there (-1: none).
+  let runFrom = -1;
+  let runTo = -1;
+  const endRun = () => {
+    if (runFrom < 0) return;
+    const piece = base!.body.subarray(base!.starts[runFrom]!, base!.starts[runTo + 1]! - 1);
+    pieces.push(piece);
+    length += piece.length;
+    runFrom = -1;
+  };
   for (let i = 0; i < tasks.length; i++) {
+    const j = fromBase[i]!;
+    const kept = !!base && j >= 0 && rolled[i] === tasks[i] && base.rolled[j] === base.tasks[j];
+    if (kept && runFrom >= 0 && j === runTo + 1) {
+      // As far from the task before it as in `base`: that task's bytes and a comma.
+      starts[i] = starts[i - 1]! + (base!.starts[j]! - base!.starts[j - 1]!);
+      runTo = j;
+      continue;
+    }
+    endRun();
     if (i > 0) {
       pieces.push(COMMA);
       length += 1;
     }
     starts[i] = length;
-    const j = fromBase[i]!;
-    const piece =
-      base && j >= 0 && rolled[i] === tasks[i] && base.rolled[j] === base.tasks[j]
-        ? base.body.subarray(base.starts[j]!, base.starts[j + 1]! - 1)
-        : Buffer.from(JSON.stringify(rolled[i]));
+    if (kept) {
+      runFrom = runTo = j;
+      continue;
+    }
+    const piece = Buffer.from(JSON.stringify(rolled[i]));
     pieces.push(piece);
     length += piece.length;
   }
+  endRun();
   pieces.push(Buffer.from(']'));
   starts[tasks.length] = length + 1;
   return { tasks, created, rolled, body: Buffer.concat(pieces, length + 1), starts };
