@@ -88,7 +88,7 @@ const watchedTasks = new WeakSet<Y.Doc>();
 
 /** Whether `event` may change which tasks are parents: a task added, removed or replaced, or a task's parent set. */
 const changesParents = (tasks: Y.AbstractType<any>, event: Y.YEvent<Y.AbstractType<unknown>>): boolean =>
-  event.target === tasks || (event.target._item?.parent === tasks && (event as Partial<Y.YMapEvent<unknown>>).keysChanged?.has('parentId') === true);
+  event.target === tasks || (event.target.parent === tasks && (event as Partial<Y.YMapEvent<unknown>>).keysChanged?.has('parentId') === true);
 
 /** Whether the transaction under way has so far added, removed or replaced a task or set a parent. */
 function parentsChangingNow(doc: Y.Doc): boolean {
@@ -96,7 +96,7 @@ function parentsChangingNow(doc: Y.Doc): boolean {
   if (!changed) return false;
   const tasks = tasksMap(doc) as Y.AbstractType<any>;
   for (const [type, keys] of changed) {
-    if (type === tasks || (type._item?.parent === tasks && keys.has('parentId'))) return true;
+    if (type === tasks || (type.parent === tasks && keys.has('parentId'))) return true;
   }
   return false;
 }
