@@ -116,6 +116,46 @@ describe('[task-list-incremental] the list kept between reads', () => {
     expect((await read()).map((t) => t.name)).toEqual(['Tampered', 'Build', 'Unannounced']);
   });
 
+  it('puts changed tasks in their places among tasks of the same order, as the rows are read; a restored task too', async () => {
+    const { projectId, ids, send, read } = await project(['Design', 'Build', 'Test']);
+    const [design, build, test] = ids as [string, string, string];
+    await read();
+    // All of one order: the list is then by creation (to the microsecond), then id.
+    for (const id of ids) await send('PATCH', `/api/tasks/${id}`, { order: 1 });
+    expect((await read()).map((t) => t.name)).toEqual(['Design', 'Build', 'Test']);
+    await send('PATCH', `/api/tasks/${build}`, { progress: 10 });
+    expect((await read()).map((t) => t.name)).toEqual(['Design', 'Build', 'Test']);
+    await send('POST', '/api/tasks', { projectId, name: 'Retro', startDate: '2026-12-07', endDate: '2026-12-07', order: 1 });
+    await send('POST', '/api/tasks', { projectId, name: 'Kickoff', startDate: '2026-11-20', endDate: '2026-11-20', order: 0 });
+    expect((await read()).map((t) => t.name)).toEqual(['Kickoff', 'Design', 'Build', 'Test', 'Retro']);
+    await send('PATCH', `/api/tasks/${design}`, { order: 2 });
+    await send('PATCH', `/api/tasks/${test}`, { order: 0, progress: 30 });
+    // Order 0: Test was created before Kickoff.
+    expect((await read()).map((t) => t.name)).toEqual(['Test', 'Kickoff', 'Build', 'Retro', 'Design']);
+
+    // Deleted, then restored (time travel): it comes back as a new row, in its place by order and creation.
+    const beforeDelete = new Date();
+    await new Promise((r) => setTimeout(r, 20));
+    await send('DELETE', `/api/tasks/${build}`);
+    expect((await read()).map((t) => t.name)).toEqual(['Test', 'Kickoff', 'Retro', 'Design']);
+    await send('POST', `/api/projects/${projectId}/restore`, { at: beforeDelete.toISOString(), taskId: build });
+    expect((await read()).map((t) => t.name)).toEqual(['Test', 'Kickoff', 'Retro', 'Build', 'Design']);
+  });
+
+  it('reads only the changed tasks and how many there are, not the order of the others, unless a task was deleted', async () => {
+    const { ids, send, answered } = await project(['Design', 'Build', 'Test']);
+    const names = async () => (JSON.parse(await answered()) as Task[]).map((t) => t.name);
+    await names();
+    // Probe, not something the product does: a row moved in place, neither stamped nor versioned. The order of the
+    // tasks that did not change is not read again, so the kept list keeps it where it was.
+    await server.dataSource.query(`UPDATE tasks SET "order" = 100 WHERE id = $1`, [ids[0]]);
+    await send('PATCH', `/api/tasks/${ids[2]}`, { progress: 10 });
+    expect(await names()).toEqual(['Design', 'Build', 'Test']);
+    // A deletion leaves no row to say which task went: the count tells, and the order is read.
+    await send('DELETE', `/api/tasks/${ids[1]}`);
+    expect(await names()).toEqual(['Test', 'Design']);
+  });
+
   it.skipIf(!process.env.DATABASE_URL)('does not lose a change that commits while a later one waits for it (PostgreSQL)', async () => {
     const { projectId, ids, send, read } = await project(['Design', 'Build']);
     await read();

@@ -105,6 +105,34 @@ describe('[document-cascade] the cascade on the document', () => {
       ]),
     );
   });
+
+  it('knows the summaries as they are now: kept between transactions, read again when a parent or a task changes', () => {
+    const doc = project();
+    doc.transact(() => addDependency(doc, B, A));
+    const pushed = () => documentCascade(doc, [A]).map((m) => m.taskId);
+    // Build is pushed by Design; the summaries (none yet) are now kept.
+    expect(pushed()).toEqual([B]);
+    // Build becomes a summary (its dates roll up from Loose): the link no longer moves it.
+    doc.transact(() => writeTask(doc, D, { parentId: B }));
+    expect(pushed()).toEqual([]);
+    // Inside a transaction that changes a parent, the summaries are read as they are at that point.
+    doc.transact(() => {
+      writeTask(doc, D, { parentId: null });
+      expect(pushed()).toEqual([B]);
+    });
+    expect(pushed()).toEqual([B]);
+    doc.transact(() => writeTask(doc, D, { parentId: B }));
+    expect(pushed()).toEqual([]);
+    // Its only subtask deleted, Build is a plain task again.
+    doc.transact(() => tasksMap(doc).delete(D));
+    expect(pushed()).toEqual([B]);
+    // A teammate's update (applied, not written here) that makes it a summary counts too.
+    const teammate = new Y.Doc();
+    Y.applyUpdate(teammate, Y.encodeStateAsUpdate(doc));
+    teammate.transact(() => writeTask(teammate, C, { parentId: B }));
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(teammate, Y.encodeStateVector(doc)));
+    expect(pushed()).toEqual([]);
+  });
 });
 
 function applyCascadeNow(doc: Y.Doc, edited: string[]) {

@@ -124,9 +124,10 @@ export class RowsAfter {
     const existsAfter = (id: string) => !rejected.has(id) && !deleted.includes(id) && (this.task(id) !== undefined || createdIds.has(id));
     const deps = change.edges ? judgeDependencies(change.edges, this.dependencies, existsAfter) : null;
     const links = deps ? deps.keep : this.dependencies;
-    const addedDeps = [...links.keys()].filter((k) => !this.dependencies.has(k));
-    const removedDeps = [...this.dependencies.keys()].filter((k) => !links.has(k));
-    const changedDeps = [...links].filter(([k, link]) => this.dependencies.has(k) && !sameLink(this.dependencies.get(k)!, link)).map(([k]) => k);
+    // A change that did not touch the links (a drop) leaves them as they are: nothing to compare.
+    const addedDeps = deps ? [...links.keys()].filter((k) => !this.dependencies.has(k)) : [];
+    const removedDeps = deps ? [...this.dependencies.keys()].filter((k) => !links.has(k)) : [];
+    const changedDeps = deps ? [...links].filter(([k, link]) => this.dependencies.has(k) && !sameLink(this.dependencies.get(k)!, link)).map(([k]) => k) : [];
 
     const linkChanges = this.linkHistory(links, [...created, ...updated]);
     for (const id of deleted) this.tasks.set(id, null);

@@ -136,10 +136,12 @@ async function stampTouchedTasks(m: EntityManager, projectId: string, j: Judged)
   const ids = new Set(j.updated.map(([id]) => id));
   for (const key of [...j.addedDeps, ...j.changedDeps, ...j.removedDeps]) ids.add(parseDependencyKey(key)!.taskId);
   if (!ids.size && !j.deleted.length) return;
+  // One list of ids, found by the primary key: an OR with the successors' subquery had PostgreSQL read every task
+  // of the project to test it.
   await m.query(
     `UPDATE tasks SET list_version = ${RAISED_VERSION}
       WHERE project_id = $1
-        AND (id = ANY($2::uuid[]) OR id IN (SELECT task_id FROM task_dependencies WHERE depends_on_task_id = ANY($3::uuid[])))`,
+        AND id = ANY($2::uuid[] || ARRAY(SELECT task_id FROM task_dependencies WHERE depends_on_task_id = ANY($3::uuid[])))`,
     [projectId, [...ids], j.deleted],
   );
 }

@@ -3,7 +3,7 @@ import { TaskListCache } from './task-list-cache.js';
 
 /** A kept list of `bytes` of JSON (its tasks do not matter here). */
 const body = (bytes: number) => parts(Buffer.alloc(bytes, 'x'));
-const parts = (json: Buffer) => ({ tasks: [], rolled: [], body: json, starts: new Uint32Array(1) });
+const parts = (json: Buffer) => ({ tasks: [], created: [], rolled: [], body: json, starts: new Uint32Array(1) });
 
 describe('TaskListCache', () => {
   it('answers a list only at the version it was built at', () => {

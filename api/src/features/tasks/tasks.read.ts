@@ -2,6 +2,7 @@ import { createWorkCalendar, readRecordedTask, withRolledUpSummaries, type Sched
 import { taskFieldsFromRow } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
 import type { Sql } from '../access/access.queries.js';
+import type { ListedTasks, PatchedTasks } from './task-list-parts.js';
 import { projectCalendarSettings, scheduleTasks } from '../schedule/schedule.queries.js';
 
 /**
@@ -64,13 +65,16 @@ export async function rolledUp<T extends ScheduleTask>(sql: Sql, projectId: stri
 
 /** Tasks as the API presents them, read from the persisted rows. */
 export async function listTasks(sql: Sql, projectId: string): Promise<Task[]> {
-  return rolledUp(sql, projectId, await storedTasks(sql, projectId));
+  return rolledUp(sql, projectId, (await storedTasks(sql, projectId)).tasks);
 }
 
+/** A task's creation time to the microsecond, as text that sorts as the times do (ListedTasks.created). */
+const CREATED = `to_char(t.created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS created_key,`;
+const listed = (rows: TaskRow[]): ListedTasks => ({ tasks: rows.map(presentTask), created: rows.map((r) => r.created_key as string) });
+
 /** The project's tasks as their rows hold them (summaries not rolled up), in list order. */
-async function storedTasks(sql: Sql, projectId: string): Promise<Task[]> {
-  const rows: TaskRow[] = await sql.query(`${taskSelect('t.project_id = $1')} ORDER BY t."order", t.created_at, t.id`, [projectId]);
-  return rows.map(presentTask);
+async function storedTasks(sql: Sql, projectId: string): Promise<ListedTasks> {
+  return listed(await sql.query(`${taskSelect('t.project_id = $1', CREATED)} ORDER BY t."order", t.created_at, t.id`, [projectId]));
 }
 
 /**
@@ -79,17 +83,30 @@ async function storedTasks(sql: Sql, projectId: string): Promise<Task[]> {
  * project row until they commit (project-rows.ts), so a change stamped with a version up to the one read is in the
  * snapshot, and one stamped later is not. Summaries are not rolled up.
  */
-export function readWholeTaskList(db: DataSource, projectId: string): Promise<{ version: bigint; tasks: Task[] }> {
-  return db.transaction('REPEATABLE READ', async (m) => ({ version: await taskListVersion(m, projectId), tasks: await storedTasks(m, projectId) }));
+export function readWholeTaskList(db: DataSource, projectId: string): Promise<{ version: bigint } & ListedTasks> {
+  return db.transaction('REPEATABLE READ', async (m) => ({ version: await taskListVersion(m, projectId), ...(await storedTasks(m, projectId)) }));
 }
 
-/** As readWholeTaskList, but only the tasks stamped after `since` (tasks.list_version), with the ids of all in list order. */
-export function readTaskListSince(db: DataSource, projectId: string, since: bigint): Promise<{ version: bigint; changed: Task[]; order: string[] }> {
+/**
+ * As readWholeTaskList, but only the tasks stamped after `since` (tasks.list_version) and how many tasks the
+ * project has, which `place` puts into a kept list. Only when it cannot (null: a task was deleted) are the ids of
+ * all the tasks read in list order, for `patch`. Both see the one snapshot.
+ */
+export function readTaskListSince(
+  db: DataSource,
+  projectId: string,
+  since: bigint,
+  place: (changed: ListedTasks, count: number) => PatchedTasks | null,
+  patch: (changed: ListedTasks, order: string[]) => PatchedTasks | null,
+): Promise<{ version: bigint; list: PatchedTasks | null }> {
   return db.transaction('REPEATABLE READ', async (m) => {
     const version = await taskListVersion(m, projectId);
-    const changed: TaskRow[] = await m.query(taskSelect('t.project_id = $1 AND t.list_version > $2'), [projectId, since.toString()]);
+    const changed = listed(await m.query(taskSelect('t.project_id = $1 AND t.list_version > $2', CREATED), [projectId, since.toString()]));
+    const counted: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM tasks WHERE project_id = $1`, [projectId]);
+    const placed = place(changed, counted[0]!.n);
+    if (placed) return { version, list: placed };
     const ids: { id: string }[] = await m.query(`SELECT id FROM tasks WHERE project_id = $1 ORDER BY "order", created_at, id`, [projectId]);
-    return { version, changed: changed.map(presentTask), order: ids.map((r) => r.id) };
+    return { version, list: patch(changed, ids.map((r) => r.id)) };
   });
 }
 

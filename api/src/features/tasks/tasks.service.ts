@@ -24,7 +24,7 @@ import { AppError } from '../../errors.js';
 import { requireProjectAccess } from '../access/access.policy.js';
 import { TaskListCache, type TaskListAnswer } from './task-list-cache.js';
 import { requireTaskAccess, TASK_NOT_FOUND } from './tasks.policy.js';
-import { buildParts, patchTasks, wholeList, type PatchedTasks } from './task-list-parts.js';
+import { buildParts, mergeChanged, patchTasks, wholeList, type PatchedTasks } from './task-list-parts.js';
 import { findTask, readTaskListSince, readWholeTaskList, rolledUp, taskHistory, taskListVersion } from './tasks.read.js';
 import { assertMayBeMilestone, assertNotRolledUp, assertParent, hasSubtasks } from './task-tree.rules.js';
 
@@ -63,12 +63,18 @@ export class TasksService {
     // Read at this version or a later one (a change committed since): never older than what this request saw.
     const kept = this.taskLists.latest(projectId);
     if (kept && kept.version <= version) {
-      const read = await readTaskListSince(this.dataSource, projectId, kept.version);
-      const patched = patchTasks(kept.answer.parts, read.changed, read.order);
-      if (patched) return this.keep(projectId, read.version, patched, kept.answer);
+      const base = kept.answer.parts;
+      const read = await readTaskListSince(
+        this.dataSource,
+        projectId,
+        kept.version,
+        (changed, count) => mergeChanged(base, changed, count),
+        (changed, order) => patchTasks(base, changed, order),
+      );
+      if (read.list) return this.keep(projectId, read.version, read.list, kept.answer);
     }
     const whole = await readWholeTaskList(this.dataSource, projectId);
-    return this.keep(projectId, whole.version, wholeList(whole.tasks), undefined, kept?.answer);
+    return this.keep(projectId, whole.version, wholeList(whole), undefined, kept?.answer);
   }
 
   /**
