@@ -110,7 +110,7 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
         if (!who) return refuse(socket, 401, 'Unauthorized');
         wss.handleUpgrade(req, socket, head, (ws) => {
           // Hocuspocus hears the browser through the guard, then asks for a sync from nothing its own way.
-          const socket = new CollabSocket(ws, [guardConnection(ws, req, options.logger, who, budgets), askForSharedFullState]);
+          const collabSocket = new CollabSocket(ws, [guardConnection(ws, req, options.logger, who, budgets), askForSharedFullState]);
           let sockets = sessionSockets.get(who.sessionKey);
           if (!sockets) sessionSockets.set(who.sessionKey, (sockets = new Set()));
           sockets.add(ws);
@@ -118,7 +118,7 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
             sockets.delete(ws);
             if (!sockets.size) sessionSockets.delete(who.sessionKey);
           });
-          hocuspocus.handleConnection(socket.forHocuspocus(), req, { userId: who.userId, sessionKey: who.sessionKey } satisfies CollabContext);
+          hocuspocus.handleConnection(collabSocket.forHocuspocus(), req, { userId: who.userId, sessionKey: who.sessionKey } satisfies CollabContext);
         });
       },
       (err: unknown) => {
