@@ -1,6 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -39,7 +41,27 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The lib0 release src/lib/yjs-decoding.ts was compared with (yjs-decoding.test.ts): package.json pins lib0 to it.
+ * The build stands that module in for lib0's decoding module, which Yjs reads every update with: Yjs offers no other
+ * way to read its strings, and the first sync of a 100,000-task document spent ~0.9 s of the page's main thread on
+ * them, ~0.27 s with it (issue 18). A lib0 other than the one compared stops the build (issue 35) rather than ship
+ * a reading nobody checked against it: move the pin, run the test, then build.
+ */
+function comparedLib0(): string {
+  const require = createRequire(import.meta.url);
+  const pinned = (JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies.lib0!;
+  // lib0 as Yjs resolves it: the one whose decoding module the alias replaces.
+  const fromYjs = createRequire(require.resolve('yjs/package.json'));
+  const installed = (JSON.parse(readFileSync(fromYjs.resolve('lib0/package.json'), 'utf8')) as { version: string }).version;
+  if (installed !== pinned) {
+    throw new Error(`web/vite.config.ts: Yjs resolves lib0 ${installed}, but src/lib/yjs-decoding.ts was compared with lib0 ${pinned} (web/package.json). Run src/lib/yjs-decoding.test.ts against ${installed} and pin it.`);
+  }
+  return installed;
+}
+
 export default defineConfig(({ mode }) => {
+  comparedLib0();
   // VITE_API_TARGET (shell or .env) points the dev proxy at an API that is not on the default port.
   const env = loadEnv(mode, import.meta.dirname, '');
   const target = env.VITE_API_TARGET || 'http://localhost:3000';
@@ -47,7 +69,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react(), tailwindcss(), precompress()],
     // Yjs reads every update through lib0's decoding module: ours is lib0's with strings read faster and shared
-    // (src/lib/yjs-decoding.ts, which imports lib0's own as 'lib0/decoding.js').
+    // (src/lib/yjs-decoding.ts, which imports lib0's own as 'lib0/decoding.js'; comparedLib0 above).
     resolve: { alias: [{ find: /^lib0\/decoding$/, replacement: resolve(import.meta.dirname, 'src/lib/yjs-decoding.ts') }] },
     // The manifest tells the server which files the workspace needs (api/src/http/static-web.ts lists them in the
     // workspace page, for the app's entry to ask for once the first screen is painted).

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SOCKET_IO_PATH } from '@planline/domain';
-import { readTask, tasksMap, writeTask, addDependency } from '@planline/document';
-import * as encoding from 'lib0/encoding';
+import { readTask, tasksMap, writeTask, addDependency, encodeAwarenessUpdate } from '@planline/document';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyAwarenessUpdate } from 'y-protocols/awareness';
@@ -178,12 +177,8 @@ describe('the project document', () => {
 
     // The server saying B left (an old socket of B's closing after B reconnected): B renews and sends its state.
     const awareness = b.provider.awareness!;
-    const removal = encoding.createEncoder();
-    encoding.writeVarUint(removal, 1);
-    encoding.writeVarUint(removal, awareness.clientID);
-    encoding.writeVarUint(removal, awareness.meta.get(awareness.clientID)!.clock + 1);
-    encoding.writeVarString(removal, 'null');
-    applyAwarenessUpdate(awareness, encoding.toUint8Array(removal), b.provider);
+    const removal = encodeAwarenessUpdate([{ clientId: awareness.clientID, clock: awareness.meta.get(awareness.clientID)!.clock + 1, json: 'null' }]);
+    applyAwarenessUpdate(awareness, removal, b.provider);
     expect(fromB.n).toBe(2);
     await eventually(() => shown(a, b), (v) => v === 1);
   });

@@ -7,4 +7,5 @@ export * from './task-document.js';
 export { nonSchemaItems, removeItems } from './document-schema.js';
 export * from './project-settings.js';
 export { applyCalendarChange, applyCascade, cascadeReasons, documentCascade } from './document-cascade.js';
-export { encodeSyncMessage, limitSyncMessages, SERVER_SYNC_LIMITS, type SyncLimits } from './sync-limits.js';
+export { limitSyncMessages, SERVER_SYNC_LIMITS, type SyncLimits } from './sync-limits.js';
+export * from './wire.js';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import * as decoding from 'lib0/decoding';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { encodeSyncMessage, limitSyncMessages, type LimiterClock, type SyncLimits } from './sync-limits.js';
+import { limitSyncMessages, type LimiterClock, type SyncLimits } from './sync-limits.js';
 import { readTask, tasksMap, writeTask } from './task-document.js';
 import { cutUpdate, newTypeCount } from './update-slices.js';
+import { encodeMessage, encodeSyncMessage, MessageType, readSyncMessage, SyncStep } from './wire.js';
 
 const NAME = 'project:00000000-0000-4000-8000-000000000001';
 const LIMITS: SyncLimits = { maxBytes: 4096, maxTypes: 10, typesPerSecond: 20, typesBurst: 20 };
@@ -30,11 +30,12 @@ function offlineEdits(): { server: Y.Doc; client: Y.Doc; ids: string[] } {
   return { server, client, ids };
 }
 
-const syncMessage = (step: number, update: Uint8Array) => encodeSyncMessage(NAME, 0, step, update);
+const syncMessage = (step: number, update: Uint8Array) => encodeSyncMessage(NAME, MessageType.Sync, step, update);
 
 function readMessage(message: Uint8Array): { name: string; type: number; step: number; update: Uint8Array } {
-  const decoder = decoding.createDecoder(message);
-  return { name: decoding.readVarString(decoder), type: decoding.readVarUint(decoder), step: decoding.readVarUint(decoder), update: decoding.readVarUint8Array(decoder) };
+  const sync = readSyncMessage(message);
+  if (!sync) throw new Error('not a sync message');
+  return { name: sync.document, type: sync.type, step: sync.step, update: sync.payload };
 }
 
 const asJson = (doc: Y.Doc) => JSON.stringify(Object.fromEntries([...tasksMap(doc).keys()].sort().map((id) => [id, readTask(doc, id)])));
@@ -89,8 +90,8 @@ describe('limitSyncMessages', () => {
     const sent: Uint8Array[] = [];
     const { clock, advance } = fakeClock();
     const send = limitSyncMessages((m) => sent.push(m), LIMITS, clock);
-    const stepTwo = syncMessage(1, Y.encodeStateAsUpdate(client, Y.encodeStateVector(server)));
-    const awareness = new Uint8Array([...syncMessage(1, new Uint8Array([0, 0])).slice(0, NAME.length + 1), 1, 0]);
+    const stepTwo = syncMessage(SyncStep.Step2, Y.encodeStateAsUpdate(client, Y.encodeStateVector(server)));
+    const awareness = encodeMessage(NAME, MessageType.Awareness, Uint8Array.of(0));
     send(stepTwo);
     send(awareness);
 
@@ -103,7 +104,7 @@ describe('limitSyncMessages', () => {
     expect(sent.at(-1)).toEqual(awareness);
 
     const updates = sent.slice(0, -1).map(readMessage);
-    expect(updates.every((m) => m.name === NAME && m.type === 0 && m.step === 2 && m.update.byteLength <= LIMITS.maxBytes)).toBe(true);
+    expect(updates.every((m) => m.name === NAME && m.type === MessageType.Sync && m.step === SyncStep.Update && m.update.byteLength <= LIMITS.maxBytes)).toBe(true);
     updates.forEach((m) => Y.applyUpdate(server, m.update));
     expect(asJson(server)).toBe(asJson(client));
   });
@@ -113,8 +114,8 @@ describe('limitSyncMessages', () => {
     const send = limitSyncMessages((m) => sent.push(m), LIMITS, fakeClock().clock);
     const doc = new Y.Doc();
     writeTask(doc, randomUUID(), { name: 'One', startDate: '2026-01-05', endDate: '2026-01-05' });
-    const small = syncMessage(2, Y.encodeStateAsUpdate(doc));
-    const stepOne = syncMessage(0, Y.encodeStateVector(doc));
+    const small = syncMessage(SyncStep.Update, Y.encodeStateAsUpdate(doc));
+    const stepOne = syncMessage(SyncStep.Step1, Y.encodeStateVector(doc));
     send(small);
     send(stepOne);
     expect(sent).toEqual([small, stepOne]);

@@ -1,7 +1,6 @@
 import { MAX_DOCUMENT_UPDATE_BYTES, MAX_TASKS_PER_UPDATE, TASKS_ADDED_BURST, TASKS_ADDED_PER_SECOND } from '@planline/domain';
-import * as decoding from 'lib0/decoding';
-import * as encoding from 'lib0/encoding';
 import { cutUpdate, newTypeCount, type UpdateLimits } from './update-slices.js';
+import { encodeSyncMessage, MessageType, readSyncMessage, SyncStep } from './wire.js';
 
 /**
  * [sync-limits] What a client sends on /collab, kept within what the server takes from one connection
@@ -30,11 +29,6 @@ export const SERVER_SYNC_LIMITS: SyncLimits = {
   typesBurst: TASKS_ADDED_BURST / 2,
 };
 
-// Hocuspocus message type of Yjs sync messages, and y-protocols' sync steps.
-const MESSAGE_SYNC = 0;
-const SYNC_STEP_2 = 1;
-const SYNC_UPDATE = 2;
-
 export interface LimiterClock {
   now(): number;
   later(run: () => void, ms: number): void;
@@ -49,26 +43,10 @@ interface Outgoing {
 
 /** The sync message's update when it is a sync step 2 or an update, with what precedes it. */
 function readUpdateMessage(message: Uint8Array): { documentName: string; update: Uint8Array } | null {
-  try {
-    const decoder = decoding.createDecoder(message);
-    const documentName = decoding.readVarString(decoder);
-    if (decoding.readVarUint(decoder) !== MESSAGE_SYNC) return null;
-    const step = decoding.readVarUint(decoder);
-    if (step !== SYNC_STEP_2 && step !== SYNC_UPDATE) return null;
-    return { documentName, update: decoding.readVarUint8Array(decoder) };
-  } catch {
-    return null; // not ours to judge: it goes as it is
-  }
-}
-
-/** A Yjs sync message of Hocuspocus's wire format: `step` of y-protocols, under `messageType` (a sync or its reply). */
-export function encodeSyncMessage(documentName: string, messageType: number, step: number, update: Uint8Array): Uint8Array {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarString(encoder, documentName);
-  encoding.writeVarUint(encoder, messageType);
-  encoding.writeVarUint(encoder, step);
-  encoding.writeVarUint8Array(encoder, update);
-  return encoding.toUint8Array(encoder);
+  // Anything else, or anything that does not read, is not ours to judge: it goes as it is.
+  const sync = readSyncMessage(message);
+  if (sync?.type !== MessageType.Sync || (sync.step !== SyncStep.Step2 && sync.step !== SyncStep.Update)) return null;
+  return { documentName: sync.document, update: sync.payload };
 }
 
 /**
@@ -112,6 +90,6 @@ export function limitSyncMessages(send: (message: Uint8Array) => void, limits: S
     // One reading of the update for nearly every message (a drop, a typed name); a big one is read again to cut it.
     const types = newTypeCount(sync.update);
     if (sync.update.byteLength <= limits.maxBytes && types <= limits.maxTypes) return enqueue({ message, types });
-    for (const piece of cutUpdate(sync.update, limits)) enqueue({ message: encodeSyncMessage(sync.documentName, MESSAGE_SYNC, SYNC_UPDATE, piece), types: newTypeCount(piece) });
+    for (const piece of cutUpdate(sync.update, limits)) enqueue({ message: encodeSyncMessage(sync.documentName, MessageType.Sync, SyncStep.Update, piece), types: newTypeCount(piece) });
   };
 }

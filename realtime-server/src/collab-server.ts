@@ -4,8 +4,9 @@ import { Hocuspocus } from '@hocuspocus/server';
 import { isDatabaseUnavailable } from '@planline/db';
 import { CloseCode, COLLAB_PATH, HandshakeError, UNAVAILABLE_RETRY_AFTER_SECONDS, MAX_MESSAGE_BYTES, parseProjectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { CollabSocket } from './collab-socket.js';
 import { documentRefused, guardConnection } from './connection-guard.js';
-import { shareEncodedFullState } from './documents/shared-full-state.js';
+import { answerSyncFromNothing, askForSharedFullState } from './documents/shared-full-state.js';
 import type { RealtimeOptions } from './types.js';
 import type { WriteBudgets } from './write-budgets.js';
 
@@ -25,9 +26,12 @@ function refuse(socket: Duplex, status: number, reason: string, headers = '') {
  * api process only opens direct connections for its own edits.
  */
 export function createDocumentServer(options: RealtimeOptions, keepLoaded: (projectId: string) => Promise<void>): Hocuspocus {
-  shareEncodedFullState();
   return new Hocuspocus({
     quiet: true,
+    // A sync from nothing, asked by CollabSocket's askForSharedFullState, is answered with the shared encoding.
+    async onStateless(payload) {
+      answerSyncFromNothing(payload);
+    },
     // Persistence is ours and runs on every transaction (ProjectDocumentStore), so Hocuspocus's debounced
     // store hook stays unused; loading and unloading hand the document to the store.
     async onLoadDocument({ documentName, document }) {
@@ -105,7 +109,8 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
       (who) => {
         if (!who) return refuse(socket, 401, 'Unauthorized');
         wss.handleUpgrade(req, socket, head, (ws) => {
-          guardConnection(ws, req, options.logger, who, budgets);
+          // Hocuspocus hears the browser through the guard, then asks for a sync from nothing its own way.
+          const collabSocket = new CollabSocket(ws, [guardConnection(ws, req, options.logger, who, budgets), askForSharedFullState]);
           let sockets = sessionSockets.get(who.sessionKey);
           if (!sockets) sessionSockets.set(who.sessionKey, (sockets = new Set()));
           sockets.add(ws);
@@ -113,7 +118,7 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
             sockets.delete(ws);
             if (!sockets.size) sessionSockets.delete(who.sessionKey);
           });
-          hocuspocus.handleConnection(ws, req, { userId: who.userId, sessionKey: who.sessionKey } satisfies CollabContext);
+          hocuspocus.handleConnection(collabSocket.forHocuspocus(), req, { userId: who.userId, sessionKey: who.sessionKey } satisfies CollabContext);
         });
       },
       (err: unknown) => {

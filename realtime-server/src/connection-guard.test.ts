@@ -1,11 +1,8 @@
 import { CloseCode, MAX_DOCUMENT_UPDATE_BYTES, MAX_PRESENCE_CLIENTS_PER_CONNECTION, MAX_PRESENCE_STATE_BYTES, MAX_TASKS_PER_UPDATE } from '@planline/domain';
-import * as decoding from 'lib0/decoding';
-import * as encoding from 'lib0/encoding';
+import { encodeAwarenessBody, encodeMessage, encodeSyncMessage, MessageType, readAwarenessBody, SyncStep } from '@planline/document';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { AWARENESS_BURST, AWARENESS_MESSAGES_PER_SECOND, bindPresence, inspectMessage, TokenBucket } from './connection-guard.js';
-
-const varString = (s: string) => [s.length, ...Buffer.from(s)];
 
 describe('connection guard', () => {
   it('[awareness-rate-limit] the bucket gives its burst, then its rate, and refills with time', () => {
@@ -24,35 +21,18 @@ describe('connection guard', () => {
     const doc = new Y.Doc();
     doc.getMap('tasks').set('a', 1);
     const update = Y.encodeStateAsUpdate(doc);
-    expect(inspectMessage(Uint8Array.from([...varString('project:x'), 1, 0]))).toMatchObject({ ok: true, document: 'project:x', type: 1 });
-    expect(inspectMessage(Uint8Array.from([...varString('p'), 0, 2, update.length, ...update]))).toMatchObject({ ok: true, type: 0 });
-    expect(inspectMessage(Uint8Array.from([...varString('p'), 0, 2, 4, 0xff, 0xff, 0xff, 0xff]))).toEqual({ ok: false, reason: 'malformed message' });
-    expect(inspectMessage(Uint8Array.from([...varString('p'), 0, 0, 9, 1]))).toEqual({ ok: false, reason: 'malformed message' });
+    expect(inspectMessage(encodeMessage('project:x', MessageType.Awareness, Uint8Array.of(0)))).toMatchObject({ ok: true, document: 'project:x', type: 1 });
+    expect(inspectMessage(encodeSyncMessage('p', MessageType.Sync, SyncStep.Update, update))).toMatchObject({ ok: true, type: 0 });
+    expect(inspectMessage(encodeMessage('p', MessageType.Sync, Uint8Array.of(SyncStep.Update, 4, 0xff, 0xff, 0xff, 0xff)))).toEqual({ ok: false, reason: 'malformed message' });
+    expect(inspectMessage(encodeMessage('p', MessageType.Sync, Uint8Array.of(SyncStep.Step1, 9, 1)))).toEqual({ ok: false, reason: 'malformed message' });
     expect(inspectMessage(Uint8Array.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff]))).toEqual({ ok: false, reason: 'malformed message' });
     expect(inspectMessage(new Uint8Array())).toEqual({ ok: false, reason: 'malformed message' });
   });
 });
 
-const awarenessBody = (entries: [number, number, unknown][]) => {
-  const inner = encoding.createEncoder();
-  encoding.writeVarUint(inner, entries.length);
-  for (const [clientId, clock, state] of entries) {
-    encoding.writeVarUint(inner, clientId);
-    encoding.writeVarUint(inner, clock);
-    encoding.writeVarString(inner, typeof state === 'string' ? state : JSON.stringify(state));
-  }
-  const outer = encoding.createEncoder();
-  encoding.writeVarUint8Array(outer, encoding.toUint8Array(inner));
-  return encoding.toUint8Array(outer);
-};
-const readBody = (body: Uint8Array) => {
-  const decoder = decoding.createDecoder(decoding.readVarUint8Array(decoding.createDecoder(body)));
-  return Array.from({ length: decoding.readVarUint(decoder) }, () => ({
-    clientId: decoding.readVarUint(decoder),
-    clock: decoding.readVarUint(decoder),
-    state: JSON.parse(decoding.readVarString(decoder)) as unknown,
-  }));
-};
+const awarenessBody = (entries: [number, number, unknown][]) =>
+  encodeAwarenessBody(entries.map(([clientId, clock, state]) => ({ clientId, clock, json: typeof state === 'string' ? state : JSON.stringify(state) })));
+const readBody = (body: Uint8Array) => readAwarenessBody(body).map(({ clientId, clock, json }) => ({ clientId, clock, state: JSON.parse(json) as unknown }));
 
 describe('presence binding', () => {
   const me = { userId: '5b7c3c1e-9f0d-4a57-8a3e-0d8b9a1f2c44', name: 'Gina Guest' };
@@ -92,14 +72,7 @@ describe('presence binding', () => {
 });
 
 describe('update limits', () => {
-  const syncUpdate = (update: Uint8Array) => {
-    const out = encoding.createEncoder();
-    encoding.writeVarString(out, 'project:x');
-    encoding.writeVarUint(out, 0);
-    encoding.writeVarUint(out, 2);
-    encoding.writeVarUint8Array(out, update);
-    return encoding.toUint8Array(out);
-  };
+  const syncUpdate = (update: Uint8Array) => encodeSyncMessage('project:x', MessageType.Sync, SyncStep.Update, update);
 
   it('[update-limits] an update adding more tasks than one may is refused; the limit itself passes', () => {
     const tasksAdded = (n: number) => {

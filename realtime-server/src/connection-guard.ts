@@ -14,10 +14,10 @@ import {
   UNSENT_BYTES_CHECK_MS,
   type PresenceState,
 } from '@planline/domain';
-import * as decoding from 'lib0/decoding';
-import * as encoding from 'lib0/encoding';
-import type { RawData, WebSocket } from 'ws';
+import { encodeAwarenessBody, encodeMessage, MessageType, readAwarenessBody, readMessage, readSyncBody, SyncStep, type AwarenessEntry } from '@planline/document';
+import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
+import type { MessageFilter } from './collab-socket.js';
 import type { RealtimeLogger } from './logger.js';
 import { TokenBucket } from './token-bucket.js';
 import type { WriteBudgets } from './write-budgets.js';
@@ -53,41 +53,6 @@ export const MAX_MESSAGES_BEFORE_OPEN = 64;
 /** How long a closed abuser has to finish the close before its socket is cut. */
 const CLOSE_GRACE_MS = 250;
 
-// Hocuspocus 3 message types (and Yjs sync steps): the wire format of @hocuspocus/server.
-const MESSAGE_SYNC = 0;
-const MESSAGE_AWARENESS = 1;
-const MESSAGE_AUTH = 2;
-const SYNC_STEP_1 = 0;
-const SYNC_STEP_2 = 1;
-
-class Reader {
-  private pos = 0;
-  get position(): number {
-    return this.pos;
-  }
-  constructor(private readonly data: Uint8Array) {}
-  uint(): number {
-    let n = 0;
-    for (let shift = 0; shift < 35; shift += 7) {
-      if (this.pos >= this.data.length) throw new RangeError('message ends inside a number');
-      const byte = this.data[this.pos++]!;
-      n += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) return n;
-    }
-    throw new RangeError('number too long');
-  }
-  bytes(): Uint8Array {
-    const length = this.uint();
-    if (this.pos + length > this.data.length) throw new RangeError('message ends inside a byte array');
-    const out = this.data.subarray(this.pos, this.pos + length);
-    this.pos += length;
-    return out;
-  }
-  string(): string {
-    return new TextDecoder('utf-8', { fatal: true }).decode(this.bytes());
-  }
-}
-
 export type Verdict =
   | { ok: true; document: string; type: number; body: Uint8Array; tasksAdded: number; syncRequest: boolean; carriesUpdate: boolean; catchUp: boolean }
   | { ok: false; reason: string; code?: number };
@@ -101,18 +66,14 @@ const newTypes = (update: Uint8Array) => Y.decodeUpdate(update).structs.filter((
  */
 export function inspectMessage(data: Uint8Array): Verdict {
   try {
-    const reader = new Reader(data);
-    const document = reader.string();
-    const type = reader.uint();
-    const body = data.subarray(reader.position);
+    const { document, type, body } = readMessage(data);
     let tasksAdded = 0;
     let syncRequest = false;
     let catchUp = false;
-    if (type === MESSAGE_SYNC) {
-      const step = reader.uint();
-      catchUp = step === SYNC_STEP_2;
-      const payload = reader.bytes();
-      syncRequest = step === SYNC_STEP_1;
+    if (type === MessageType.Sync) {
+      const { step, payload } = readSyncBody(body);
+      catchUp = step === SyncStep.Step2;
+      syncRequest = step === SyncStep.Step1;
       if (syncRequest) Y.decodeStateVector(payload);
       else {
         if (payload.length > MAX_DOCUMENT_UPDATE_BYTES) return { ok: false, reason: 'update too large', code: CloseCode.UpdateTooLarge };
@@ -120,7 +81,7 @@ export function inspectMessage(data: Uint8Array): Verdict {
         if (tasksAdded > MAX_TASKS_PER_UPDATE) return { ok: false, reason: 'update adds too many tasks', code: CloseCode.UpdateTooLarge };
       }
     }
-    return { ok: true, document, type, body, tasksAdded, syncRequest, carriesUpdate: type === MESSAGE_SYNC && !syncRequest, catchUp };
+    return { ok: true, document, type, body, tasksAdded, syncRequest, carriesUpdate: type === MessageType.Sync && !syncRequest, catchUp };
   } catch {
     return { ok: false, reason: 'malformed message' };
   }
@@ -139,13 +100,8 @@ export interface PresenceIdentity {
  * teammate it timed out) pass only as removals. Null when a state is over the size limit.
  */
 export function bindPresence(body: Uint8Array, who: PresenceIdentity, owned: Set<number>): Uint8Array | null {
-  const decoder = decoding.createDecoder(decoding.readVarUint8Array(decoding.createDecoder(body)));
-  const entries: [number, number, string][] = [];
-  const count = decoding.readVarUint(decoder);
-  for (let i = 0; i < count; i++) {
-    const clientId = decoding.readVarUint(decoder);
-    const clock = decoding.readVarUint(decoder);
-    const json = decoding.readVarString(decoder);
+  const entries: AwarenessEntry[] = [];
+  for (const { clientId, clock, json } of readAwarenessBody(body)) {
     if (json.length > MAX_PRESENCE_STATE_BYTES) return null;
     let state: unknown = null;
     try {
@@ -154,7 +110,7 @@ export function bindPresence(body: Uint8Array, who: PresenceIdentity, owned: Set
       continue;
     }
     if (state === null) {
-      entries.push([clientId, clock, 'null']);
+      entries.push({ clientId, clock, json: 'null' });
       continue;
     }
     if (!owned.has(clientId)) {
@@ -168,34 +124,10 @@ export function bindPresence(body: Uint8Array, who: PresenceIdentity, owned: Set
       user: { id: who.userId, name: who.name.slice(0, 200), color: typeof color === 'string' && /^#[0-9a-fA-F]{6}$/.test(color) ? color : '#64748b' },
       activity: activity.success ? (activity.data ?? null) : null,
     };
-    entries.push([clientId, clock, JSON.stringify(bound)]);
+    entries.push({ clientId, clock, json: JSON.stringify(bound) });
   }
-  const out = encoding.createEncoder();
-  encoding.writeVarUint(out, entries.length);
-  for (const [clientId, clock, json] of entries) {
-    encoding.writeVarUint(out, clientId);
-    encoding.writeVarUint(out, clock);
-    encoding.writeVarString(out, json);
-  }
-  const wrapped = encoding.createEncoder();
-  encoding.writeVarUint8Array(wrapped, encoding.toUint8Array(out));
-  return encoding.toUint8Array(wrapped);
+  return encodeAwarenessBody(entries);
 }
-
-/** A message of `document` and `type` with `body`, in the wire format above. */
-function message(document: string, type: number, body: Uint8Array): Buffer {
-  const out = encoding.createEncoder();
-  encoding.writeVarString(out, document);
-  encoding.writeVarUint(out, type);
-  encoding.writeUint8Array(out, body);
-  return Buffer.from(encoding.toUint8Array(out));
-}
-
-/** A view of the message's bytes (no copy, except for a fragmented message). */
-const toBytes = (data: RawData): Uint8Array => {
-  const buffer = Array.isArray(data) ? Buffer.concat(data) : data;
-  return buffer instanceof ArrayBuffer ? new Uint8Array(buffer) : new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-};
 
 /**
  * The guarded sockets, for one timer over all of them: what waits to be sent to a client that stopped reading grows
@@ -225,11 +157,11 @@ export function documentRefused(request: IncomingMessage | undefined, document: 
 }
 
 /**
- * Watches one /collab WebSocket; call before Hocuspocus takes it. Messages are judged as the socket emits them,
- * so a message over a limit never reaches Hocuspocus, and neither does anything after it; presence reaches it
- * as bindPresence rewrote it.
+ * Watches one /collab WebSocket; the filter it returns goes first in the CollabSocket handed to Hocuspocus
+ * (collab-socket.ts). Messages are judged as the socket emits them, so a message over a limit never reaches
+ * Hocuspocus, and neither does anything after it; presence reaches it as bindPresence rewrote it.
  */
-export function guardConnection(ws: WebSocket, request: IncomingMessage, logger: RealtimeLogger, who: PresenceIdentity, budgets: WriteBudgets): void {
+export function guardConnection(ws: WebSocket, request: IncomingMessage, logger: RealtimeLogger, who: PresenceIdentity, budgets: WriteBudgets): MessageFilter {
   const awareness = new TokenBucket(AWARENESS_MESSAGES_PER_SECOND, AWARENESS_BURST);
   const syncRequests = new TokenBucket(SYNC_REQUESTS_PER_MINUTE / 60, SYNC_REQUESTS_BURST);
   const authSent = new Set<string>();
@@ -250,16 +182,16 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
   };
 
   /** The message to hand to Hocuspocus (rewritten, for presence), or null to drop it. */
-  const admit = (data: RawData): RawData | null => {
+  const admit = (data: Uint8Array): Uint8Array | null => {
     if (closed) return null;
     if (ws.bufferedAmount > MAX_UNSENT_BYTES) return close(CloseCode.NotReading, 'too much unread');
-    const verdict = inspectMessage(toBytes(data));
+    const verdict = inspectMessage(data);
     if (!verdict.ok) return close(verdict.code ?? CloseCode.BadMessage, verdict.reason);
     if (verdict.syncRequest) {
       if (ws.bufferedAmount > MAX_UNREAD_BYTES_BEFORE_SYNC) return close(CloseCode.NotReading, 'sync requested with earlier answers unread');
       if (!syncRequests.take()) return close(CloseCode.NotReading, 'sync requested too often');
     }
-    if (verdict.type === MESSAGE_AUTH) authSent.add(verdict.document);
+    if (verdict.type === MessageType.Auth) authSent.add(verdict.document);
     else if ((!authSent.has(verdict.document) || refused.has(verdict.document)) && ++beforeOpen > MAX_MESSAGES_BEFORE_OPEN) {
       return close(CloseCode.BadMessage, 'too many messages for a document that is not open');
     }
@@ -271,7 +203,7 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
     if (firstCatchUp) caughtUp.add(verdict.document);
     if (verdict.carriesUpdate && !firstCatchUp && !budgets.edit(who.userId)) return close(CloseCode.TooManyChanges, 'too many changes');
     if (!firstCatchUp && verdict.tasksAdded > 0 && !budgets.addTasks(who.userId, parseProjectDocumentName(verdict.document) ?? verdict.document, verdict.tasksAdded)) return close(CloseCode.RateLimited, 'tasks added too fast');
-    if (verdict.type !== MESSAGE_AWARENESS) return data;
+    if (verdict.type !== MessageType.Awareness) return data;
     if (!awareness.take()) return close(CloseCode.RateLimited, 'awareness rate limit exceeded');
     let owned = presenceClients.get(verdict.document);
     if (!owned) presenceClients.set(verdict.document, (owned = new Set()));
@@ -282,22 +214,16 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
       return close(CloseCode.BadMessage, 'malformed message');
     }
     if (!bound) return close(CloseCode.BadMessage, 'presence state too large');
-    return message(verdict.document, verdict.type, bound);
+    return encodeMessage(verdict.document, verdict.type, bound);
   };
 
   // ws reports a frame over maxPayload (and other protocol errors) as an 'error' event and then closes the
   // socket (1009 and so on); an 'error' event nobody listens to would throw and end the whole process.
   ws.on('error', (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'collab socket error'));
 
-  // Hocuspocus listens with ws.on('message'); judging at emit is the one place that can drop a message.
-  const emit = ws.emit.bind(ws) as (event: string | symbol, ...args: unknown[]) => boolean;
-  ws.emit = ((event: string | symbol, ...args: unknown[]) => {
-    if (event !== 'message') return emit(event, ...args);
-    const admitted = admit(args[0] as RawData);
-    return admitted === null ? false : emit(event, admitted, ...args.slice(1));
-  }) as typeof ws.emit;
   guards.set(request, { refused: (document) => refused.add(document) });
   watchUnsent(ws, () => {
     if (!closed) close(CloseCode.NotReading, 'too much unread');
   });
+  return admit;
 }

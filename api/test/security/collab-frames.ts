@@ -1,63 +1,38 @@
 import { COLLAB_PATH, projectDocumentName } from '@planline/domain';
-import { tasksMap } from '@planline/document';
+import {
+  AuthMessage,
+  EMPTY_STATE_VECTOR,
+  encodeAuthToken,
+  encodeAwarenessBody,
+  encodeMessage,
+  encodeSyncMessage,
+  MessageType,
+  readAuthBody,
+  readMessage,
+  readSyncBody,
+  SyncStep,
+  tasksMap,
+} from '@planline/document';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { eventually } from '../collab-client.js';
 
+export { AuthMessage, MessageType } from '@planline/document';
+
 /**
- * The Hocuspocus 3 wire format, written by hand so tests can send what a real provider never would (writes
- * before the answer to auth, forged awareness, garbage). A message is varString(document) + varUint(type) + body.
+ * Messages in the Hocuspocus 3 wire format (document's wire.ts), built one by one so tests can send what a real
+ * provider never would (writes before the answer to auth, forged awareness, garbage). A message is
+ * varString(document) + varUint(type) + body.
  */
-export const MessageType = { Sync: 0, Awareness: 1, Auth: 2, QueryAwareness: 3, Close: 7, SyncStatus: 8 } as const;
-export const AuthMessage = { Token: 0, PermissionDenied: 1, Authenticated: 2 } as const;
-const SyncStep = { Step1: 0, Step2: 1, Update: 2 } as const;
-
-function varUint(n: number): number[] {
-  const out: number[] = [];
-  while (n > 0x7f) {
-    out.push(0x80 | (n & 0x7f));
-    n = Math.floor(n / 128);
-  }
-  out.push(n);
-  return out;
-}
-const bytes = (data: Uint8Array) => [...varUint(data.length), ...data];
-const str = (s: string) => bytes(new TextEncoder().encode(s));
-const frame = (doc: string, ...parts: number[][]) => Uint8Array.from([...str(doc), ...parts.flat()]);
-
 export const frames = {
-  auth: (doc: string, token = 'cookie') => frame(doc, varUint(MessageType.Auth), varUint(AuthMessage.Token), str(token)),
-  syncStep1: (doc: string, stateVector = new Uint8Array([0])) => frame(doc, varUint(MessageType.Sync), varUint(SyncStep.Step1), bytes(stateVector)),
-  update: (doc: string, update: Uint8Array) => frame(doc, varUint(MessageType.Sync), varUint(SyncStep.Update), bytes(update)),
+  auth: (doc: string, token = 'cookie') => encodeAuthToken(doc, token),
+  syncStep1: (doc: string, stateVector = EMPTY_STATE_VECTOR) => encodeSyncMessage(doc, MessageType.Sync, SyncStep.Step1, stateVector),
+  update: (doc: string, update: Uint8Array) => encodeSyncMessage(doc, MessageType.Sync, SyncStep.Update, update),
   /** One client's awareness state (y-protocols encoding). */
   awareness: (doc: string, clientId: number, clock: number, state: unknown) =>
-    frame(doc, varUint(MessageType.Awareness), bytes(Uint8Array.from([...varUint(1), ...varUint(clientId), ...varUint(clock), ...str(JSON.stringify(state))]))),
-  raw: (doc: string, type: number, body: Uint8Array) => frame(doc, varUint(type), [...body]),
+    encodeMessage(doc, MessageType.Awareness, encodeAwarenessBody([{ clientId, clock, json: JSON.stringify(state) }])),
+  raw: (doc: string, type: number, body: Uint8Array) => encodeMessage(doc, type, body),
 };
-
-class Reader {
-  pos = 0;
-  constructor(readonly data: Uint8Array) {}
-  uint(): number {
-    let n = 0;
-    let mult = 1;
-    for (;;) {
-      const b = this.data[this.pos++]!;
-      n += (b & 0x7f) * mult;
-      if (b < 0x80) return n;
-      mult *= 128;
-    }
-  }
-  bytes(): Uint8Array {
-    const len = this.uint();
-    const out = this.data.subarray(this.pos, this.pos + len);
-    this.pos += len;
-    return out;
-  }
-  string(): string {
-    return new TextDecoder().decode(this.bytes());
-  }
-}
 
 export interface RawCollab {
   ws: WebSocket;
@@ -77,15 +52,12 @@ export function rawCollab(baseUrl: string, cookie: string, origin?: string): Raw
   const auth = new Map<string, 'authenticated' | 'denied'>();
   ws.on('message', (data: Buffer) => {
     try {
-      const r = new Reader(new Uint8Array(data));
-      const name = r.string();
-      const type = r.uint();
+      const { document: name, type, body } = readMessage(new Uint8Array(data));
       if (type === MessageType.Auth) {
-        const answer = r.uint();
-        auth.set(name, answer === AuthMessage.Authenticated ? 'authenticated' : 'denied');
-      } else if (type === MessageType.Sync || type === 4 /* SyncReply */) {
-        const step = r.uint();
-        if (step === SyncStep.Step2 || step === SyncStep.Update) Y.applyUpdate(doc, r.bytes());
+        auth.set(name, readAuthBody(body).answer === AuthMessage.Authenticated ? 'authenticated' : 'denied');
+      } else if (type === MessageType.Sync || type === MessageType.SyncReply) {
+        const { step, payload } = readSyncBody(body);
+        if (step === SyncStep.Step2 || step === SyncStep.Update) Y.applyUpdate(doc, payload);
       }
     } catch {
       // not ours to judge: tests look at what was applied

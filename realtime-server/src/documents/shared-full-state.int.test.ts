@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { Hocuspocus, type Document } from '@hocuspocus/server';
-import { readTask, tasksMap, writeTask } from '@planline/document';
+import { EMPTY_STATE_VECTOR, encodeAuthToken, encodeSyncMessage, MessageType, readSyncMessage, readTask, SyncStep, tasksMap, writeTask } from '@planline/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import * as Y from 'yjs';
-import { keptFullState, shareEncodedFullState } from './shared-full-state.js';
+import { CollabSocket } from '../collab-socket.js';
+import { answerSyncFromNothing, askForSharedFullState, keptFullState } from './shared-full-state.js';
 
 const NAME = 'project:00000000-0000-4000-8000-000000000001';
 let url = '';
@@ -19,12 +20,18 @@ const hocuspocus = new Hocuspocus({
     });
     served = document;
   },
+  async onStateless(payload) {
+    answerSyncFromNothing(payload);
+  },
 });
+/** Connections to this path are handed to Hocuspocus as they are: it answers every sync itself. */
+const UPSTREAM = '/upstream';
 
 beforeAll(async () => {
-  shareEncodedFullState();
   wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  wss.on('connection', (ws, req) => hocuspocus.handleConnection(ws, req, {}));
+  wss.on('connection', (ws, req) => {
+    hocuspocus.handleConnection(req.url === UPSTREAM ? ws : new CollabSocket(ws, [askForSharedFullState]).forHocuspocus(), req, {});
+  });
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
   url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
 });
@@ -83,4 +90,43 @@ describe('the whole state, encoded once per version', () => {
     await until(() => readTask(served!, 'offline')?.name === 'Made offline');
     for (const client of [other, back]) client.close();
   });
+
+  it('[shared-full-state] a client syncing from nothing gets byte for byte what Hocuspocus itself sends', async () => {
+    const other = open();
+    await other.synced;
+    other.doc.transact(() => writeTask(other.doc, 't2', { name: 'A new version' }));
+    await until(() => readTask(served!, 't2')?.name === 'A new version' && keptFullState(served!) === undefined);
+    // `other` stays: with no connection left, Hocuspocus would unload the document and load a new one.
+
+    const upstream = await rawSyncFromNothing(UPSTREAM);
+    expect(keptFullState(served!)).toBeUndefined();
+    const shared = await rawSyncFromNothing('/');
+    // Hocuspocus's answer to a step 1 on a connection: its own step 1, then step 2 with the whole state.
+    expect(upstream.map((m) => [m.type, m.step])).toEqual([
+      [MessageType.Sync, SyncStep.Step1],
+      [MessageType.Sync, SyncStep.Step2],
+    ]);
+    expect(shared.map((m) => m.bytes)).toEqual(upstream.map((m) => m.bytes));
+    // Served from the shared encoding, which it now holds.
+    expect(shared[1]!.payload).toEqual(keptFullState(served!));
+    other.close();
+  });
 });
+
+/** A raw client (auth, then a step 1 from nothing at once, as the provider sends them): the sync messages it is sent. */
+async function rawSyncFromNothing(path: string) {
+  const ws = new WebSocket(url + path);
+  const received: Uint8Array[] = [];
+  ws.on('message', (data: Buffer) => received.push(new Uint8Array(data)));
+  await new Promise((resolve) => ws.once('open', resolve));
+  ws.send(encodeAuthToken(NAME, 'token'));
+  ws.send(encodeSyncMessage(NAME, MessageType.Sync, SyncStep.Step1, EMPTY_STATE_VECTOR));
+  const syncs = () => received.flatMap((bytes) => {
+    const sync = readSyncMessage(bytes);
+    return sync ? [{ ...sync, bytes }] : [];
+  });
+  await until(() => syncs().length >= 2);
+  await new Promise((r) => setTimeout(r, 50));
+  ws.close();
+  return syncs();
+}

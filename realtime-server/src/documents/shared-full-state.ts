@@ -1,6 +1,6 @@
-import { MessageReceiver, OutgoingMessage, type Connection, type Document, type IncomingMessage } from '@hocuspocus/server';
-import * as decoding from 'lib0/decoding';
-import * as encoding from 'lib0/encoding';
+import { randomUUID } from 'node:crypto';
+import type { onStatelessPayload } from '@hocuspocus/server';
+import { encodeStatelessMessage, encodeSyncMessage, isEmptyStateVector, MessageType, readSyncMessage, SyncStep } from '@planline/document';
 import * as Y from 'yjs';
 
 /**
@@ -13,9 +13,6 @@ import * as Y from 'yjs';
 
 /** How long an encoded state is kept when no one asks for it again: it is as big as the document. */
 const KEEP_UNUSED_MS = 60_000;
-/** y-protocols sync message types (the wire format both ends speak). */
-const SYNC_STEP_1 = 0;
-const SYNC_STEP_2 = 1;
 
 interface Kept {
   state: Uint8Array;
@@ -59,46 +56,37 @@ export function keptFullState(doc: Y.Doc): Uint8Array | undefined {
   return kept.get(doc)?.state;
 }
 
-/** Whether a sync message is step 1 from a client with nothing: its state vector is the empty one. */
-function isFromNothing(message: IncomingMessage): boolean {
-  const peek = decoding.clone(message.decoder);
-  if (decoding.readVarUint(peek) !== SYNC_STEP_1) return false;
-  const stateVector = decoding.readVarUint8Array(peek);
-  return stateVector.length === 1 && stateVector[0] === 0;
-}
-
-let installed = false;
+/**
+ * What Hocuspocus is asked instead of a sync step 1 from nothing. It holds a secret of this process, so a browser
+ * cannot send it itself (and ask for the whole document past the connection guard's limits on sync requests).
+ */
+const SYNC_FROM_NOTHING = `planline:sync-from-nothing:${randomUUID()}`;
 
 /**
- * Makes Hocuspocus answer a sync step 1 from nothing with `encodedFullState`. It replaces the step-1 branch of
- * MessageReceiver#readSyncMessage (Hocuspocus 3.4, MessageReceiver.ts) for that case alone and does what it does:
- * the beforeSync hook, sync step 2 into the reply, and the server's own step 1. Every other message goes to
- * Hocuspocus's code. realtime-server/src/documents/shared-full-state.int.test.ts checks a client still syncs;
- * re-read the branch when upgrading Hocuspocus, and drop this when it caches (or lets a hook answer) itself.
+ * How the server serves `encodedFullState` through Hocuspocus's public hooks (issue 35: no patches of its
+ * internals). Hocuspocus answers a sync step 1 with an encoding of its own and lets no hook answer instead, so:
+ *
+ * 1. this filter of the CollabSocket (collab-socket.ts), after the connection guard has judged the message, turns
+ *    a client's sync step 1 from nothing (its state vector is the empty one) into a stateless message carrying
+ *    SYNC_FROM_NOTHING; every other message passes as it is. Hocuspocus treats it as any message: queued until
+ *    the document is open to that connection (auth passed), then handed to the onStateless hook in its turn;
+ * 2. answerSyncFromNothing, in that hook, answers it as Hocuspocus answers a step 1 on a connection (the step-1
+ *    branch of MessageReceiver#readSyncMessage): the server's own step 1, then the step 2, which is
+ *    `encodedFullState`, the same bytes `Y.encodeStateAsUpdate(doc, [0])` would be.
+ *
+ * shared-full-state.int.test.ts checks that a client gets byte for byte what Hocuspocus itself sends. Hocuspocus
+ * would also run beforeSync hooks for the step 1; Planline has none.
  */
-export function shareEncodedFullState(): void {
-  if (installed) return;
-  installed = true;
-  const original = MessageReceiver.prototype.readSyncMessage;
-  MessageReceiver.prototype.readSyncMessage = function readSyncMessage(
-    this: MessageReceiver,
-    message: IncomingMessage,
-    document: Document,
-    connection?: Connection,
-    reply?: (message: Uint8Array) => void,
-    requestFirstSync = true,
-  ) {
-    if (!isFromNothing(message)) return original.call(this, message, document, connection, reply, requestFirstSync);
-    const type = message.readVarUint() as typeof SYNC_STEP_1;
-    connection?.callbacks.beforeSync(connection, { type, payload: message.peekVarUint8Array() });
-    message.readVarUint8Array();
-    encoding.writeVarUint(message.encoder, SYNC_STEP_2);
-    encoding.writeVarUint8Array(message.encoder, encodedFullState(document));
-    if (reply && requestFirstSync) {
-      reply(new OutgoingMessage(document.name).createSyncReplyMessage().writeFirstSyncStepFor(document).toUint8Array());
-    } else if (connection) {
-      connection.send(new OutgoingMessage(document.name).createSyncMessage().writeFirstSyncStepFor(document).toUint8Array());
-    }
-    return type;
-  };
+export function askForSharedFullState(data: Uint8Array): Uint8Array {
+  const sync = readSyncMessage(data);
+  if (sync?.type !== MessageType.Sync || sync.step !== SyncStep.Step1 || !isEmptyStateVector(sync.payload)) return data;
+  return encodeStatelessMessage(sync.document, SYNC_FROM_NOTHING);
+}
+
+/** Hocuspocus's onStateless hook: answers askForSharedFullState's request (true), or leaves the message alone. */
+export function answerSyncFromNothing({ connection, document, payload }: Pick<onStatelessPayload, 'connection' | 'document' | 'payload'>): boolean {
+  if (payload !== SYNC_FROM_NOTHING) return false;
+  connection.send(encodeSyncMessage(document.name, MessageType.Sync, SyncStep.Step1, Y.encodeStateVector(document)));
+  connection.send(encodeSyncMessage(document.name, MessageType.Sync, SyncStep.Step2, encodedFullState(document)));
+  return true;
 }

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import * as lib0 from 'lib0/decoding.js';
 import * as encoding from 'lib0/encoding';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +103,13 @@ describe('[yjs-decoding] lib0 decoding with strings read in script', () => {
     const broken = new Uint8Array([2, 0xc3, 0x28]);
     expect(() => lib0.readVarString(lib0.createDecoder(broken))).toThrow();
     expect(() => ours.readVarString(lib0.createDecoder(broken))).toThrow();
+  });
+
+  it('is compared with the lib0 the build uses: the one web/package.json pins, as Yjs resolves it', () => {
+    const pinned = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies.lib0;
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    const fromYjs = createRequire(createRequire(import.meta.url).resolve('yjs/package.json'));
+    expect((JSON.parse(readFileSync(fromYjs.resolve('lib0/package.json'), 'utf8')) as { version: string }).version).toBe(pinned);
   });
 
   it("is lib0's module otherwise", () => {

@@ -1,13 +1,12 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
-import { encodeSyncMessage, tasksMap, writeTask } from '@planline/document';
-import * as decoding from 'lib0/decoding';
+import { encodeSyncMessage, MessageType, readSyncMessage, SyncStep, tasksMap, writeTask } from '@planline/document';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { bigSyncStepTwo, SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
 
 const NAME = 'project:00000000-0000-4000-8000-000000000001';
 
-const syncMessage = (step: number, payload: Uint8Array) => encodeSyncMessage(NAME, 0, step, payload);
+const syncMessage = (step: number, payload: Uint8Array) => encodeSyncMessage(NAME, MessageType.Sync, step, payload);
 
 function plan(tasks: number): Y.Doc {
   const doc = new Y.Doc();
@@ -31,10 +30,8 @@ function fakeProvider(doc: Y.Doc) {
     onMessage(event: { data: unknown }) {
       const data = new Uint8Array(event.data as ArrayBuffer);
       delivered.push(data);
-      const decoder = decoding.createDecoder(data);
-      decoding.readVarString(decoder);
-      decoding.readVarUint(decoder);
-      if (decoding.readVarUint(decoder) === 1) Y.applyUpdate(doc, decoding.readVarUint8Array(decoder), provider);
+      const sync = readSyncMessage(data);
+      if (sync?.step === SyncStep.Step2) Y.applyUpdate(doc, sync.payload, provider);
     },
   };
   return { provider, delivered };
@@ -56,8 +53,8 @@ describe('sliceBigSyncs', () => {
     const finished = new Promise<void>((resolve) => (done = resolve));
     sliceBigSyncs(provider as unknown as HocuspocusProvider, doc, { onStart: () => (started += 1), onApplied: (u) => applied.push(u) }, 1000);
 
-    const big = syncMessage(1, update);
-    const later = syncMessage(2, Y.encodeStateAsUpdate(plan(1)));
+    const big = syncMessage(SyncStep.Step2, update);
+    const later = syncMessage(SyncStep.Update, Y.encodeStateAsUpdate(plan(1)));
     provider.onMessage(event(big));
     provider.onMessage(event(later));
     expect(delivered).toEqual([]);
@@ -85,7 +82,7 @@ describe('sliceBigSyncs', () => {
     let started = 0;
     const slicing = sliceBigSyncs(provider as unknown as HocuspocusProvider, doc, { onStart: () => (started += 1), onApplied: (u) => applied.push(u) }, 1000, true);
     slicing.expectBig();
-    provider.onMessage(event(syncMessage(1, update)));
+    provider.onMessage(event(syncMessage(SyncStep.Step2, update)));
     await new Promise<void>((resolve) => {
       const wait = setInterval(() => delivered.length === 1 && (clearInterval(wait), resolve()), 5);
     });
@@ -100,8 +97,8 @@ describe('sliceBigSyncs', () => {
     const doc = new Y.Doc();
     const { provider, delivered } = fakeProvider(doc);
     sliceBigSyncs(provider as unknown as HocuspocusProvider, doc, { onStart: () => {}, onApplied: () => {} }, 1 << 20);
-    const small = syncMessage(1, Y.encodeStateAsUpdate(plan(10)));
-    const stepOne = syncMessage(0, Y.encodeStateVector(doc));
+    const small = syncMessage(SyncStep.Step2, Y.encodeStateAsUpdate(plan(10)));
+    const stepOne = syncMessage(SyncStep.Step1, Y.encodeStateVector(doc));
     provider.onMessage(event(small));
     provider.onMessage(event(stepOne));
     expect(delivered).toEqual([small, stepOne]);
@@ -115,7 +112,7 @@ describe('sliceBigSyncs', () => {
     let started = 0;
     sliceBigSyncs(provider as unknown as HocuspocusProvider, doc, { onStart: () => (started += 1), onApplied: () => {} }, () => (snapshotComing ? 0 : 1 << 20));
     // Small, but the snapshot is not painted yet: applied in slices, after the next frames, not in this task.
-    provider.onMessage(event(syncMessage(1, Y.encodeStateAsUpdate(plan(10)))));
+    provider.onMessage(event(syncMessage(SyncStep.Step2, Y.encodeStateAsUpdate(plan(10)))));
     expect(delivered).toEqual([]);
     await new Promise<void>((resolve) => {
       const wait = setInterval(() => delivered.length === 1 && (clearInterval(wait), resolve()), 5);
@@ -124,7 +121,7 @@ describe('sliceBigSyncs', () => {
     expect(tasksMap(doc).size).toBe(9);
     // Once the chart shows the document, a small update goes straight through again.
     snapshotComing = false;
-    const later = syncMessage(1, Y.encodeStateAsUpdate(plan(12)));
+    const later = syncMessage(SyncStep.Step2, Y.encodeStateAsUpdate(plan(12)));
     provider.onMessage(event(later));
     expect(delivered[1]).toEqual(later);
     expect(started).toBe(1);
@@ -132,8 +129,8 @@ describe('sliceBigSyncs', () => {
 
   it('reads only sync step 2 messages as big ones', () => {
     const update = Y.encodeStateAsUpdate(plan(50));
-    expect(bigSyncStepTwo(syncMessage(1, update), 100)?.update).toEqual(update);
-    expect(bigSyncStepTwo(syncMessage(2, update), 100)).toBeNull();
+    expect(bigSyncStepTwo(syncMessage(SyncStep.Step2, update), 100)?.update).toEqual(update);
+    expect(bigSyncStepTwo(syncMessage(SyncStep.Update, update), 100)).toBeNull();
     expect(bigSyncStepTwo(new Uint8Array([1, 2]), 0)).toBeNull();
   });
 });

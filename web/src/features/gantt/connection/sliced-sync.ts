@@ -1,9 +1,8 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
-import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import { nextSlot, nextTask } from '../../../lib/next-slot';
 import { watchPersonInput } from '../../../lib/person-input';
-import { encodeSyncMessage } from '@planline/document';
+import { encodeSyncMessage, readSyncMessage, SyncStep } from '@planline/document';
 import { sliceUpdate, type SlicedUpdate } from '@planline/document/update-slices';
 
 /**
@@ -40,11 +39,6 @@ const INPUT_QUIET_MS = 250;
 /** The origin of the slices' transactions: not this browser's edit, not news for the server. */
 export const SLICE_ORIGIN = { source: 'planline-first-sync-slice' } as const;
 
-// Hocuspocus message types and y-protocols sync steps (the wire format of @hocuspocus/provider 3).
-const MESSAGE_SYNC = 0;
-const MESSAGE_SYNC_REPLY = 4;
-const SYNC_STEP_2 = 1;
-
 /** A message as the provider takes it (its type is ws's MessageEvent, even in the browser). */
 type ProviderMessage = Parameters<HocuspocusProvider['onMessage']>[0];
 
@@ -56,17 +50,10 @@ interface BigStepTwo {
 
 /** A sync step 2 whose update is big enough to slice, or null. */
 export function bigSyncStepTwo(data: ArrayBuffer | Uint8Array, fromBytes = SLICE_FROM_BYTES): BigStepTwo | null {
-  try {
-    const decoder = decoding.createDecoder(new Uint8Array(data));
-    const name = decoding.readVarString(decoder);
-    const type = decoding.readVarUint(decoder);
-    if (type !== MESSAGE_SYNC && type !== MESSAGE_SYNC_REPLY) return null;
-    if (decoding.readVarUint(decoder) !== SYNC_STEP_2) return null;
-    const update = decoding.readVarUint8Array(decoder);
-    return update.byteLength >= fromBytes ? { name, type, update } : null;
-  } catch {
-    return null; // not ours to judge: the provider reads it as it always has
-  }
+  // Anything else, or what does not read, is not ours to judge: the provider reads it as it always has.
+  const sync = readSyncMessage(new Uint8Array(data));
+  if (sync?.step !== SyncStep.Step2 || sync.payload.byteLength < fromBytes) return null;
+  return { name: sync.document, type: sync.type, update: sync.payload };
 }
 
 /** The slicing worker, started before it is needed (`expectBig`) or when it is. */
@@ -175,7 +162,7 @@ export function sliceBigSyncs(
     await nextSlot();
     if (cancelled) return;
     hooks.onApplied(big.update);
-    deliver({ data: encodeSyncMessage(big.name, big.type, SYNC_STEP_2, sliced.rest) } as ProviderMessage);
+    deliver({ data: encodeSyncMessage(big.name, big.type, SyncStep.Step2, sliced.rest) } as ProviderMessage);
     drain();
   };
   // A worker started ahead that the sync did not need (it came small: the device had most of it) goes.

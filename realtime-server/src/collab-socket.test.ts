@@ -1,0 +1,104 @@
+import { EventEmitter } from 'node:events';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import type { WebSocket } from 'ws';
+import { CollabSocket, type MessageFilter } from './collab-socket.js';
+
+/** ws as far as CollabSocket uses it. */
+class FakeWs extends EventEmitter {
+  readyState = 1;
+  bufferedAmount = 42;
+  binaryType = 'nodebuffer';
+  send = vi.fn();
+  close = vi.fn();
+  ping = vi.fn();
+  terminate = vi.fn();
+}
+
+function wrap(filters: MessageFilter[]) {
+  const ws = new FakeWs();
+  const socket = new CollabSocket(ws as unknown as WebSocket, filters);
+  const heard: [Uint8Array, boolean][] = [];
+  // As Hocuspocus listens (ClientConnection.ts).
+  socket.forHocuspocus().on('message', (data: Uint8Array, isBinary: boolean) => heard.push([data, isBinary]));
+  return { ws, socket, heard };
+}
+
+describe('[collab-socket] the socket Hocuspocus is handed', () => {
+  it('[collab-socket] a message reaches Hocuspocus through every filter in order; a filter can rewrite or drop it', () => {
+    const seen: string[] = [];
+    const { ws, heard } = wrap([
+      (data) => (seen.push(`guard ${data.join()}`), data[0] === 9 ? null : data),
+      (data) => (seen.push(`share ${data.join()}`), data[0] === 2 ? Uint8Array.of(7) : data),
+    ]);
+    ws.emit('message', Buffer.from([1, 1]), true);
+    ws.emit('message', Buffer.from([9]), true);
+    ws.emit('message', [Buffer.from([2]), Buffer.from([3])], true);
+    expect(seen).toEqual(['guard 1,1', 'share 1,1', 'guard 9', 'guard 2,3', 'share 2,3']);
+    expect(heard.map(([data, isBinary]) => [[...data], isBinary])).toEqual([
+      [[1, 1], true],
+      [[7], true],
+    ]);
+  });
+
+  it('[collab-socket] what Hocuspocus replays after auth (its own emit) is not judged again', () => {
+    const guard = vi.fn((data: Uint8Array) => data);
+    const { ws, socket, heard } = wrap([guard]);
+    ws.emit('message', Buffer.from([1]), true);
+    socket.emit('message', heard[0]![0]);
+    expect(guard).toHaveBeenCalledTimes(1);
+    expect(heard).toHaveLength(2);
+  });
+
+  it('[collab-socket] close and pong come from the real socket; send, close, ping and its state go to it', () => {
+    const { ws, socket } = wrap([]);
+    const closed = vi.fn();
+    const pong = vi.fn();
+    socket.once('close', closed);
+    socket.on('pong', pong);
+    ws.emit('pong', Buffer.from([]));
+    ws.emit('close', 1000, Buffer.from('bye'));
+    expect(closed).toHaveBeenCalledWith(1000, Buffer.from('bye'));
+    expect(pong).toHaveBeenCalledTimes(1);
+
+    const done = vi.fn();
+    socket.send(Uint8Array.of(1), done);
+    expect(ws.send).toHaveBeenCalledWith(Uint8Array.of(1), done);
+    socket.close(4400, 'no');
+    expect(ws.close).toHaveBeenCalledWith(4400, 'no');
+    socket.ping();
+    expect(ws.ping).toHaveBeenCalled();
+    expect([socket.readyState, socket.bufferedAmount]).toEqual([1, 42]);
+    socket.binaryType = 'arraybuffer';
+    expect(ws.binaryType).toBe('arraybuffer');
+    // The real socket is left as ws made it.
+    expect(ws.emit).toBe(EventEmitter.prototype.emit);
+  });
+});
+
+/** Source files under `dir`, tests aside. */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('[no-patches] the servers change no other package from inside (issue 35)', () => {
+  it('[no-patches] no prototype assignment and no replaced emit in the server-side sources', () => {
+    const root = join(import.meta.dirname, '..', '..');
+    const found: string[] = [];
+    for (const pkg of ['domain', 'document', 'db', 'realtime-server', 'api']) {
+      for (const file of sources(join(root, pkg, 'src'))) {
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .forEach((line, i) => {
+            if (/\.prototype\.\w+\s*=[^=]|\.emit\s*=[^=]/.test(line)) found.push(`${relative(root, file)}:${i + 1}: ${line.trim()}`);
+          });
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
