@@ -68,7 +68,7 @@ vi.mock('../../realtime-server/src/documents/project-rows.js', async (original) 
   clock.wrap(await original<typeof import('../../realtime-server/src/documents/project-rows.js')>(), {
     assignableUsers: 'server: members (SQL)',
     raiseTaskListVersion: 'server: task list version raised (SQL)',
-    writeJudged: 'server: rows and history written (SQL)',
+    writeTurn: 'server: rows and history written (SQL)',
     appendUpdate: 'server: update appended to the log (SQL)',
   }),
 );
