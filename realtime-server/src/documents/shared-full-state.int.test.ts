@@ -83,4 +83,33 @@ describe('the whole state, encoded once per version', () => {
     await until(() => readTask(served!, 'offline')?.name === 'Made offline');
     for (const client of [other, back]) client.close();
   });
+
+  it('[shared-full-state] what the document holds back for a missing update is sent to no one, whatever they have', async () => {
+    // Keeps the document loaded (Hocuspocus unloads it when its last client leaves).
+    const keeper = open();
+    await keeper.synced;
+    // Content after a gap in its author's clock: Yjs holds it back on the server (issue 34 item 3).
+    const author = new Y.Doc();
+    Y.applyUpdate(author, Y.encodeStateAsUpdate(served!));
+    author.transact(() => writeTask(author, 'never-sent', { name: 'Never sent' }));
+    const gap = Y.encodeStateVector(author);
+    author.transact(() => writeTask(author, 'planted', { name: 'Planted', description: 'x'.repeat(50_000) }));
+    Y.applyUpdate(served!, Y.encodeStateAsUpdate(author, gap));
+    expect(served!.store.pendingStructs).not.toBeNull();
+
+    const fresh = open();
+    await fresh.synced;
+    const withState = new Y.Doc();
+    Y.applyUpdate(withState, Y.encodeStateAsUpdate(fresh.doc));
+    withState.transact(() => writeTask(withState, 'mine', { name: 'Mine' }));
+    const back = open(withState);
+    await back.synced;
+    // From nothing (the shared full state) and from a state of its own (the diff): neither holds anything back.
+    expect([fresh, back].map((c) => c.doc.store.pendingStructs === null && Y.encodeStateAsUpdate(c.doc).length < 20_000)).toEqual([true, true]);
+    expect(readTask(back.doc, 'mine')?.name).toBe('Mine');
+    // The missing update integrates it: then it is an edit like any other, sent to everyone.
+    Y.applyUpdate(served!, Y.encodeStateAsUpdate(author));
+    await until(() => readTask(fresh.doc, 'planted')?.name === 'Planted' && readTask(back.doc, 'planted')?.name === 'Planted');
+    for (const client of [keeper, fresh, back]) client.close();
+  });
 });
