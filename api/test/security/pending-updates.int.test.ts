@@ -72,7 +72,7 @@ async function storedBytes(projectId: string): Promise<Buffer> {
 const taskRow = async (taskId: string) => ((await server.dataSource.query(`SELECT name FROM tasks WHERE id = $1`, [taskId])) as { name: string }[])[0];
 
 describe('[pending-updates] content held back for a missing update is never served or stored, and bounded', () => {
-  it(`[pending-updates] a guest's ${PLANTED} × 400 KB after gaps: a newcomer downloads the project's real size, the server holds back at most MAX_PENDING_BYTES (${MAX_PENDING_BYTES})`, async () => {
+  it(`[pending-updates] a guest's ${PLANTED} × 400 KB after gaps: a newcomer downloads the project's real size, the server holds back at most MAX_PENDING_BYTES (${MAX_PENDING_BYTES})`, { timeout: 120_000 }, async () => {
     const projectId = world.own.project.id;
     const guest = await openAuthenticated(server.url, world.users.guest.client.cookieHeader, projectId, opened, { untilTasks: true });
     // The guest's own copy, in order with the server: its honest edits build on it.
@@ -126,7 +126,7 @@ describe('[pending-updates] content held back for a missing update is never serv
     let answered = 0;
     member.ws.on('message', (data: Buffer) => (answered += data.length));
     member.send(frames.syncStep1(projectDocumentName(projectId), Uint8Array.from(Y.encodeStateVector(member.doc))));
-    await eventually(() => answered, (n) => n > 0);
+    await eventually(() => answered, (n) => n > 0, 10_000);
     await new Promise((r) => setTimeout(r, 200));
     expect(member.doc.store.pendingStructs).toBeNull();
     expect(answered).toBeLessThan(50_000);
@@ -140,7 +140,7 @@ describe('[pending-updates] content held back for a missing update is never serv
     // The guest was not closed, and its honest edits still go through.
     sendEdit(guest, projectId, copy, (d) => writeTask(d, world.own.task.id, { name: 'Renamed by the guest' }));
     await eventually(() => taskRow(world.own.task.id), (row) => row?.name === 'Renamed by the guest', 10_000);
-    await eventually(() => readTask(newcomer.doc, world.own.task.id)?.name, (n) => n === 'Renamed by the guest');
+    await eventually(() => readTask(newcomer.doc, world.own.task.id)?.name, (n) => n === 'Renamed by the guest', 10_000);
   });
 
   it('[pending-updates] an edit that arrives before the one it builds on waits for it, then both are stored', async () => {
@@ -156,7 +156,7 @@ describe('[pending-updates] content held back for a missing update is never serv
     const name = projectDocumentName(projectId);
     const before = heldBack(serverDoc(projectId));
     member.send(frames.update(name, updates[1]!));
-    await eventually(() => heldBack(serverDoc(projectId)), (n) => n > before);
+    await eventually(() => heldBack(serverDoc(projectId)), (n) => n > before, 10_000);
     member.send(frames.update(name, updates[0]!));
     await eventually(() => taskRow(taskId), (row) => row?.name === 'Then renamed', 10_000);
     expect(readTask(serverDoc(projectId), taskId)?.name).toBe('Then renamed');
