@@ -6,7 +6,7 @@ import { CloseCode, COLLAB_PATH, HandshakeError, UNAVAILABLE_RETRY_AFTER_SECONDS
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CollabSocket } from './collab-socket.js';
 import { documentRefused, guardConnection } from './connection-guard.js';
-import { answerSyncFromNothing, askForSharedFullState } from './documents/shared-full-state.js';
+import { answerSyncRequest, askForSyncAnswer } from './documents/shared-full-state.js';
 import type { RealtimeOptions } from './types.js';
 import type { WriteBudgets } from './write-budgets.js';
 
@@ -28,9 +28,9 @@ function refuse(socket: Duplex, status: number, reason: string, headers = '') {
 export function createDocumentServer(options: RealtimeOptions, keepLoaded: (projectId: string) => Promise<void>): Hocuspocus {
   return new Hocuspocus({
     quiet: true,
-    // A sync from nothing, asked by CollabSocket's askForSharedFullState, is answered with the shared encoding.
+    // A sync step 1, turned by CollabSocket's askForSyncAnswer into a request of ours, is answered here (shared-full-state.ts).
     async onStateless(payload) {
-      answerSyncFromNothing(payload);
+      answerSyncRequest(payload);
     },
     // Persistence is ours and runs on every transaction (ProjectDocumentStore), so Hocuspocus's debounced
     // store hook stays unused; loading and unloading hand the document to the store.
@@ -109,8 +109,8 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
       (who) => {
         if (!who) return refuse(socket, 401, 'Unauthorized');
         wss.handleUpgrade(req, socket, head, (ws) => {
-          // Hocuspocus hears the browser through the guard, then asks for a sync from nothing its own way.
-          const collabSocket = new CollabSocket(ws, [guardConnection(ws, req, options.logger, who, budgets), askForSharedFullState]);
+          // Hocuspocus hears the browser through the guard, then asks for its sync answers our way (shared-full-state.ts).
+          const collabSocket = new CollabSocket(ws, [guardConnection(ws, req, options.logger, who, budgets), askForSyncAnswer]);
           let sockets = sessionSockets.get(who.sessionKey);
           if (!sockets) sessionSockets.set(who.sessionKey, (sockets = new Set()));
           sockets.add(ws);

@@ -54,6 +54,17 @@ export const MAX_DOCUMENT_UPDATE_BYTES = 512 * 1024;
 export const MAX_TASKS_PER_UPDATE = 100;
 export const MAX_TASKS_PER_PROJECT = 100_000;
 /**
+ * What a project document may hold back as pending (issue 34 item 3): content Yjs cannot integrate yet because it
+ * builds on an update the server lacks (a gap in a client's clock, a deletion of unknown content). Such content is
+ * never judged, stored or served (documents/held-back.ts), but it is kept in memory and merged with every further
+ * update of the same kind. Legitimately it is a few small edits for a second or two: a client's edit sent while
+ * its reconnect sync is under way, or (scaled mode) the relayed updates that follow one lost between processes
+ * until the peers' catch-up fills the gap. Four of the largest updates a client may send is far more than that,
+ * and bounds what one person can make each document hold. Past it the held-back content is dropped: a client
+ * whose content it was sends it again in its next sync, and in scaled mode the process asks its peers at once.
+ */
+export const MAX_PENDING_BYTES = 4 * MAX_DOCUMENT_UPDATE_BYTES;
+/**
  * New tasks one person may add, on average and at once (a token bucket over all their connections and REST
  * calls; issue 34 item 8): two full updates, then one every five seconds, so nobody can hold the event loop by
  * repeating updates just under the cap, from however many connections. A person adds a few tasks a minute; a

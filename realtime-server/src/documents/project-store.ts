@@ -23,6 +23,7 @@ import type { DocumentCluster, DocumentPeer } from '../scale/document-cluster.js
 import type { RealtimeLogger } from '../logger.js';
 import { changesRows, RowsAfter, type Judged } from './change-judge.js';
 import { putBack, repairFromRows } from './document-repairs.js';
+import { dropHeldBackOverCap, encodeIntegrated } from './held-back.js';
 import { author, cascadeOrigin, isCascadeOrigin, isRelayedOrigin, isServerEdit } from './origins.js';
 import {
   appendUpdate,
@@ -159,13 +160,13 @@ export class ProjectDocumentStore {
     const stored = await readStoredState(this.dataSource, projectId);
     if (stored.state) {
       Y.applyUpdate(doc, stored.state, LOAD);
-      // Stored before the schema was enforced: take the rest out, and store the document without it. Nothing
-      // is pending yet, so the loaded document is exactly what is stored. (The owner writes; others only read.)
+      // Stored before the schema was enforced: take the rest out, and store the document without it, and without
+      // anything a stored log from before issue 34 left held back. (The owner writes; others only read.)
       const junk = nonSchemaItems(doc);
       if (junk.length) {
         removeItems(doc, junk, LOAD);
         this.logger.warn({ projectId, items: junk.length }, 'content outside the document schema removed at load');
-        if (!peer || peer.isOwner()) await replaceStoredState(this.dataSource, projectId, Y.encodeStateAsUpdate(doc));
+        if (!peer || peer.isOwner()) await replaceStoredState(this.dataSource, projectId, encodeIntegrated(doc));
         stored.updatesInLog = 0;
       }
     } else {
@@ -275,11 +276,31 @@ export class ProjectDocumentStore {
       }
       state.writes.enqueue(newChange({ update, origin, snapshots, edges, id, seq: ++state.seq, incomplete: waitingForUpdates(doc), cleanFrom, reasons }));
     };
+    // Before 'update' (Yjs emits it after 'afterTransaction'), so a change is queued knowing whether its document
+    // still waits for an update: held back content over the cap is gone, and values it would have set are missing.
+    const limitHeldBack = () => this.limitHeldBack(state);
+    doc.on('afterTransaction', limitHeldBack);
     doc.on('update', onUpdate);
     state.detach = () => {
       stopObserving();
+      doc.off('afterTransaction', limitHeldBack);
       doc.off('update', onUpdate);
     };
+    // A stored log from before issue 34 may hold content back already.
+    limitHeldBack();
+  }
+
+  /**
+   * Drops what the document holds back once it is over MAX_PENDING_BYTES (held-back.ts): content waiting for an
+   * update the server lacks is neither judged, stored nor served, but it is kept and merged again with every
+   * update that adds to it. In scaled mode the gap may be a relayed update lost between processes: the peers are
+   * asked at once for what this document lacks, which brings back whatever of the dropped content they integrated.
+   */
+  private limitHeldBack(state: ProjectState): void {
+    const dropped = dropHeldBackOverCap(state.doc);
+    if (!dropped) return;
+    this.logger.warn({ projectId: state.projectId, bytes: dropped }, 'content held back for a missing update dropped (over MAX_PENDING_BYTES)');
+    state.peer?.requestSync();
   }
 
   /** Writes the row's settings into the document where it says otherwise (a repair: stored, never history). */
@@ -355,7 +376,7 @@ export class ProjectDocumentStore {
       judged.push(rows.judge(change, members));
       await pause(change.snapshots.size);
     }
-    const updates = changes.map((c) => (c.cleanFrom ? Y.encodeStateAsUpdate(doc, Y.encodeStateVector(c.cleanFrom)) : c.update));
+    const updates = changes.map((c) => (c.cleanFrom ? encodeIntegrated(doc, Y.encodeStateVector(c.cleanFrom)) : c.update));
     const update = updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
 
     let appendedId = 0;

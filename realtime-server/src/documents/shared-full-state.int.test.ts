@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import * as Y from 'yjs';
 import { CollabSocket } from '../collab-socket.js';
-import { answerSyncFromNothing, askForSharedFullState, keptFullState } from './shared-full-state.js';
+import { answerSyncRequest, askForSyncAnswer, keptFullState } from './shared-full-state.js';
 
 const NAME = 'project:00000000-0000-4000-8000-000000000001';
 let url = '';
@@ -21,7 +21,7 @@ const hocuspocus = new Hocuspocus({
     served = document;
   },
   async onStateless(payload) {
-    answerSyncFromNothing(payload);
+    answerSyncRequest(payload);
   },
 });
 /** Connections to this path are handed to Hocuspocus as they are: it answers every sync itself. */
@@ -30,7 +30,7 @@ const UPSTREAM = '/upstream';
 beforeAll(async () => {
   wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   wss.on('connection', (ws, req) => {
-    hocuspocus.handleConnection(req.url === UPSTREAM ? ws : new CollabSocket(ws, [askForSharedFullState]).forHocuspocus(), req, {});
+    hocuspocus.handleConnection(req.url === UPSTREAM ? ws : new CollabSocket(ws, [askForSyncAnswer]).forHocuspocus(), req, {});
   });
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
   url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
@@ -110,6 +110,35 @@ describe('the whole state, encoded once per version', () => {
     // Served from the shared encoding, which it now holds.
     expect(shared[1]!.payload).toEqual(keptFullState(served!));
     other.close();
+  });
+
+  it('[shared-full-state] what the document holds back for a missing update is sent to no one, whatever they have', async () => {
+    // Keeps the document loaded (Hocuspocus unloads it when its last client leaves).
+    const keeper = open();
+    await keeper.synced;
+    // Content after a gap in its author's clock: Yjs holds it back on the server (issue 34 item 3).
+    const author = new Y.Doc();
+    Y.applyUpdate(author, Y.encodeStateAsUpdate(served!));
+    author.transact(() => writeTask(author, 'never-sent', { name: 'Never sent' }));
+    const gap = Y.encodeStateVector(author);
+    author.transact(() => writeTask(author, 'planted', { name: 'Planted', description: 'x'.repeat(50_000) }));
+    Y.applyUpdate(served!, Y.encodeStateAsUpdate(author, gap));
+    expect(served!.store.pendingStructs).not.toBeNull();
+
+    const fresh = open();
+    await fresh.synced;
+    const withState = new Y.Doc();
+    Y.applyUpdate(withState, Y.encodeStateAsUpdate(fresh.doc));
+    withState.transact(() => writeTask(withState, 'mine', { name: 'Mine' }));
+    const back = open(withState);
+    await back.synced;
+    // From nothing (the shared full state) and from a state of its own (the diff): neither holds anything back.
+    expect([fresh, back].map((c) => c.doc.store.pendingStructs === null && Y.encodeStateAsUpdate(c.doc).length < 20_000)).toEqual([true, true]);
+    expect(readTask(back.doc, 'mine')?.name).toBe('Mine');
+    // The missing update integrates it: then it is an edit like any other, sent to everyone.
+    Y.applyUpdate(served!, Y.encodeStateAsUpdate(author));
+    await until(() => readTask(fresh.doc, 'planted')?.name === 'Planted' && readTask(back.doc, 'planted')?.name === 'Planted');
+    for (const client of [keeper, fresh, back]) client.close();
   });
 });
 

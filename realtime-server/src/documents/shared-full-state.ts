@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { onStatelessPayload } from '@hocuspocus/server';
+import { CloseCode } from '@planline/domain';
 import { encodeStatelessMessage, encodeSyncMessage, isEmptyStateVector, MessageType, readSyncMessage, SyncStep } from '@planline/document';
 import * as Y from 'yjs';
+import { encodeIntegrated } from './held-back.js';
 
 /**
  * The whole state of a document, encoded once per version of it and shared by every client that syncs from
@@ -9,6 +11,9 @@ import * as Y from 'yjs';
  * so N browsers opening a 100,000-task project had the server encode its ~50 MB state N times, each holding the
  * event loop for seconds. A client that has nothing (state vector `[0]`, every first visit) gets the same bytes
  * whoever it is, so those bytes are kept until the document next changes.
+ *
+ * Every answer to a sync step 1 leaves out what the document holds back (held-back.ts, issue 34 item 3): content
+ * waiting for an update the server lacks was never judged, and Yjs would have served it to every newcomer.
  */
 
 /** How long an encoded state is kept when no one asks for it again: it is as big as the document. */
@@ -29,10 +34,11 @@ function forget(doc: Y.Doc): void {
   kept.delete(doc);
 }
 
-/** `Y.encodeStateAsUpdate(doc)`, encoded once per version of the document. */
+/**
+ * The document's integrated state (`encodeIntegrated(doc)`), encoded once per version of it. What it holds back is
+ * left out, so that coming and going (a drop, or its integration, which fires 'update') changes no kept encoding.
+ */
 export function encodedFullState(doc: Y.Doc): Uint8Array {
-  // Updates waiting for a missing one are part of an encoding but change without an 'update' event: not kept.
-  if (doc.store.pendingStructs || doc.store.pendingDs) return Y.encodeStateAsUpdate(doc);
   if (!watched.has(doc)) {
     watched.add(doc);
     // Any change ('update' fires for every transaction that changed something, deletions included) is a new version.
@@ -44,7 +50,7 @@ export function encodedFullState(doc: Y.Doc): Uint8Array {
     entry.timer.refresh();
     return entry.state;
   }
-  const state = Y.encodeStateAsUpdate(doc);
+  const state = encodeIntegrated(doc);
   const timer = setTimeout(() => forget(doc), KEEP_UNUSED_MS);
   timer.unref();
   kept.set(doc, { state, timer });
@@ -57,36 +63,49 @@ export function keptFullState(doc: Y.Doc): Uint8Array | undefined {
 }
 
 /**
- * What Hocuspocus is asked instead of a sync step 1 from nothing. It holds a secret of this process, so a browser
- * cannot send it itself (and ask for the whole document past the connection guard's limits on sync requests).
+ * What Hocuspocus is asked instead of a client's sync step 1: this prefix, then the client's state vector in
+ * base64. The prefix holds a secret of this process, so a browser cannot send it itself (and ask for the document
+ * past the connection guard's limits on sync requests).
  */
-const SYNC_FROM_NOTHING = `planline:sync-from-nothing:${randomUUID()}`;
+const SYNC_REQUEST = `planline:sync-request:${randomUUID()}:`;
 
 /**
- * How the server serves `encodedFullState` through Hocuspocus's public hooks (issue 35: no patches of its
- * internals). Hocuspocus answers a sync step 1 with an encoding of its own and lets no hook answer instead, so:
+ * How the server answers every sync step 1 itself, through Hocuspocus's public hooks (issue 35: no patches of its
+ * internals). Hocuspocus answers a step 1 with `Y.encodeStateAsUpdate(doc, theirs)` and lets no hook answer
+ * instead; that encoding would be made again for every newcomer (issue 18) and would include what the document
+ * holds back (held-back.ts, issue 34 item 3). So:
  *
  * 1. this filter of the CollabSocket (collab-socket.ts), after the connection guard has judged the message, turns
- *    a client's sync step 1 from nothing (its state vector is the empty one) into a stateless message carrying
- *    SYNC_FROM_NOTHING; every other message passes as it is. Hocuspocus treats it as any message: queued until
- *    the document is open to that connection (auth passed), then handed to the onStateless hook in its turn;
- * 2. answerSyncFromNothing, in that hook, answers it as Hocuspocus answers a step 1 on a connection (the step-1
- *    branch of MessageReceiver#readSyncMessage): the server's own step 1, then the step 2, which is
- *    `encodedFullState`, the same bytes `Y.encodeStateAsUpdate(doc, [0])` would be.
+ *    a client's sync step 1 into a stateless message carrying SYNC_REQUEST and the client's state vector; every
+ *    other message passes as it is. Hocuspocus treats it as any message: queued until the document is open to
+ *    that connection (auth passed), then handed to the onStateless hook in its turn;
+ * 2. answerSyncRequest, in that hook, answers it as Hocuspocus answers a step 1 on a connection (the step-1
+ *    branch of MessageReceiver#readSyncMessage): the server's own step 1, then the step 2. From nothing, the step 2
+ *    is `encodedFullState`, shared; otherwise `encodeIntegrated(doc, theirs)`. Both are what
+ *    `Y.encodeStateAsUpdate` would send, less what the document holds back.
  *
- * shared-full-state.int.test.ts checks that a client gets byte for byte what Hocuspocus itself sends. Hocuspocus
- * would also run beforeSync hooks for the step 1; Planline has none.
+ * shared-full-state.int.test.ts checks that a client gets byte for byte what Hocuspocus itself sends, and nothing
+ * held back. Hocuspocus would also run beforeSync hooks for the step 1; Planline has none.
  */
-export function askForSharedFullState(data: Uint8Array): Uint8Array {
+export function askForSyncAnswer(data: Uint8Array): Uint8Array {
   const sync = readSyncMessage(data);
-  if (sync?.type !== MessageType.Sync || sync.step !== SyncStep.Step1 || !isEmptyStateVector(sync.payload)) return data;
-  return encodeStatelessMessage(sync.document, SYNC_FROM_NOTHING);
+  if (sync?.type !== MessageType.Sync || sync.step !== SyncStep.Step1) return data;
+  return encodeStatelessMessage(sync.document, SYNC_REQUEST + Buffer.from(sync.payload).toString('base64'));
 }
 
-/** Hocuspocus's onStateless hook: answers askForSharedFullState's request (true), or leaves the message alone. */
-export function answerSyncFromNothing({ connection, document, payload }: Pick<onStatelessPayload, 'connection' | 'document' | 'payload'>): boolean {
-  if (payload !== SYNC_FROM_NOTHING) return false;
+/** Hocuspocus's onStateless hook: answers askForSyncAnswer's request (true), or leaves the message alone. */
+export function answerSyncRequest({ connection, document, payload }: Pick<onStatelessPayload, 'connection' | 'document' | 'payload'>): boolean {
+  if (!payload.startsWith(SYNC_REQUEST)) return false;
+  const stateVector = new Uint8Array(Buffer.from(payload.slice(SYNC_REQUEST.length), 'base64'));
+  let answer: Uint8Array;
+  try {
+    answer = isEmptyStateVector(stateVector) ? encodedFullState(document) : encodeIntegrated(document, stateVector);
+  } catch {
+    // A state vector that does not parse: no client of ours sends one.
+    connection.close({ code: CloseCode.BadMessage, reason: 'bad sync request' });
+    return true;
+  }
   connection.send(encodeSyncMessage(document.name, MessageType.Sync, SyncStep.Step1, Y.encodeStateVector(document)));
-  connection.send(encodeSyncMessage(document.name, MessageType.Sync, SyncStep.Step2, encodedFullState(document)));
+  connection.send(encodeSyncMessage(document.name, MessageType.Sync, SyncStep.Step2, answer));
   return true;
 }

@@ -2,6 +2,7 @@ import { dependencyLinks, readTask, sameTask, tasksMap, waitingForUpdates, type 
 import type { DataSource } from 'typeorm';
 import * as Y from 'yjs';
 import type { PersistedRows } from '../documents/change-judge.js';
+import { encodeIntegrated } from '../documents/held-back.js';
 import type { ServerEdit } from '../documents/origins.js';
 import { readProjectRows, readStoredState } from '../documents/project-rows.js';
 import type { DocumentPeer } from './document-cluster.js';
@@ -30,7 +31,8 @@ export async function readCatchUp(dataSource: DataSource, projectId: string, doc
     updatesInLog: stored.updatesInLog,
     pendingIds: peer.pendingIds(),
     difference: {
-      update: Y.encodeStateAsUpdate(doc, stored.state ? Y.encodeStateVectorFromUpdate(stored.state) : undefined),
+      // What the document holds back is not stored: it was never judged (held-back.ts); once integrated, it is a change.
+      update: encodeIntegrated(doc, stored.state ? Y.encodeStateVectorFromUpdate(stored.state) : undefined),
       origin: { kind: 'server-edit', userId: only.userId, reason: only.reason ?? undefined } satisfies ServerEdit,
       snapshots,
       edges: dependencyLinks(doc),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { DataSource, QueryRunner } from 'typeorm';
 import * as Y from 'yjs';
+import { encodeIntegrated } from '../documents/held-back.js';
 import { type RelayedOrigin } from '../documents/origins.js';
 import type { RealtimeLogger } from '../logger.js';
 
@@ -176,7 +177,8 @@ export class DocumentPeer {
       case 'sync': {
         // Pending updates go first, with their authors, so the asker need not learn them authorless below.
         for (const pending of this.pending.values()) this.cluster.send(this.projectId, { ...pending, via: this.cluster.instanceId });
-        const missing = Y.encodeStateAsUpdate(this.doc, unb64(message.sv));
+        // Only what this process integrated (and so judged where it came in): never content it holds back.
+        const missing = encodeIntegrated(this.doc, unb64(message.sv));
         this.cluster.send(this.projectId, { t: 'sync-reply', from: this.cluster.instanceId, to: message.from, update: b64(missing) });
         return;
       }
