@@ -60,6 +60,8 @@ export async function startServer(
     stripe?: StripeCheckoutApi;
     /** Scheduled jobs (weekly reports, session pruning); tests that do not exercise them turn them off. */
     scheduledJobs?: boolean;
+    /** How often /collab connections are pinged (tests of a stalled server shorten it; default 30 s). */
+    collabPingIntervalMs?: number;
   } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
@@ -106,6 +108,7 @@ export async function startServer(
     presenceName: (userId) => presenceName(dataSource, userId),
     store,
     logger,
+    collabPingIntervalMs: options.collabPingIntervalMs,
   });
   onPersisted = publishTaskEvents(dataSource, realtime.bus, logger);
   const app =

@@ -14,9 +14,13 @@ export interface TestServer extends RunningServer {
 
 /**
  * A real server on a free port over a fresh database (PGlite, or PostgreSQL when DATABASE_URL is set).
- * `options.stripe`: a fake Stripe client for live-mode billing (with STRIPE_SECRET_KEY in `env`).
+ * `options.stripe`: a fake Stripe client for live-mode billing (with STRIPE_SECRET_KEY in `env`);
+ * `options.collabPingIntervalMs`: a shorter /collab ping, for tests of a stalled server.
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { stripe?: StripeCheckoutApi } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { stripe?: StripeCheckoutApi; collabPingIntervalMs?: number } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'planline-test-'));
   const config = loadConfig({
     PORT: '0',
@@ -29,7 +33,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const db = await openTestDatabase();
   // The weekly report job would add report:created events to whatever project a test made in its first
   // seconds; tests that need reports call the job themselves.
-  const server = await startServer(config, { dataSource: db.dataSource, stripe: options.stripe, scheduledJobs: false });
+  const server = await startServer(config, { dataSource: db.dataSource, stripe: options.stripe, scheduledJobs: false, collabPingIntervalMs: options.collabPingIntervalMs });
   return {
     ...server,
     db,

@@ -4,6 +4,7 @@ import { Hocuspocus } from '@hocuspocus/server';
 import { isDatabaseUnavailable } from '@planline/db';
 import { CloseCode, COLLAB_PATH, HandshakeError, UNAVAILABLE_RETRY_AFTER_SECONDS, MAX_MESSAGE_BYTES, parseProjectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { CollabLiveness } from './collab-liveness.js';
 import { CollabSocket } from './collab-socket.js';
 import { documentRefused, guardConnection } from './connection-guard.js';
 import { answerSyncRequest, askForSyncAnswer } from './documents/shared-full-state.js';
@@ -32,6 +33,10 @@ export function createDocumentServer(options: RealtimeOptions, keepLoaded: (proj
     async onStateless(payload) {
       answerSyncRequest(payload);
     },
+    // Hocuspocus's ping check closes every connection whose pong the event loop has not read in time, so one stall
+    // dropped everyone; CollabLiveness (collab-liveness.ts) decides instead. Its check stays, beyond reach (the
+    // largest interval a timer takes, ~24 days); the pongs of our pings keep it content.
+    timeout: 2 ** 31 - 1,
     // Persistence is ours and runs on every transaction (ProjectDocumentStore), so Hocuspocus's debounced
     // store hook stays unused; loading and unloading hand the document to the store.
     async onLoadDocument({ documentName, document }) {
@@ -78,6 +83,7 @@ const COMPRESS_FROM_BYTES = 4096;
  * project, read-only where that is all they have.
  */
 export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, options: RealtimeOptions, budgets: WriteBudgets) {
+  const liveness = new CollabLiveness(options.logger, options.collabPingIntervalMs);
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_MESSAGE_BYTES,
@@ -101,16 +107,23 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
     if (path.startsWith(SOCKET_IO_PATH)) return; // Socket.IO's own
     if (path !== COLLAB_PATH && path !== `${COLLAB_PATH}/`) return refuse(socket, 404, 'Not Found');
     if (!options.isAllowedOrigin(req)) return refuse(socket, 403, 'Forbidden');
+    // Many connections being let in already (a reconnect wave): this one tries again shortly, as for a database away.
+    if (liveness.handshakesFull) return refuse(socket, 503, 'Service Unavailable', `Retry-After: ${UNAVAILABLE_RETRY_AFTER_SECONDS}\r\n`);
+    const admitted = liveness.admitting();
     const identify = async () => {
       const identity = await options.authenticate(req);
       return identity ? { ...identity, name: await options.presenceName(identity.userId) } : null;
     };
     identify().then(
       (who) => {
+        admitted();
         if (!who) return refuse(socket, 401, 'Unauthorized');
+        // The event loop runs late: told (the web says the server is busy), before any work is done for it.
+        if (liveness.busy) return wss.handleUpgrade(req, socket, head, (ws) => CollabLiveness.refuseBusy(ws));
         wss.handleUpgrade(req, socket, head, (ws) => {
           // Hocuspocus hears the browser through the guard, then asks for its sync answers our way (shared-full-state.ts).
           const collabSocket = new CollabSocket(ws, [guardConnection(ws, req, options.logger, who, budgets), askForSyncAnswer]);
+          liveness.watch(ws);
           let sockets = sessionSockets.get(who.sessionKey);
           if (!sockets) sessionSockets.set(who.sessionKey, (sockets = new Set()));
           sockets.add(ws);
@@ -122,6 +135,7 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
         });
       },
       (err: unknown) => {
+        admitted();
         options.logger.error({ err }, 'collab handshake failed');
         // The provider reconnects by itself; with the database away, that is the right thing to ask for.
         if (isDatabaseUnavailable(err)) refuse(socket, 503, 'Service Unavailable', `Retry-After: ${UNAVAILABLE_RETRY_AFTER_SECONDS}\r\n`);
@@ -138,6 +152,7 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
     },
     async close() {
       httpServer.off('upgrade', onUpgrade);
+      liveness.stop();
       hocuspocus.closeConnections();
       wss.close();
     },

@@ -20,4 +20,6 @@ export interface RealtimeOptions {
   /** The team and project rooms a user belongs in, joined when a socket connects. */
   roomsFor(userId: string): Promise<string[]>;
   logger: RealtimeLogger;
+  /** How often /collab connections are pinged (collab-liveness.ts; COLLAB_PING_INTERVAL_MS unless a test sets it). */
+  collabPingIntervalMs?: number;
 }

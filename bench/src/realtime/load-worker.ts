@@ -67,6 +67,7 @@ interface Live {
 const live: Live[] = [];
 const errors: string[] = [];
 let disconnects = 0;
+const closeCodes: Record<string, number> = {};
 let clients: ClientSpec[] = [];
 let docReceipts: Receipts | undefined;
 let socketReceipts: Receipts | undefined;
@@ -89,6 +90,12 @@ async function connectOne(spec: ClientSpec, projectId: string, withSocket: boole
   const doc = openProjectDocument(spec.url, spec.cookie, projectId);
   const client: Live = { spec, doc, socket: null, sent: 0 };
   live.push(client);
+  // Which side closed and why (a server's close code, 1006 for a cut socket; Socket.IO's reason below): the cause
+  // of a disconnect under load.
+  doc.provider.on('close', ({ event }: { event?: { code?: number } }) => {
+    const code = String(event?.code ?? 'none');
+    closeCodes[code] = (closeCodes[code] ?? 0) + 1;
+  });
   await withTimeout(doc.synced, `document sync of client ${spec.index}`);
   // The browser publishes who it is on the document's awareness; so do we (the same presence traffic).
   doc.provider.setAwarenessField('user', { id: spec.userId, name: `Bench ${spec.index}`, color: '#3b82f6' });
@@ -118,7 +125,11 @@ async function connectOne(spec: ClientSpec, projectId: string, withSocket: boole
   socket.on('task:updated', (payload) => {
     if (payload.fields.includes('name')) socketReceipts!.record(spec, payload.task.name, nowUs());
   });
-  socket.on('disconnect', () => (disconnects += 1));
+  socket.on('disconnect', (reason) => {
+    disconnects += 1;
+    const key = `socket.io ${reason}`;
+    closeCodes[key] = (closeCodes[key] ?? 0) + 1;
+  });
 }
 
 async function connectAll(message: Extract<ToWorker, { type: 'connect' }>): Promise<void> {
@@ -141,7 +152,7 @@ async function connectAll(message: Extract<ToWorker, { type: 'connect' }>): Prom
       }
     }),
   );
-  send({ type: 'connected', failures });
+  send({ type: 'connected', failures, closeCodes });
 }
 
 /** Each editor renames its task every `editIntervalMs`, on a schedule that does not drift; editors are spread evenly over one interval. */
@@ -177,6 +188,7 @@ function collect(sent: number[]): void {
     doc: docReceipts!.stats(clients, sent),
     socket: socketReceipts ? socketReceipts.stats(clients, sent) : null,
     disconnects,
+    closeCodes,
     errors,
   });
 }

@@ -30,9 +30,20 @@ export interface ReceiptStats {
 }
 
 export type FromWorker =
-  | { type: 'connected'; failures: string[] }
+  | { type: 'connected'; failures: string[]; closeCodes: Record<string, number> }
   | { type: 'sent'; sent: [editorIndex: number, count: number][] }
-  | { type: 'result'; doc: ReceiptStats; socket: ReceiptStats | null; disconnects: number; errors: string[] };
+  | {
+      type: 'result';
+      doc: ReceiptStats;
+      socket: ReceiptStats | null;
+      disconnects: number;
+      /**
+       * Close codes the document sockets saw, from the first connect to the collect (failed attempts included), and
+       * Socket.IO's disconnect reasons (`socket.io <reason>`).
+       */
+      closeCodes: Record<string, number>;
+      errors: string[];
+    };
 
 /** Monotonic microseconds, the same clock in every process of the machine (CLOCK_MONOTONIC). */
 export const nowUs = () => Number(process.hrtime.bigint() / 1000n);

@@ -85,6 +85,8 @@ interface TopologyResult {
   editWindowMs: number;
   connectMs: number;
   disconnects: number;
+  /** Close codes the clients' document sockets saw (connecting and during the run). */
+  closeCodes: Record<string, number>;
   errors: string[];
 }
 
@@ -132,6 +134,19 @@ async function seedBare(running: RunningTopology, ctx: BenchContext, planline: P
   while (seeder.provider.unsyncedChanges > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   return () => seeder.close();
 }
+
+function mergeCodes(all: Record<string, number>[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const codes of all) for (const [code, n] of Object.entries(codes)) out[code] = (out[code] ?? 0) + n;
+  return out;
+}
+
+/** "none", or "4408 ×12, 1006 ×3", most first. */
+const describeCodes = (codes: Record<string, number>) =>
+  Object.entries(codes)
+    .sort((a, b) => b[1] - a[1])
+    .map(([code, n]) => `${code} ×${n.toLocaleString('en-US')}`)
+    .join(', ') || 'none';
 
 function merge(stats: ReceiptStats[]): Merged {
   const histogram = new LatencyHistogram();
@@ -210,8 +225,10 @@ async function drive(ctx: BenchContext, running: RunningTopology, population: Po
     workers.forEach((w, i) =>
       w.send({ type: 'connect', projectId: population.projectId, clients: specs.filter((s) => s.index % load.workers === i), editors: load.editors, editsPerEditor, sockets }),
     );
-    const failures = (await Promise.all(connected)).flatMap((m) => m.failures);
-    if (failures.length) throw new Error(`${failures.length} clients could not connect, e.g. ${failures.slice(0, 3).join('; ')}`);
+    const connectReports = await Promise.all(connected);
+    const failures = connectReports.flatMap((m) => m.failures);
+    const connectCodes = describeCodes(mergeCodes(connectReports.map((m) => m.closeCodes)));
+    if (failures.length) throw new Error(`${failures.length} clients could not connect (close codes seen: ${connectCodes}), e.g. ${failures.slice(0, 3).join('; ')}`);
     const connectMs = performance.now() - connectStarted;
     ctx.log(`realtime: ${specs.length} clients connected in ${(connectMs / 1000).toFixed(1)} s; editing for ${load.durationMs / 1000} s…`);
 
@@ -241,6 +258,7 @@ async function drive(ctx: BenchContext, running: RunningTopology, population: Po
       editWindowMs,
       connectMs,
       disconnects: reports.reduce((n, r) => n + r.disconnects, 0),
+      closeCodes: mergeCodes(reports.map((r) => r.closeCodes)),
       errors: reports.flatMap((r) => r.errors),
     };
   } finally {
@@ -307,6 +325,7 @@ function buildSection(outcomes: Map<Topology['id'], Outcome>, load: Workload): S
     ['Load processes CPU mean (% of one core)', ...cell((r) => fmt(r.load.cpuMeanPct, 0))],
     ['Clients connected in', ...cell((r) => fmt(r.connectMs / 1000, 1, 's'))],
     ['Disconnects during the run', ...cell((r) => String(r.disconnects))],
+    ['Close codes clients saw (connecting and running)', ...cell((r) => describeCodes(r.closeCodes))],
   ];
 
   const findings: string[] = [];
@@ -340,7 +359,11 @@ export async function realtimeBenchmark(ctx: BenchContext): Promise<Section> {
   const { load, sizedNote } = workload(ctx.quick);
   const outcomes = new Map<Topology['id'], Outcome>();
   let population: Population | undefined;
+  const only = (process.env.BENCH_REALTIME_TOPOLOGIES ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  const unknown = only.filter((id) => !TOPOLOGIES.some((t) => t.id === id));
+  if (unknown.length) throw new Error(`BENCH_REALTIME_TOPOLOGIES: unknown ${unknown.join(', ')} (known: ${TOPOLOGIES.map((t) => t.id).join(', ')})`);
   for (const topology of TOPOLOGIES) {
+    if (only.length && !only.includes(topology.id)) continue;
     let running: RunningTopology;
     try {
       running = await topology.start({ db: ctx.db, sessionSecret: ctx.sessionSecret });
@@ -358,7 +381,10 @@ export async function realtimeBenchmark(ctx: BenchContext): Promise<Section> {
       ctx.log(`realtime: ${topology.label}: connecting ${people.length} clients…`);
       const result = await drive(ctx, running, { ...population, people }, load, topology.planline);
       outcomes.set(topology.id, { ok: true, result });
-      ctx.log(`realtime: ${topology.label}: p99 ${ms(result.doc.histogram.percentile(99))}, lost ${result.doc.lost}, duplicates ${result.doc.duplicates}`);
+      ctx.log(
+        `realtime: ${topology.label}: p99 ${ms(result.doc.histogram.percentile(99))}, lost ${result.doc.lost}, duplicates ${result.doc.duplicates}, ` +
+          `disconnects ${result.disconnects} (close codes: ${describeCodes(result.closeCodes)})`,
+      );
     } catch (err) {
       outcomes.set(topology.id, { ok: false, notRun: false, reason: err instanceof Error ? err.message.split('\n')[0]! : String(err) });
       ctx.log(`realtime: ${topology.label} failed: ${err instanceof Error ? err.stack : err}`);

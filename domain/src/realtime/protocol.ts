@@ -87,6 +87,8 @@ export const EDITS_PER_SECOND = 30;
 export const EDITS_BURST = 300;
 /** What the web shows when the server closed a document connection for too many changes. */
 export const TOO_MANY_CHANGES_MESSAGE = 'Too many changes — slow down';
+/** What the web shows when the server refused a document connection for being busy (CloseCode.Busy). */
+export const SERVER_BUSY_MESSAGE = 'The server is busy — retrying…';
 
 /**
  * What one /collab connection may make the server hold for it (issue 34). A sync step 1 is answered with everything
@@ -251,6 +253,11 @@ export const CloseCode = {
   NotReading: 4408,
   /** /collab: a person's edits over EDITS_PER_SECOND (burst EDITS_BURST); the web shows TOO_MANY_CHANGES_MESSAGE. */
   TooManyChanges: 4430,
+  /**
+   * /collab: the server is overloaded (its event loop runs late) and lets no new connection in for now; the provider
+   * tries again with its backoff and the web shows SERVER_BUSY_MESSAGE. Connections already in stay, served slower.
+   */
+  Busy: 4503,
 } as const;
 
 export const HandshakeError = {

@@ -28,6 +28,8 @@ export interface ConnectionState {
   failedAttempts: number;
   /** The server closed the socket for too many changes (CloseCode.TooManyChanges) and it has not synced since. */
   tooManyChanges?: boolean;
+  /** The server refused the socket for being busy (CloseCode.Busy) and it has not synced since: it is retrying. */
+  serverBusy?: boolean;
   /** This device keeps the document (IndexedDB): edits made offline survive a reload. */
   kept: boolean;
   readOnly: boolean;

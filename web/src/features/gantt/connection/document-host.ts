@@ -183,7 +183,7 @@ export function openConnection(projectId: string, userId: string, options: HostO
     // Editable once the chart shows the document (a big one is read a slot at a time), online if still so.
     void tasks.reconcile().then(() => {
       if (closed) return;
-      state.setState({ status: 'synced', online: provider.synced, failedAttempts: 0, tooManyChanges: false });
+      state.setState({ status: 'synced', online: provider.synced, failedAttempts: 0, tooManyChanges: false, serverBusy: false });
       copy?.rememberSync(state.getState().readOnly);
     });
   });
@@ -228,6 +228,9 @@ export function openConnection(projectId: string, userId: string, options: HostO
     if (status === 'denied') return;
     // Past the person's edit budget (issue 34): told, and the provider comes back by itself once it has refilled.
     if (event?.code === CloseCode.TooManyChanges) state.setState({ tooManyChanges: true });
+    // Overloaded (issue 34 item 9): the provider tries again with its jittered backoff; the person is told meanwhile.
+    // The server answered, so this is no failed attempt to reach it (nor a sign the session ended).
+    if (event?.code === CloseCode.Busy) return state.setState({ serverBusy: true });
     const failed = failedAttempts + 1;
     const unreachable = status === 'connecting' && failed >= FAILED_ATTEMPTS_BEFORE_ERROR;
     state.setState(unreachable ? { status: 'unreachable', failedAttempts: failed } : { failedAttempts: failed });

@@ -24,4 +24,10 @@ describe('syncNotice', () => {
     expect(syncNotice({ ...state, online: false, tooManyChanges: true })).toBe('Too many changes — slow down');
     expect(syncNotice({ ...state, tooManyChanges: false })).toBeNull();
   });
+
+  it('[overload] says the server is busy after it refused the document for being busy, until it syncs again', () => {
+    expect(syncNotice({ ...state, online: false, serverBusy: true })).toBe('The server is busy — retrying…');
+    expect(syncNotice({ ...state, status: 'local', online: false, failedAttempts: 1, serverBusy: true })).toBe('The server is busy — retrying…');
+    expect(syncNotice({ ...state, serverBusy: false })).toBeNull();
+  });
 });
