@@ -4,8 +4,8 @@
  * from the page), or in the page's own thread where there is no worker.
  */
 import { HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
-import { HocuspocusProvider } from '@hocuspocus/provider';
-import { addDependency, applyCascade, dependenciesMap, documentCascade, limitSyncMessages, readTask, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
+import { HocuspocusProvider, type CompleteHocuspocusProviderWebsocketConfiguration } from '@hocuspocus/provider';
+import { addDependency, applyCascade, dependenciesMap, documentCascade, readTask, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
 import * as Y from 'yjs';
 import { createStore } from 'zustand/vanilla';
 import { CrossedDropWatch, type CrossedDrop, type DropFields } from '../model/crossed-drops';
@@ -26,6 +26,7 @@ export const LOCAL_ORIGIN = { source: 'planline-timeline' } as const;
 import type { ConnectionState, ProjectConnection } from './connection-types';
 import type { HostOptions } from './document-protocol';
 import { collabUrl, HOLDING_KINDS } from './connection-constants';
+import { withSyncLimits } from './limited-socket';
 import { openSession, pictureFirst, sessionStep, type SessionEffect, type SessionEvent } from './session';
 
 const DROP_FIELDS = ['startDate', 'endDate', 'progress'] as const;
@@ -114,15 +115,17 @@ export function openConnection(projectId: string, userId: string, options: HostO
     // Every drop or key press is its own step: two quick drags are undone one at a time.
     captureTimeout: 0,
   });
+  // The provider hands its socket options to the socket it makes (HocuspocusProviderWebsocket). Edits bigger than
+  // one message may be (offline ones, a cascade over thousands of tasks) go as several.
+  const socketOptions: Partial<CompleteHocuspocusProviderWebsocketConfiguration> = {
+    WebSocketPolyfill: withSyncLimits((options.socketClass as typeof WebSocket | undefined) ?? WebSocket),
+  };
   const provider = new HocuspocusProvider({
     url: options.collabUrl ?? collabUrl(),
     name: projectDocumentName(projectId),
     document: doc,
-    ...(options.socketClass ? { WebSocketPolyfill: options.socketClass } : {}),
+    ...socketOptions,
   });
-  // Edits bigger than one message may be (offline ones, a cascade over thousands of tasks) go as several.
-  const socket = provider.configuration.websocketProvider;
-  socket.send = limitSyncMessages(socket.send.bind(socket));
   // Until the first sync the provider need not hear the document's updates: they are the server's whole
   // document, which it would re-encode (~0.3 s for 10,000 tasks) only to ignore as its own, and this device's
   // copy being merged in. Edits made before then (on a return visit) are not lost: the server asks for what it
