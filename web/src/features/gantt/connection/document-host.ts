@@ -15,7 +15,7 @@ import { createTasksStore, setCollapsed, type PlainDocument } from '../model/tas
 import { deviceDocumentsAvailable } from '../../../lib/device-documents';
 import { openDeviceCopy } from './device-copy';
 import { fetchServerSnapshot } from './server-snapshot';
-import { SLICE_FROM_BYTES, SLICE_FROM_TASKS, SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
+import { messagesThrough, SLICE_FROM_BYTES, SLICE_FROM_TASKS, SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
 
 /**
  * The origin of this browser's own edits of the document. The undo manager tracks it alone, so undo never takes
@@ -117,8 +117,11 @@ export function openConnection(projectId: string, userId: string, options: HostO
   });
   // The provider hands its socket options to the socket it makes (HocuspocusProviderWebsocket). Edits bigger than
   // one message may be (offline ones, a cascade over thousands of tasks) go as several.
+  // A big first sync is taken in slices on its way from the socket to the provider (sliced-sync.ts).
   const socketOptions: Partial<CompleteHocuspocusProviderWebsocketConfiguration> = {
-    WebSocketPolyfill: withSyncLimits((options.socketClass as typeof WebSocket | undefined) ?? WebSocket),
+    WebSocketPolyfill: messagesThrough(withSyncLimits((options.socketClass as typeof WebSocket | undefined) ?? WebSocket), (event, deliver) =>
+      slicing.take(event, deliver),
+    ),
   };
   const provider = new HocuspocusProvider({
     url: options.collabUrl ?? collabUrl(),
@@ -147,7 +150,8 @@ export function openConnection(projectId: string, userId: string, options: HostO
     },
     onApplied: (update: Uint8Array) => copy?.resume(update),
   };
-  const slicing = sliceBigSyncs(provider, doc, slicingHooks, () => (pictureFirst(session) ? 0 : SLICE_FROM_BYTES), options.sliceSyncs === false);
+  const slicing = sliceBigSyncs(doc, slicingHooks, () => (pictureFirst(session) ? 0 : SLICE_FROM_BYTES), options.sliceSyncs === false);
+  provider.on('synced', slicing.synced);
   // Edits made here after the server asked what it lacks (its sync step 1) and before its state is all in (a kept
   // copy is editable meanwhile) are in no message yet: the sync is done again once, so they go out.
   // (afterTransaction, not 'update': a listener of 'update' makes Yjs encode every transaction, the slices too.)
