@@ -163,6 +163,58 @@ describe('the first screen of a return visit', () => {
     await context.close();
   });
 
+  it('[first-visit-edit] a drag on the bars painted from the task list, before the document syncs, is kept, merges with a teammate\'s change and never jumps back', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const page = await signUpByApi(context, 'Ines', 'Early');
+    const { project, task } = await projectWithTask(page, 'Cut the runner');
+    // The document's socket is held: the chart comes from the page's task list, and the document is not in.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.routeWebSocket(/\/collab/, async (ws) => {
+      await held;
+      ws.connectToServer();
+    });
+    await page.goto('/');
+    await liveBar(page, task.id).waitFor();
+    await page.locator('[data-connection="preview"]').waitFor();
+    const before = await liveBar(page, task.id).getAttribute('aria-label');
+    // Every label the bar shows from now on (its element may be replaced as the document comes in).
+    await page.evaluate((taskId) => {
+      const seen: (string | null)[] = [];
+      (window as unknown as { seenLabels: (string | null)[] }).seenLabels = seen;
+      const read = () => {
+        const label = document.querySelector(`#root [data-task-bar="${taskId}"]`)?.getAttribute('aria-label') ?? null;
+        if (seen.at(-1) !== label) seen.push(label);
+      };
+      new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+    }, task.id);
+
+    // Dragged at once, on the picture of the list: the bar moves.
+    const box = (await liveBar(page, task.id).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width / 2 + i * 12, box.y + box.height / 2);
+    await page.mouse.up();
+    await expect.poll(() => liveBar(page, task.id).getAttribute('aria-label')).not.toBe(before);
+    const moved = (await liveBar(page, task.id).getAttribute('aria-label'))!;
+    expect(await page.locator('[data-connection="preview"]').count()).toBe(1);
+
+    // A teammate renames the task meanwhile; then the socket gets through.
+    expect((await context.request.patch(`/api/tasks/${task.id}`, { data: { name: 'Cut the runner and vents' } })).status()).toBe(200);
+    release();
+    await chartSynced(page);
+    // Both changes stand, on the chart and on the server.
+    await expect.poll(() => liveBar(page, task.id).getAttribute('aria-label')).toBe(moved.replace('Cut the runner', 'Cut the runner and vents'));
+    const stored = async () => ((await (await context.request.get(`/api/projects/${project.id}/tasks`)).json()) as { name: string; startDate: string }[])[0];
+    await expect.poll(async () => (await stored())?.name, { timeout: 10_000 }).toBe('Cut the runner and vents');
+    await expect.poll(async () => (await stored())?.startDate, { timeout: 10_000 }).not.toBe(task.startDate);
+    // From the drop on, the bar never showed its old dates.
+    const seen = await page.evaluate(() => (window as unknown as { seenLabels: (string | null)[] }).seenLabels);
+    expect(seen).toContain(moved);
+    for (const label of seen.slice(seen.indexOf(moved))) expect([before, null]).not.toContain(label);
+    await context.close();
+  });
+
   it('[server-first-screen] a first visit paints the chart the server drew, before the app has arrived, and the live chart takes its place without moving', async () => {
     const context = await newContext(env.browser(), env.app().url);
     const page = await signUpByApi(context, 'Uma', 'Newcomer');

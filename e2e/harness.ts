@@ -118,8 +118,9 @@ export async function teamWithTeammate(a: Page, b: Page, teamName: string, proje
 }
 
 /**
- * Waits until the chart on `page` is editable: a first visit paints the bars from the task list (read-only) while
- * the document arrives, so a drag or a key press before the sync does nothing, as the "Syncing…" badge says.
+ * Waits until the chart on `page` has synced: a first visit paints the bars from the task list while the document
+ * arrives, and an edit made before then is written only once the document is in (the outbox), so a test that reads
+ * the server or a teammate's chart after an edit waits for this first.
  */
 export async function chartSynced(page: Page, timeout = 15_000): Promise<void> {
   await page.locator('[data-connection="synced"]').waitFor({ timeout });

@@ -172,7 +172,7 @@ describe('a return visit and offline edits', () => {
     await a.locator(`[data-task-bar="${task.id}"]`).waitFor();
     expect(await barLabel(a, task.id)).toBe(moved);
     await a.getByRole('status').getByText(OFFLINE).waitFor();
-    // Still offline, the chart is editable as soon as the kept document is in (the snapshot alone is read-only).
+    // Still offline, the kept document is in (an edit on the snapshot alone would wait for it).
     await a.locator('[data-connection="local"]').waitFor();
     await dragBar(a, task.id, 5);
     await expect.poll(() => barLabel(a, task.id)).not.toBe(moved);

@@ -78,7 +78,7 @@ describe('the timeline on a phone and a tablet', () => {
       const bar = phone.locator(`[data-task-bar="${task.id}"]`);
       await bar.waitFor();
       await b.locator(`[data-task-bar="${task.id}"]`).waitFor();
-      // Both charts editable: the bars painted before the document arrived are read-only until it is in.
+      // Both charts synced: an edit made on the bars painted before the document arrived waits until it is in.
       await Promise.all([chartSynced(phone), chartSynced(b)]);
 
       // The bar and its row's name are on screen, inside the chart, and the chart fits the page.

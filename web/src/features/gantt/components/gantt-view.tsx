@@ -206,8 +206,9 @@ export function GanttView({ projectId, calendar, currentUser, members, canSaveBa
         connection={connection}
         today={today}
         people={people}
-        // The snapshot is not the document yet: a drag needs the task's fields in it (a fraction of a second).
-        readOnly={readOnly || status === 'preview'}
+        // Editable from the first bars: edits made on a picture (the copy's snapshot, the server's task list) wait
+        // in the outbox and are written once the document is in (connection/README.md).
+        readOnly={readOnly}
         canSaveBaselines={canSaveBaselines}
         canUndo={canUndo}
         canRedo={canRedo}

@@ -1,9 +1,9 @@
-import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { watchPersonInput } from '../../../lib/person-input';
 import { deviceDocumentName, deviceDocumentsAvailable, forgetDeviceDocument, noteDeviceDocument } from '../../../lib/device-documents';
 import type { PlainDocument } from '../model/tasks-store';
 import { snapshotInSlots, snapshotNow, snapshotText } from './snapshot-writer';
+import { CUSTOM_STORE, openCopyDatabase, UpdateLog, UPDATES_STORE } from './update-log';
 
 /**
  * Beside the document, the copy keeps what the server last allowed ('write' | 'read'). Its presence also says
@@ -32,10 +32,6 @@ const SNAPSHOT_UP_TO_KEY = 'snapshotUpTo';
 const SNAPSHOT_QUIET_MS = 2000;
 const SNAPSHOT_MAX_WAIT_MS = 10_000;
 
-/** The stores y-indexeddb makes in a new database (y-indexeddb 9), made the same way when we open it first. */
-const UPDATES_STORE = 'updates';
-const CUSTOM_STORE = 'custom';
-
 export interface StoredCopy {
   /** A return visit: the server's document was in the copy, as of its last sync. */
   synced: boolean;
@@ -47,7 +43,7 @@ export interface StoredCopy {
 
 /**
  * This browser's copy of a project's document, in IndexedDB under the signed-in person's name
- * (lib/device-documents.ts): every update of the document is appended to it (y-indexeddb), and opening it
+ * (lib/device-documents.ts): every update of the document is appended to it (update-log.ts), and opening it
  * merges what it holds into the document, so a return visit has the chart before the socket syncs and edits
  * made offline survive a reload.
  */
@@ -67,7 +63,7 @@ export interface DeviceCopy {
   /**
    * Stops storing the document's updates one by one, while it takes a big one in slices (sliced-sync.ts): each
    * slice would be encoded again for the 'update' event and written on its own (thousands of writes, after which
-   * y-indexeddb folds its log, encoding the whole document on the main thread).
+   * the log is folded, encoding the whole document on the main thread).
    */
   pause(sliceOrigin: unknown): void;
   /**
@@ -88,14 +84,9 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
-/** Reads the scope and the snapshot, before y-indexeddb reads (and merges) every stored update. */
+/** Reads the scope and the snapshot, before the log reads (and merges) every stored update. */
 async function readStored(name: string): Promise<StoredCopy> {
-  const open = indexedDB.open(name);
-  open.onupgradeneeded = () => {
-    open.result.createObjectStore(UPDATES_STORE, { autoIncrement: true });
-    open.result.createObjectStore(CUSTOM_STORE);
-  };
-  const db = await request(open);
+  const db = await openCopyDatabase(name);
   let stored: { synced: boolean; readOnly: boolean; snapshot: unknown };
   try {
     const read = db.transaction([UPDATES_STORE, CUSTOM_STORE], 'readonly');
@@ -167,7 +158,7 @@ export function openDeviceCopy(
   const name = deviceDocumentName(userId, projectId);
   const known = recorded ?? noteDeviceDocument(name);
   let closed = false;
-  let persistence: IndexeddbPersistence | null = null;
+  let log: UpdateLog | null = null;
   let snapshotting = false;
   let paused = false;
   let changedMeanwhile = false;
@@ -180,7 +171,7 @@ export function openDeviceCopy(
   // The stored updates the snapshot includes are those before its write's transaction (IndexedDB runs it after
   // theirs): it is written right after it is made, in the same task.
   const store = (snapshot: string | Blob) => {
-    const db = persistence?.db;
+    const db = log?.db;
     if (closed || !db) return;
     try {
       const write = db.transaction([UPDATES_STORE, CUSTOM_STORE], 'readwrite');
@@ -201,7 +192,7 @@ export function openDeviceCopy(
     clearTimeout(quietTimer);
     clearTimeout(dueTimer);
     quietTimer = dueTimer = undefined;
-    if (closed || !persistence?.db || !snapshotting) return;
+    if (closed || !log?.db || !snapshotting) return;
     if (making) return;
     const run = (making = { cancelled: false });
     void snapshotInSlots(doc, input, () => closed || run.cancelled)
@@ -245,13 +236,13 @@ export function openDeviceCopy(
   const input = watchPersonInput(onInput);
   if (typeof window !== 'undefined') window.addEventListener('pagehide', onPageHide);
 
-  // y-indexeddb writes each update in the document's 'update' event; once the database is closed under it (a
-  // sign-out in another tab deletes the copy) that throws inside the transaction of whoever edited. The copy is
-  // gone then, and there is nothing left to keep the update in: the edit itself must still go through.
+  // Each update is stored in the document's 'update' event; once the database is closed under the log (a sign-out
+  // in another tab deletes the copy) that throws inside the transaction of whoever edited. The copy is gone then,
+  // and there is nothing left to keep the update in: the edit itself must still go through.
   const keep = (update: Uint8Array, origin: unknown) => {
-    if (!persistence) return;
+    if (!log) return;
     try {
-      persistence._storeUpdate(update, origin);
+      log.append(update, origin);
     } catch {
       // See above: the copy was deleted or its database closed.
     }
@@ -264,13 +255,11 @@ export function openDeviceCopy(
       onStored(stored);
       if (stored.snapshot) await afterPaint();
       if (closed) return false;
-      // Updates the document had before this point (a sync that came first) are stored by y-indexeddb as the
+      // Updates the document had before this point (a sync that came first) are stored by the log as the
       // document's state when it opens, before it merges the stored ones in.
-      persistence = new IndexeddbPersistence(name, doc);
-      doc.off('update', persistence._storeUpdate);
+      log = new UpdateLog(name, doc);
       if (!paused) doc.on('update', keep);
-      // whenSynced never settles when the database cannot be opened; the opening's failure can.
-      await Promise.all([persistence.whenSynced, persistence._db]);
+      await log.merged;
       snapshotting ||= stored.synced;
       return stored.synced;
     })
@@ -285,10 +274,10 @@ export function openDeviceCopy(
     if (typeof window !== 'undefined') window.removeEventListener('pagehide', onPageHide);
     doc.off('update', keep);
     if (notePause) doc.off('afterTransaction', notePause);
-    void persistence?.destroy().catch(() => {});
+    void log?.destroy().catch(() => {});
   };
   return {
-    isMerge: (origin) => origin !== null && origin === persistence,
+    isMerge: (origin) => log?.isMerge(origin) ?? false,
     known,
     loaded,
     pause(sliceOrigin) {
@@ -316,15 +305,15 @@ export function openDeviceCopy(
       // Once the copy is open: a sync that comes first is stored with the document when it opens.
       void loaded.then(async () => {
         if (wholeToStore) await afterPaint();
-        if (closed || !persistence) return;
+        if (closed || !log) return;
         if (wholeToStore) {
           keep(wholeToStore === 'document' ? Y.encodeStateAsUpdate(doc) : wholeToStore, null);
           wholeToStore = null;
           // The scope marks the copy synced: written once the whole is in.
-          await updatesWritten(persistence.db);
-          if (closed || !persistence) return;
+          await updatesWritten(log.db);
+          if (closed || !log) return;
         }
-        void persistence.set(SCOPE_KEY, readOnly ? 'read' : 'write').catch(() => {});
+        void log.set(SCOPE_KEY, readOnly ? 'read' : 'write').catch(() => {});
         scheduleSnapshot();
       });
     },

@@ -3,9 +3,9 @@
  * undo, presence and the chart's tasks store over it. It runs in a worker on a page (worker-connection.ts drives it
  * from the page), or in the page's own thread where there is no worker.
  */
-import { CloseCode, HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
-import { HocuspocusProvider } from '@hocuspocus/provider';
-import { addDependency, applyCascade, dependenciesMap, documentCascade, limitSyncMessages, readTask, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
+import { HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
+import { HocuspocusProvider, type CompleteHocuspocusProviderWebsocketConfiguration } from '@hocuspocus/provider';
+import { addDependency, applyCascade, dependenciesMap, documentCascade, readTask, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
 import * as Y from 'yjs';
 import { createStore } from 'zustand/vanilla';
 import { CrossedDropWatch, type CrossedDrop, type DropFields } from '../model/crossed-drops';
@@ -15,7 +15,7 @@ import { createTasksStore, setCollapsed, type PlainDocument } from '../model/tas
 import { deviceDocumentsAvailable } from '../../../lib/device-documents';
 import { openDeviceCopy } from './device-copy';
 import { fetchServerSnapshot } from './server-snapshot';
-import { SLICE_FROM_BYTES, SLICE_FROM_TASKS, SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
+import { messagesThrough, SLICE_FROM_BYTES, SLICE_FROM_TASKS, SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
 
 /**
  * The origin of this browser's own edits of the document. The undo manager tracks it alone, so undo never takes
@@ -23,91 +23,112 @@ import { SLICE_FROM_BYTES, SLICE_FROM_TASKS, SLICE_ORIGIN, sliceBigSyncs } from 
  */
 export const LOCAL_ORIGIN = { source: 'planline-timeline' } as const;
 
-import type { ConnectionState, ConnectionStatus, ProjectConnection } from './connection-types';
-import { collabUrl, FAILED_ATTEMPTS_BEFORE_ERROR, HOLDING_KINDS, openingState } from './connection-constants';
+import type { ConnectionState, ProjectConnection } from './connection-types';
+import type { HostOptions } from './document-protocol';
+import { collabUrl, HOLDING_KINDS } from './connection-constants';
+import { withSyncLimits } from './limited-socket';
+import { openSession, pictureFirst, sessionStep, type SessionEffect, type SessionEvent } from './session';
 
 const DROP_FIELDS = ['startDate', 'endDate', 'progress'] as const;
 
-export interface HostOptions {
-  /** The /collab address (a worker has no window.location to derive it from). */
-  collabUrl?: string;
-  /** Whether this browser has recorded a copy of the document (device-documents.ts, which a worker cannot ask). */
-  deviceKnown?: boolean;
-  /**
-   * Cut a big first sync into slices applied between frames (sliced-sync.ts): the page's thread needs it; a
-   * worker's applies it whole (nothing there waits for a frame), through the same hooks.
-   */
-  sliceSyncs?: boolean;
-  /** The socket is the page's, relayed (relayed-socket.ts): set by a page for the worker it opens. */
-  relaySocket?: boolean;
-  /** What the provider opens as its socket (the worker's relayed one); the browser's WebSocket when unset. */
-  socketClass?: unknown;
-}
 
 export function openConnection(projectId: string, userId: string, options: HostOptions = {}): { connection: ProjectConnection; destroy: () => void } {
   const doc = new Y.Doc();
-  const state = createStore<ConnectionState>(openingState);
   const tasks = createTasksStore(doc);
-  let authenticated = false;
   let closed = false;
-  // The server's word on editing, once heard, stands over what the copy remembers of it.
-  const showStored = (status: ConnectionStatus, readOnly: boolean) => state.setState(authenticated ? { status } : { status, readOnly });
-  let storedReadOnly = true;
   // A return visit paints the kept snapshot first (~30 ms to read at 10,000 tasks, where merging the kept
   // document takes ~0.6 s), unless the server has already answered.
-  const copy = openDeviceCopy(doc, userId, projectId, (stored) => {
-    storedReadOnly = stored.readOnly;
-    const kept = stored.synced && stored.snapshot;
-    keptSnapshot = kept ? 'yes' : 'no';
-    if (!kept) askServerSnapshot();
-    const { status } = state.getState();
-    if (!kept || (status !== 'connecting' && status !== 'unreachable')) return seedFromServer();
-    tasks.seed(stored.snapshot!);
-    showStored('preview', stored.readOnly);
-  }, options.deviceKnown);
-  // A first visit on this device: the server's task list paints the chart (read-only) while the document comes.
-  // The kept snapshot goes first when there is one (it may hold this device's offline edits).
-  let keptSnapshot: 'unknown' | 'yes' | 'no' = copy?.known ? 'unknown' : 'no';
+  let storedSnapshot: PlainDocument | null = null;
+  const copy = openDeviceCopy(
+    doc,
+    userId,
+    projectId,
+    (stored) => {
+      storedSnapshot = stored.synced ? stored.snapshot : null;
+      dispatch({ on: 'stored', snapshot: storedSnapshot !== null, readOnly: stored.readOnly });
+      storedSnapshot = null;
+    },
+    options.deviceKnown,
+  );
+  // Every decision on what the chart shows is the session's (session.ts); this host reports what happens and
+  // carries out the effects it is given.
+  const opened = openSession(copy?.known ?? false, deviceDocumentsAvailable());
+  let session = opened.session;
+  const state = createStore<ConnectionState>(() => session.shown);
+  // A first visit on this device: the server's task list paints the chart while the document comes.
   let serverSnapshot: PlainDocument | null = null;
-  let serverSnapshotRead = false;
   const snapshotRead = new AbortController();
-  const seedFromServer = () => {
-    const { status } = state.getState();
-    if (closed || !serverSnapshot || keptSnapshot !== 'no' || (status !== 'connecting' && status !== 'unreachable')) return;
-    tasks.seed(serverSnapshot);
-    serverSnapshot = null;
-    state.setState({ status: 'preview' });
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const dispatch = (event: SessionEvent) => {
+    if (closed) return;
+    const step = sessionStep(session, event);
+    session = step.session;
+    if (step.session.shown !== state.getState()) state.setState(step.session.shown, true);
+    for (const effect of step.effects) carryOut(effect);
   };
-  // Asked once this device is known to keep no snapshot of the project: a return visit paints from its own, and
-  // reading the task list too cost it ~0.2 s of the main thread at 10,000 tasks (~1 s at 100,000) for nothing.
-  let serverSnapshotAsked = false;
-  const askServerSnapshot = () => {
-    if (serverSnapshotAsked || closed) return;
-    serverSnapshotAsked = true;
-    void fetchServerSnapshot(projectId, snapshotRead.signal).then((plain) => {
-      serverSnapshotRead = true;
-      serverSnapshot = plain;
-      // A device that keeps the document syncs only what it lacks: a big sync is a first visit's.
-      if (plain && keptSnapshot !== 'yes') expectBigSync(plain);
-      seedFromServer();
-    });
+  const carryOut = (effect: SessionEffect) => {
+    switch (effect) {
+      case 'ask-server-list':
+        // Asked once this device is known to keep no snapshot of the project: a return visit paints from its own,
+        // and reading the task list too cost it ~0.2 s of the main thread at 10,000 tasks (~1 s at 100,000).
+        return void fetchServerSnapshot(projectId, snapshotRead.signal).then((plain) => {
+          serverSnapshot = plain;
+          dispatch({ on: 'server-list', found: plain !== null });
+        });
+      case 'expect-big-sync':
+        // A big project's sync is cut into slices in a worker: started as soon as its task list says it is big.
+        if (serverSnapshot && Object.keys(serverSnapshot.tasks).length >= SLICE_FROM_TASKS) slicing.expectBig();
+        return;
+      case 'paint-kept':
+        if (storedSnapshot) tasks.seed(storedSnapshot);
+        return;
+      case 'paint-server-list':
+        if (serverSnapshot) tasks.seed(serverSnapshot);
+        serverSnapshot = null;
+        return;
+      case 'reconcile-copy':
+        return void tasks.reconcile().then(() => dispatch({ on: 'copy-read' }));
+      case 'reconcile-sync':
+        // Editable once the chart shows the document (a big one is read a slot at a time), online if still so.
+        return void tasks.reconcile().then(() => dispatch({ on: 'sync-read', online: provider.synced }));
+      case 'stream-edits':
+        doc.off('afterTransaction', noteEarlyEdit);
+        return doc.on('update', sendUpdate);
+      case 'resync':
+        return provider.forceSync();
+      case 'remember-sync':
+        return copy?.rememberSync(state.getState().readOnly);
+      case 'forget-copy':
+        return void copy?.forget();
+      case 'disconnect':
+        return provider.disconnect();
+      case 'retry-later':
+        // The server could not check access (its database is away): not a refusal. Try again in a while.
+        clearTimeout(retry);
+        retry = setTimeout(() => void provider.connect(), UNAVAILABLE_RETRY_AFTER_SECONDS * 1000);
+        return;
+    }
   };
-  if (keptSnapshot === 'no') askServerSnapshot();
   const presence = createStore<PresenceSnapshot>(() => ({ viewers: [], activities: new Map(), linkDrafts: [] }));
   const undoManager = new Y.UndoManager([tasksMap(doc), dependenciesMap(doc)], {
     trackedOrigins: new Set([LOCAL_ORIGIN]),
     // Every drop or key press is its own step: two quick drags are undone one at a time.
     captureTimeout: 0,
   });
+  // The provider hands its socket options to the socket it makes (HocuspocusProviderWebsocket). Edits bigger than
+  // one message may be (offline ones, a cascade over thousands of tasks) go as several.
+  // A big first sync is taken in slices on its way from the socket to the provider (sliced-sync.ts).
+  const socketOptions: Partial<CompleteHocuspocusProviderWebsocketConfiguration> = {
+    WebSocketPolyfill: messagesThrough(withSyncLimits((options.socketClass as typeof WebSocket | undefined) ?? WebSocket), (event, deliver) =>
+      slicing.take(event, deliver),
+    ),
+  };
   const provider = new HocuspocusProvider({
     url: options.collabUrl ?? collabUrl(),
     name: projectDocumentName(projectId),
     document: doc,
-    ...(options.socketClass ? { WebSocketPolyfill: options.socketClass } : {}),
+    ...socketOptions,
   });
-  // Edits bigger than one message may be (offline ones, a cascade over thousands of tasks) go as several.
-  const socket = provider.configuration.websocketProvider;
-  socket.send = limitSyncMessages(socket.send.bind(socket));
   // Until the first sync the provider need not hear the document's updates: they are the server's whole
   // document, which it would re-encode (~0.3 s for 10,000 tasks) only to ignore as its own, and this device's
   // copy being merged in. Edits made before then (on a return visit) are not lost: the server asks for what it
@@ -119,18 +140,9 @@ export function openConnection(projectId: string, userId: string, options: HostO
     if (!copy?.isMerge(origin)) provider.boundDocumentUpdateHandler(update, origin);
   };
   sendOnlyOwnAwareness(provider);
-  let listening = false;
   // A big first sync (a first visit to a project of thousands of tasks) is applied a few milliseconds a frame; the
   // chart keeps showing the snapshot and reads the document once, at 'synced'. While a snapshot is on screen or on
   // its way, a small one is too: the snapshot paints first (~0.1 s sooner at 1,000 tasks), not after the merge.
-  const snapshotFirst = () => {
-    const { status } = state.getState();
-    return status === 'preview' || (status === 'connecting' && (keptSnapshot === 'unknown' || !serverSnapshotRead || serverSnapshot !== null));
-  };
-  // A big project's sync is cut into slices in a worker: started as soon as its task list says it is big.
-  const expectBigSync = (plain: PlainDocument) => {
-    if (Object.keys(plain.tasks).length >= SLICE_FROM_TASKS) slicing.expectBig();
-  };
   const slicingHooks = {
     onStart: () => {
       tasks.hold();
@@ -138,13 +150,13 @@ export function openConnection(projectId: string, userId: string, options: HostO
     },
     onApplied: (update: Uint8Array) => copy?.resume(update),
   };
-  const slicing = sliceBigSyncs(provider, doc, slicingHooks, () => (snapshotFirst() ? 0 : SLICE_FROM_BYTES), options.sliceSyncs === false);
+  const slicing = sliceBigSyncs(doc, slicingHooks, () => (pictureFirst(session) ? 0 : SLICE_FROM_BYTES), options.sliceSyncs === false);
+  provider.on('synced', slicing.synced);
   // Edits made here after the server asked what it lacks (its sync step 1) and before its state is all in (a kept
   // copy is editable meanwhile) are in no message yet: the sync is done again once, so they go out.
   // (afterTransaction, not 'update': a listener of 'update' makes Yjs encode every transaction, the slices too.)
-  let editedBeforeSync = false;
   const noteEarlyEdit = (tr: Y.Transaction) => {
-    if ((tr.origin === LOCAL_ORIGIN || tr.origin === undoManager) && tr.changed.size > 0) editedBeforeSync = true;
+    if ((tr.origin === LOCAL_ORIGIN || tr.origin === undoManager) && tr.changed.size > 0) dispatch({ on: 'edited' });
   };
   doc.on('afterTransaction', noteEarlyEdit);
 
@@ -172,69 +184,18 @@ export function openConnection(projectId: string, userId: string, options: HostO
     }
   };
   tasksMap(doc).observeDeep(onTasks);
-  const refreshUndo = () => state.setState({ canUndo: undoManager.canUndo(), canRedo: undoManager.canRedo() });
+  const refreshUndo = () => dispatch({ on: 'undo-stack', canUndo: undoManager.canUndo(), canRedo: undoManager.canRedo() });
 
-  provider.on('synced', () => {
-    if (!listening) doc.on('update', sendUpdate);
-    listening = true;
-    doc.off('afterTransaction', noteEarlyEdit);
-    if (editedBeforeSync) provider.forceSync();
-    editedBeforeSync = false;
-    // Editable once the chart shows the document (a big one is read a slot at a time), online if still so.
-    void tasks.reconcile().then(() => {
-      if (closed) return;
-      state.setState({ status: 'synced', online: provider.synced, failedAttempts: 0, tooManyChanges: false, serverBusy: false });
-      copy?.rememberSync(state.getState().readOnly);
-    });
-  });
-  provider.on('authenticated', ({ scope }: { scope: string }) => {
-    authenticated = true;
-    state.setState({ readOnly: scope === 'readonly' });
-  });
+  provider.on('synced', () => dispatch({ on: 'synced' }));
+  provider.on('authenticated', ({ scope }: { scope: string }) => dispatch({ on: 'authenticated', readOnly: scope === 'readonly' }));
   // The kept document is in: the chart shows it, editable as the server last allowed, until the sync.
-  void copy?.loaded.then((synced) => {
-    if (keptSnapshot === 'unknown') keptSnapshot = 'no';
-    if (keptSnapshot === 'no') askServerSnapshot();
-    if (closed || !synced) return seedFromServer();
-    void tasks.reconcile().then(() => {
-      if (closed) return;
-      const { status } = state.getState();
-      // The server came first: the copy may hold edits made offline on an earlier visit, which the live update
-      // handler leaves out. A new exchange of state vectors sends the server what it lacks.
-      if (status === 'synced') provider.forceSync();
-      if (status === 'connecting' || status === 'unreachable' || status === 'preview') showStored('local', storedReadOnly);
-    });
-  });
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  provider.on('authenticationFailed', ({ reason }: { reason: string }) => {
-    provider.disconnect();
-    if (reason === HandshakeError.Unavailable) {
-      // The server could not check access (its database is away): not a refusal. Try again in a while.
-      clearTimeout(retry);
-      retry = setTimeout(() => void provider.connect(), UNAVAILABLE_RETRY_AFTER_SECONDS * 1000);
-      return;
-    }
-    // Trying again would be refused again; the error state's retry opens a fresh connection. Access is gone, so
-    // is this device's copy of what it showed.
-    state.setState({ status: 'denied' });
-    void copy?.forget();
-  });
+  void copy?.loaded.then((synced) => dispatch({ on: 'copy-loaded', synced }));
+  provider.on('authenticationFailed', ({ reason }: { reason: string }) => dispatch({ on: 'refused', unavailable: reason === HandshakeError.Unavailable }));
   provider.on('status', ({ status }: { status: string }) => {
-    if (status === 'connected' && state.getState().status === 'synced') state.setState({ online: true });
-    if (status === 'disconnected') state.setState({ online: false });
+    if (status === 'connected') dispatch({ on: 'socket-open' });
+    if (status === 'disconnected') dispatch({ on: 'socket-down' });
   });
-  provider.on('close', ({ event }: { event?: { code?: number } }) => {
-    const { status, failedAttempts } = state.getState();
-    if (status === 'denied') return;
-    // Past the person's edit budget (issue 34): told, and the provider comes back by itself once it has refilled.
-    if (event?.code === CloseCode.TooManyChanges) state.setState({ tooManyChanges: true });
-    // Overloaded (issue 34 item 9): the provider tries again with its jittered backoff; the person is told meanwhile.
-    // The server answered, so this is no failed attempt to reach it (nor a sign the session ended).
-    if (event?.code === CloseCode.Busy) return state.setState({ serverBusy: true });
-    const failed = failedAttempts + 1;
-    const unreachable = status === 'connecting' && failed >= FAILED_ATTEMPTS_BEFORE_ERROR;
-    state.setState(unreachable ? { status: 'unreachable', failedAttempts: failed } : { failedAttempts: failed });
-  });
+  provider.on('close', ({ event }: { event?: { code?: number } }) => dispatch({ on: 'socket-closed', code: event?.code }));
   provider.awareness?.on('change', refreshPresence);
   undoManager.on('stack-item-added', refreshUndo);
   undoManager.on('stack-item-popped', refreshUndo);
@@ -297,6 +258,8 @@ export function openConnection(projectId: string, userId: string, options: HostO
     restoreChanges: async (past, taskId) => restoreChanges(doc, past, taskId),
     crossedDrops,
   };
+
+  for (const effect of opened.effects) carryOut(effect);
 
   return {
     connection,

@@ -1,4 +1,5 @@
-import { serveDocument, type HostPort } from './document-serve';
+import type { HostPort } from './document-protocol';
+import { serveDocument } from './document-serve';
 
 /**
  * [document-host] A project's live document in a worker of its own: the Yjs document (~300 MB at 100,000 tasks),

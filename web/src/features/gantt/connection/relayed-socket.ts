@@ -5,17 +5,9 @@
  * its decoding stay in the worker; a frame crosses as a transferred buffer, not a copy.
  */
 
-/** From the worker to the page. */
-export type SocketRequest =
-  | { t: 'ws-open'; id: number; url: string }
-  | { t: 'ws-send'; id: number; data: ArrayBuffer | ArrayBufferView }
-  | { t: 'ws-close'; id: number; code?: number; reason?: string };
+import type { SocketEvent, SocketRequest } from './document-protocol';
 
-/** From the page to the worker. */
-export type SocketEvent =
-  | { t: 'ws-event'; id: number; type: 'open' | 'error' }
-  | { t: 'ws-event'; id: number; type: 'message'; data: ArrayBuffer }
-  | { t: 'ws-event'; id: number; type: 'close'; code: number; reason: string; wasClean: boolean };
+export type { SocketEvent, SocketRequest };
 
 const CONNECTING = 0;
 const OPEN = 1;

@@ -1,8 +1,7 @@
-import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { encodeSyncMessage, MessageType, readSyncMessage, SyncStep, tasksMap, writeTask } from '@planline/document';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { bigSyncStepTwo, SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
+import { bigSyncStepTwo, messagesThrough, SLICE_ORIGIN, sliceBigSyncs, type SocketMessage } from './sliced-sync';
 
 const NAME = 'project:00000000-0000-4000-8000-000000000001';
 
@@ -37,7 +36,7 @@ function fakeProvider(doc: Y.Doc) {
   return { provider, delivered };
 }
 
-const event = (data: Uint8Array) => ({ data }) as unknown as Parameters<HocuspocusProvider['onMessage']>[0];
+const event = (data: Uint8Array): SocketMessage => ({ data });
 
 describe('sliceBigSyncs', () => {
   it('[sliced-sync] applies a big sync step 2 in many transactions, then hands the provider the rest, then what waited', async () => {
@@ -51,12 +50,12 @@ describe('sliceBigSyncs', () => {
     let started = 0;
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
-    sliceBigSyncs(provider as unknown as HocuspocusProvider, doc, { onStart: () => (started += 1), onApplied: (u) => applied.push(u) }, 1000);
+    const slicing = sliceBigSyncs(doc, { onStart: () => (started += 1), onApplied: (u) => applied.push(u) }, 1000);
 
     const big = syncMessage(SyncStep.Step2, update);
     const later = syncMessage(SyncStep.Update, Y.encodeStateAsUpdate(plan(1)));
-    provider.onMessage(event(big));
-    provider.onMessage(event(later));
+    slicing.take(event(big), provider.onMessage);
+    slicing.take(event(later), provider.onMessage);
     expect(delivered).toEqual([]);
     const wait = setInterval(() => delivered.length === 2 && done(), 5);
     await finished;
@@ -80,9 +79,9 @@ describe('sliceBigSyncs', () => {
     doc.on('update', (_u: Uint8Array, origin: unknown) => origins.push(origin));
     const applied: Uint8Array[] = [];
     let started = 0;
-    const slicing = sliceBigSyncs(provider as unknown as HocuspocusProvider, doc, { onStart: () => (started += 1), onApplied: (u) => applied.push(u) }, 1000, true);
+    const slicing = sliceBigSyncs(doc, { onStart: () => (started += 1), onApplied: (u) => applied.push(u) }, 1000, true);
     slicing.expectBig();
-    provider.onMessage(event(syncMessage(SyncStep.Step2, update)));
+    slicing.take(event(syncMessage(SyncStep.Step2, update)), provider.onMessage);
     await new Promise<void>((resolve) => {
       const wait = setInterval(() => delivered.length === 1 && (clearInterval(wait), resolve()), 5);
     });
@@ -96,11 +95,11 @@ describe('sliceBigSyncs', () => {
   it('passes small messages and other kinds straight through', () => {
     const doc = new Y.Doc();
     const { provider, delivered } = fakeProvider(doc);
-    sliceBigSyncs(provider as unknown as HocuspocusProvider, doc, { onStart: () => {}, onApplied: () => {} }, 1 << 20);
+    const slicing = sliceBigSyncs(doc, { onStart: () => {}, onApplied: () => {} }, 1 << 20);
     const small = syncMessage(SyncStep.Step2, Y.encodeStateAsUpdate(plan(10)));
     const stepOne = syncMessage(SyncStep.Step1, Y.encodeStateVector(doc));
-    provider.onMessage(event(small));
-    provider.onMessage(event(stepOne));
+    slicing.take(event(small), provider.onMessage);
+    slicing.take(event(stepOne), provider.onMessage);
     expect(delivered).toEqual([small, stepOne]);
     expect(tasksMap(doc).size).toBe(9);
   });
@@ -110,9 +109,9 @@ describe('sliceBigSyncs', () => {
     const { provider, delivered } = fakeProvider(doc);
     let snapshotComing = true;
     let started = 0;
-    sliceBigSyncs(provider as unknown as HocuspocusProvider, doc, { onStart: () => (started += 1), onApplied: () => {} }, () => (snapshotComing ? 0 : 1 << 20));
+    const slicing = sliceBigSyncs(doc, { onStart: () => (started += 1), onApplied: () => {} }, () => (snapshotComing ? 0 : 1 << 20));
     // Small, but the snapshot is not painted yet: applied in slices, after the next frames, not in this task.
-    provider.onMessage(event(syncMessage(SyncStep.Step2, Y.encodeStateAsUpdate(plan(10)))));
+    slicing.take(event(syncMessage(SyncStep.Step2, Y.encodeStateAsUpdate(plan(10)))), provider.onMessage);
     expect(delivered).toEqual([]);
     await new Promise<void>((resolve) => {
       const wait = setInterval(() => delivered.length === 1 && (clearInterval(wait), resolve()), 5);
@@ -122,7 +121,7 @@ describe('sliceBigSyncs', () => {
     // Once the chart shows the document, a small update goes straight through again.
     snapshotComing = false;
     const later = syncMessage(SyncStep.Step2, Y.encodeStateAsUpdate(plan(12)));
-    provider.onMessage(event(later));
+    slicing.take(event(later), provider.onMessage);
     expect(delivered[1]).toEqual(later);
     expect(started).toBe(1);
   });
@@ -132,5 +131,26 @@ describe('sliceBigSyncs', () => {
     expect(bigSyncStepTwo(syncMessage(SyncStep.Step2, update), 100)?.update).toEqual(update);
     expect(bigSyncStepTwo(syncMessage(SyncStep.Update, update), 100)).toBeNull();
     expect(bigSyncStepTwo(new Uint8Array([1, 2]), 0)).toBeNull();
+  });
+
+  it('takes the messages of the socket class the provider opens, and hands them to its listener', async () => {
+    const heard: unknown[] = [];
+    const held: ((event: SocketMessage) => void)[] = [];
+    const Socket = messagesThrough(EventTarget as unknown as typeof WebSocket, (event, deliver) => {
+      if ((event.data as string) === 'later') held.push(() => deliver(event));
+      else deliver(event);
+    });
+    const socket = new Socket('ws://planline.test/collab');
+    const listener = (e: Event) => heard.push((e as MessageEvent).data);
+    socket.addEventListener('message', listener);
+    socket.dispatchEvent(new MessageEvent('message', { data: 'now' }));
+    socket.dispatchEvent(new MessageEvent('message', { data: 'later' }));
+    expect(heard).toEqual(['now']);
+    held.forEach((deliver) => deliver({ data: 'later' }));
+    expect(heard).toEqual(['now', 'later']);
+    // Taken off, the listener hears nothing more.
+    socket.removeEventListener('message', listener);
+    socket.dispatchEvent(new MessageEvent('message', { data: 'gone' }));
+    expect(heard).toEqual(['now', 'later']);
   });
 });

@@ -1,4 +1,3 @@
-import type { HocuspocusProvider } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import { nextSlot, nextTask } from '../../../lib/next-slot';
 import { watchPersonInput } from '../../../lib/person-input';
@@ -39,8 +38,10 @@ const INPUT_QUIET_MS = 250;
 /** The origin of the slices' transactions: not this browser's edit, not news for the server. */
 export const SLICE_ORIGIN = { source: 'planline-first-sync-slice' } as const;
 
-/** A message as the provider takes it (its type is ws's MessageEvent, even in the browser). */
-type ProviderMessage = Parameters<HocuspocusProvider['onMessage']>[0];
+/** A message event as the socket dispatches it to the provider. */
+export type SocketMessage = Pick<MessageEvent, 'data'>;
+/** Hands a message on to the provider's listener. */
+type Deliver = (event: SocketMessage) => void;
 
 interface BigStepTwo {
   name: string;
@@ -98,6 +99,10 @@ export interface SlicedSync {
    * fetched and evaluated, with the page idle meanwhile).
    */
   expectBig(): void;
+  /** The provider has synced: a slicing worker started ahead that the sync did not need goes. */
+  synced(): void;
+  /** Takes a message the socket received: hands it on to `deliver` at once, or once the big sync before it is in. */
+  take(event: SocketMessage, deliver: Deliver): void;
 }
 
 export interface SlicedSyncHooks {
@@ -108,11 +113,11 @@ export interface SlicedSyncHooks {
 }
 
 /**
- * Routes the provider's incoming messages through the slicing of a big sync step 2: one of at least `fromBytes`
- * (read as each message comes: the connection lowers it while a snapshot is on its way to the screen).
+ * Routes the socket's incoming messages through the slicing of a big sync step 2: one of at least `fromBytes`
+ * (read as each message comes: the connection lowers it while a snapshot is on its way to the screen). The socket
+ * class the provider opens takes them here (messagesThrough), so the provider hears them as it always does.
  */
 export function sliceBigSyncs(
-  provider: HocuspocusProvider,
   doc: Y.Doc,
   hooks: SlicedSyncHooks,
   fromBytes: number | (() => number) = SLICE_FROM_BYTES,
@@ -123,16 +128,18 @@ export function sliceBigSyncs(
    */
   whole = false,
 ): SlicedSync {
-  const deliver = provider.onMessage.bind(provider);
   let busy = false;
   let cancelled = false;
   let started: Worker | null = null;
-  const waiting: ProviderMessage[] = [];
+  const waiting: [SocketMessage, Deliver][] = [];
   const drain = () => {
-    while (waiting.length && !cancelled) deliver(waiting.shift()!);
+    while (waiting.length && !cancelled) {
+      const [event, deliver] = waiting.shift()!;
+      deliver(event);
+    }
     busy = false;
   };
-  const applySliced = async (event: ProviderMessage, big: BigStepTwo) => {
+  const applySliced = async (event: SocketMessage, deliver: Deliver, big: BigStepTwo) => {
     let sliced: SlicedUpdate;
     try {
       const worker = started;
@@ -162,7 +169,7 @@ export function sliceBigSyncs(
     await nextSlot();
     if (cancelled) return;
     hooks.onApplied(big.update);
-    deliver({ data: encodeSyncMessage(big.name, big.type, SyncStep.Step2, sliced.rest) } as ProviderMessage);
+    deliver({ data: encodeSyncMessage(big.name, big.type, SyncStep.Step2, sliced.rest) });
     drain();
   };
   // A worker started ahead that the sync did not need (it came small: the device had most of it) goes.
@@ -170,24 +177,58 @@ export function sliceBigSyncs(
     started?.terminate();
     started = null;
   };
-  provider.on('synced', dropUnused);
-  provider.onMessage = (event: ProviderMessage) => {
-    if (cancelled) return;
-    if (busy) return void waiting.push(event);
-    const big = bigSyncStepTwo(event.data as ArrayBuffer, typeof fromBytes === 'number' ? fromBytes : fromBytes());
-    if (!big) return deliver(event);
-    busy = true;
-    void applySliced(event, big);
-  };
   return {
     cancel() {
       cancelled = true;
       waiting.length = 0;
-      provider.off('synced', dropUnused);
       dropUnused();
     },
     expectBig() {
       if (!cancelled && !whole && !started && typeof Worker !== 'undefined') started = slicingWorker();
     },
+    synced: dropUnused,
+    take(event, deliver) {
+      if (cancelled) return;
+      if (busy) return void waiting.push([event, deliver]);
+      const big = bigSyncStepTwo(event.data as ArrayBuffer, typeof fromBytes === 'number' ? fromBytes : fromBytes());
+      if (!big) return deliver(event);
+      busy = true;
+      void applySliced(event, deliver, big);
+    },
+  };
+}
+
+// A mixin's base: TypeScript asks for a constructor of `any[]` (the browser's WebSocket, relayed-socket.ts's look-alike).
+type SocketClass = new (...args: any[]) => WebSocket;
+
+/**
+ * The socket class the provider opens (its public WebSocketPolyfill option), with every message it receives passed
+ * through `take` on its way to the provider's listener. (The provider's socket then hears messages that wait behind a
+ * big sync when they are handed on: a page's thread that took over 30 s to slice one would see the socket reopened.)
+ */
+export function messagesThrough<T extends SocketClass>(Base: T, take: (event: SocketMessage, deliver: Deliver) => void): T {
+  return class FilteredSocket extends Base {
+    private readonly filtered = new Map<EventListenerOrEventListenerObject, EventListener>();
+
+    override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void {
+      if (!listener) return;
+      if (type !== 'message') return super.addEventListener(type, listener, options);
+      // The provider reads a message's data only: the rest of a sliced sync is handed on as { data }.
+      const hear = (event: SocketMessage) => {
+        const heard = event as unknown as Event;
+        if (typeof listener === 'function') listener.call(this, heard);
+        else listener.handleEvent(heard);
+      };
+      const filtered = (event: Event) => take(event as MessageEvent, hear);
+      this.filtered.set(listener, filtered);
+      super.addEventListener(type, filtered, options);
+    }
+
+    override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void {
+      if (!listener) return;
+      const filtered = type === 'message' ? this.filtered.get(listener) : undefined;
+      if (filtered) this.filtered.delete(listener);
+      super.removeEventListener(type, filtered ?? listener, options);
+    }
   };
 }

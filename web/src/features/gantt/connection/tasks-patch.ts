@@ -1,23 +1,8 @@
 import type { TasksState } from '../model/tasks-store';
 import type { TimelineTask } from '../model/timeline-task';
+import type { TasksPatch } from './document-protocol';
 
-/**
- * [document-host] How the chart's tasks store travels from the worker that holds the document to the page: each
- * change of the worker's store as what changed (the tasks whose objects changed, the rows when they did), so the
- * page copies a few tasks per edit, not the plan, and a task that did not change keeps its object (its row does
- * not render again).
- */
-export interface TasksPatch {
-  /** Tasks added or changed, whole. */
-  set?: TimelineTask[];
-  deleted?: string[];
-  /** The rows in order, when they changed (rowIndex is derived from them). */
-  rows?: readonly string[];
-  depth?: TasksState['depth'];
-  collapsed?: TasksState['collapsed'];
-  edges?: TasksState['edges'];
-  edgesByTask?: TasksState['edgesByTask'];
-}
+export type { TasksPatch };
 
 /** What turns `before` into `after` (states of one store), or null when nothing did. */
 export function diffTasksState(before: TasksState, after: TasksState): TasksPatch | null {

@@ -8,10 +8,9 @@ import { emptyTasksState, type TasksState } from '../model/tasks-store';
 import type { TimelineTask } from '../model/timeline-task';
 import type { ConnectionState, ProjectConnection } from './connection-types';
 import { collabUrl, openingState } from './connection-constants';
-import type { AskName, CallName, FromHost, ToHost } from './document-protocol';
-import type { HostPort } from './document-serve';
+import type { AskName, CallName, FromHost, HostPort, ToHost } from './document-protocol';
 import { socketRelay } from './relayed-socket';
-import { PendingEdits } from './pending-edits';
+import { Outbox } from './outbox';
 import { applyTasksPatch } from './tasks-patch';
 
 /** How long a closing document may take to say goodbye on its socket before its worker is ended anyway. */
@@ -84,11 +83,10 @@ export function openWorkerConnection(projectId: string, userId: string): { conne
   const presence = createStore<PresenceSnapshot>(() => ({ viewers: [], activities: new Map(), linkDrafts: [] }));
   const crossedDrops = createStore<CrossedDrop | null>(() => null);
   const tasks = createStore<TasksState>(emptyTasksState);
-  // The worker's state of the tasks; the store shows it with this browser's edits not yet acknowledged over it.
+  // The worker's state of the tasks; the store shows it with this browser's edits in the outbox over it.
   let base = tasks.getState();
-  const pending = new PendingEdits();
-  const show = () => tasks.setState(pending.over(base), true);
-  let lastCall = 0;
+  const outbox = new Outbox();
+  const show = () => tasks.setState(outbox.over(base), true);
   const asked = new Map<number, (value: unknown) => void>();
   let lastAsk = 0;
   let parts: TimelineTask[] = [];
@@ -115,9 +113,9 @@ export function openWorkerConnection(projectId: string, userId: string): { conne
         return show();
       }
       case 'ack': {
-        const had = pending.size;
-        pending.acknowledged(message.seq);
-        if (pending.size !== had) show();
+        const shown = outbox.shown;
+        outbox.acknowledged(message.seq);
+        if (shown) show();
         return;
       }
       case 'answer':
@@ -165,10 +163,9 @@ export function openWorkerConnection(projectId: string, userId: string): { conne
     post({ t: 'input' });
   });
 
-  const call = <N extends CallName>(name: N, ...args: Parameters<ProjectConnection[N]>) => {
-    lastCall += 1;
-    post({ t: 'call', seq: lastCall, name, args } as ToHost);
-    return lastCall;
+  /** Sends a call numbered `seq` by the outbox (by default one that shows nothing until the worker's state). */
+  const call = <N extends CallName>(name: N, args: Parameters<ProjectConnection[N]>, seq = outbox.sent()) => {
+    post({ t: 'call', seq, name, args } as ToHost);
   };
   const ask = <N extends AskName>(name: N, ...args: Parameters<ProjectConnection[N]>) =>
     new Promise<Awaited<ReturnType<ProjectConnection[N]>>>((resolve) => {
@@ -185,31 +182,31 @@ export function openWorkerConnection(projectId: string, userId: string): { conne
     presence,
     state,
     crossedDrops,
-    setUser: (user) => void call('setUser', user),
-    setActivity: (activity) => void call('setActivity', activity),
+    setUser: (user) => call('setUser', [user]),
+    setActivity: (activity) => call('setActivity', [activity]),
     writeTask(taskId, fields) {
-      pending.written(call('writeTask', taskId, fields), new Map([[taskId, fields]]));
+      call('writeTask', [taskId, fields], outbox.written(new Map([[taskId, fields]])));
       show();
     },
     writeTasks(changes) {
       if (!changes.size) return;
-      pending.written(call('writeTasks', changes), changes);
+      call('writeTasks', [changes], outbox.written(changes));
       show();
     },
-    writeLink: (taskId, dependsOnTaskId, link) => void call('writeLink', taskId, dependsOnTaskId, link),
-    removeLink: (taskId, dependsOnTaskId) => void call('removeLink', taskId, dependsOnTaskId),
+    writeLink: (taskId, dependsOnTaskId, link) => call('writeLink', [taskId, dependsOnTaskId, link]),
+    removeLink: (taskId, dependsOnTaskId) => call('removeLink', [taskId, dependsOnTaskId]),
     shiftTasks(moves) {
       if (!moves.size) return;
-      pending.shifted(call('shiftTasks', moves), moves);
+      call('shiftTasks', [moves], outbox.shifted(moves));
       show();
     },
     pushedBy: (taskId, dates) => ask('pushedBy', taskId, dates),
     setCollapsed(taskId, collapsed) {
-      pending.collapsed(call('setCollapsed', taskId, collapsed), taskId, collapsed);
+      call('setCollapsed', [taskId, collapsed], outbox.collapsed(taskId, collapsed));
       show();
     },
-    undo: () => void call('undo'),
-    redo: () => void call('redo'),
+    undo: () => call('undo', []),
+    redo: () => call('redo', []),
     hasTask: (taskId) => tasks.getState().tasks.has(taskId),
     restoreChanges: (past, taskId) => ask('restoreChanges', past, taskId),
   };

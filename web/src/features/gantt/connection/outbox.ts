@@ -5,56 +5,80 @@ import { toTimelineTask, type TimelineTask } from '../model/timeline-task';
 /** What an edit does to one task as the chart shows it (null: the task would not be drawn). */
 type TaskEdit = (task: TimelineTask) => TimelineTask | null;
 
+interface Entry {
+  seq: number;
+  edits: ReadonlyMap<string, TaskEdit>;
+  collapse?: [taskId: string, collapsed: boolean];
+}
+
+const NO_EDITS: ReadonlyMap<string, TaskEdit> = new Map();
+
 /**
- * [document-host] This browser's edits on their way to the worker that holds the document, shown at once: the chart
- * is the worker's last state with every edit it has not yet acknowledged laid over it. So five quick presses of →
- * move a bar five days (each press reads where the last one put it), and nothing flickers back while the worker
- * catches up. An edit's own effects elsewhere (the cascade, a summary's roll-up, the rows' order) come with the
- * worker's state, a message later.
+ * [outbox] This browser's edits, numbered in the order the person made them, from the moment they are made until
+ * the document holds them (the worker's 'ack'): the chart is the worker's last state with every edit in the outbox
+ * laid over it. So five quick presses of → move a bar five days (each press reads where the last one put it), and
+ * nothing flickers back while the worker catches up, nor while the chart shows a picture of the project (the
+ * server's task list, the copy's snapshot) and the worker keeps the edits until the document is in
+ * (document-serve.ts). An edit's own effects elsewhere (the cascade, a summary's roll-up, the rows' order) come with
+ * the worker's state. Once the document holds an edit, the device copy keeps it across a reload and the sync takes
+ * it to the server (ARCHITECTURE.md, "A return visit and offline edits").
  */
-export class PendingEdits {
-  private pending: { seq: number; edits: ReadonlyMap<string, TaskEdit>; collapse?: [taskId: string, collapsed: boolean] }[] = [];
+export class Outbox {
+  private pending: Entry[] = [];
+  private last = 0;
+
+  /** Any other call: a link drawn or removed, an undo, who this browser is. It shows with the worker's state. */
+  sent(): number {
+    return this.add(NO_EDITS);
+  }
 
   /** Fields written to tasks (writeTask, writeTasks). A summary's dates are its subtasks': it waits for the worker. */
-  written(seq: number, changes: ReadonlyMap<string, DocTask>): void {
+  written(changes: ReadonlyMap<string, DocTask>): number {
     const edits = new Map<string, TaskEdit>();
     changes.forEach((fields, id) => edits.set(id, (task) => (task.subtasks > 0 ? task : withFields(task, fields))));
-    this.pending.push({ seq, edits });
+    return this.add(edits);
   }
 
   /**
    * A summary moved with everything below it (shiftTasks): the dates they land on, the summary's included, so it
    * moves at once and the worker's state that already has the move is not moved again before its ack.
    */
-  shifted(seq: number, moves: ReadonlyMap<string, DocTask>): void {
+  shifted(moves: ReadonlyMap<string, DocTask>): number {
     const edits = new Map<string, TaskEdit>();
     moves.forEach((dates, id) => edits.set(id, (now) => withFields(now, dates)));
-    this.pending.push({ seq, edits });
+    return this.add(edits);
   }
 
   /**
    * A summary's subtasks hidden or shown: its toggle says so at once; the rows follow with the worker's state (it
    * orders the plan, ~0.1 s of sorting at 100,000 tasks that the page is spared).
    */
-  collapsed(seq: number, taskId: string, collapsed: boolean): void {
-    this.pending.push({ seq, edits: new Map(), collapse: [taskId, collapsed] });
+  collapsed(taskId: string, collapsed: boolean): number {
+    return this.add(NO_EDITS, [taskId, collapsed]);
   }
 
   /** The worker has done everything up to `seq`: its state shows those edits now. */
   acknowledged(seq: number): void {
-    this.pending = this.pending.filter((p) => p.seq > seq);
+    const kept = this.pending.findIndex((p) => p.seq > seq);
+    this.pending = kept < 0 ? [] : this.pending.slice(kept);
+  }
+
+  /** Whether an edit of the outbox shows on the chart (an edit with nothing to lay over it changes nothing there). */
+  get shown(): boolean {
+    return this.pending.some((p) => p.edits.size > 0 || p.collapse);
   }
 
   get size(): number {
     return this.pending.length;
   }
 
-  /** `base` with the edits not yet acknowledged laid over it, in order (`base` itself when there are none). */
+  /** `base` with the edits not yet acknowledged laid over it, in order (`base` itself when none shows). */
   over(base: TasksState): TasksState {
-    if (!this.pending.length) return base;
+    if (!this.shown) return base;
     const tasks = new Map(base.tasks);
     let collapsed: Set<string> | null = null;
     for (const { edits, collapse } of this.pending) {
+      if (!edits.size && !collapse) continue;
       if (collapse) {
         collapsed ??= new Set(base.collapsed);
         if (collapse[1]) collapsed.add(collapse[0]);
@@ -68,6 +92,12 @@ export class PendingEdits {
       });
     }
     return collapsed ? { ...base, tasks, collapsed } : { ...base, tasks };
+  }
+
+  private add(edits: ReadonlyMap<string, TaskEdit>, collapse?: Entry['collapse']): number {
+    const seq = ++this.last;
+    this.pending.push(collapse ? { seq, edits, collapse } : { seq, edits });
+    return seq;
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyTasksState, type TasksState } from '../model/tasks-store';
 import type { TimelineTask } from '../model/timeline-task';
-import { PendingEdits } from './pending-edits';
+import { Outbox } from './outbox';
 
 const task = (id: string, over: Partial<TimelineTask> = {}): TimelineTask => ({
   id,
@@ -28,16 +28,16 @@ const stateOf = (...tasks: TimelineTask[]): TasksState => ({
   rowIndex: new Map(tasks.map((t, i) => [t.id, i])),
 });
 
-describe('[document-host] edits shown before the worker confirms them', () => {
+describe('[outbox] edits shown before the document holds them', () => {
   it('each of several quick moves starts where the last put the bar, until the worker has them all', () => {
-    const pending = new PendingEdits();
+    const pending = new Outbox();
     let base = stateOf(task('a'), task('b'));
     const shown = () => pending.over(base);
     // Five presses of →: each reads the bar as shown and writes one day later.
-    for (let seq = 1; seq <= 5; seq++) {
+    for (let press = 1; press <= 5; press++) {
       const a = shown().tasks.get('a')!;
       const next = new Date(Date.parse(`${a.startDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-      pending.written(seq, new Map([['a', { startDate: next, endDate: a.endDate > next ? a.endDate : next }]]));
+      expect(pending.written(new Map([['a', { startDate: next, endDate: a.endDate > next ? a.endDate : next }]]))).toBe(press);
     }
     expect(shown().tasks.get('a')!.startDate).toBe('2026-11-28');
     expect(shown().tasks.get('b')).toBe(base.tasks.get('b'));
@@ -52,21 +52,21 @@ describe('[document-host] edits shown before the worker confirms them', () => {
   });
 
   it("a written field is read as the document's (a bad value leaves the task as the worker shows it)", () => {
-    const pending = new PendingEdits();
+    const pending = new Outbox();
     const base = stateOf(task('a'));
-    pending.written(1, new Map([['a', { progress: 140 }]]));
+    pending.written(new Map([['a', { progress: 140 }]]));
     expect(pending.over(base).tasks.get('a')!.progress).toBe(100);
-    pending.written(2, new Map([['a', { startDate: 'soon' }]]));
+    pending.written(new Map([['a', { startDate: 'soon' }]]));
     expect(pending.over(base).tasks.get('a')!.startDate).toBe('2026-11-23');
   });
 
   it("a summary's dates wait for the worker's roll-up; a shift moves it with its subtasks at once", () => {
-    const pending = new PendingEdits();
+    const pending = new Outbox();
     const base = stateOf(task('s', { subtasks: 1 }), task('c', { parentId: 's' }));
-    pending.written(1, new Map([['s', { startDate: '2026-12-01', endDate: '2026-12-02' }]]));
+    pending.written(new Map([['s', { startDate: '2026-12-01', endDate: '2026-12-02' }]]));
     expect(pending.over(base).tasks.get('s')!.startDate).toBe('2026-11-23');
     const dates = { startDate: '2026-11-26', endDate: '2026-11-30' };
-    pending.shifted(2, new Map([['s', dates], ['c', dates]]));
+    pending.shifted(new Map([['s', dates], ['c', dates]]));
     const shown = pending.over(base);
     expect([shown.tasks.get('s')!.startDate, shown.tasks.get('c')!.endDate]).toEqual(['2026-11-26', '2026-11-30']);
     expect(shown.tasks.get('s')!.subtasks).toBe(1);
@@ -76,20 +76,37 @@ describe('[document-host] edits shown before the worker confirms them', () => {
   });
 
   it("a summary's toggle shows at once; the rows wait for the worker", () => {
-    const pending = new PendingEdits();
+    const pending = new Outbox();
     const base = stateOf(task('s', { subtasks: 1 }), task('c', { parentId: 's' }));
-    pending.collapsed(1, 's', true);
+    pending.collapsed('s', true);
     const shown = pending.over(base);
     expect([...shown.collapsed]).toEqual(['s']);
     expect(shown.rows).toBe(base.rows);
     expect(base.collapsed.size).toBe(0);
-    pending.collapsed(2, 's', false);
+    pending.collapsed('s', false);
     expect(pending.over(base).collapsed.has('s')).toBe(false);
   });
 
   it('an edit of a task the worker no longer has shows nothing', () => {
-    const pending = new PendingEdits();
-    pending.written(1, new Map([['gone', { name: 'x' }]]));
+    const pending = new Outbox();
+    pending.written(new Map([['gone', { name: 'x' }]]));
     expect(pending.over(stateOf(task('a'))).tasks.has('gone')).toBe(false);
+  });
+
+  it('numbers every call, shown or not, and keeps it until the worker acknowledges it', () => {
+    const pending = new Outbox();
+    const base = stateOf(task('a'));
+    expect(pending.sent()).toBe(1);
+    // A call that shows nothing leaves the worker's state as it is.
+    expect(pending.over(base)).toBe(base);
+    expect(pending.written(new Map([['a', { name: 'Weld' }]]))).toBe(2);
+    expect(pending.sent()).toBe(3);
+    // The worker holds the write (the document is not in yet): it acknowledges the call before it only.
+    pending.acknowledged(1);
+    expect(pending.size).toBe(2);
+    expect(pending.over(base).tasks.get('a')!.name).toBe('Weld');
+    pending.acknowledged(3);
+    expect(pending.size).toBe(0);
+    expect(pending.over(base)).toBe(base);
   });
 });
