@@ -1,4 +1,4 @@
-import { COLLAB_PATH, projectDocumentName } from '@planline/domain';
+import { CloseCode, COLLAB_PATH, projectDocumentName } from '@planline/domain';
 import {
   AuthMessage,
   EMPTY_STATE_VECTOR,
@@ -86,6 +86,9 @@ export function rawCollab(baseUrl: string, cookie: string, origin?: string): Raw
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** How long openAuthenticated keeps trying while the server says it is busy. */
+const BUSY_RETRY_MS = 20_000;
+
 /**
  * A raw /collab connection to a project's document, authenticated and asked for its first sync, and kept in
  * `opened` for the file's afterAll to close. With `untilTasks`, it also waits until its copy holds the server's
@@ -98,13 +101,26 @@ export async function openAuthenticated(
   opened: { close(): void }[],
   { timeoutMs = 3000, untilTasks = false }: { timeoutMs?: number; untilTasks?: boolean } = {},
 ): Promise<RawCollab> {
-  const raw = rawCollab(baseUrl, cookie);
-  opened.push(raw);
-  if (!(await raw.opened)) throw new Error('the /collab WebSocket did not open');
   const name = projectDocumentName(projectId);
-  raw.send(frames.auth(name));
-  raw.send(frames.syncStep1(name));
-  await eventually(() => raw.auth.get(name), (a) => a === 'authenticated', timeoutMs);
-  if (untilTasks) await eventually(() => tasksMap(raw.doc).size, (n) => n > 0, timeoutMs);
-  return raw;
+  const busyUntil = Date.now() + BUSY_RETRY_MS;
+  for (;;) {
+    const raw = rawCollab(baseUrl, cookie);
+    opened.push(raw);
+    if (!(await raw.opened)) throw new Error('the /collab WebSocket did not open');
+    raw.send(frames.auth(name));
+    raw.send(frames.syncStep1(name));
+    const outcome = await Promise.race([
+      eventually(() => raw.auth.get(name), (a) => a === 'authenticated', timeoutMs).then(() => null),
+      raw.closed,
+    ]);
+    // A server whose event loop ran late tells new connections it is busy (issue 34 item 9): a browser's provider
+    // tries again after a while, and so does this.
+    if (outcome?.code === CloseCode.Busy && Date.now() < busyUntil) {
+      await sleep(250);
+      continue;
+    }
+    if (outcome) throw new Error(`the /collab connection was closed (${outcome.code} ${outcome.reason})`);
+    if (untilTasks) await eventually(() => tasksMap(raw.doc).size, (n) => n > 0, timeoutMs);
+    return raw;
+  }
 }
