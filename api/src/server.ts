@@ -62,6 +62,8 @@ export async function startServer(
     scheduledJobs?: boolean;
     /** How often /collab connections are pinged (tests of a stalled server shorten it; default 30 s). */
     collabPingIntervalMs?: number;
+    /** How often Socket.IO sockets are pinged (tests of a stalled server shorten it; default 25 s). */
+    socketPingIntervalMs?: number;
   } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
@@ -109,6 +111,7 @@ export async function startServer(
     store,
     logger,
     collabPingIntervalMs: options.collabPingIntervalMs,
+    socketPingIntervalMs: options.socketPingIntervalMs,
   });
   onPersisted = publishTaskEvents(dataSource, realtime.bus, logger);
   const app =

@@ -15,11 +15,12 @@ export interface TestServer extends RunningServer {
 /**
  * A real server on a free port over a fresh database (PGlite, or PostgreSQL when DATABASE_URL is set).
  * `options.stripe`: a fake Stripe client for live-mode billing (with STRIPE_SECRET_KEY in `env`);
- * `options.collabPingIntervalMs`: a shorter /collab ping, for tests of a stalled server.
+ * `options.collabPingIntervalMs`, `options.socketPingIntervalMs`: a shorter /collab or Socket.IO ping, for tests of a
+ * stalled server.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { stripe?: StripeCheckoutApi; collabPingIntervalMs?: number } = {},
+  options: { stripe?: StripeCheckoutApi; collabPingIntervalMs?: number; socketPingIntervalMs?: number } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'planline-test-'));
   const config = loadConfig({
@@ -33,7 +34,7 @@ export async function startTestServer(
   const db = await openTestDatabase();
   // The weekly report job would add report:created events to whatever project a test made in its first
   // seconds; tests that need reports call the job themselves.
-  const server = await startServer(config, { dataSource: db.dataSource, stripe: options.stripe, scheduledJobs: false, collabPingIntervalMs: options.collabPingIntervalMs });
+  const server = await startServer(config, { dataSource: db.dataSource, scheduledJobs: false, ...options });
   return {
     ...server,
     db,

@@ -1,7 +1,11 @@
-import { CloseCode, COLLAB_PATH, projectDocumentName } from '@planline/domain';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { CloseCode, COLLAB_PATH, projectDocumentName, SOCKET_IO_PATH } from '@planline/domain';
 import { readTask, writeTask } from '@planline/document';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { socketHeartbeat } from '@planline/realtime';
 import { eventually, openProjectDocument, type DocClient } from './collab-client.js';
 import { joinedMember, startTestServer, teamWithOwner, type ClientUser } from './harness.js';
 import { frames } from './security/collab-frames.js';
@@ -13,10 +17,10 @@ import { frames } from './security/collab-frames.js';
  * busy (CloseCode.Busy) until it catches up, and still cuts a client that really answers nothing.
  *
  * The server runs in this process, so busy work here is the server's event loop running late. The ping interval is
- * shortened to PING_MS so that the stalls are seconds, not minutes.
+ * shortened to PING_MS so that the stalls are seconds, not minutes (Socket.IO's too, its timeout kept in proportion).
  */
 const PING_MS = 200;
-const server = await startTestServer({}, { collabPingIntervalMs: PING_MS });
+const server = await startTestServer({}, { collabPingIntervalMs: PING_MS, socketPingIntervalMs: PING_MS });
 const open: { close(): void }[] = [];
 let members: ClientUser[];
 let projectId: string;
@@ -132,5 +136,60 @@ describe('[overload] an overloaded server slows down and says so; it does not dr
     await eventually(connectionsOf, (n) => n === 1, 5000);
     // The client that answers stays.
     expect(c.closes).toEqual([]);
+  });
+});
+
+/** A Socket.IO client in a child process (socket-client-process.mjs), with what it has said so far. */
+interface SocketClient {
+  process: ChildProcess;
+  lines: Record<string, unknown>[];
+}
+
+const children: ChildProcess[] = [];
+afterAll(() => children.forEach((child) => child.kill('SIGKILL')));
+
+async function socketClient(member: ClientUser): Promise<SocketClient> {
+  const script = fileURLToPath(new URL('./socket-client-process.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, server.url, SOCKET_IO_PATH, member.client.cookieHeader], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  const lines: Record<string, unknown>[] = [];
+  createInterface({ input: child.stdout! }).on('line', (line) => lines.push(JSON.parse(line) as Record<string, unknown>));
+  await eventually(() => lines, (l) => l.some((line) => 'ready' in line || 'error' in line || 'disconnect' in line), 15_000);
+  expect(lines).toEqual([{ ready: { userId: member.user.id } }]);
+  return { process: child, lines };
+}
+
+const socketsOnServer = async () => (await server.realtime.io.fetchSockets()).length;
+
+describe('[overload] Socket.IO keeps its clients through an overload, and still cuts one that is gone', () => {
+  afterEach(async () => {
+    children.splice(0).forEach((child) => child.kill('SIGKILL'));
+    await eventually(socketsOnServer, (n) => n === 0, 5000);
+  });
+
+  it('[overload] turns of the event loop 1.2 ping intervals long, for seconds: no client is disconnected, and events still arrive', async () => {
+    const clients = await Promise.all(members.slice(0, 3).map(socketClient));
+    expect(await socketsOnServer()).toBe(3);
+    // With engine.io's own proportion (a timeout of 0.8 intervals) each of these turns outlasts the pong's timeout
+    // on the server and the ping's on the clients, and every socket is closed ("ping timeout").
+    await overload(15 * PING_MS, 1.2 * PING_MS);
+    await new Promise((r) => setTimeout(r, 4 * PING_MS));
+    expect(clients.map((c) => c.lines.filter((line) => 'disconnect' in line))).toEqual(clients.map(() => []));
+    expect(await socketsOnServer()).toBe(3);
+    // Still live: a change made now reaches every client.
+    expect((await members[0]!.client.request('PATCH', `/api/tasks/${taskId}`, { name: 'Hull, heard after the overload' })).status).toBe(200);
+    for (const c of clients) await eventually(() => c.lines, (l) => l.some((line) => line.event === 'task:updated'), 5000);
+  });
+
+  it('[overload] a client that is gone (its process stopped, its connection left open) is cut after the ping timeout', async () => {
+    const [gone, stays] = await Promise.all(members.slice(0, 2).map(socketClient));
+    gone!.process.kill('SIGSTOP');
+    const started = performance.now();
+    await eventually(socketsOnServer, (n) => n === 1, 30 * PING_MS);
+    const cutAfterMs = performance.now() - started;
+    const { pingTimeout } = socketHeartbeat(PING_MS);
+    expect(cutAfterMs).toBeGreaterThanOrEqual(pingTimeout);
+    gone!.process.kill('SIGCONT');
+    expect(stays!.lines.filter((line) => 'disconnect' in line)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import type { RealtimeOptions } from './types.js';
 import { WriteBudgets } from './write-budgets.js';
 
 export { createHandshakeAuthenticator, sessionKeyOf, type HandshakeAuthenticator, type HandshakeIdentity, type SessionLookup } from './handshake-auth.js';
-export type { RealtimeIo, SocketData } from './socket-server.js';
+export { socketHeartbeat, type RealtimeIo, type SocketData } from './socket-server.js';
 export type { DocumentAccess, RealtimeLogger, RealtimeOptions } from './types.js';
 export { assignableUsers, ProjectDocumentStore, serverEdit, taskFieldsFromRow, type PersistedChanges, type ServerEdit } from './documents/project-store.js';
 export { ProjectDocuments } from './documents/project-documents.js';

@@ -22,4 +22,6 @@ export interface RealtimeOptions {
   logger: RealtimeLogger;
   /** How often /collab connections are pinged (collab-liveness.ts; COLLAB_PING_INTERVAL_MS unless a test sets it). */
   collabPingIntervalMs?: number;
+  /** How often Socket.IO sockets are pinged (socket-server.ts; SOCKET_PING_INTERVAL_MS unless a test sets it). */
+  socketPingIntervalMs?: number;
 }
