@@ -49,6 +49,8 @@ export class TasksService {
   ) {}
 
   private readonly taskLists = new TaskListCache(TASK_LIST_CACHE_BYTES);
+  /** Lists being built, by project: each reads at `atLeast` or a later version. */
+  private readonly building = new Map<string, { atLeast: bigint; answer: Promise<TaskListAnswer> }>();
 
   /**
    * The project's tasks as JSON, built again only when its rows changed since the last answer, and then from the
@@ -62,6 +64,21 @@ export class TasksService {
     const [, version] = await Promise.all([requireProjectAccess(this.dataSource, userId, projectId), taskListVersion(this.dataSource, projectId)]);
     const answer = this.taskLists.get(projectId, version);
     if (answer) return answer;
+    // Readers who come while the list is being built again wait for that build, if it reads at their version or
+    // later: a change costs one build, however many browsers ask for the list after it.
+    const building = this.building.get(projectId);
+    if (building && building.atLeast >= version) return building.answer;
+    const built = this.build(projectId, version);
+    this.building.set(projectId, { atLeast: version, answer: built });
+    const done = () => {
+      if (this.building.get(projectId)?.answer === built) this.building.delete(projectId);
+    };
+    built.then(done, done);
+    return built;
+  }
+
+  /** The list at `version` or later, built from the list kept before when there is one. */
+  private async build(projectId: string, version: bigint): Promise<TaskListAnswer> {
     // Read at this version or a later one (a change committed since): never older than what this request saw.
     const kept = this.taskLists.latest(projectId);
     if (kept && kept.version <= version) {
