@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chartSynced, dayFromToday, holdApp, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
+import { chartSynced, dayFromToday, holdApp, holdCollabSocket, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -143,12 +143,7 @@ describe('the first screen of a return visit', () => {
     const page = await signUpByApi(context, 'Ivo', 'Firsttime');
     const { task } = await projectWithTask(page, 'Cut the sprue');
     // The document's socket is held: the chart can only come from the page's task list.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.routeWebSocket(/\/collab/, async (ws) => {
-      await held;
-      ws.connectToServer();
-    });
+    const socket = await holdCollabSocket(context);
     await page.goto('/');
     await liveBar(page, task.id).waitFor();
     await page.locator('[data-connection="preview"]').waitFor();
@@ -156,7 +151,7 @@ describe('the first screen of a return visit', () => {
 
     // A teammate's change lands between the list and the sync: once synced, the chart shows it.
     expect((await context.request.patch(`/api/tasks/${task.id}`, { data: { name: 'Cut the sprue and gates', progress: 40 } })).status()).toBe(200);
-    release();
+    socket.release();
     await chartSynced(page);
     await expect.poll(() => liveBar(page, task.id).getAttribute('aria-label')).toContain('Cut the sprue and gates');
     await page.getByText('Cut the sprue and gates', { exact: true }).first().waitFor();
@@ -168,12 +163,7 @@ describe('the first screen of a return visit', () => {
     const page = await signUpByApi(context, 'Ines', 'Early');
     const { project, task } = await projectWithTask(page, 'Cut the runner');
     // The document's socket is held: the chart comes from the page's task list, and the document is not in.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.routeWebSocket(/\/collab/, async (ws) => {
-      await held;
-      ws.connectToServer();
-    });
+    const socket = await holdCollabSocket(context);
     await page.goto('/');
     await liveBar(page, task.id).waitFor();
     await page.locator('[data-connection="preview"]').waitFor();
@@ -201,7 +191,7 @@ describe('the first screen of a return visit', () => {
 
     // A teammate renames the task meanwhile; then the socket gets through.
     expect((await context.request.patch(`/api/tasks/${task.id}`, { data: { name: 'Cut the runner and vents' } })).status()).toBe(200);
-    release();
+    socket.release();
     await chartSynced(page);
     // Both changes stand, on the chart and on the server.
     await expect.poll(() => liveBar(page, task.id).getAttribute('aria-label')).toBe(moved.replace('Cut the runner', 'Cut the runner and vents'));
@@ -269,12 +259,7 @@ describe('the first screen of a return visit', () => {
     const again = await holdApp(context);
     // The document is held too: the live chart's first bars are those of the list (a synced chart's title row
     // no longer says "Syncing…", and may wrap otherwise).
-    let releaseDocument: () => void = () => {};
-    const held = new Promise<void>((resolve) => (releaseDocument = resolve));
-    await context.routeWebSocket(/\/collab/, async (ws) => {
-      await held;
-      ws.connectToServer();
-    });
+    const socket = await holdCollabSocket(context);
     await next.goto('/', { waitUntil: 'commit' });
     await picturedBar(next, task.id).waitFor();
     expect(await next.locator('#first-screen').getAttribute('data-picture-chart-width')).toBe(screen!.split('x')[2]);
@@ -283,7 +268,7 @@ describe('the first screen of a return visit', () => {
     await again.release();
     await liveBar(next, task.id).waitFor();
     expect(await liveBar(next, task.id).boundingBox()).toEqual(pictured);
-    releaseDocument();
+    socket.release();
     await chartSynced(next);
     await context.close();
   });

@@ -132,6 +132,20 @@ export function dayFromToday(days: number): string {
 }
 
 /**
+ * Holds every /collab WebSocket the context's pages open until `release` is called, then lets it through to the
+ * server: the page has the task list and no document (the chart shows "preview").
+ */
+export async function holdCollabSocket(context: BrowserContext) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.routeWebSocket(/\/collab/, async (ws) => {
+    await held;
+    ws.connectToServer();
+  });
+  return { release: () => release() };
+}
+
+/**
  * Holds back the app's entry script (its name starts with "index-") until `release` is called: the page has its
  * HTML, its styles and the small painter, and none of the app.
  */

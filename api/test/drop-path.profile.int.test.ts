@@ -75,7 +75,8 @@ vi.mock('../../realtime-server/src/documents/project-rows.js', async (original) 
 vi.mock('../src/features/tasks/tasks.read.js', async (original) =>
   clock.wrap(await original<typeof import('../src/features/tasks/tasks.read.js')>(), {
     taskListVersion: 'api: task list version (SQL)',
-    readTaskListSince: 'api: changed tasks read (SQL)',
+    readTaskListChanges: 'api: changed tasks read (SQL)',
+    readTaskListSince: 'api: changed tasks read with the order (SQL)',
     readWholeTaskList: 'api: whole list read (SQL)',
     rolledUp: 'api: summaries rolled up',
   }),

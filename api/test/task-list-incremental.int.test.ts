@@ -1,5 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as reads from '../src/features/tasks/tasks.read.js';
 import { listTasks } from '../src/features/tasks/tasks.read.js';
+
+// The reads as they are, counted: how many times a list was built again after a change.
+vi.mock('../src/features/tasks/tasks.read.js', async (original) => {
+  const actual = await original<typeof import('../src/features/tasks/tasks.read.js')>();
+  return { ...actual, readTaskListChanges: vi.fn(actual.readTaskListChanges), taskListVersion: vi.fn(actual.taskListVersion) };
+});
 import { joinedMember, startTestServer, teamWithOwner, type TestServer } from './harness.js';
 
 /**
@@ -95,6 +102,29 @@ describe('[task-list-incremental] the list kept between reads', () => {
 
     await send('POST', '/api/tasks', { projectId, name: 'Retro', startDate: '2026-12-07', endDate: '2026-12-07' });
     expect((await read()).map((t) => t.name)).toEqual(['Ship', 'Build', 'Test', 'Retro']);
+  });
+
+  it('builds the list once after a change however many ask for it at once, each answer the list read whole', async () => {
+    const { projectId, ids, send, answered, read } = await project(['Design', 'Build', 'Test']);
+    await read();
+    await send('PATCH', `/api/tasks/${ids[1]}`, { progress: 60 });
+    const builds = vi.mocked(reads.readTaskListChanges);
+    const versions = vi.mocked(reads.taskListVersion);
+    builds.mockClear();
+    versions.mockClear();
+    // The first build waits until every reader has read the version (and so found no list for it): all four are
+    // then asking at once, whatever the database (PGlite answers one query at a time).
+    const real = builds.getMockImplementation()!;
+    builds.mockImplementationOnce(async (...args) => {
+      await vi.waitUntil(() => versions.mock.settledResults.filter((r) => r.type !== 'incomplete').length >= 4, { timeout: 20_000 });
+      await new Promise((r) => setTimeout(r, 50));
+      return real(...args);
+    });
+    const answers = await Promise.all([answered(), answered(), answered(), answered()]);
+    expect(builds).toHaveBeenCalledTimes(1);
+    const whole = JSON.stringify(await listTasks(server.dataSource, projectId));
+    expect(answers).toEqual([whole, whole, whole, whole]);
+    expect((JSON.parse(whole) as Task[])[1]?.progress).toBe(60);
   });
 
   it('reads only the tasks stamped since the kept list, and reads it whole when a task is in neither', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { applyCascade, cascadeReasons, documentCascade } from './document-cascade.js';
 import { writeScheduleSettings } from './project-settings.js';
-import { addDependency, readTask, tasksMap, writeTask } from './task-document.js';
+import { addDependency, dependenciesMap, readTask, tasksMap, writeTask } from './task-document.js';
 
 // 2026-11-23 is a Monday. Ids are canonical, as the document schema wants them.
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -48,6 +48,37 @@ describe('[document-cascade] the cascade on the document', () => {
       applyCascade(doc, documentCascade(doc, [C]));
     });
     expect(dates(doc, C)).toBe('2026-12-07..2026-12-11');
+  });
+
+  it('asked first inside a transaction, keeps nothing read there that the transaction goes on to change', () => {
+    const pushed = (doc: Y.Doc, edited: string[]) => documentCascade(doc, edited).map((m) => m.taskId);
+    // Nothing has asked about this document before this transaction: the links it changes must still count.
+    const linked = project();
+    linked.transact(() => {
+      addDependency(linked, B, A);
+      expect(pushed(linked, [B])).toEqual([B]);
+      addDependency(linked, C, B);
+      expect(pushed(linked, [C])).toEqual([C]);
+    });
+    // The same for the summaries: Build becomes one halfway through the transaction that first asks.
+    const parented = project();
+    parented.transact(() => addDependency(parented, B, A));
+    parented.transact(() => {
+      expect(pushed(parented, [A])).toEqual([B]);
+      writeTask(parented, D, { parentId: B });
+      expect(pushed(parented, [A])).toEqual([]);
+    });
+  });
+
+  it('in the observers of a transaction that changed the links, before the kept index is dropped, reads them again', () => {
+    const doc = project();
+    const seen: string[][] = [];
+    // Observers run in the order they were added: this one before the one that drops the kept index.
+    dependenciesMap(doc).observe(() => seen.push(documentCascade(doc, [C]).map((m) => m.taskId)));
+    doc.transact(() => addDependency(doc, B, A));
+    applyCascadeNow(doc, [B]);
+    doc.transact(() => addDependency(doc, C, B));
+    expect(seen.at(-1)).toEqual([C]);
   });
 
   it('overrides preview a drag without touching the document; holidays count; nothing moves with auto-scheduling off', () => {

@@ -36,6 +36,37 @@ interface LinkIndex {
 }
 
 /**
+ * The transactions of each document that have begun and not yet run their observers ('beforeTransaction' to
+ * 'afterTransaction', Y.Doc's public events): a kept index is not used while one of them has changed what it was
+ * read from. That is the transaction under way, and one whose observers are running (they may run before the
+ * observer that drops a kept index).
+ */
+const openTransactions = new WeakMap<Y.Doc, Set<Y.Transaction>>();
+
+function transactionsUnderWay(doc: Y.Doc): ReadonlySet<Y.Transaction> {
+  let open = openTransactions.get(doc);
+  if (!open) {
+    const set = new Set<Y.Transaction>();
+    openTransactions.set(doc, set);
+    doc.on('beforeTransaction', (tr: Y.Transaction) => set.add(tr));
+    doc.on('afterTransaction', (tr: Y.Transaction) => set.delete(tr));
+    // Asked first inside a transaction, that one began unseen: `transact` inside a transaction runs in it and hands
+    // it over. Outside any, it is a new, empty transaction, seen to begin and to end (once per document).
+    doc.transact((tr) => set.add(tr));
+    open = set;
+  }
+  return open;
+}
+
+/** Whether a transaction under way has changed a type that `touches` tells (with the keys it changed, null for a list's). */
+function changingNow(doc: Y.Doc, touches: (type: Y.AbstractType<any>, keys: Set<string | null>) => boolean): boolean {
+  for (const tr of transactionsUnderWay(doc)) {
+    for (const [type, keys] of tr.changed) if (touches(type, keys)) return true;
+  }
+  return false;
+}
+
+/**
  * The links by task, kept per document between transactions (reading 2,000 links costs a few milliseconds, and
  * every edit asks): dropped when a transaction changes the links, and never used inside one that has.
  */
@@ -43,9 +74,8 @@ const linkIndexes = new WeakMap<Y.Doc, LinkIndex>();
 const watched = new WeakSet<Y.Doc>();
 
 function linkIndex(doc: Y.Doc): LinkIndex {
-  const deps = dependenciesMap(doc);
-  const changingNow = doc._transaction?.changed.has(deps as Y.AbstractType<any>) ?? false;
-  if (changingNow) return readLinkIndex(doc);
+  const deps = dependenciesMap(doc) as Y.AbstractType<any>;
+  if (changingNow(doc, (type) => type === deps)) return readLinkIndex(doc);
   let index = linkIndexes.get(doc);
   if (!index) {
     index = readLinkIndex(doc);
@@ -90,15 +120,10 @@ const watchedTasks = new WeakSet<Y.Doc>();
 const changesParents = (tasks: Y.AbstractType<any>, event: Y.YEvent<Y.AbstractType<unknown>>): boolean =>
   event.target === tasks || (event.target.parent === tasks && (event as Partial<Y.YMapEvent<unknown>>).keysChanged?.has('parentId') === true);
 
-/** Whether the transaction under way has so far added, removed or replaced a task or set a parent. */
+/** Whether a transaction under way has so far added, removed or replaced a task or set a parent. */
 function parentsChangingNow(doc: Y.Doc): boolean {
-  const changed = doc._transaction?.changed;
-  if (!changed) return false;
   const tasks = tasksMap(doc) as Y.AbstractType<any>;
-  for (const [type, keys] of changed) {
-    if (type === tasks || (type.parent === tasks && keys.has('parentId'))) return true;
-  }
-  return false;
+  return changingNow(doc, (type, keys) => type === tasks || (type.parent === tasks && keys.has('parentId')));
 }
 
 /** Tasks that are someone's parent: summaries, whose dates roll up from their children and are not scheduled. */

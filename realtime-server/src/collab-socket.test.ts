@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
-import { CollabSocket, type MessageFilter } from './collab-socket.js';
+import { CollabSocket, type FilteredMessage, type MessageFilter } from './collab-socket.js';
 
 /** ws as far as CollabSocket uses it. */
 class FakeWs extends EventEmitter {
@@ -29,8 +29,8 @@ describe('[collab-socket] the socket Hocuspocus is handed', () => {
   it('[collab-socket] a message reaches Hocuspocus through every filter in order; a filter can rewrite or drop it', () => {
     const seen: string[] = [];
     const { ws, heard } = wrap([
-      (data) => (seen.push(`guard ${data.join()}`), data[0] === 9 ? null : data),
-      (data) => (seen.push(`share ${data.join()}`), data[0] === 2 ? Uint8Array.of(7) : data),
+      ({ data }) => (seen.push(`guard ${data.join()}`), data[0] === 9 ? null : { data }),
+      ({ data }) => (seen.push(`share ${data.join()}`), data[0] === 2 ? { data: Uint8Array.of(7) } : { data }),
     ]);
     ws.emit('message', Buffer.from([1, 1]), true);
     ws.emit('message', Buffer.from([9]), true);
@@ -43,12 +43,26 @@ describe('[collab-socket] the socket Hocuspocus is handed', () => {
   });
 
   it('[collab-socket] what Hocuspocus replays after auth (its own emit) is not judged again', () => {
-    const guard = vi.fn((data: Uint8Array) => data);
+    const guard = vi.fn((message: FilteredMessage) => message);
     const { ws, socket, heard } = wrap([guard]);
     ws.emit('message', Buffer.from([1]), true);
     socket.emit('message', heard[0]![0]);
     expect(guard).toHaveBeenCalledTimes(1);
     expect(heard).toHaveLength(2);
+  });
+
+  it('[collab-socket] what a filter read of a message reaches the next one with it, and a rewrite passes on no reading', () => {
+    const read = { document: 'd', type: 0, body: Uint8Array.of(1) };
+    const passed: (FilteredMessage['read'] | undefined)[] = [];
+    const { ws, heard } = wrap([
+      ({ data }) => (data[0] === 2 ? { data: Uint8Array.of(3) } : { data, read }),
+      (message) => (passed.push(message.read), message),
+    ]);
+    ws.emit('message', Buffer.from([1]), true);
+    ws.emit('message', Buffer.from([2]), true);
+    expect(passed).toEqual([read, undefined]);
+    expect(passed[0]).toBe(read);
+    expect(heard.map(([data]) => [...data])).toEqual([[1], [3]]);
   });
 
   it('[collab-socket] close and pong come from the real socket; send, close, ping and its state go to it', () => {

@@ -1,8 +1,24 @@
 import { EventEmitter } from 'node:events';
+import type { MessageHeader, SyncBody } from '@planline/document';
 import type { RawData, WebSocket } from 'ws';
 
+/** What a filter has read of a message: its header, and a Sync message's step and payload (views of its bytes). */
+export interface MessageRead extends MessageHeader {
+  sync?: SyncBody;
+}
+
+/**
+ * A message on its way through the filters: its bytes, and what an earlier filter read of them, so that the next
+ * one need not read them again (the guard reads every message; nothing else should on the hot path). A filter
+ * that rewrites a message passes no `read`: what was read is of the old bytes.
+ */
+export interface FilteredMessage {
+  data: Uint8Array;
+  read?: MessageRead;
+}
+
 /** Looks at one message from the browser: the message to pass on (the same, or rewritten), or null to drop it. */
-export type MessageFilter = (data: Uint8Array) => Uint8Array | null;
+export type MessageFilter = (message: FilteredMessage) => FilteredMessage | null;
 
 /** A view of a message's bytes (no copy, except for a fragmented message). */
 const toBytes = (data: RawData): Uint8Array => {
@@ -29,12 +45,12 @@ export class CollabSocket extends EventEmitter {
   ) {
     super();
     socket.on('message', (data: RawData, isBinary: boolean) => {
-      let message: Uint8Array | null = toBytes(data);
+      let message: FilteredMessage | null = { data: toBytes(data) };
       for (const filter of filters) {
         message = filter(message);
         if (message === null) return;
       }
-      this.emit('message', message, isBinary);
+      this.emit('message', message.data, isBinary);
     });
     socket.on('close', (code: number, reason: Buffer) => this.emit('close', code, reason));
     socket.on('pong', (data: Buffer) => this.emit('pong', data));

@@ -17,7 +17,7 @@ import {
 import { encodeAwarenessBody, encodeMessage, MessageType, readAwarenessBody, readMessage, readSyncBody, SyncStep, type AwarenessEntry } from '@planline/document';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
-import type { MessageFilter } from './collab-socket.js';
+import type { FilteredMessage, MessageFilter, MessageRead } from './collab-socket.js';
 import type { RealtimeLogger } from './logger.js';
 import { TokenBucket } from './token-bucket.js';
 import type { WriteBudgets } from './write-budgets.js';
@@ -54,7 +54,7 @@ export const MAX_MESSAGES_BEFORE_OPEN = 64;
 const CLOSE_GRACE_MS = 250;
 
 export type Verdict =
-  | { ok: true; document: string; type: number; body: Uint8Array; tasksAdded: number; syncRequest: boolean; carriesUpdate: boolean; catchUp: boolean }
+  | { ok: true; read: MessageRead; document: string; type: number; body: Uint8Array; tasksAdded: number; syncRequest: boolean; carriesUpdate: boolean; catchUp: boolean }
   | { ok: false; reason: string; code?: number };
 
 /** New Yjs types an update creates: in the schema only task maps are types, so this counts the tasks it adds. */
@@ -66,12 +66,15 @@ const newTypes = (update: Uint8Array) => Y.decodeUpdate(update).structs.filter((
  */
 export function inspectMessage(data: Uint8Array): Verdict {
   try {
-    const { document, type, body } = readMessage(data);
+    const header = readMessage(data);
+    const { document, type, body } = header;
+    const read: MessageRead = header;
     let tasksAdded = 0;
     let syncRequest = false;
     let catchUp = false;
     if (type === MessageType.Sync) {
-      const { step, payload } = readSyncBody(body);
+      read.sync = readSyncBody(body);
+      const { step, payload } = read.sync;
       catchUp = step === SyncStep.Step2;
       syncRequest = step === SyncStep.Step1;
       if (syncRequest) Y.decodeStateVector(payload);
@@ -81,7 +84,7 @@ export function inspectMessage(data: Uint8Array): Verdict {
         if (tasksAdded > MAX_TASKS_PER_UPDATE) return { ok: false, reason: 'update adds too many tasks', code: CloseCode.UpdateTooLarge };
       }
     }
-    return { ok: true, document, type, body, tasksAdded, syncRequest, carriesUpdate: type === MessageType.Sync && !syncRequest, catchUp };
+    return { ok: true, read, document, type, body, tasksAdded, syncRequest, carriesUpdate: type === MessageType.Sync && !syncRequest, catchUp };
   } catch {
     return { ok: false, reason: 'malformed message' };
   }
@@ -181,8 +184,8 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
     return null;
   };
 
-  /** The message to hand to Hocuspocus (rewritten, for presence), or null to drop it. */
-  const admit = (data: Uint8Array): Uint8Array | null => {
+  /** The message to hand to Hocuspocus (rewritten, for presence), or null to drop it; with what was read of it. */
+  const admit = ({ data }: FilteredMessage): FilteredMessage | null => {
     if (closed) return null;
     if (ws.bufferedAmount > MAX_UNSENT_BYTES) return close(CloseCode.NotReading, 'too much unread');
     const verdict = inspectMessage(data);
@@ -203,7 +206,7 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
     if (firstCatchUp) caughtUp.add(verdict.document);
     if (verdict.carriesUpdate && !firstCatchUp && !budgets.edit(who.userId)) return close(CloseCode.TooManyChanges, 'too many changes');
     if (!firstCatchUp && verdict.tasksAdded > 0 && !budgets.addTasks(who.userId, parseProjectDocumentName(verdict.document) ?? verdict.document, verdict.tasksAdded)) return close(CloseCode.RateLimited, 'tasks added too fast');
-    if (verdict.type !== MessageType.Awareness) return data;
+    if (verdict.type !== MessageType.Awareness) return { data, read: verdict.read };
     if (!awareness.take()) return close(CloseCode.RateLimited, 'awareness rate limit exceeded');
     let owned = presenceClients.get(verdict.document);
     if (!owned) presenceClients.set(verdict.document, (owned = new Set()));
@@ -214,7 +217,7 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
       return close(CloseCode.BadMessage, 'malformed message');
     }
     if (!bound) return close(CloseCode.BadMessage, 'presence state too large');
-    return encodeMessage(verdict.document, verdict.type, bound);
+    return { data: encodeMessage(verdict.document, verdict.type, bound) };
   };
 
   // ws reports a frame over maxPayload (and other protocol errors) as an 'error' event and then closes the

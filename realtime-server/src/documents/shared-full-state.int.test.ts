@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { Hocuspocus, type Document } from '@hocuspocus/server';
-import { EMPTY_STATE_VECTOR, encodeAuthToken, encodeSyncMessage, MessageType, readSyncMessage, readTask, SyncStep, tasksMap, writeTask } from '@planline/document';
+import { EMPTY_STATE_VECTOR, encodeAuthToken, encodeSyncMessage, MessageType, readMessage, readSyncMessage, readTask, SyncStep, tasksMap, writeTask } from '@planline/document';
+import * as decoding from 'lib0/decoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import * as Y from 'yjs';
@@ -139,6 +140,50 @@ describe('the whole state, encoded once per version', () => {
     Y.applyUpdate(served!, Y.encodeStateAsUpdate(author));
     await until(() => readTask(fresh.doc, 'planted')?.name === 'Planted' && readTask(back.doc, 'planted')?.name === 'Planted');
     for (const client of [keeper, fresh, back]) client.close();
+  });
+});
+
+describe('sync requests', () => {
+  it('[shared-full-state] a sync request whose state vector does not decode closes the document connection, not the hook', async () => {
+    const keeper = open();
+    let ws: WebSocket | undefined;
+    try {
+      await keeper.synced;
+      ws = new WebSocket(url);
+      const received: Uint8Array[] = [];
+      ws.on('message', (data: Buffer) => received.push(new Uint8Array(data)));
+      await new Promise((resolve) => ws!.once('open', resolve));
+      ws.send(encodeAuthToken(NAME, 'token'));
+      // Says five clients follow, and ends: Y.decodeStateVector throws on it.
+      ws.send(encodeSyncMessage(NAME, MessageType.Sync, SyncStep.Step1, Uint8Array.of(5)));
+      const closes = () => received.map((bytes) => readMessage(bytes)).filter((m) => m.type === MessageType.Close);
+      await until(() => closes().length > 0);
+      expect(decoding.readVarString(decoding.createDecoder(closes()[0]!.body))).toBe('bad sync request');
+      // Nothing of the document was sent for it.
+      expect(received.filter((bytes) => readSyncMessage(bytes)?.step === SyncStep.Step2)).toEqual([]);
+      // The document and its other connections carry on.
+      keeper.doc.transact(() => writeTask(keeper.doc, 't3', { name: 'Still served' }));
+      await until(() => readTask(served!, 't3')?.name === 'Still served');
+    } finally {
+      ws?.close();
+      keeper.close();
+    }
+  });
+
+  it('[shared-full-state] a sync request is made from what the guard read of the message, without reading it again', () => {
+    const someone = new Y.Doc();
+    someone.transact(() => writeTask(someone, 't1', { name: 'Mine' }));
+    const stateVector = Y.encodeStateVector(someone);
+    const step1 = { document: NAME, type: MessageType.Sync, body: Uint8Array.of(), sync: { step: SyncStep.Step1, payload: stateVector } };
+    // The bytes say nothing readable: only the reading passed on can make the request.
+    const asked = askForSyncAnswer({ data: Uint8Array.of(0xff), read: step1 });
+    const request = readMessage(asked.data);
+    expect([request.document, request.type, asked.read]).toEqual([NAME, MessageType.Stateless, undefined]);
+    const text = decoding.readVarString(decoding.createDecoder(request.body));
+    expect(text.startsWith('planline:sync-request:') && text.endsWith(Buffer.from(stateVector).toString('base64'))).toBe(true);
+    // A reading that says step 2 passes the message as it is, whatever its bytes.
+    const step2 = { data: encodeSyncMessage(NAME, MessageType.Sync, SyncStep.Step1, stateVector), read: { ...step1, sync: { step: SyncStep.Step2, payload: stateVector } } };
+    expect(askForSyncAnswer(step2)).toBe(step2);
   });
 });
 

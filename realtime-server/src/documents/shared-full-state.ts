@@ -3,6 +3,7 @@ import type { onStatelessPayload } from '@hocuspocus/server';
 import { CloseCode } from '@planline/domain';
 import { encodeStatelessMessage, encodeSyncMessage, isEmptyStateVector, MessageType, readSyncMessage, SyncStep } from '@planline/document';
 import * as Y from 'yjs';
+import type { FilteredMessage } from '../collab-socket.js';
 import { encodeIntegrated } from './held-back.js';
 
 /**
@@ -75,9 +76,9 @@ const SYNC_REQUEST = `planline:sync-request:${randomUUID()}:`;
  * instead; that encoding would be made again for every newcomer (issue 18) and would include what the document
  * holds back (held-back.ts, issue 34 item 3). So:
  *
- * 1. this filter of the CollabSocket (collab-socket.ts), after the connection guard has judged the message, turns
- *    a client's sync step 1 into a stateless message carrying SYNC_REQUEST and the client's state vector; every
- *    other message passes as it is. Hocuspocus treats it as any message: queued until the document is open to
+ * 1. this filter of the CollabSocket (collab-socket.ts), after the connection guard has judged the message (and
+ *    from what the guard read of it: the message is not read twice), turns a client's sync step 1 into a
+ *    stateless message carrying SYNC_REQUEST and the client's state vector; every other message passes as it is. Hocuspocus treats it as any message: queued until the document is open to
  *    that connection (auth passed), then handed to the onStateless hook in its turn;
  * 2. answerSyncRequest, in that hook, answers it as Hocuspocus answers a step 1 on a connection (the step-1
  *    branch of MessageReceiver#readSyncMessage): the server's own step 1, then the step 2. From nothing, the step 2
@@ -87,10 +88,12 @@ const SYNC_REQUEST = `planline:sync-request:${randomUUID()}:`;
  * shared-full-state.int.test.ts checks that a client gets byte for byte what Hocuspocus itself sends, and nothing
  * held back. Hocuspocus would also run beforeSync hooks for the step 1; Planline has none.
  */
-export function askForSyncAnswer(data: Uint8Array): Uint8Array {
-  const sync = readSyncMessage(data);
-  if (sync?.type !== MessageType.Sync || sync.step !== SyncStep.Step1) return data;
-  return encodeStatelessMessage(sync.document, SYNC_REQUEST + Buffer.from(sync.payload).toString('base64'));
+export function askForSyncAnswer(message: FilteredMessage): FilteredMessage {
+  // What the guard read of the message (it reads every one), or, with no guard before this filter, its own reading.
+  const { read } = message;
+  const sync = read ? read.sync && { document: read.document, type: read.type, ...read.sync } : readSyncMessage(message.data);
+  if (sync?.type !== MessageType.Sync || sync.step !== SyncStep.Step1) return message;
+  return { data: encodeStatelessMessage(sync.document, SYNC_REQUEST + Buffer.from(sync.payload).toString('base64')) };
 }
 
 /** Hocuspocus's onStateless hook: answers askForSyncAnswer's request (true), or leaves the message alone. */

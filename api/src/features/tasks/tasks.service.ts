@@ -25,7 +25,7 @@ import { requireProjectAccess } from '../access/access.policy.js';
 import { TaskListCache, type TaskListAnswer } from './task-list-cache.js';
 import { requireTaskAccess, TASK_NOT_FOUND } from './tasks.policy.js';
 import { buildParts, mergeChanged, patchTasks, wholeList, type PatchedTasks } from './task-list-parts.js';
-import { findTask, readTaskListSince, readWholeTaskList, rolledUp, taskHistory, taskListVersion } from './tasks.read.js';
+import { findTask, readTaskListChanges, readTaskListSince, readWholeTaskList, rolledUp, taskHistory, taskListVersion } from './tasks.read.js';
 import { assertMayBeMilestone, assertNotRolledUp, assertParent, hasSubtasks } from './task-tree.rules.js';
 
 /**
@@ -49,29 +49,49 @@ export class TasksService {
   ) {}
 
   private readonly taskLists = new TaskListCache(TASK_LIST_CACHE_BYTES);
+  /** Lists being built, by project: each reads at `atLeast` or a later version. */
+  private readonly building = new Map<string, { atLeast: bigint; answer: Promise<TaskListAnswer> }>();
 
   /**
    * The project's tasks as JSON, built again only when its rows changed since the last answer, and then from the
    * list kept before: only the tasks changed since are read and serialized (10,000 tasks: reading them all cost
-   * ~150 ms of SQL and row parsing, and serializing ~30 ms).
+   * ~150 ms of SQL and row parsing, and serializing ~30 ms). The first read after a change makes three round trips
+   * to PostgreSQL, two of them side by side (access and version, then what changed): on a busy machine each is a
+   * wait for the database's turn on a core.
    */
   async list(userId: string, projectId: string): Promise<TaskListAnswer> {
-    await requireProjectAccess(this.dataSource, userId, projectId);
-    const version = await taskListVersion(this.dataSource, projectId);
+    // Side by side (two connections): one round trip's wait, not two. The version is used only once access holds.
+    const [, version] = await Promise.all([requireProjectAccess(this.dataSource, userId, projectId), taskListVersion(this.dataSource, projectId)]);
     const answer = this.taskLists.get(projectId, version);
     if (answer) return answer;
+    // Readers who come while the list is being built again wait for that build, if it reads at their version or
+    // later: a change costs one build, however many browsers ask for the list after it.
+    const building = this.building.get(projectId);
+    if (building && building.atLeast >= version) return building.answer;
+    const built = this.build(projectId, version);
+    this.building.set(projectId, { atLeast: version, answer: built });
+    const done = () => {
+      if (this.building.get(projectId)?.answer === built) this.building.delete(projectId);
+    };
+    built.then(done, done);
+    return built;
+  }
+
+  /** The list at `version` or later, built from the list kept before when there is one. */
+  private async build(projectId: string, version: bigint): Promise<TaskListAnswer> {
     // Read at this version or a later one (a change committed since): never older than what this request saw.
     const kept = this.taskLists.latest(projectId);
     if (kept && kept.version <= version) {
       const base = kept.answer.parts;
-      const read = await readTaskListSince(
-        this.dataSource,
-        projectId,
-        kept.version,
-        (changed, count) => mergeChanged(base, changed, count),
-        (changed, order) => patchTasks(base, changed, order),
-      );
-      if (read.list) return this.keep(projectId, read.version, read.list, kept.answer);
+      // Most changes add or change tasks: one statement says which, and how many tasks there are.
+      const changes = await readTaskListChanges(this.dataSource, projectId, kept.version);
+      const placed = changes && mergeChanged(base, changes, changes.count);
+      if (placed) return this.keep(projectId, changes.version, placed, kept.answer);
+      // A deletion (or a row changed without a stamp): the order of all the tasks is read too, in one snapshot with
+      // what changed.
+      const read = await readTaskListSince(this.dataSource, projectId, kept.version);
+      const patched = patchTasks(base, read, read.order);
+      if (patched) return this.keep(projectId, read.version, patched, kept.answer);
     }
     const whole = await readWholeTaskList(this.dataSource, projectId);
     return this.keep(projectId, whole.version, wholeList(whole), undefined, kept?.answer);
