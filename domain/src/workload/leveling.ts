@@ -209,7 +209,12 @@ export function levelResources(input: LevelingInput): LevelingResult {
   };
   let slots: Map<string, Slot> = drawn;
   let score = loadAll(drawn);
-  const before = overloadRuns(line, null, leveled);
+  const before = new Map<string, Run[]>();
+  for (const run of overloadRuns(line, null, leveled)) {
+    const runs = before.get(run.userId);
+    if (runs) runs.push(run);
+    else before.set(run.userId, [run]);
+  }
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const next = levelOnce(plan, graph.links, calendar, slots, tools);
     if (!next) break;
@@ -476,10 +481,10 @@ function overloadRuns(line: Line, project: ReadonlyMap<Person, Float64Array> | n
   return runs;
 }
 
-function reasonFor(placement: Placement, shares: readonly Share[] | undefined, before: readonly Run[]): LevelMove['reason'] {
+function reasonFor(placement: Placement, shares: readonly Share[] | undefined, before: ReadonlyMap<string, readonly Run[]>): LevelMove['reason'] {
   if (!shares || placement.finish <= placement.start) return null;
   for (const share of shares) {
-    const run = before.find((r) => r.userId === share.person.userId && r.first < placement.finish && r.last >= placement.start);
+    const run = before.get(share.person.userId)?.find((r) => r.first < placement.finish && r.last >= placement.start);
     if (run) return { userId: run.userId, from: fromDayNumber(run.from), to: fromDayNumber(run.to) };
   }
   return null;
