@@ -1,13 +1,15 @@
 import { dayNumber, fromDayNumber } from '../timeline/calendar-date.js';
 import { criticalPath } from '../scheduling/critical-path.js';
 import { datesAt, isMilestone, placementOf, pushedPlacement, spanOf, type Placement } from '../scheduling/link-constraints.js';
-import { buildScheduleGraph, compareIds, summaryIds, type ScheduleGraph } from '../scheduling/schedule-graph.js';
+import { buildScheduleGraph, compareIds, summaryIds, topologicalOrder, type ScheduleGraph } from '../scheduling/schedule-graph.js';
 import { DEFAULT_WORK_CALENDAR, type WorkCalendar } from '../scheduling/work-calendar.js';
 import type { ScheduleLink, ScheduleTask } from '../scheduling/scheduling.schema.js';
 import type { TaskPriority } from '../schemas/enums.js';
 import type { Assignment, PersonCapacity } from '../schemas/workload.js';
 import type { LoadTask } from './load.js';
-import { HOURS_EPSILON, personDays, type PersonDays } from './person-days.js';
+import { Heap } from './heap.js';
+import { Line, type Person, type Share } from './leveling-line.js';
+import { HOURS_EPSILON, personDays } from './person-days.js';
 
 /**
  * [leveling] "Resolve over-allocation" (issue 36): a pure planner that delays tasks of one project so that its
@@ -22,10 +24,15 @@ import { HOURS_EPSILON, personDays, type PersonDays } from './person-days.js';
  * the earlier start; then the higher priority), so the task delayed is the one without dependents, with more
  * slack, starting later, of lower priority. Successors move as the cascade moves them (same link rules).
  *
- * A pass is kept only if it lowers the total overload and raises nobody's peak (in percent of their day, counted
- * from 100%); passes repeat on their own result until one makes no move or is not kept. The planner is
- * deterministic, so running it again on its result repeats the pass that was refused or made no move: a second
- * run moves nothing. It delays only: never earlier than a task is, never changing work, assignees or allocation.
+ * MS Project's own description of "Standard" order (Microsoft KB 197106) puts predecessor relationships first, then
+ * start dates, then slack, then priority; the issue puts slack before start, and so does this planner.
+ *
+ * A serial pass alone can make things worse where a delayed task lands on someone else's busy days, so a pass is
+ * kept only if it takes at least MIN_PASS_GAIN of the total overload away and raises nobody's peak (in percent of
+ * their day, counted from 100%); passes repeat on their own result until one makes no move or is not kept. The
+ * planner is deterministic, so running it again on its result repeats the pass that was refused or made no move:
+ * a second run moves nothing. It delays only: never earlier than a task is, never changing work, assignees or
+ * allocation.
  */
 
 export interface LevelTask extends ScheduleTask {
@@ -86,81 +93,11 @@ interface Slot {
   moved: boolean;
 }
 
-/**
- * The planner works on the project's working-day line: a task of the project can only load its project's working
- * days, so each person's load is a typed array indexed by working-day index (one slot per project working day),
- * grown as tasks are delayed. Other projects' load on days the project does not work cannot change and only sets
- * a floor under that person's peak.
- */
-class Line {
-  first = 0;
-  length = 0;
-  /** Index - first → day number. */
-  days = new Int32Array(0);
-  readonly people: Person[] = [];
-
-  constructor(private readonly calendar: WorkCalendar) {}
-
-  /** Makes indexes [from, to) addressable, growing by at least half the length on the side that needs it. */
-  cover(from: number, to: number): void {
-    const end = this.first + this.length;
-    if (this.length && from >= this.first && to <= end) return;
-    const margin = Math.ceil(this.length / 2);
-    const newFirst = !this.length ? from : from < this.first ? Math.min(from, this.first - margin) : this.first;
-    const newLength = (!this.length ? to : to > end ? Math.max(to, end + margin) : end) - newFirst;
-    const shift = this.first - newFirst;
-    const kept = (i: number) => this.length > 0 && i - shift >= 0 && i - shift < this.length;
-    const days = new Int32Array(newLength);
-    for (let i = 0; i < newLength; i++) days[i] = kept(i) ? this.days[i - shift]! : dayNumber(this.calendar.dateOfIndex(newFirst + i));
-    for (const person of this.people) {
-      const may = new Uint8Array(newLength);
-      for (let i = 0; i < newLength; i++) may[i] = kept(i) ? person.may[i - shift]! : person.days.mayWork(days[i]!) ? 1 : 0;
-      person.may = may;
-      person.background = shifted(person.background, shift, newLength);
-      person.load = shifted(person.load, shift, newLength);
-    }
-    [this.first, this.length, this.days] = [newFirst, newLength, days];
-  }
-
-  add(person: Person, days: PersonDays): void {
-    person.may = new Uint8Array(this.length);
-    for (let i = 0; i < this.length; i++) person.may[i] = days.mayWork(this.days[i]!) ? 1 : 0;
-    person.background = new Float64Array(this.length);
-    person.load = new Float64Array(this.length);
-    this.people.push(person);
-  }
-}
-
-function shifted(values: Float64Array, shift: number, length: number): Float64Array {
-  const next = new Float64Array(length);
-  next.set(values, shift);
-  return next;
-}
-
-interface Person {
-  userId: string;
-  days: PersonDays;
-  hoursPerDay: number;
-  /** By line slot: 1 when the person's week and days off allow load on that working day. */
-  may: Uint8Array;
-  /** Other projects' load on the project's working days. */
-  background: Float64Array;
-  /** Load of the pass under way: background plus the tasks placed so far. */
-  load: Float64Array;
-  /** The highest load of other projects on a day the project does not work, at least the person's day. */
-  floor: number;
-}
-
-interface Share {
-  person: Person;
-  hours: number;
-}
-
 /** [leveling] Moves that resolve over-allocation in one project, and what could not be resolved, person by person. */
 export function levelResources(input: LevelingInput): LevelingResult {
   const { calendar } = input;
   const graph = buildScheduleGraph(input.tasks, input.links);
-  const check = criticalPath(input.tasks, input.links, calendar);
+  const check = topologicalOrder(new Set(graph.tasks.keys()), graph);
   if (!check.ok) return { ok: false, reason: 'cycle', cycle: check.cycle };
   const base = input.baseCalendar ?? DEFAULT_WORK_CALENDAR;
   const window = input.maxDelayWorkingDays ?? LEVELING_MAX_DELAY_WORKING_DAYS;
@@ -488,44 +425,4 @@ function reasonFor(placement: Placement, shares: readonly Share[] | undefined, b
     if (run) return { userId: run.userId, from: fromDayNumber(run.from), to: fromDayNumber(run.to) };
   }
   return null;
-}
-
-/** A binary heap: `first(a, b)` when a comes out before b. */
-class Heap<T> {
-  private readonly items: T[] = [];
-  constructor(private readonly first: (a: T, b: T) => boolean) {}
-
-  push(item: T): void {
-    const items = this.items;
-    items.push(item);
-    let i = items.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.first(items[i]!, items[parent]!)) break;
-      [items[i], items[parent]] = [items[parent]!, items[i]!];
-      i = parent;
-    }
-  }
-
-  pop(): T | undefined {
-    const items = this.items;
-    if (!items.length) return undefined;
-    const top = items[0];
-    const last = items.pop()!;
-    if (items.length) {
-      items[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let best = i;
-        if (l < items.length && this.first(items[l]!, items[best]!)) best = l;
-        if (r < items.length && this.first(items[r]!, items[best]!)) best = r;
-        if (best === i) break;
-        [items[i], items[best]] = [items[best]!, items[i]!];
-        i = best;
-      }
-    }
-    return top;
-  }
 }
