@@ -222,18 +222,20 @@ function loadGrid(input: WorkloadInput, range: DayRange): LoadGrid {
 
   for (const { task, firstIndex, lastIndex } of loaded) {
     const mask = maskOf(task.projectId);
-    const add = (row: LoadRow, hours: number) => {
-      const { load, mayWork } = row;
-      for (let i = firstIndex; i <= lastIndex; i++) if (mask[i] && mayWork[i]) load[i]! += hours;
-      row.shares.push({ task, hours, first: firstIndex, last: lastIndex, mask });
-    };
-    if (task.assignments.length === 0) add(unassigned, HOURS_PER_DAY_DEFAULT);
+    if (task.assignments.length === 0) addShare(unassigned, { task, hours: HOURS_PER_DAY_DEFAULT, first: firstIndex, last: lastIndex, mask });
     for (const a of task.assignments) {
       const row = rows.get(a.userId)!;
-      add(row, (a.allocation / 100) * row.days.hoursPerDay);
+      addShare(row, { task, hours: (a.allocation / 100) * row.days.hoursPerDay, first: firstIndex, last: lastIndex, mask });
     }
   }
   return { first, length, rows, unassigned };
+}
+
+function addShare(row: LoadRow, share: Share): void {
+  const { load, mayWork } = row;
+  const { mask, hours } = share;
+  for (let i = share.first; i <= share.last; i++) if (mask[i] && mayWork[i]) load[i]! += hours;
+  row.shares.push(share);
 }
 
 /**
