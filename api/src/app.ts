@@ -45,12 +45,13 @@ import { teamsRoutes } from './features/teams/teams.routes.js';
 import { TeamsService } from './features/teams/teams.service.js';
 import { sessionMiddleware } from './http/session.js';
 import { openApiRoutes, routeLayers } from './http/openapi.js';
-import { CapacityService } from './features/workload/capacity.service.js';
-import { workloadRoutes } from './features/workload/workload.routes.js';
 import { compression } from './http/compression.js';
 import { firstScreenRenderer } from './http/first-screen-render.js';
 import { appShell, shellReader, staticWeb } from './http/static-web.js';
 import { workspaceBootstrap } from './features/workspace/workspace-bootstrap.js';
+import { CapacityService } from './features/workload/capacity.service.js';
+import { workloadRoutes } from './features/workload/workload.routes.js';
+import { WorkloadService } from './features/workload/workload.service.js';
 import type { Logger } from './logger.js';
 import { loadSessionUser } from './middleware/auth.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -166,7 +167,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     aiRoutes(ai, budgets),
     supportRoutes(support),
     billingRoutes(billing, testCheckout),
-    workloadRoutes(new CapacityService(dataSource, bus), budgets),
+    workloadRoutes(new WorkloadService(dataSource), new CapacityService(dataSource, bus), budgets),
     openApiRoutes(app),
   ];
   for (const router of routers) {
