@@ -110,6 +110,11 @@ export const assignmentsInputSchema = z
   .refine((list) => new Set(list.map((a) => a.userId)).size === list.length, 'Each person can be assigned to a task once')
   .transform((list) => [...list].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0)));
 
+/** `assigneeIds` as PATCH /api/tasks/{id} still takes them (and as tasks stored before allocations read): 100% each. */
+export function assignmentsFromAssigneeIds(assigneeIds: readonly string[]): Assignment[] {
+  return assigneeIds.map((userId) => ({ userId, allocation: ALLOCATION_DEFAULT }));
+}
+
 export const WORKLOAD_SCALES = ['day', 'week', 'month'] as const;
 export const workloadScaleSchema = z.enum(WORKLOAD_SCALES, { error: 'Scale must be one of day, week or month' });
 export type WorkloadScale = z.infer<typeof workloadScaleSchema>;

@@ -158,6 +158,22 @@ describe('leveling properties', () => {
     );
   });
 
+  it('[leveling] a move says why: the over-allocated assignee it made room for, or none when only a link moved it', () => {
+    fc.assert(
+      fc.property(levelingArbitrary, (input) => {
+        const byId = new Map(input.tasks.map((t) => [t.id, t]));
+        for (const move of level(input).moves) {
+          const task = byId.get(move.taskId)!;
+          if (move.reason) {
+            expect(task.assignments.map((a) => a.userId)).toContain(move.reason.userId);
+            expect(move.reason.from <= move.reason.to).toBe(true);
+          } else expect(input.links.some((l) => l.taskId === move.taskId)).toBe(true);
+        }
+      }),
+      RUNS,
+    );
+  });
+
   it('[leveling] moves only tasks of the people asked for, or tasks their moves push by a link', () => {
     fc.assert(
       fc.property(levelingArbitrary, (input) => {

@@ -152,12 +152,15 @@ export function levelResources(input: LevelingInput): LevelingResult {
     if (runs) runs.push(run);
     else before.set(run.userId, [run]);
   }
+  /** Tasks delayed to make room (not only pushed by a link): whose day they first clashed with, and where. */
+  const delayedFor = new Map<string, Clash>();
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const next = levelOnce(plan, graph.links, calendar, slots, tools);
     if (!next) break;
     const nextScore = scoreOf(line);
     if (!(nextScore.excess < score.excess * (1 - MIN_PASS_GAIN) - HOURS_EPSILON) || raisesAPeak(score, nextScore)) break;
-    [slots, score] = [next, nextScore];
+    [slots, score] = [next.slots, nextScore];
+    for (const [id, clash] of next.clashes) if (!delayedFor.has(id)) delayedFor.set(id, clash);
   }
   loadAll(slots);
   const projectOnly = new Map<Person, Float64Array>();
@@ -182,10 +185,16 @@ export function levelResources(input: LevelingInput): LevelingResult {
       toStart: dates.startDate,
       fromEnd: task.endDate,
       toEnd: dates.endDate,
-      reason: reasonFor(drawn.get(task.id)!.placement, sharesOf.get(task.id), before),
+      reason: reasonFor(drawn.get(task.id)!.placement, delayedFor.get(task.id), before, line),
     });
   }
   return { ok: true, moves, unresolved };
+}
+
+interface Clash {
+  userId: string;
+  /** Working-day index of the first day found taken. */
+  index: number;
 }
 
 interface PassTools {
@@ -241,7 +250,13 @@ function addLoad(line: Line, shares: readonly Share[] | undefined, placement: Pl
  * One serial pass over the plan as `slots` place it, leaving each person's load of the result in `line`; null when
  * it moves nothing.
  */
-function levelOnce(plan: Numbered, links: readonly ScheduleLink[], calendar: WorkCalendar, slots: ReadonlyMap<string, Slot>, tools: PassTools): Map<string, Slot> | null {
+function levelOnce(
+  plan: Numbered,
+  links: readonly ScheduleLink[],
+  calendar: WorkCalendar,
+  slots: ReadonlyMap<string, Slot>,
+  tools: PassTools,
+): { slots: Map<string, Slot>; clashes: Map<string, Clash> } | null {
   const { window, line } = tools;
   const { tasks, index, shares } = plan;
   const count = tasks.length;
@@ -272,13 +287,18 @@ function levelOnce(plan: Numbered, links: readonly ScheduleLink[], calendar: Wor
   const placed: Slot[] = new Array(count);
   const placementOfId = (id: string) => placed[index.get(id)!]!.placement;
   let changed = false;
-  /** The first index of the task's days on which one of its people would be over their day, or -1. */
+  const clashes = new Map<string, Clash>();
+  let clashed: Person | null = null;
+  /** The first index of the task's days on which one of its people would be over their day (`clashed`), or -1. */
   const clashAt = (list: readonly Share[], start: number, width: number): number => {
     line.cover(start, start + width);
     for (let i = start - line.first; i < start + width - line.first; i++) {
       for (const { person, hours } of list) {
         // A task alone may take more than a day (allocation over 100%): only what others add counts then.
-        if (person.may[i] && person.load[i]! + hours > Math.max(person.hoursPerDay, hours) + HOURS_EPSILON) return i + line.first;
+        if (person.may[i] && person.load[i]! + hours > Math.max(person.hoursPerDay, hours) + HOURS_EPSILON) {
+          clashed = person;
+          return i + line.first;
+        }
       }
     }
     return -1;
@@ -295,9 +315,11 @@ function levelOnce(plan: Numbered, links: readonly ScheduleLink[], calendar: Wor
       const span = spanOf(task, result.placement);
       let start = bound;
       let width = result.placement.finish - result.placement.start;
+      let first: Clash | null = null;
       for (;;) {
         const clash = clashAt(list, start, width);
         if (clash < 0) break;
+        first ??= { userId: clashed!.userId, index: clash };
         start = clash + 1;
         width = span;
         if (start > bound + window) {
@@ -305,14 +327,17 @@ function levelOnce(plan: Numbered, links: readonly ScheduleLink[], calendar: Wor
           break;
         }
       }
-      if (start > bound) result = { placement: { start, finish: start + span }, moved: true };
+      if (start > bound) {
+        result = { placement: { start, finish: start + span }, moved: true };
+        clashes.set(task.id, first!);
+      }
     }
     if (result !== slot) changed = true;
     placed[n] = result;
     addLoad(line, list, result.placement);
     for (const next of plan.successors[n]!) if (--waiting[next]! === 0) ready.push(next);
   }
-  return changed ? new Map(tasks.map((t, i) => [t.id, placed[i]!])) : null;
+  return changed ? { slots: new Map(tasks.map((t, i) => [t.id, placed[i]!])), clashes } : null;
 }
 
 /** Other projects' load: on the project's working days into each person's line, elsewhere into their floor. */
@@ -418,11 +443,16 @@ function overloadRuns(line: Line, project: ReadonlyMap<Person, Float64Array> | n
   return runs;
 }
 
-function reasonFor(placement: Placement, shares: readonly Share[] | undefined, before: ReadonlyMap<string, readonly Run[]>): LevelMove['reason'] {
-  if (!shares || placement.finish <= placement.start) return null;
-  for (const share of shares) {
-    const run = before.get(share.person.userId)?.find((r) => r.first < placement.finish && r.last >= placement.start);
-    if (run) return { userId: run.userId, from: fromDayNumber(run.from), to: fromDayNumber(run.to) };
-  }
-  return null;
+/**
+ * Why a task was moved: for a task delayed to make room, the over-allocation of the person it clashed with, as it
+ * was before leveling (the run of days around the clash, else the run overlapping the task, else the clash day);
+ * null for a task only a link moved.
+ */
+function reasonFor(placement: Placement, clash: Clash | undefined, before: ReadonlyMap<string, readonly Run[]>, line: Line): LevelMove['reason'] {
+  if (!clash) return null;
+  const runs = before.get(clash.userId) ?? [];
+  const run = runs.find((r) => r.first <= clash.index && r.last >= clash.index) ?? runs.find((r) => r.first < placement.finish && r.last >= placement.start);
+  if (run) return { userId: run.userId, from: fromDayNumber(run.from), to: fromDayNumber(run.to) };
+  const day = fromDayNumber(line.days[clash.index - line.first]!);
+  return { userId: clash.userId, from: day, to: day };
 }
