@@ -1,4 +1,4 @@
-import type { Assignment, LoadTask, TaskKind } from '@planline/domain';
+import type { Assignment, LevelTask, LoadTask, TaskKind, TaskPriority } from '@planline/domain';
 import type { Sql } from '../access/access.queries.js';
 
 /** The workload read's SQL (issue 36): people, the tasks that load them over a range, and the projects' calendars. */
@@ -34,17 +34,7 @@ export async function workloadTasks(sql: Sql, teamId: string, from: string, to: 
           AND NOT EXISTS (SELECT 1 FROM tasks c WHERE c.parent_id = t.id)`,
       [teamId, from, to],
     );
-  if (!rows.length) return [];
-  const assignments: { task_id: string; user_id: string; allocation: number }[] = await sql.query(
-    `SELECT task_id, user_id, allocation FROM task_assignments WHERE task_id = ANY($1::uuid[]) ORDER BY task_id, user_id`,
-    [rows.map((r) => r.id)],
-  );
-  const byTask = new Map<string, Assignment[]>();
-  for (const a of assignments) {
-    const list = byTask.get(a.task_id) ?? [];
-    list.push({ userId: a.user_id, allocation: Number(a.allocation) });
-    byTask.set(a.task_id, list);
-  }
+  const byTask = await assignmentsOf(sql, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     projectId: r.project_id,
@@ -53,7 +43,49 @@ export async function workloadTasks(sql: Sql, teamId: string, from: string, to: 
     endDate: r.end_date,
     kind: r.kind,
     // A primary assignee without an assignment row (stored before assignments were kept whole) loads at 100 %.
-    assignments: byTask.get(r.id) ?? (r.assignee_id ? [{ userId: r.assignee_id, allocation: 100 }] : []),
+    assignments: assignmentsOr(byTask, r),
+  }));
+}
+
+/** The assignments of tasks, by task, from task_assignments (one statement). */
+async function assignmentsOf(sql: Sql, taskIds: string[]): Promise<Map<string, Assignment[]>> {
+  const byTask = new Map<string, Assignment[]>();
+  if (!taskIds.length) return byTask;
+  const rows: { task_id: string; user_id: string; allocation: number }[] = await sql.query(
+    `SELECT task_id, user_id, allocation FROM task_assignments WHERE task_id = ANY($1::uuid[]) ORDER BY task_id, user_id`,
+    [taskIds],
+  );
+  for (const a of rows) {
+    const list = byTask.get(a.task_id) ?? [];
+    list.push({ userId: a.user_id, allocation: Number(a.allocation) });
+    byTask.set(a.task_id, list);
+  }
+  return byTask;
+}
+
+/** A primary assignee without an assignment row (stored before assignments were kept whole) loads at 100 %. */
+const assignmentsOr = (byTask: Map<string, Assignment[]>, r: { id: string; assignee_id: string | null }): Assignment[] =>
+  byTask.get(r.id) ?? (r.assignee_id ? [{ userId: r.assignee_id, allocation: 100 }] : []);
+
+/** One project's tasks as leveling reads them: dates, kind, parent, priority and assignments. */
+export async function levelTasks(sql: Sql, projectId: string): Promise<LevelTask[]> {
+  const rows: { id: string; name: string; start_date: string; end_date: string; progress: number; kind: TaskKind; parent_id: string | null; priority: TaskPriority; assignee_id: string | null }[] =
+    await sql.query(
+      `SELECT id, name, start_date::text AS start_date, end_date::text AS end_date, progress, kind, parent_id, priority, assignee_id
+         FROM tasks WHERE project_id = $1`,
+      [projectId],
+    );
+  const byTask = await assignmentsOf(sql, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    progress: r.progress,
+    kind: r.kind,
+    parentId: r.parent_id,
+    priority: r.priority,
+    assignments: assignmentsOr(byTask, r),
   }));
 }
 

@@ -1,23 +1,27 @@
 import {
   computeWorkload,
-  createWorkCalendar,
   displayName,
   effectivePlan,
-  type WorkCalendar,
   type WorkloadBucket,
   type WorkloadQuery,
   type WorkloadRow,
 } from '@planline/domain';
+import type { TeamEntity } from '@planline/db';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { requireTeamRole, requireWithinLimit } from '../access/access.policy.js';
 import { findTeam } from '../teams/teams.queries.js';
-import { teamCapacities } from './capacity.queries.js';
-import { peopleNames, teamPeople, workloadProjects, workloadTasks, type TeamPersonRow } from './workload.queries.js';
+import { readTeamLoad } from './team-load.js';
+import { peopleNames, type TeamPersonRow } from './workload.queries.js';
 
 /** What stands for a task of a project the viewer cannot open: its hours count, nothing else is said. */
 export const OTHER_PROJECT = 'Other project';
 export const WORKLOAD_NEEDS_PRO = 'The workload view is part of Pro: upgrade the team to see who is overloaded.';
+
+/** Workload and leveling are Pro's (its "advanced Gantt features"): a Free team gets the 402 with the upgrade. */
+export function requireWorkloadPlan(team: TeamEntity, now: Date): void {
+  requireWithinLimit(effectivePlan(team, now) === 'free' ? { ok: false, message: WORKLOAD_NEEDS_PRO, requiredPlan: 'pro' } : { ok: true }, team);
+}
 
 export interface WorkloadTaskHours {
   /** null for a project the viewer cannot open. */
@@ -64,31 +68,12 @@ export class WorkloadService {
 
   async teamWorkload(viewerId: string, teamId: string, query: WorkloadQuery): Promise<TeamWorkload> {
     await requireTeamRole(this.dataSource, viewerId, teamId);
-    const team = await findTeam(this.dataSource, teamId);
-    requireWithinLimit(
-      effectivePlan(team, this.now()) === 'free' ? { ok: false, message: WORKLOAD_NEEDS_PRO, requiredPlan: 'pro' } : { ok: true },
-      team,
-    );
+    requireWorkloadPlan(await findTeam(this.dataSource, teamId), this.now());
     // One snapshot: the people, their capacity and the tasks as of one moment.
-    const { people, capacities, tasks, projects } = await this.dataSource.transaction('REPEATABLE READ', async (m) => {
-      const tasks = await workloadTasks(m, teamId, query.from, query.to);
-      return {
-        people: await teamPeople(m, teamId),
-        capacities: await teamCapacities(m, teamId),
-        tasks,
-        projects: await workloadProjects(m, [...new Set(tasks.map((t) => t.projectId))], viewerId),
-      };
-    });
-    const members = new Set(people.map((p) => p.user_id));
-    const projectById = new Map(projects.map((p) => [p.id, p]));
-    const calendars = new Map<string, WorkCalendar>();
-    for (const p of projects) {
-      const calendar = createWorkCalendar({ workingWeekdays: p.working_weekdays, holidays: p.holidays });
-      if (calendar.ok) calendars.set(p.id, calendar.calendar);
-    }
-    // Another team's task loads only this team's members; its other assignees are that team's business.
-    const loadTasks = tasks.map((t) => (projectById.get(t.projectId)?.team_id === teamId ? t : { ...t, assignments: t.assignments.filter((a) => members.has(a.userId)) }));
-    const result = computeWorkload({ people: capacities, calendars, tasks: loadTasks }, query);
+    const { people, capacities, tasks, projects: projectById, calendars } = await this.dataSource.transaction('REPEATABLE READ', (m) =>
+      readTeamLoad(m, teamId, viewerId, query.from, query.to),
+    );
+    const result = computeWorkload({ people: capacities, calendars, tasks }, query);
 
     const names = new Map(people.map((p) => [p.user_id, p]));
     const strangers = result.people.map((r) => r.userId!).filter((id) => !names.has(id));
@@ -118,7 +103,7 @@ export class WorkloadService {
       scale: result.scale,
       people: result.people.map(present),
       unassigned: present(result.unassigned),
-      projects: projects.filter((p) => p.open).map((p) => ({ id: p.id, name: p.name })),
+      projects: [...projectById.values()].filter((p) => p.open).map((p) => ({ id: p.id, name: p.name })),
     };
   }
 }
