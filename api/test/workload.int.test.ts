@@ -45,8 +45,9 @@ beforeAll(async () => {
   ids.fitting = await task(owner, { projectId, name: 'Fitting out', ...week, assigneeIds: [ben.user.id] });
   ids.cabin = await task(owner, { projectId, name: 'Cabin', startDate: '2026-12-07', endDate: '2026-12-07', parentId: ids.fitting, assigneeIds: [ben.user.id] });
   ids.ropes = await task(other.owner, { projectId: otherProjectId, name: 'Ropes', startDate: '2026-12-07', endDate: '2026-12-08', assigneeIds: [ana.user.id, other.owner.user.id] });
-  // Allocation through the API comes with the assignment writes; stored here as they will store it.
-  await server.dataSource.query(`UPDATE task_assignments SET allocation = 50 WHERE task_id = $1`, [ids.sails]);
+  // Sails: half of Ana's day, and of Ben's.
+  const half = (id: string) => ({ userId: id, allocation: 50 });
+  expect((await owner.client.request('PATCH', `/api/tasks/${ids.sails}`, { assignments: [half(ana.user.id), half(ben.user.id)] })).status).toBe(200);
   expect((await ana.client.put(`/api/teams/${teamId}/members/${ana.user.id}/capacity`, { hoursPerDay: 8, daysOff: [{ from: '2026-12-10', to: '2026-12-10', note: 'Dentist' }] })).status).toBe(200);
 });
 afterAll(async () => {

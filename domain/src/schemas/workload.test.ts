@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assignmentsInputSchema, capacityInputSchema, levelInputSchema, withinTwoYears, workloadQuerySchema } from './workload.js';
+import { assignmentsInputSchema } from './task.js';
+import { capacityInputSchema, levelInputSchema, withinTwoYears, workloadQuerySchema } from './workload.js';
 
 const ANA = '6f1c2a3e-1111-4aaa-8bbb-000000000001';
 const BEN = '6f1c2a3e-1111-4aaa-8bbb-000000000002';

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { addMonths, dayNumber, isCalendarDate } from '../timeline/calendar-date.js';
 import { calendarDateSchema } from './calendar-date.js';
 import { textError } from './user.js';
-import { TASK_MAX_ASSIGNEES } from './task.js';
+import { ALLOCATION_DEFAULT, type Assignment } from './task.js';
+
+export type { Assignment };
 
 /**
  * Issue 36: people's capacity, task assignments with allocation, and the workload query. The load arithmetic
@@ -13,9 +15,6 @@ import { TASK_MAX_ASSIGNEES } from './task.js';
 export const HOURS_PER_DAY_DEFAULT = 8;
 export const HOURS_PER_DAY_MIN = 0.5;
 export const HOURS_PER_DAY_MAX = 24;
-export const ALLOCATION_DEFAULT = 100;
-export const ALLOCATION_MIN = 1;
-export const ALLOCATION_MAX = 200;
 /** The longest range of days off, and of a workload query: two years (to before the same date two years on). */
 export const MAX_RANGE_YEARS = 2;
 export const MAX_DAYS_OFF = 500;
@@ -86,29 +85,6 @@ export type Capacity = z.infer<typeof capacityInputSchema>;
 export type PersonCapacity = Capacity & { userId: string };
 
 export const DEFAULT_CAPACITY: Capacity = Object.freeze({ hoursPerDay: HOURS_PER_DAY_DEFAULT, workingDays: null, daysOff: [] });
-
-const ALLOCATION_MESSAGE = `Allocation must be a whole percent from ${ALLOCATION_MIN} to ${ALLOCATION_MAX}`;
-export const allocationSchema = z
-  .number({ error: ALLOCATION_MESSAGE })
-  .int(ALLOCATION_MESSAGE)
-  .min(ALLOCATION_MIN, ALLOCATION_MESSAGE)
-  .max(ALLOCATION_MAX, ALLOCATION_MESSAGE);
-
-export const assignmentSchema = z.object({
-  userId: z.uuid({ error: 'Assignee is not valid' }).transform((id) => id.toLowerCase()),
-  allocation: allocationSchema.default(ALLOCATION_DEFAULT),
-});
-export type Assignment = z.infer<typeof assignmentSchema>;
-
-/**
- * `assignments` of PATCH /api/tasks/{id}: one entry per person (naming someone twice is refused, not merged),
- * kept in user id order so copies compare equal. Membership of the project's team is the API's check.
- */
-export const assignmentsInputSchema = z
-  .array(assignmentSchema, { error: 'Assignments must be a list of { userId, allocation }' })
-  .max(TASK_MAX_ASSIGNEES, `A task can have at most ${TASK_MAX_ASSIGNEES} assignees`)
-  .refine((list) => new Set(list.map((a) => a.userId)).size === list.length, 'Each person can be assigned to a task once')
-  .transform((list) => [...list].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0)));
 
 /** `assigneeIds` as PATCH /api/tasks/{id} still takes them (and as tasks stored before allocations read): 100% each. */
 export function assignmentsFromAssigneeIds(assigneeIds: readonly string[]): Assignment[] {
