@@ -49,6 +49,10 @@ import { compression } from './http/compression.js';
 import { firstScreenRenderer } from './http/first-screen-render.js';
 import { appShell, shellReader, staticWeb } from './http/static-web.js';
 import { workspaceBootstrap } from './features/workspace/workspace-bootstrap.js';
+import { CapacityService } from './features/workload/capacity.service.js';
+import { LevelingService } from './features/workload/leveling.service.js';
+import { workloadRoutes } from './features/workload/workload.routes.js';
+import { WorkloadService } from './features/workload/workload.service.js';
 import type { Logger } from './logger.js';
 import { loadSessionUser } from './middleware/auth.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -164,6 +168,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     aiRoutes(ai, budgets),
     supportRoutes(support),
     billingRoutes(billing, testCheckout),
+    workloadRoutes(new WorkloadService(dataSource), new CapacityService(dataSource, bus), new LevelingService(dataSource, documents), budgets),
     openApiRoutes(app),
   ];
   for (const router of routers) {

@@ -17,6 +17,7 @@ import { buildWeb, type WebBuild } from './lib/web-build.js';
 import { realtimeBenchmark } from './realtime/realtime.bench.js';
 import { scheduleBenchmark } from './schedule/schedule.bench.js';
 import { timelineBenchmark } from './timeline/timeline.bench.js';
+import { workloadBenchmark } from './workload/workload.bench.js';
 
 const BENCHMARKS: Record<BenchmarkId, (ctx: BenchContext) => Promise<Section>> = {
   realtime: realtimeBenchmark,
@@ -26,10 +27,11 @@ const BENCHMARKS: Record<BenchmarkId, (ctx: BenchContext) => Promise<Section>> =
   bundle: firstRouteBenchmark,
   schedule: scheduleBenchmark,
   history: historyBenchmark,
+  workload: workloadBenchmark,
 };
 
 const USAGE = `usage: npm run bench [-- [${BENCHMARK_IDS.join('] [')}] [--quick]]
-  no names: all seven, in that order. --quick: a smoke run (short, few clients).
+  no names: all eight, in that order. --quick: a smoke run (short, few clients).
   DATABASE_URL: the PostgreSQL server to make the bench database on (default postgres://postgres@127.0.0.1:5432/postgres).
   BENCH_REALTIME_EDITORS, BENCH_REALTIME_VIEWERS: the realtime workload's client counts (default 100 and 400), for a
   machine too small to drive the full workload; the section says when it ran smaller.

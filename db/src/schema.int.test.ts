@@ -53,6 +53,8 @@ describe('migrations', () => {
       char: 'character',
       text: 'text',
       integer: 'integer',
+      smallint: 'smallint',
+      numeric: 'numeric',
       bigint: 'bigint',
       boolean: 'boolean',
       timestamptz: 'timestamp with time zone',

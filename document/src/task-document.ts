@@ -21,7 +21,7 @@ export type DocTask = Partial<Record<TaskFieldName, unknown>>;
  * missing field as this default keeps older documents as they are, instead of rewriting every task of a project
  * the first time it loads, and spares new tasks two entries each.
  */
-export const DEFAULT_WHEN_MISSING: Readonly<Partial<Record<TaskFieldName, unknown>>> = Object.freeze({ kind: 'task', parentId: null });
+export const DEFAULT_WHEN_MISSING: Readonly<Partial<Record<TaskFieldName, unknown>>> = Object.freeze({ kind: 'task', parentId: null, allocations: Object.freeze({}) });
 
 /** A field's value as a document value reads: the default when a field that has one is missing. */
 export function fieldValue(field: TaskFieldName, value: unknown): unknown {
@@ -116,12 +116,22 @@ export function removeDependency(doc: Y.Doc, taskId: string, dependsOnTaskId: st
   dependenciesMap(doc).delete(dependencyKey(taskId, dependsOnTaskId));
 }
 
-/** Equal document values: NaN equals NaN (a NaN that was put back must read as unchanged), arrays by item. */
+/**
+ * Equal document values: NaN equals NaN (a NaN that was put back must read as unchanged), arrays by item, plain
+ * objects (allocations) by key and value in any order.
+ */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b || (Number.isNaN(a) && Number.isNaN(b))) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k]);
+  }
   return false;
 }
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array) && Object.getPrototypeOf(v) === Object.prototype;
 
 /** Whether a task of the document holds exactly `stored` (its fields as the rows have them). */
 export function sameTask(inDoc: DocTask, stored: Readonly<Record<TaskFieldName, unknown>>): boolean {

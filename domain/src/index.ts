@@ -40,3 +40,5 @@ export * from './schemas/ai.js';
 export * from './schemas/support-ticket.js';
 export * from './rules/ai-parse.js';
 export * from './scheduling/index.js';
+export * from './schemas/workload.js';
+export * from './workload/index.js';

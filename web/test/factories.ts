@@ -74,6 +74,7 @@ export function makeTask(values: Partial<Task> = {}): Task {
     assignee: null,
     assignedTo: null,
     assigneeIds: [],
+    allocations: {},
     order: n,
     kind: 'task',
     parentId: null,

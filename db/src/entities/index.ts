@@ -3,6 +3,7 @@ import { DashboardConfigEntity } from './dashboard-config.entity.js';
 import { EmailOutboxEntity } from './email-outbox.entity.js';
 import { GoogleDocsSyncEntity } from './google-docs-sync.entity.js';
 import { LoginThrottleEntity } from './login-throttle.entity.js';
+import { MemberCapacityEntity } from './member-capacity.entity.js';
 import { ProjectBaselineEntity, ProjectBaselineLinkEntity, ProjectBaselineTaskEntity } from './project-baseline.entity.js';
 import { ProjectDocumentEntity } from './project-document.entity.js';
 import { ProjectMemberEntity } from './project-member.entity.js';
@@ -31,6 +32,7 @@ export {
   EmailOutboxEntity,
   GoogleDocsSyncEntity,
   LoginThrottleEntity,
+  MemberCapacityEntity,
   ProjectBaselineEntity,
   ProjectBaselineLinkEntity,
   ProjectBaselineTaskEntity,
@@ -61,6 +63,7 @@ export const entities = [
   UserEntity,
   SessionEntity,
   LoginThrottleEntity,
+  MemberCapacityEntity,
   TeamEntity,
   TeamMemberEntity,
   TeamJoinRequestEntity,

@@ -12,6 +12,10 @@ export class TaskAssignmentEntity {
   @Column({ type: 'uuid' })
   userId!: string;
 
+  /** The share of the person's working day the task takes, 1-200 % (issue 36). */
+  @Column({ type: 'smallint', default: 100 })
+  allocation!: number;
+
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 }

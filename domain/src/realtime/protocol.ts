@@ -221,6 +221,8 @@ export const serverEventSchemas = {
    * cancellation). Members apply the plan and limits at once; the owner also rereads their user (currentPlan).
    */
   'team:updated': z.object({ teamId: z.uuid(), team: teamPlanSchema }),
+  /** To `team:{id}`: a member's capacity changed (ids only: days off stay with those who may read them). */
+  'capacity:updated': z.object({ teamId: z.uuid(), userId: z.uuid() }),
   /** To `user:{id}`: the server changed which teams and projects this person belongs to; refetch them. */
   'access:changed': z.object({ teamId: z.uuid().nullable() }),
 } as const;

@@ -17,6 +17,7 @@ const fields = (name: string) => ({
   color: '#3b82f6',
   assigneeId: null,
   assigneeIds: [],
+  allocations: {},
   order: 0,
   kind: 'task' as const,
   parentId: null,
@@ -112,6 +113,12 @@ describe('[time-travel] the plan at an instant, undoing the history written afte
     expect(readHistoryValue('order', '3')).toBe(3);
     expect(readHistoryValue('assigneeIds', `${USER},${A}`)).toEqual([USER, A]);
     expect(readHistoryValue('assigneeIds', null)).toEqual([]);
+    expect(readHistoryValue('allocations', JSON.stringify({ [USER]: 50 }))).toEqual({ [USER]: 50 });
+    expect(readHistoryValue('allocations', null)).toEqual({});
+    expect(readHistoryValue('allocations', '{"not json')).toEqual({});
+    // A task recorded before allocations were kept reads with everyone at 100 %.
+    const { allocations: _none, ...before } = fields('Design');
+    expect(readRecordedTask(JSON.stringify(before))).toEqual(fields('Design'));
     expect(readHistoryValue('parentId', null)).toBeNull();
     expect(readHistoryValue('description', null)).toBeNull();
     expect(readRecordedTask('Design')).toBeNull();

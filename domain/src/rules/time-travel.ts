@@ -14,6 +14,8 @@ import { MONTH_NAMES } from '../timeline/calendar-date.js';
 /** A task as a 'created' or 'deleted' history row records it: its stored fields, and its row's times when known. */
 export const recordedTaskSchema = z.object({
   ...taskFieldSchemas,
+  // Recorded before allocations were (issue 36): everyone at 100 %.
+  allocations: taskFieldSchemas.allocations.default({}),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });
@@ -68,6 +70,17 @@ export const instantUs = (at: Date) => at.getTime() * 1000;
 /** A row's time as answers give times (ISO, to the millisecond: the database's microseconds cut, as a Date cuts them). */
 const isoOf = (us: number) => new Date(Math.floor(us / 1000)).toISOString();
 
+/** Allocations as history rows hold them (JSON; null for none); anything unreadable reads as none. */
+function readAllocations(text: string | null): Record<string, number> {
+  if (!text) return {};
+  try {
+    const parsed = taskFieldSchemas.allocations.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
 /** A field's value as a history row holds it, back in the field's type (lists are comma-joined, an empty one null). */
 export function readHistoryValue(field: TaskFieldName, text: string | null): TaskFields[TaskFieldName] {
   switch (field) {
@@ -76,6 +89,8 @@ export function readHistoryValue(field: TaskFieldName, text: string | null): Tas
       return Number(text ?? 0);
     case 'assigneeIds':
       return text ? text.split(',') : [];
+    case 'allocations':
+      return readAllocations(text);
     case 'description':
       return text;
     case 'assigneeId':

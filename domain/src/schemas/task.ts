@@ -36,6 +36,34 @@ const requiredDate = (label: string) =>
     .pipe(calendarDateSchema);
 
 /** One field each: the API's input, the document's validation and the web form share these (STYLE §1). */
+export const ALLOCATION_DEFAULT = 100;
+export const ALLOCATION_MIN = 1;
+export const ALLOCATION_MAX = 200;
+const ALLOCATION_MESSAGE = `Allocation must be a whole percent from ${ALLOCATION_MIN} to ${ALLOCATION_MAX}`;
+/** The share of a person's working day a task takes (issue 36), in whole percent. */
+export const allocationSchema = z
+  .number({ error: ALLOCATION_MESSAGE })
+  .int(ALLOCATION_MESSAGE)
+  .min(ALLOCATION_MIN, ALLOCATION_MESSAGE)
+  .max(ALLOCATION_MAX, ALLOCATION_MESSAGE);
+
+export const assignmentSchema = z.object({
+  userId: z.uuid({ error: 'Assignee is not valid' }).transform((id) => id.toLowerCase()),
+  allocation: allocationSchema.default(ALLOCATION_DEFAULT),
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
+
+/**
+ * `assignments` of POST and PATCH /api/tasks: one entry per person (naming someone twice is refused, not merged),
+ * kept in user id order so copies compare equal. Membership of the project's team is the API's check. It stands
+ * for `assigneeIds` and `allocations` together (the first listed is the primary assignee unless one is named).
+ */
+export const assignmentsInputSchema = z
+  .array(assignmentSchema, { error: 'Assignments must be a list of { userId, allocation }' })
+  .max(TASK_MAX_ASSIGNEES, `A task can have at most ${TASK_MAX_ASSIGNEES} assignees`)
+  .refine((list) => new Set(list.map((a) => a.userId)).size === list.length, 'Each person can be assigned to a task once')
+  .transform((list) => [...list].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0)));
+
 export const taskFieldSchemas = {
   name: requiredName('Task name', TASK_NAME_MAX_LENGTH),
   description: z
@@ -60,6 +88,16 @@ export const taskFieldSchemas = {
     .max(TASK_MAX_ASSIGNEES, `A task can have at most ${TASK_MAX_ASSIGNEES} assignees`)
     // A set, kept in one canonical order (the primary assignee is assigneeId), so copies compare equal.
     .transform((ids) => [...new Set(ids)].sort()),
+  /**
+   * Issue 36: the share of each assignee's working day the task takes, in whole percent, for the assignees not at
+   * the default 100 (kept canonical: ids in order, 100s left out, so copies compare equal). An entry for someone no
+   * longer assigned (a teammate unassigned them while another set their share) means nothing and is not stored.
+   */
+  allocations: z
+    .record(z.string(), allocationSchema, { error: 'Allocations must be an object of person ids and percents' })
+    .refine((r) => Object.keys(r).every((id) => z.uuid().safeParse(id).success), 'Assignee is not valid')
+    .refine((r) => Object.keys(r).length <= TASK_MAX_ASSIGNEES, `A task can have at most ${TASK_MAX_ASSIGNEES} assignees`)
+    .transform(canonicalAllocations),
   order: z.number({ error: 'Order must be a whole number' }).int('Order must be a whole number').min(-1e9).max(1e9),
   /** A milestone is drawn as a diamond on one day: its end date is its start date (issue 17). */
   kind: taskKindSchema,
@@ -72,6 +110,14 @@ export const taskFieldSchemas = {
 } as const;
 
 export type TaskFieldName = keyof typeof taskFieldSchemas;
+
+/** Allocations in one order, without the default 100s: `{}` for a task whose assignees all give it their whole day. */
+export function canonicalAllocations(allocations: Readonly<Record<string, number>>): Record<string, number> {
+  const entries = Object.entries(allocations).map(([id, value]) => [id.toLowerCase(), value] as const);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.filter(([, value]) => value !== ALLOCATION_DEFAULT));
+}
+
 export const TASK_FIELDS = Object.keys(taskFieldSchemas) as TaskFieldName[];
 
 /** A task's editable fields, as stored in the project document and the `tasks` row. */
@@ -96,6 +142,10 @@ export const MILESTONE_ONE_DAY = 'A milestone is on one day: its end date must b
 export const isOneDayIfMilestone = (v: { kind?: string; startDate?: string; endDate?: string }) =>
   v.kind !== 'milestone' || !v.startDate || !v.endDate || v.startDate === v.endDate;
 const MILESTONE_DATES = { message: MILESTONE_ONE_DAY, path: ['endDate'] };
+/** `assignments` says who and how much at once; with `assigneeIds` or `allocations` too, which one wins is unclear. */
+const notBothAssignmentForms = (v: { assignments?: unknown; assigneeIds?: unknown; allocations?: unknown }) =>
+  v.assignments === undefined || (v.assigneeIds === undefined && v.allocations === undefined);
+const BOTH_ASSIGNMENT_FORMS = { message: 'Send either assignments or assigneeIds and allocations, not both', path: ['assignments'] };
 
 export const TASK_DEFAULTS = {
   description: null,
@@ -105,6 +155,7 @@ export const TASK_DEFAULTS = {
   color: TASK_COLOR_DEFAULT,
   assigneeId: null,
   assigneeIds: [] as string[],
+  allocations: {} as Record<string, number>,
   kind: 'task',
   parentId: null,
 } as const;
@@ -135,10 +186,13 @@ export const createTaskInputSchema = z
     order: taskFieldSchemas.order.optional(),
     kind: taskFieldSchemas.kind.default('task'),
     parentId: taskFieldSchemas.parentId.optional(),
+    allocations: taskFieldSchemas.allocations.optional(),
+    assignments: assignmentsInputSchema.optional(),
     changeReason: changeReasonSchema,
   })
   .refine(endNotBeforeStart, END_BEFORE_START)
-  .refine(isOneDayIfMilestone, MILESTONE_DATES);
+  .refine(isOneDayIfMilestone, MILESTONE_DATES)
+  .refine(notBothAssignmentForms, BOTH_ASSIGNMENT_FORMS);
 export type CreateTaskInput = z.infer<typeof createTaskInputSchema>;
 
 /** The task fields a form edits, which a teammate may change while it is open. */
@@ -182,11 +236,14 @@ export const updateTaskInputSchema = z
     order: taskFieldSchemas.order.optional(),
     kind: taskFieldSchemas.kind.optional(),
     parentId: taskFieldSchemas.parentId.optional(),
+    allocations: taskFieldSchemas.allocations.optional(),
+    assignments: assignmentsInputSchema.optional(),
     changeReason: changeReasonSchema,
   })
-  .refine((v) => TASK_FIELDS.some((f) => v[f] !== undefined), { message: 'Nothing to update: send at least one task field' })
+  .refine((v) => v.assignments !== undefined || TASK_FIELDS.some((f) => v[f] !== undefined), { message: 'Nothing to update: send at least one task field' })
   .refine(endNotBeforeStart, END_BEFORE_START)
-  .refine(isOneDayIfMilestone, MILESTONE_DATES);
+  .refine(isOneDayIfMilestone, MILESTONE_DATES)
+  .refine(notBothAssignmentForms, BOTH_ASSIGNMENT_FORMS);
 export type UpdateTaskInput = z.infer<typeof updateTaskInputSchema>;
 
 
@@ -208,6 +265,8 @@ export const taskSchema = z.object({
   assignee: personSchema.nullable(),
   assignedTo: z.string().nullable(),
   assigneeIds: z.array(z.uuid()),
+  /** Each assignee's share of their working day, for those not at 100 (issue 36). */
+  allocations: z.record(z.string(), z.number().int()),
   order: z.number().int(),
   kind: taskKindSchema,
   /**

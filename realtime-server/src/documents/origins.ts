@@ -3,13 +3,22 @@
  * sees, and the one way to read its author. History rows credit this author and its reason.
  */
 
-/** Origin of a server-side edit (REST, quick add, AI creator): who, and why when they said. */
+/**
+ * Origin of a server-side edit (REST, quick add, AI creator, leveling): who, and why when they said; `reasons` gives
+ * single tasks a reason of their own ("Levelled: Ana over-allocated 3-5 Mar"), over the cascade's and the author's.
+ */
 export interface ServerEdit {
   kind: 'server-edit';
   userId: string | null;
   reason?: string;
+  reasons?: ReadonlyMap<string, string>;
 }
-export const serverEdit = (userId: string | null, reason?: string): ServerEdit => ({ kind: 'server-edit', userId, reason });
+export const serverEdit = (userId: string | null, reason?: string, reasons?: ReadonlyMap<string, string>): ServerEdit => ({
+  kind: 'server-edit',
+  userId,
+  reason,
+  ...(reasons?.size ? { reasons } : {}),
+});
 
 /**
  * Origin of the moves auto-scheduling made after someone's change (document-cascade.ts): credited to that person,

@@ -1,4 +1,4 @@
-import { dependencyKey, parseDependencyKey, recordTask, type Link } from '@planline/domain';
+import { ALLOCATION_DEFAULT, canonicalAllocations, dependencyKey, parseDependencyKey, recordTask, type Link } from '@planline/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ScheduleSettings } from '@planline/document';
 import type { Judged, PersistedRows } from './change-judge.js';
@@ -26,6 +26,8 @@ export function taskFieldsFromRow(r: Record<string, unknown>): PersistedTask {
     color: r.color as string,
     assigneeId: (r.assignee_id as string | null) ?? null,
     assigneeIds: (r.assignee_ids as string[] | null) ?? [],
+    // json_object_agg keeps no order: put in the canonical one, as the document holds it.
+    allocations: canonicalAllocations((r.allocations as Record<string, number> | null) ?? {}),
     order: Number(r.order),
     kind: (r.kind as PersistedTask['kind'] | undefined) ?? 'task',
     parentId: (r.parent_id as string | null | undefined) ?? null,
@@ -59,7 +61,8 @@ export async function readProjectRows(sql: Sql, projectId: string): Promise<Pers
   const rows: Record<string, unknown>[] = await sql.query(
     `SELECT t.id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress, t.color,
             t.assignee_id, t."order", t.kind, t.parent_id,
-            COALESCE((SELECT array_agg(a.user_id::text ORDER BY a.user_id::text) FROM task_assignments a WHERE a.task_id = t.id), '{}') AS assignee_ids
+            COALESCE((SELECT array_agg(a.user_id::text ORDER BY a.user_id::text) FROM task_assignments a WHERE a.task_id = t.id), '{}') AS assignee_ids,
+            (SELECT json_object_agg(a.user_id::text, a.allocation) FILTER (WHERE a.allocation <> 100) FROM task_assignments a WHERE a.task_id = t.id) AS allocations
        FROM tasks t WHERE t.project_id = $1`,
     [projectId],
   );
@@ -215,7 +218,7 @@ async function writeUpdates(m: EntityManager, projectId: string, run: TurnChange
   for (const { judged } of run) {
     for (const [id, task, fields] of judged.updated) {
       last.set(id, task);
-      if (fields.includes('assigneeIds')) reassigned.add(id);
+      if (fields.includes('assigneeIds') || fields.includes('allocations')) reassigned.add(id);
     }
   }
   if (last.size) {
@@ -226,7 +229,7 @@ async function writeUpdates(m: EntityManager, projectId: string, run: TurnChange
       ...taskColumns([...last]),
     ]);
   }
-  if (reassigned.size) await writeAssignments(m, [...reassigned].map((id) => [id, last.get(id)!.assigneeIds]), true);
+  if (reassigned.size) await writeAssignments(m, [...reassigned].map((id) => [id, last.get(id)!]), true);
   await writeHistory(m, projectId, run.flatMap(({ judged, history }) => (history ? historyEntries(judged, new Map()) : [])));
 }
 
@@ -276,7 +279,7 @@ async function writeJudged(m: EntityManager, projectId: string, j: Judged, histo
       `INSERT INTO tasks (id, project_id, list_version, ${TASK_COLUMNS}) SELECT v.id, $1, ${RAISED_VERSION}, ${TASK_COLUMNS.replace(/(^|, )/g, '$1v.')} FROM ${UNNEST_TASKS}`,
       [projectId, ...taskColumns(j.created)],
     );
-    await writeAssignments(m, j.created.map(([id, task]) => [id, task.assigneeIds]), false);
+    await writeAssignments(m, j.created, false);
   }
   if (j.updated.length) {
     const set = TASK_COLUMNS.split(', ').map((c) => `${c} = v.${c}`).join(', ');
@@ -284,8 +287,8 @@ async function writeJudged(m: EntityManager, projectId: string, j: Judged, histo
       projectId,
       ...taskColumns(j.updated.map(([id, task]) => [id, task])),
     ]);
-    const reassigned = j.updated.filter(([, , fields]) => fields.includes('assigneeIds'));
-    if (reassigned.length) await writeAssignments(m, reassigned.map(([id, task]) => [id, task.assigneeIds]), true);
+    const reassigned = j.updated.filter(([, , fields]) => fields.includes('assigneeIds') || fields.includes('allocations'));
+    if (reassigned.length) await writeAssignments(m, reassigned.map(([id, task]) => [id, task]), true);
   }
   if (history) {
     const times = new Map(deletedTimes.map((r) => [r.id, { createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString() }]));
@@ -345,6 +348,8 @@ const storableText = (text: string | null): string | null => (text === null ? nu
 const historyValue = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;
   if (Array.isArray(value)) return value.length ? value.join(',') : null;
+  // Allocations: { userId: percent }, as JSON; none (everyone at 100 %) as null.
+  if (typeof value === 'object') return Object.keys(value).length ? JSON.stringify(value) : null;
   return String(value);
 };
 
@@ -370,13 +375,19 @@ async function writeHistory(m: EntityManager, projectId: string, entries: Histor
   );
 }
 
-/** Sets the assignees of each task (`replace`: existing tasks, whose old assignments go first). */
-async function writeAssignments(m: EntityManager, tasks: [string, string[]][], replace: boolean): Promise<void> {
+/**
+ * Sets the assignees of each task with their allocation (`replace`: existing tasks, whose old assignments go first).
+ * An allocation for someone not assigned (a teammate unassigned them while another set their share) is not stored.
+ */
+async function writeAssignments(m: EntityManager, tasks: [string, Pick<PersistedTask, 'assigneeIds' | 'allocations'>][], replace: boolean): Promise<void> {
   if (replace) await m.query(`DELETE FROM task_assignments WHERE task_id = ANY($1::uuid[])`, [tasks.map(([id]) => id)]);
-  const pairs = tasks.flatMap(([taskId, userIds]) => [...new Set(userIds)].map((userId) => [taskId, userId] as const));
-  if (!pairs.length) return;
+  const rows = tasks.flatMap(([taskId, task]) =>
+    [...new Set(task.assigneeIds)].map((userId) => [taskId, userId, task.allocations[userId] ?? ALLOCATION_DEFAULT] as const),
+  );
+  if (!rows.length) return;
   await m.query(
-    `INSERT INTO task_assignments (id, task_id, user_id) SELECT gen_random_uuid(), a.task_id, a.user_id FROM unnest($1::uuid[], $2::uuid[]) AS a(task_id, user_id)`,
-    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+    `INSERT INTO task_assignments (id, task_id, user_id, allocation)
+     SELECT gen_random_uuid(), a.task_id, a.user_id, a.allocation FROM unnest($1::uuid[], $2::uuid[], $3::smallint[]) AS a(task_id, user_id, allocation)`,
+    [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
   );
 }

@@ -258,7 +258,8 @@ export class ProjectDocumentStore {
       // A repair schedules too: a refused move put back may leave a successor late.
       const schedules = !isCascadeOrigin(origin) && !settingsRefused;
       // Which of this change's moves were its author's cascade (their history reason), read before anything else moves.
-      const reasons = isCascadeOrigin(origin) ? origin.reasons : schedules && origin !== REPAIR ? cascadeReasonsOf(doc, tr) : null;
+      const inferred = isCascadeOrigin(origin) ? origin.reasons : schedules && origin !== REPAIR ? cascadeReasonsOf(doc, tr) : null;
+      const reasons = isServerEdit(origin) && origin.reasons ? new Map([...(inferred ?? []), ...origin.reasons]) : inferred;
       // Read the changed tasks now: later transactions must not be credited to this one's author.
       const snapshots = new Map<string, DocTask | null>();
       for (const id of changedTaskIds(tr)) snapshots.set(id, readTask(doc, id));

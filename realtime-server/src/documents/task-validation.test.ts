@@ -63,6 +63,7 @@ describe('judgeTask: milestones', () => {
     color: '#3b82f6',
     assigneeId: null,
     assigneeIds: [],
+    allocations: {},
     order: 0,
     kind: 'task',
     parentId: null,

@@ -15,12 +15,13 @@ const taskSelect = (scope: string, extra = '') => `
   SELECT ${extra} t.id, t.project_id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress,
          t.color, t.assignee_id, t."order", t.kind, t.parent_id, t.created_at, t.updated_at,
          u.first_name AS assignee_first_name, u.last_name AS assignee_last_name,
-         COALESCE(a.ids, '{}') AS assignee_ids,
+         COALESCE(a.ids, '{}') AS assignee_ids, a.allocations,
          COALESCE(d.ids, '{}') AS dependencies,
          COALESCE(d.links, '[]') AS links
     FROM tasks t
     LEFT JOIN users u ON u.id = t.assignee_id
-    LEFT JOIN (SELECT a.task_id, array_agg(a.user_id::text ORDER BY a.user_id::text) AS ids
+    LEFT JOIN (SELECT a.task_id, array_agg(a.user_id::text ORDER BY a.user_id::text) AS ids,
+                      json_object_agg(a.user_id::text, a.allocation) FILTER (WHERE a.allocation <> 100) AS allocations
                  FROM task_assignments a
                 WHERE a.task_id IN (SELECT t.id FROM tasks t WHERE ${scope})
                 GROUP BY a.task_id) a ON a.task_id = t.id

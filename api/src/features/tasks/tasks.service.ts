@@ -9,6 +9,8 @@ import {
   TASK_FIELD_LABELS,
   TASK_GUARDED_FIELDS,
   taskStatusOf,
+  type Assignment,
+  canonicalAllocations,
   type CreateTaskInput,
   type DependencyInput,
   type Task,
@@ -117,11 +119,14 @@ export class TasksService {
     }
   }
 
-  async create(userId: string, input: CreateTaskInput): Promise<Task> {
-    await requireProjectAccess(this.dataSource, userId, input.projectId);
+  async create(userId: string, body: CreateTaskInput): Promise<Task> {
+    await requireProjectAccess(this.dataSource, userId, body.projectId);
+    const input = withAssignments(body);
     const assigneeIds = input.assigneeIds ?? (input.assigneeId ? [input.assigneeId] : []);
     const assigneeId = input.assigneeId ?? assigneeIds[0] ?? null;
     await this.assertAssignable(input.projectId, [assigneeId, ...assigneeIds]);
+    const allocations = input.allocations ?? {};
+    assertAllocationsOfAssignees(allocations, assigneeId ? [assigneeId, ...assigneeIds] : assigneeIds);
     const id = randomUUID();
     await this.documents.edit(input.projectId, serverEdit(userId, input.changeReason), (doc) => {
       if (tasksMap(doc).size >= MAX_TASKS_PER_PROJECT) {
@@ -145,6 +150,7 @@ export class TasksService {
         color: input.color,
         assigneeId,
         assigneeIds: [...new Set(assigneeId ? [assigneeId, ...assigneeIds] : assigneeIds)].sort(),
+        allocations,
         order,
         kind: input.kind,
         parentId: input.parentId ?? null,
@@ -153,8 +159,9 @@ export class TasksService {
     return this.persisted(id);
   }
 
-  async update(userId: string, taskId: string, input: UpdateTaskInput): Promise<Task> {
+  async update(userId: string, taskId: string, body: UpdateTaskInput): Promise<Task> {
     const projectId = await requireTaskAccess(this.dataSource, userId, taskId);
+    const input = withAssignments(body);
     await this.assertAssignable(projectId, [input.assigneeId, ...(input.assigneeIds ?? [])]);
     const { changeReason, base, ...fields } = input;
     // A summary shows its subtasks' dates and progress: those it may be sent back, not changed.
@@ -184,6 +191,16 @@ export class TasksService {
         const others = ((current.assigneeIds as string[] | undefined) ?? []).filter((id) => id !== current.assigneeId && id !== fields.assigneeId);
         next.assigneeIds = (fields.assigneeId ? [fields.assigneeId, ...others] : others).sort();
       }
+      // Assignments name everyone: the primary assignee stays if still named, else the first named takes over.
+      if (body.assignments && fields.assigneeId === undefined) {
+        const primary = fieldValue('assigneeId', current.assigneeId) as string | null;
+        next.assigneeId = primary && next.assigneeIds!.includes(primary) ? primary : (next.assigneeIds![0] ?? null);
+      }
+      const assignees = (next.assigneeIds ?? (fieldValue('assigneeIds', current.assigneeIds) as string[])) ?? [];
+      const allocations = next.allocations ?? (fieldValue('allocations', current.allocations) as Record<string, number>);
+      if (next.allocations) assertAllocationsOfAssignees(next.allocations, assignees);
+      // Someone unassigned takes their share with them.
+      else if (next.assigneeIds) next.allocations = Object.fromEntries(Object.entries(allocations).filter(([id]) => assignees.includes(id)));
       writeTask(doc, taskId, next);
       return [];
     });
@@ -286,4 +303,25 @@ function changedSinceBase(current: DocTask, base: UpdateTaskInput['base'], field
     if (comparable(field, base[field]) !== comparable(field, now)) stale.push({ field, current: now });
   }
   return stale;
+}
+
+/**
+ * `assignments` (issue 36: who, and how much of their day) as the document holds them: `assigneeIds` and the
+ * `allocations` of those not at 100 %.
+ */
+function withAssignments<T extends { assignments?: Assignment[] | undefined; assigneeIds?: string[] | undefined; allocations?: Record<string, number> | undefined }>(
+  input: T,
+): Omit<T, 'assignments'> {
+  const { assignments, ...rest } = input;
+  if (!assignments) return rest;
+  return { ...rest, assigneeIds: assignments.map((a) => a.userId), allocations: canonicalAllocations(Object.fromEntries(assignments.map((a) => [a.userId, a.allocation]))) };
+}
+
+/** An allocation is a share of an assignee's day: one for someone not assigned is a mistake, said as a 400. */
+function assertAllocationsOfAssignees(allocations: Readonly<Record<string, number>>, assigneeIds: readonly string[]): void {
+  if (Object.keys(allocations).some((id) => !assigneeIds.includes(id))) {
+    throw new AppError('validation_failed', 'An allocation can only be given to someone assigned to the task', {
+      issues: [{ path: 'allocations', message: 'An allocation can only be given to someone assigned to the task' }],
+    });
+  }
 }

@@ -7,9 +7,10 @@ export async function currentPlan(sql: Sql, projectId: string): Promise<PlanStat
   const rows: Record<string, unknown>[] = await sql.query(
     `SELECT t.id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress, t.color,
             t.assignee_id, t."order", t.kind, t.parent_id, t.created_at, t.updated_at,
-            COALESCE(a.ids, '{}') AS assignee_ids
+            COALESCE(a.ids, '{}') AS assignee_ids, a.allocations
        FROM tasks t
-       LEFT JOIN (SELECT a.task_id, array_agg(a.user_id::text ORDER BY a.user_id::text) AS ids
+       LEFT JOIN (SELECT a.task_id, array_agg(a.user_id::text ORDER BY a.user_id::text) AS ids,
+                         json_object_agg(a.user_id::text, a.allocation) FILTER (WHERE a.allocation <> 100) AS allocations
                     FROM task_assignments a JOIN tasks t ON t.id = a.task_id
                    WHERE t.project_id = $1 GROUP BY a.task_id) a ON a.task_id = t.id
       WHERE t.project_id = $1`,

@@ -61,6 +61,7 @@ async function presentPlan(sql: Sql, projectId: string, plan: PlanState): Promis
         assignee,
         assignedTo: assignee ? `${assignee.firstName} ${assignee.lastName}`.trim() : null,
         assigneeIds: t.assigneeIds,
+        allocations: t.allocations,
         order: t.order,
         kind: t.kind,
         parentId: t.parentId,

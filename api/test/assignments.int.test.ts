@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readTask } from '@planline/document';
+import { eventually, openProjectDocument } from './collab-client.js';
+import { joinedMember, registeredClient, startTestServer, teamWithOwner, type ClientUser } from './harness.js';
+
+/**
+ * [assignments] Issue 36: each assignee of a task has an allocation, the share of their working day it takes (1-200 %,
+ * 100 unless said). PATCH /api/tasks/{id} takes `assignments: [{ userId, allocation }]`; `assigneeIds` keeps working
+ * (100 % each). Stored in the document and in task_assignments, recorded in the history.
+ */
+const server = await startTestServer();
+let owner: ClientUser;
+let ana: ClientUser;
+let ben: ClientUser;
+let projectId: string;
+let taskId: string;
+
+beforeAll(async () => {
+  const made = await teamWithOwner(server);
+  owner = made.owner;
+  ana = await joinedMember(server, owner.client, made.team.id);
+  ben = await joinedMember(server, owner.client, made.team.id);
+  projectId = ((await owner.client.post('/api/projects', { name: 'Schooner', teamId: made.team.id })).body as { id: string }).id;
+  taskId = ((await owner.client.post('/api/tasks', { projectId, name: 'Hull', startDate: '2026-12-07', endDate: '2026-12-11' })).body as { id: string }).id;
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+const patch = (body: unknown) => owner.client.request('PATCH', `/api/tasks/${taskId}`, body);
+const rows = async () =>
+  (await server.dataSource.query(`SELECT user_id, allocation FROM task_assignments WHERE task_id = $1 ORDER BY user_id`, [taskId])).map(
+    (r: { user_id: string; allocation: number }) => [r.user_id, Number(r.allocation)],
+  );
+const sorted = (...ids: string[]) => [...ids].sort();
+
+describe('[assignments] allocation per assignee', () => {
+  it('[assignments] assignments set who and how much: the answer, the rows, the document and the history agree', async () => {
+    const res = await patch({ assignments: [{ userId: ana.user.id, allocation: 50 }, { userId: ben.user.id }] });
+    expect(res.status).toBe(200);
+    expect(res.body.assigneeIds).toEqual(sorted(ana.user.id, ben.user.id));
+    expect(res.body.allocations).toEqual({ [ana.user.id]: 50 });
+    expect(sorted(ana.user.id, ben.user.id)).toContain(res.body.assigneeId);
+    expect(await rows()).toEqual(sorted(ana.user.id, ben.user.id).map((id) => [id, id === ana.user.id ? 50 : 100]));
+    const history: { field_name: string; old_value: string | null; new_value: string | null }[] = await server.dataSource.query(
+      `SELECT field_name, old_value, new_value FROM task_change_history WHERE task_id = $1 AND field_name = 'allocations'`,
+      [taskId],
+    );
+    expect(history).toEqual([{ field_name: 'allocations', old_value: null, new_value: JSON.stringify({ [ana.user.id]: 50 }) }]);
+    const viewer = openProjectDocument(server.url, ben.client.cookieHeader, projectId);
+    try {
+      await viewer.synced;
+      await eventually(() => readTask(viewer.doc, taskId)?.allocations, (a) => JSON.stringify(a) === JSON.stringify({ [ana.user.id]: 50 }), 5000);
+    } finally {
+      viewer.close();
+    }
+  });
+
+  it('[assignments] assigneeIds alone keeps working (100 % for those added), and someone unassigned takes their share along', async () => {
+    const res = await patch({ assigneeIds: [ana.user.id, owner.user.id] });
+    expect(res.status).toBe(200);
+    expect(res.body.allocations).toEqual({ [ana.user.id]: 50 });
+    const dropped = await patch({ assigneeIds: [owner.user.id] });
+    expect(dropped.body.allocations).toEqual({});
+    expect(await rows()).toEqual([[owner.user.id, 100]]);
+    // Back to 100 % is no entry at all.
+    await patch({ assignments: [{ userId: owner.user.id, allocation: 150 }] });
+    expect((await patch({ allocations: { [owner.user.id]: 100 } })).body.allocations).toEqual({});
+  });
+
+  it.each([
+    [{ assignments: [{ userId: 'ANA', allocation: 50 }] }, 'Assignee is not valid'],
+    [{ assignments: [{ userId: '00000000-0000-4000-8000-000000000001', allocation: 0 }] }, 'Allocation must be a whole percent from 1 to 200'],
+    [{ assignments: [{ userId: '00000000-0000-4000-8000-000000000001', allocation: 201 }] }, 'Allocation must be a whole percent from 1 to 200'],
+    [{ assignments: [{ userId: '00000000-0000-4000-8000-000000000001', allocation: 1.5 }] }, 'Allocation must be a whole percent from 1 to 200'],
+    [{ assignments: [{ userId: '00000000-0000-4000-8000-000000000001', allocation: 'x' }] }, 'Allocation must be a whole percent from 1 to 200'],
+    [{ assignments: [{ userId: '00000000-0000-4000-8000-000000000001' }, { userId: '00000000-0000-4000-8000-000000000001' }] }, 'Each person can be assigned to a task once'],
+    [{ assignments: [], assigneeIds: [] }, 'Send either assignments or assigneeIds and allocations, not both'],
+  ])('[assignments] bad input %j: 400 with a message, nothing stored', async (body, message) => {
+    const before = await rows();
+    const res = await patch(body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('[assignments] someone who is not of the project’s team, or an allocation for someone not assigned: 400, nothing stored', async () => {
+    const before = await rows();
+    const stranger = await registeredClient(server);
+    const outsider = await patch({ assignments: [{ userId: stranger.user.id, allocation: 50 }] });
+    expect(outsider.status).toBe(400);
+    expect(outsider.body.message).toMatch(/members of the project/);
+    const notAssigned = await patch({ allocations: { [ben.user.id]: 50 } });
+    expect(notAssigned.status).toBe(400);
+    expect(notAssigned.body.message).toBe('An allocation can only be given to someone assigned to the task');
+    expect(await rows()).toEqual(before);
+  });
+});

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatDayRange, levelledReason, overloadLabel } from './labels.js';
+
+describe('over-allocation words', () => {
+  it('[workload-overload] "Ana is at 150% on 3-5 Mar"', () => {
+    expect(overloadLabel('Ana', { from: '2026-03-03', to: '2026-03-05', peakPercent: 150 })).toBe('Ana is at 150% on 3-5 Mar');
+    expect(levelledReason('Ana', { from: '2026-03-03', to: '2026-03-05' })).toBe('Levelled: Ana over-allocated 3-5 Mar');
+  });
+
+  it('[workload-overload] one day, across months, across years', () => {
+    expect(formatDayRange('2026-03-03', '2026-03-03')).toBe('3 Mar');
+    expect(formatDayRange('2026-03-30', '2026-04-02')).toBe('30 Mar-2 Apr');
+    expect(formatDayRange('2026-12-30', '2027-01-02')).toBe('30 Dec 2026-2 Jan 2027');
+  });
+});
