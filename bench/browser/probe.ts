@@ -130,16 +130,20 @@ const probe = {
   barDates,
   /**
    * A task bar of the live chart (the server's picture takes no pointer) with its middle on screen and not covered:
-   * where a person would grab it. Whole bars first, then one cut by the chart's edge. Null: none yet.
+   * where a person would grab it. Whole bars first, then one cut by the chart's edge. Null: none yet. The bar
+   * found is watched (`watchBar`): `before` is its dates.
    */
-  barToDrag(): { taskId: string; x: number; y: number; at: number } | null {
+  barToDrag(): { taskId: string; x: number; y: number; at: number; before: string | null } | null {
     const bars = [...document.querySelectorAll<HTMLElement>('#root [data-task-bar][aria-roledescription="task bar"]')];
     for (const bar of [...bars.filter((b) => !b.dataset.partial), ...bars.filter((b) => b.dataset.partial)]) {
       const box = bar.getBoundingClientRect();
       const x = box.left + box.width / 2;
       const y = box.top + box.height / 2;
       if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight || barDates(bar.dataset.taskBar!) === null) continue;
-      if (document.elementFromPoint(x, y)?.closest('[data-task-bar]') === bar) return { taskId: bar.dataset.taskBar!, x, y, at: performance.now() };
+      if (document.elementFromPoint(x, y)?.closest('[data-task-bar]') !== bar) continue;
+      // Watched from here (no round trip to the bench before the drag starts).
+      const taskId = bar.dataset.taskBar!;
+      return { taskId, x, y, at: performance.now(), before: probe.watchBar(taskId) };
     }
     return null;
   },

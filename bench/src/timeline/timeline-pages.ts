@@ -162,10 +162,9 @@ async function dragUntilAccepted(page: Page, timeoutMs: number): Promise<Editabl
   for (let attempts = 1; ; attempts++) {
     // Polled every animation frame in the page: a bar on screen, where the mouse can take it.
     const found = await page.waitForFunction(() => (globalThis as any).__bench.barToDrag(), null, { polling: 'raf', timeout: left() });
-    const { taskId, x, y, at: foundAt } = (await found.jsonValue()) as { taskId: string; x: number; y: number; at: number };
-    await found.dispose();
+    const { taskId, x, y, at: foundAt, before } = (await found.jsonValue()) as { taskId: string; x: number; y: number; at: number; before: string | null };
+    void found.dispose();
     if (Number.isNaN(barAt)) barAt = foundAt;
-    const before = await probeWithin<string | null>(left(), page, 'watchBar', taskId);
     if (before) {
       await page.mouse.move(x, y);
       await page.mouse.down();
