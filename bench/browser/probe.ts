@@ -8,7 +8,7 @@ interface ProbeConfig {
   barSelector: string;
   /** The element whose vertical scroll moves the rows; unset, the biggest vertical scroller is taken. */
   scrollSelector?: string;
-  /** Planline: the element that says the page is editable (its document synced); unset for the peers. */
+  /** Planline: the element that says the page's document is synced; unset for the peers. */
   readySelector?: string;
   /** The attribute whose change may make `readySelector` match. */
   readyAttribute?: string;
@@ -81,11 +81,72 @@ function scroller(): HTMLElement {
 let pointerUpAt = Number.NaN;
 let change: Promise<number> | null = null;
 
+/** The dates a task bar says it has ('Mar 3, 2026 to Mar 9, 2026'): its label without what else it tells. */
+function barDates(taskId: string): string | null {
+  const label = document.querySelector(`#root [data-task-bar="${CSS.escape(taskId)}"]`)?.getAttribute('aria-label');
+  return label?.match(/complete: (.+? to [A-Z][a-z]{2} \d{1,2}, \d{4})/)?.[1] ?? null;
+}
+
+/** The bar being dragged for the time to editable: its dates before, and the painted frame where they first differed. */
+let watched: { taskId: string; before: string | null; movedAt: number; downAt: number; observer: MutationObserver } | null = null;
+
 const probe = {
   /** Milliseconds from navigation start to the painted frame with the first task bar. */
   firstBars: () => firstBars,
-  /** Milliseconds from navigation start to the painted frame where `readySelector` matched (the page is editable). */
+  /** Milliseconds from navigation start to the painted frame where `readySelector` matched (the document is synced). */
   ready: () => ready,
+
+  /**
+   * Starts watching the bar of `taskId` (Planline) before a drag on it: `movedAt()` is then the time (ms from
+   * navigation start) of the painted frame where the bar first showed other dates than now, or NaN.
+   */
+  watchBar(taskId: string): string | null {
+    watched?.observer.disconnect();
+    const before = barDates(taskId);
+    const observer = new MutationObserver(() => {
+      const dates = barDates(taskId);
+      if (dates === null || dates === before) return;
+      observer.disconnect();
+      const w = watched;
+      void afterNextPaint().then(() => {
+        if (w && Number.isNaN(w.movedAt)) w.movedAt = performance.now();
+      });
+    });
+    watched = { taskId, before, movedAt: Number.NaN, downAt: Number.NaN, observer };
+    window.addEventListener('pointerdown', () => watched && (watched.downAt = performance.now()), { capture: true, once: true });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+    return before;
+  },
+  /**
+   * See `watchBar`; waits for the page to paint twice first, so that a drop it has taken shows by then. With it, when
+   * the page had the drag's pointerdown (ms from navigation start).
+   */
+  async movedAt(): Promise<{ movedAt: number; downAt: number }> {
+    await afterNextPaint();
+    await afterNextPaint();
+    return { movedAt: watched?.movedAt ?? Number.NaN, downAt: watched?.downAt ?? Number.NaN };
+  },
+  /** The dates the bar of `taskId` shows now (null: no such bar in the live chart). */
+  barDates,
+  /**
+   * A task bar of the live chart (the server's picture takes no pointer) with its middle on screen and not covered:
+   * where a person would grab it. Whole bars first, then one cut by the chart's edge. Null: none yet. The bar
+   * found is watched (`watchBar`): `before` is its dates.
+   */
+  barToDrag(): { taskId: string; x: number; y: number; at: number; before: string | null } | null {
+    const bars = [...document.querySelectorAll<HTMLElement>('#root [data-task-bar][aria-roledescription="task bar"]')];
+    for (const bar of [...bars.filter((b) => !b.dataset.partial), ...bars.filter((b) => b.dataset.partial)]) {
+      const box = bar.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight || barDates(bar.dataset.taskBar!) === null) continue;
+      if (document.elementFromPoint(x, y)?.closest('[data-task-bar]') !== bar) continue;
+      // Watched from here (no round trip to the bench before the drag starts).
+      const taskId = bar.dataset.taskBar!;
+      return { taskId, x, y, at: performance.now(), before: probe.watchBar(taskId) };
+    }
+    return null;
+  },
 
   /**
    * Scrolls the rows by `stepPx` every animation frame for `frames` frames and returns the time between frames

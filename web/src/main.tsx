@@ -1,3 +1,5 @@
+import { startDocumentWorker } from './features/gantt/connection/document-worker';
+import { earlyTaskListHeld } from './lib/early-task-list';
 import { afterFirstScreenPainted, askForAppCode } from './lib/first-screen';
 import './styles.css';
 
@@ -9,6 +11,8 @@ if (!container) throw new Error('index.html has no #root element');
 void afterFirstScreenPainted()
   .then(() => {
     askForAppCode();
+    // A project is about to open (its task list is on its way): its document's worker compiles beside the app.
+    if (earlyTaskListHeld()) startDocumentWorker();
     return import('./app/start');
   })
   .then(({ start }) => start(container));

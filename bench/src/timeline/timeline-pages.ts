@@ -19,7 +19,8 @@ export const OURS = {
   // picture is a painted bar too (`data-pictured-bar`).
   barSelector: '[data-task-bar], [data-pictured-bar]',
   scrollSelector: '[data-timeline-scroll]',
-  // e2e/harness.ts waits on the same: the chart is editable once its document is synced.
+  // The document synced with the server (e2e/harness.ts waits on the same). The chart is editable before: see
+  // `dragUntilAccepted`.
   readySelector: '[data-connection="synced"]',
   readyAttribute: 'data-connection',
 } as const;
@@ -130,19 +131,79 @@ async function heapOfWorkers(cdp: CDPSession): Promise<number> {
   return bytes / 1024 / 1024;
 }
 
+/** The drag of the time to editable: as the drop benchmark's, to the right (later: no link holds it back). */
+export const DRAG_STEPS = 10;
+export const DRAG_STEP_PX = 12;
+
+export interface Editable {
+  /** ms from navigation start to the painted frame where the bar of the first drag the page took moved. */
+  at: number;
+  taskId: string;
+  /** The dates the bar showed before and after that drag (its label's). */
+  before: string;
+  after: string;
+  /** Drags it took (the ones before did not move the bar). */
+  attempts: number;
+  /** ms from navigation start: when a live bar was first on screen to grab, and when the page had that drag's pointerdown. */
+  barAt: number;
+  downAt: number;
+}
+
+/**
+ * The time to editable, as a person finds it: as soon as a bar of the live chart is on screen, drag it with the
+ * mouse (real input events, through the browser, not a call into the page); if the bar did not move, try again.
+ * The time is that of the painted frame where the bar first moved under the pointer in a drag whose drop kept it
+ * at its new dates.
+ */
+async function dragUntilAccepted(page: Page, timeoutMs: number): Promise<Editable> {
+  const deadline = Date.now() + timeoutMs;
+  const left = () => Math.max(1, deadline - Date.now());
+  let barAt = Number.NaN;
+  for (let attempts = 1; ; attempts++) {
+    // Polled every animation frame in the page: a bar on screen, where the mouse can take it.
+    const found = await page.waitForFunction(() => (globalThis as any).__bench.barToDrag(), null, { polling: 'raf', timeout: left() });
+    const { taskId, x, y, at: foundAt, before } = (await found.jsonValue()) as { taskId: string; x: number; y: number; at: number; before: string | null };
+    void found.dispose();
+    if (Number.isNaN(barAt)) barAt = foundAt;
+    if (before) {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      for (let step = 1; step <= DRAG_STEPS; step++) await page.mouse.move(x + step * DRAG_STEP_PX, y);
+      await page.mouse.up();
+      const { movedAt: at, downAt } = await probeWithin<{ movedAt: number; downAt: number }>(left(), page, 'movedAt');
+      const after = await probeWithin<string | null>(left(), page, 'barDates', taskId);
+      if (Number.isFinite(at) && after && after !== before) return { at, taskId, before, after, attempts, barAt, downAt };
+    }
+    // A press that did not become a drag is a click: it may have opened the task's details.
+    if (await page.locator('[role="dialog"]').count()) await page.keyboard.press('Escape');
+    if (Date.now() >= deadline) throw new Error(`no drag of a bar was taken within ${timeoutMs} ms (${attempts} tried)`);
+  }
+}
+
+/** The project's start dates on the server (the first tasks, by id), to check that a drag's edit reached it. */
+export type StoredStarts = () => Promise<Map<string, string>>;
+
 export interface LoadOptions {
   /** Scroll this many frames by `stepPx` after the load (and measure the heap before it). */
   scroll?: { frames: number; stepPx: number };
   firstBarsTimeoutMs: number;
-  /** Also wait for the page to be editable (Planline) this long. */
+  /** Also wait for the page's document to be synced (Planline) this long. */
   readyTimeoutMs?: number;
-  /** Runs once the page is editable (or has its first bars): the server's memory is read here. */
+  /**
+   * Planline: time the first drag the page takes (`dragUntilAccepted`), then check that its edit reaches the
+   * server (by then synced) within `readyTimeoutMs`: the load fails otherwise.
+   */
+  drag?: { storedStarts: StoredStarts };
+  /** Runs once the page is synced (or has its first bars): the server's memory is read here. */
   onReady?: () => void | Promise<void>;
 }
 
 export interface LoadResult {
   /** ms from navigation start; NaN when it did not happen within the timeout. */
   firstBars: number;
+  /** The first drag the page took (Planline). */
+  editable: Editable | null;
+  /** The document synced (Planline). */
   ready: number;
   gaps: number[];
   heapMb: number;
@@ -154,12 +215,16 @@ export interface LoadResult {
 export async function measureLoad(browser: Browser, probeScript: string, app: App, url: string, cookies: Cookies, options: LoadOptions): Promise<LoadResult> {
   const { context, page } = await openPage(browser, probeScript, app, cookies);
   try {
+    const startsBefore = await options.drag?.storedStarts();
     await page.goto(url, { waitUntil: 'commit' });
     const firstBars = await probeWithin<number>(options.firstBarsTimeoutMs, page, 'firstBars').catch(() => Number.NaN);
+    const editable =
+      options.drag && options.readyTimeoutMs && Number.isFinite(firstBars) ? await dragUntilAccepted(page, options.readyTimeoutMs) : null;
     const ready =
       app.readySelector && options.readyTimeoutMs && Number.isFinite(firstBars)
         ? await probeWithin<number>(options.readyTimeoutMs, page, 'ready').catch(() => Number.NaN)
         : Number.NaN;
+    if (editable && options.drag && startsBefore) await dragKept(page, editable, startsBefore, options.drag.storedStarts, options.readyTimeoutMs!);
     // BENCH_WATERFALL=1: what the load waited on (requests and main-thread tasks over 50 ms), for profiling.
     // (Not from a page that never drew: it may not answer at all.)
     if (process.env.BENCH_WATERFALL && Number.isFinite(firstBars)) {
@@ -167,7 +232,8 @@ export async function measureLoad(browser: Browser, probeScript: string, app: Ap
         requests: performance.getEntriesByType('resource').map((e) => `${Math.round(e.startTime)}→${Math.round((e as PerformanceResourceTiming).responseEnd)} ${e.name.replace(location.origin, '')}`),
         longTasks: (window as unknown as { __longTasks: number[][] }).__longTasks.map(([at, ms]) => `${at}+${ms}`),
       }));
-      console.log(`[waterfall] ${app.label} first bars ${Math.round(firstBars)} ms, ready ${Math.round(ready)} ms\n  ${waterfall.requests.join('\n  ')}\n  long tasks: ${waterfall.longTasks.join(', ')}`);
+      const drag = editable ? ` (a bar to grab at ${Math.round(editable.barAt)}, drag ${editable.attempts}'s pointerdown at ${Math.round(editable.downAt)})` : '';
+      console.log(`[waterfall] ${app.label} first bars ${Math.round(firstBars)} ms, editable ${Math.round(editable?.at ?? Number.NaN)} ms${drag}, synced ${Math.round(ready)} ms\n  ${waterfall.requests.join('\n  ')}\n  long tasks: ${waterfall.longTasks.join(', ')}`);
     }
     await options.onReady?.();
     let gaps: number[] = [];
@@ -180,9 +246,29 @@ export async function measureLoad(browser: Browser, probeScript: string, app: Ap
       gaps = await probe<number[]>(page, 'scroll', options.scroll.frames, options.scroll.stepPx);
       workerHeapMb = await workersHeapMb(page).catch(() => Number.NaN);
     }
-    return { firstBars, ready, gaps, heapMb, workerHeapMb };
+    return { firstBars, editable, ready, gaps, heapMb, workerHeapMb };
   } finally {
     await context.close();
+  }
+}
+
+/**
+ * The drag timed as editable was an edit, not only a picture of one: once the page is synced its bar still shows the
+ * dates it was dropped at, and the server has the task at another start date than before the load.
+ */
+async function dragKept(page: Page, editable: Editable, startsBefore: Map<string, string>, storedStarts: StoredStarts, timeoutMs: number) {
+  const { taskId } = editable;
+  const before = startsBefore.get(taskId);
+  if (before === undefined) throw new Error(`the dragged task ${taskId} is not among the first tasks read from the server`);
+  const deadline = Date.now() + timeoutMs;
+  // The synced chart's tasks may reach the page a moment after it says so.
+  for (let shown = await probe<string | null>(page, 'barDates', taskId); shown !== editable.after; shown = await probe<string | null>(page, 'barDates', taskId)) {
+    if (Date.now() > deadline) throw new Error(`the dragged bar shows ${shown} once synced, not ${editable.after} where it was dropped`);
+    await page.waitForTimeout(100);
+  }
+  while ((await storedStarts()).get(taskId) === before) {
+    if (Date.now() > deadline) throw new Error(`the drag of ${taskId} (${editable.before} → ${editable.after}) did not reach the server within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

@@ -69,11 +69,23 @@ export async function timelineBenchmark(ctx: BenchContext): Promise<Section> {
       const project = projects.get(size)!;
       for (const app of APPS) {
         const ours = app.id === 'planline';
-        const result: AppResult = { firstBars: [], ready: [], frameGaps: [], heapMb: Number.NaN };
+        const result: AppResult = { firstBars: [], editable: [], ready: [], frameGaps: [], heapMb: Number.NaN };
         results.set(`${app.id}:${size}`, result);
         const url = ours ? `${server.url}/` : `${peersUrl}/${app.id}.html?n=${size}`;
         const cookies = ours ? project.owner.client.browserCookies() : [];
-        const options: LoadOptions = { firstBarsTimeoutMs: ours ? plan.firstBarsTimeoutMs : plan.peerTimeoutMs, readyTimeoutMs: plan.readyTimeoutMs };
+        // The first rows' tasks (the bars a drag can reach at once) and their start dates on the server.
+        const storedStarts = async () => {
+          const { rows } = await ctx.db.pool.query<{ id: string; start: string }>(
+            `SELECT id, start_date::text AS start FROM tasks WHERE project_id = $1 ORDER BY "order" LIMIT 200`,
+            [project.projectId],
+          );
+          return new Map(rows.map((r) => [r.id, r.start]));
+        };
+        const options: LoadOptions = {
+          firstBarsTimeoutMs: ours ? plan.firstBarsTimeoutMs : plan.peerTimeoutMs,
+          readyTimeoutMs: plan.readyTimeoutMs,
+          ...(ours ? { drag: { storedStarts } } : {}),
+        };
         try {
           if (ours) {
             // The first open of the document: what the server holds for it is the growth of its resident memory.
@@ -82,7 +94,7 @@ export async function timelineBenchmark(ctx: BenchContext): Promise<Section> {
             let after = Number.NaN;
             ctx.log(`timeline: Planline, ${size} tasks, first load (document cold on the server)…`);
             const cold = await measureLoad(browser, probeScript, app, url, cookies, { ...options, onReady: () => void (after = memoryMb(server.pid).rssMb) });
-            result.cold = { firstBars: cold.firstBars, ready: cold.ready };
+            result.cold = { firstBars: cold.firstBars, editable: cold.editable?.at ?? Number.NaN, ready: cold.ready };
             result.serverRss = { beforeMb: before, afterMb: after, peakMb: peakKnown ? memoryMb(server.pid).hwmMb : Number.NaN };
           }
           for (let i = 0; i < plan.loads; i++) {
@@ -90,6 +102,7 @@ export async function timelineBenchmark(ctx: BenchContext): Promise<Section> {
             const last = i === plan.loads - 1;
             const measured = await measureLoad(browser, probeScript, app, url, cookies, { ...options, scroll: last ? plan.scroll : undefined });
             result.firstBars.push(measured.firstBars);
+            result.editable.push(measured.editable?.at ?? Number.NaN);
             result.ready.push(measured.ready);
             if (!Number.isFinite(measured.firstBars) && !ours) {
               result.error = `did not load in ${options.firstBarsTimeoutMs / 1000} s`;

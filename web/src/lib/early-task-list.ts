@@ -56,6 +56,11 @@ export function holdEarlyTaskList(projectId: string, response: Promise<Response>
   held[EARLY_READ] = { projectId, response };
 }
 
+/** Whether an early read of some project's task list is waiting to be taken: the page is about to open that project. */
+export function earlyTaskListHeld(): boolean {
+  return Boolean(held[EARLY_READ]);
+}
+
 /** The early read of `projectId`'s task list, once; null when none was started for it. */
 export function takeEarlyTaskList(projectId: string): Promise<Response> | null {
   const early = held[EARLY_READ];

@@ -9,6 +9,7 @@ import type { TimelineTask } from '../model/timeline-task';
 import type { ConnectionState, ProjectConnection } from './connection-types';
 import { collabUrl, openingState } from './connection-constants';
 import type { AskName, CallName, FromHost, HostPort, ToHost } from './document-protocol';
+import { takeDocumentWorker } from './document-worker';
 import { socketRelay } from './relayed-socket';
 import { Outbox } from './outbox';
 import { applyTasksPatch } from './tasks-patch';
@@ -52,7 +53,7 @@ function openHost(receive: (message: FromHost) => void): HostChannel {
   if (typeof Worker !== 'function') {
     inThread();
   } else {
-    const worker = new Worker(new URL('./document.worker.ts', import.meta.url), { type: 'module', name: 'planline-document' });
+    const { worker, failed } = takeDocumentWorker();
     worker.onmessage = ({ data }: MessageEvent<FromHost>) => {
       heard = true;
       sent.length = 0;
@@ -68,6 +69,11 @@ function openHost(receive: (message: FromHost) => void): HostChannel {
       worker.postMessage(message, transfer);
     };
     end = () => worker.terminate();
+    // Started ahead (document-worker.ts), it may have failed already: its error will not come again.
+    if (failed) {
+      worker.terminate();
+      inThread();
+    }
   }
   return { post: (message, transfer) => post(message, transfer), end: () => end() };
 }
