@@ -87,7 +87,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   const timeTravel = new TimeTravelService(dataSource, documents);
   const dashboards = new DashboardService(dataSource, bus);
   const reports = new ReportsService(dataSource, bus);
-  const exporter = new ExportService(dataSource);
+  const exporter = new ExportService(dataSource, new WorkloadService(dataSource));
   const ai = new AiTaskService(dataSource, tasks, config.ai ? new ModelRefiner(config.ai, logger) : null);
   const support = new SupportService(dataSource, new SupportThrottle(dataSource), createMailer(config.smtpUrl, logger), config.supportEmail);
   const payments = config.billing;

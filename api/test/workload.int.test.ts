@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinedMember, registeredClient, setTeamPlan, startTestServer, teamWithOwner, type ClientUser } from './harness.js';
 
@@ -136,5 +137,34 @@ describe('[workload] the team’s workload', () => {
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({ requiredPlan: 'pro', requiresUpgrade: true, teamOwnerId: free.owner.user.id });
     expect(res.body.message).toMatch(/Pro/);
+  });
+
+  it('[export-workload] the Excel export’s Workload sheet: people × weeks, hours against capacity, over the project’s dates', async () => {
+    const res = await fetch(`${server.url}/api/export/excel/${projectId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: ben.client.cookieHeader },
+      body: JSON.stringify({ includeWorkload: true }),
+    });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+    const sheet = wb.getWorksheet('Workload')!;
+    expect(sheet).toBeDefined();
+    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    // One week: the tasks run Mon 7 - Fri 11 Dec.
+    expect(values(1)).toEqual(['Person', new Date('2026-12-07T00:00:00Z')]);
+    expect(values(2)).toEqual(['', 'Hours', 'Capacity']);
+    const rows = [3, 4, 5, 6].map(values);
+    expect(rows).toContainEqual(['Ada Lovelace', 64, 32]);
+    // Ben's Sails at 50 % and Cabin; the Unassigned row last, without capacity.
+    expect(rows.at(-1)).toEqual(['Unassigned', 40, 0]);
+    // Nothing of the project Ben cannot open is named in the file.
+    const text = JSON.stringify(wb.worksheets.map((ws) => ws.getSheetValues()));
+    expect(text).not.toContain('Ropes');
+    // Without asking, no such sheet.
+    const plain = await fetch(`${server.url}/api/export/excel/${projectId}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: ben.client.cookieHeader }, body: '{}' });
+    const wb2 = new ExcelJS.Workbook();
+    await wb2.xlsx.load((await plain.arrayBuffer()) as ArrayBuffer);
+    expect(wb2.getWorksheet('Workload')).toBeUndefined();
   });
 });

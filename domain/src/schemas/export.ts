@@ -16,6 +16,8 @@ export const exportOptionsSchema = z.object({
   includeTimeline: option('includeTimeline'),
   includeAssignments: option('includeAssignments'),
   includeCharts: option('includeCharts'),
+  /** Issue 36: a Workload sheet (people × weeks over the project's dates, hours against capacity); Excel only, Pro. */
+  includeWorkload: z.boolean({ error: 'includeWorkload must be true or false' }).default(false),
   baselineId: z.uuid({ error: "baselineId must be the id of one of this project's baselines, or null" }).nullable().optional(),
 });
 export type ExportOptions = z.infer<typeof exportOptionsSchema>;

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { TASK_KIND_LABELS, TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUSES, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
+import { TASK_KIND_LABELS, TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUSES, TASK_STATUS_LABELS } from '@planline/domain';
 import ExcelJS from 'exceljs';
 import {
   exportCounts,
@@ -10,6 +10,8 @@ import {
   timelineScale,
   utcDate,
   type ExportData,
+  type ExportSheets,
+  type ExportWorkload,
 } from './export-data.js';
 
 /**
@@ -46,7 +48,7 @@ function styleHeader(row: ExcelJS.Row): void {
   row.height = 20;
 }
 
-function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportOptions): void {
+function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportSheets): void {
   const ws = wb.addWorksheet('Tasks', { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = [
     { header: 'Name', key: 'name', width: 40 },
@@ -193,6 +195,31 @@ function timelineSheet(wb: ExcelJS.Workbook, data: ExportData): void {
 
 const BAR_COLUMNS = 30;
 
+/**
+ * [export-workload] People down, weeks across (issue 36): two columns a week, hours allocated and capacity, the
+ * hours on red where they are over (the two figures side by side say it without the colour).
+ */
+function workloadSheet(wb: ExcelJS.Workbook, workload: ExportWorkload): void {
+  const ws = wb.addWorksheet('Workload', { views: [{ state: 'frozen', xSplit: 1, ySplit: 2 }] });
+  ws.getColumn(1).width = 26;
+  const weekRow = ws.addRow(['Person', ...workload.weeks.flatMap((w) => [utcDate(w.start), null])]);
+  workload.weeks.forEach((_, i) => {
+    weekRow.getCell(2 + 2 * i).numFmt = DATE_FORMAT;
+    ws.getColumn(2 + 2 * i).width = 11;
+    ws.getColumn(3 + 2 * i).width = 11;
+  });
+  styleHeader(weekRow);
+  styleHeader(ws.addRow(['', ...workload.weeks.flatMap(() => ['Hours', 'Capacity'])]));
+  for (const person of workload.people) {
+    const row = ws.addRow([cellText(person.name), ...person.cells.flatMap((c) => [c.allocatedHours, c.capacityHours])]);
+    person.cells.forEach((c, i) => {
+      if (c.allocatedHours > c.capacityHours + 1e-9) row.getCell(2 + 2 * i).fill = solid('#fecaca');
+    });
+    row.commit();
+  }
+  ws.commit();
+}
+
 function summarySheet(wb: ExcelJS.Workbook, data: ExportData): void {
   const ws = wb.addWorksheet('Summary');
   const counts = exportCounts(data);
@@ -244,7 +271,7 @@ function summarySheet(wb: ExcelJS.Workbook, data: ExportData): void {
  * a million styled cells, ~450 MB, and compressed in JavaScript). Rows are therefore written in order and never
  * changed after their commit.
  */
-export async function buildWorkbook(data: ExportData, options: ExportOptions): Promise<Buffer> {
+export async function buildWorkbook(data: ExportData, options: ExportSheets): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -259,6 +286,7 @@ export async function buildWorkbook(data: ExportData, options: ExportOptions): P
   tasksSheet(wb, data, options);
   if (options.includeTimeline) timelineSheet(wb, data);
   if (options.includeCharts) summarySheet(wb, data);
+  if (data.workload) workloadSheet(wb, data.workload);
   await wb.commit();
   await ended;
   return Buffer.concat(chunks);

@@ -3,6 +3,7 @@ import {
   addMonths,
   daysBetween,
   formatMonthYear,
+  type ExportOptions,
   type LinkType,
   MONTH_NAMES,
   startOfMonth,
@@ -83,6 +84,17 @@ export interface ExportData {
   baseline?: ExportBaseline | null;
   /** The export date, 'yyyy-MM-dd' (UTC): the file name's date and the 'overdue' reference. */
   today: string;
+  /** The team's workload by week over the project's dates, when asked for (the Workload sheet). */
+  workload?: ExportWorkload | null;
+}
+
+/** The parts of the export dialog's options the file builders read (the workload comes as data, when asked). */
+export type ExportSheets = Pick<ExportOptions, 'includeTimeline' | 'includeAssignments' | 'includeCharts'>;
+
+/** People × weeks: each person's allocated hours (every project of theirs) against their capacity. */
+export interface ExportWorkload {
+  weeks: { start: string; end: string }[];
+  people: { name: string; cells: { allocatedHours: number; capacityHours: number }[] }[];
 }
 
 export const PRIORITY_COLORS: Record<TaskPriority, string> = {

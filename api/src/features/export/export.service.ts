@@ -1,4 +1,15 @@
-import { baselineDriftDays, createWorkCalendar, EXPORT_CONTENT_TYPES, exportFileName, linkSummary, treeOrder, type ExportOptions } from '@planline/domain';
+import {
+  addDays,
+  addMonths,
+  baselineDriftDays,
+  createWorkCalendar,
+  EXPORT_CONTENT_TYPES,
+  exportFileName,
+  linkSummary,
+  treeOrder,
+  withinTwoYears,
+  type ExportOptions,
+} from '@planline/domain';
 import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
@@ -7,7 +18,8 @@ import { BASELINE_NOT_FOUND } from '../baselines/baselines.policy.js';
 import { baselineSummary, baselineTasks } from '../baselines/baselines.queries.js';
 import { projectCalendarSettings } from '../schedule/schedule.queries.js';
 import { listTasks } from '../tasks/tasks.read.js';
-import type { ExportBaseline, ExportBaselineTask, ExportData } from './export-data.js';
+import type { WorkloadService } from '../workload/workload.service.js';
+import type { ExportBaseline, ExportBaselineTask, ExportData, ExportWorkload } from './export-data.js';
 import { exportProject, usersByIds } from './export.queries.js';
 
 export type FileFormat = keyof typeof EXPORT_CONTENT_TYPES;
@@ -23,12 +35,14 @@ export interface ExportFile {
 export class ExportService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly workload: WorkloadService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   async export(userId: string, projectId: string, format: FileFormat, options: ExportOptions): Promise<ExportFile> {
-    await requireProjectAccess(this.dataSource, userId, projectId);
+    const access = await requireProjectAccess(this.dataSource, userId, projectId);
     const data = await this.read(projectId, options.baselineId ?? null);
+    if (format === 'excel' && options.includeWorkload) data.workload = await this.readWorkload(userId, access.teamId, data);
     // Each writer (exceljs; pdfkit, fontkit and the fonts) is loaded on its format's first export, not at start.
     const body =
       format === 'excel'
@@ -85,6 +99,26 @@ export class ExportService {
           ...(baseline ? { baseline: baseline.dates(t.id, t.endDate) } : {}),
         };
       }),
+    };
+  }
+
+  /**
+   * [export-workload] The team's workload by week over the project's tasks' dates (at most two years from the first),
+   * as the workload view shows it to this person: Pro's, a 402 on the Free plan.
+   */
+  private async readWorkload(userId: string, teamId: string, data: ExportData): Promise<ExportWorkload | null> {
+    const dated = data.tasks.filter((t) => !t.summary);
+    if (!dated.length) return { weeks: [], people: [] };
+    const from = dated.reduce((min, t) => (t.startDate < min ? t.startDate : min), dated[0]!.startDate);
+    const last = dated.reduce((max, t) => (t.endDate > max ? t.endDate : max), dated[0]!.endDate);
+    const to = withinTwoYears(from, last) ? last : addDays(addMonths(from, 24), -1);
+    const result = await this.workload.workloadFor(userId, teamId, { from, to, scale: 'week' });
+    return {
+      weeks: result.unassigned.buckets.map((b) => ({ start: b.start, end: b.end })),
+      people: [...result.people, result.unassigned].map((p) => ({
+        name: p.name,
+        cells: p.buckets.map((b) => ({ allocatedHours: b.allocatedHours, capacityHours: b.capacityHours })),
+      })),
     };
   }
 

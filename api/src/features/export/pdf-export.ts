@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Readable } from 'node:stream';
-import { formatDrift, TASK_KIND_LABELS, TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUS_LABELS, type ExportOptions } from '@planline/domain';
+import { formatDrift, TASK_KIND_LABELS, TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUS_LABELS } from '@planline/domain';
 import PDFDocument from 'pdfkit';
-import { exportCounts, projectDates, PROJECT_STATUS_LABELS, type ExportData, type ExportTask } from './export-data.js';
+import { exportCounts, projectDates, PROJECT_STATUS_LABELS, type ExportData, type ExportSheets, type ExportTask } from './export-data.js';
 import { drawGantt, drawStatusChart } from './pdf-charts.js';
 import { INK, MUTED, outlineIndent, PAGE, PdfCursor, RULE, type Orientation, type Pages } from './pdf-layout.js';
 import { PdfText, type TextStyle } from './pdf-text.js';
@@ -26,7 +26,7 @@ const BASELINE_COLUMNS: Column[] = [
   { title: 'Drift', align: 'right', value: (t) => (t.baseline ? formatDrift(t.baseline.driftDays) : '') },
 ];
 
-function tableColumns(options: ExportOptions, withBaseline: boolean): Column[] {
+function tableColumns(options: ExportSheets, withBaseline: boolean): Column[] {
   return [
     { title: '#', align: 'right', value: (_t, i) => String(i + 1) },
     { title: 'Task', wraps: true, minWidth: 140, weight: 3, value: (t) => t.name },
@@ -111,7 +111,7 @@ export interface TablePlan {
  * [export-pdf-orientation] Portrait when every column's widest text fits across a portrait page, nothing wrapped;
  * landscape, where the long texts may still wrap, otherwise.
  */
-function planTable(pdf: PdfCursor, data: ExportData, options: ExportOptions): TablePlan {
+function planTable(pdf: PdfCursor, data: ExportData, options: ExportSheets): TablePlan {
   const columns = tableColumns(options, !!data.baseline);
   const widest = columns.map((column) => {
     const head = Math.max(...column.title.split(' ').map((word) => pdf.width(word, HEAD))) + 2 * PAD;
@@ -242,7 +242,7 @@ function drawFooter(pdf: PdfCursor, data: ExportData, pages: number): void {
 }
 
 /** [export-pdf] Title and facts, the status chart, the task table, then the Gantt, as the options ask. */
-function* layout(pdf: PdfCursor, data: ExportData, options: ExportOptions, table: TablePlan): Pages {
+function* layout(pdf: PdfCursor, data: ExportData, options: ExportSheets, table: TablePlan): Pages {
   drawTitle(pdf, data);
   if (options.includeCharts) yield* drawStatusChart(pdf, data);
   yield* drawTaskTable(pdf, data, table);
@@ -253,7 +253,7 @@ function* layout(pdf: PdfCursor, data: ExportData, options: ExportOptions, table
  * The file's bytes, a page at a time: pdfkit writes each page out when the next one starts, so memory holds one
  * page, the fonts' glyph lists and what the reader has not taken yet, not the whole document.
  */
-async function* pdfBytes(data: ExportData, options: ExportOptions): AsyncGenerator<Buffer> {
+async function* pdfBytes(data: ExportData, options: ExportSheets): AsyncGenerator<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     autoFirstPage: false,
@@ -283,7 +283,7 @@ async function* pdfBytes(data: ExportData, options: ExportOptions): AsyncGenerat
 }
 
 /** The pre-pass: the same layout without a document, for the page count every footer shows. */
-function countPages(text: PdfText, data: ExportData, options: ExportOptions, table: TablePlan): number {
+function countPages(text: PdfText, data: ExportData, options: ExportSheets, table: TablePlan): number {
   const counter = new PdfCursor(text, null, table.orientation);
   for (const _page of layout(counter, data, options, table)) {
     // Nothing is drawn: the cursor only counts.
@@ -296,7 +296,7 @@ function countPages(text: PdfText, data: ExportData, options: ExportOptions, tab
  * there is still an error answer; a later one aborts the transfer (the reader sees a broken download, never a
  * complete-looking file).
  */
-export async function pdfStream(data: ExportData, options: ExportOptions): Promise<Readable> {
+export async function pdfStream(data: ExportData, options: ExportSheets): Promise<Readable> {
   const bytes = pdfBytes(data, options);
   const first = await bytes.next();
   return Readable.from(

@@ -68,6 +68,14 @@ export class WorkloadService {
 
   async teamWorkload(viewerId: string, teamId: string, query: WorkloadQuery): Promise<TeamWorkload> {
     await requireTeamRole(this.dataSource, viewerId, teamId);
+    return this.workloadFor(viewerId, teamId, query);
+  }
+
+  /**
+   * The workload as `viewerId` may see it, for a caller that has checked their access (the export: a project's
+   * guest sees its team's people, and only the projects they can open by name). Pro's: 402 on the Free plan.
+   */
+  async workloadFor(viewerId: string, teamId: string, query: WorkloadQuery): Promise<TeamWorkload> {
     requireWorkloadPlan(await findTeam(this.dataSource, teamId), this.now());
     // One snapshot: the people, their capacity and the tasks as of one moment.
     const { people, capacities, tasks, projects: projectById, calendars } = await this.dataSource.transaction('REPEATABLE READ', (m) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildExportRequest, fallbackExportFileName, fileNameFromContentDisposition } from './export-request';
 
 const PROJECT_ID = '3f1c2a9e-8d4b-4c7a-9b1e-2f6d5a4c3b21';
-const ALL_ON = { includeTimeline: true, includeAssignments: true, includeCharts: true };
+const ALL_ON = { includeTimeline: true, includeAssignments: true, includeCharts: true, includeWorkload: false };
 
 describe('buildExportRequest', () => {
   it('[calls-export] posts the three options as JSON to the format path, with credentials', () => {

@@ -17,13 +17,13 @@ export function buildExportRequest(
   projectId: string,
   options: ExportOptions,
 ): ExportRequest {
-  const { includeTimeline, includeAssignments, includeCharts, baselineId } = options;
+  const { includeTimeline, includeAssignments, includeCharts, includeWorkload, baselineId } = options;
   return {
     url: `/api/export/${format}/${encodeURIComponent(projectId)}`,
     init: {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ includeTimeline, includeAssignments, includeCharts, ...(baselineId ? { baselineId } : {}) }),
+      body: JSON.stringify({ includeTimeline, includeAssignments, includeCharts, ...(includeWorkload ? { includeWorkload } : {}), ...(baselineId ? { baselineId } : {}) }),
       credentials: 'include',
     },
   };

@@ -28,15 +28,17 @@ const FORMAT_CHOICES: readonly FormatChoice[] = [
   { value: 'google-sheets', label: 'Google Sheets', detail: 'Not available yet', icon: Sheet, available: false },
 ];
 
-const OPTION_CHOICES: readonly { key: 'includeTimeline' | 'includeAssignments' | 'includeCharts'; label: string }[] = [
+const OPTION_CHOICES: readonly { key: 'includeTimeline' | 'includeAssignments' | 'includeCharts' | 'includeWorkload'; label: string }[] = [
   { key: 'includeTimeline', label: 'Include timeline' },
   { key: 'includeAssignments', label: 'Include assignments' },
   { key: 'includeCharts', label: 'Include charts' },
+  // Issue 36: people × weeks, hours against capacity (Pro; the spreadsheet only).
+  { key: 'includeWorkload', label: 'Include workload sheet (Excel)' },
 ];
 
 const NO_BASELINE = 'none';
 
-const DEFAULT_OPTIONS: ExportOptions = { includeTimeline: true, includeAssignments: true, includeCharts: true, baselineId: null };
+const DEFAULT_OPTIONS: ExportOptions = { includeTimeline: true, includeAssignments: true, includeCharts: true, includeWorkload: false, baselineId: null };
 
 /**
  * The Export Project dialog (PRODUCT-SPEC §2): Excel or PDF downloads a file made by the server; Google Sheets
