@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildExportRequest, fallbackExportFileName, fileNameFromContentDisposition } from './export-request';
 
 const PROJECT_ID = '3f1c2a9e-8d4b-4c7a-9b1e-2f6d5a4c3b21';
-const ALL_ON = { includeTimeline: true, includeAssignments: true, includeCharts: true, includeWorkload: false };
+const SENT = { includeTimeline: true, includeAssignments: true, includeCharts: true };
+const ALL_ON = { ...SENT, includeWorkload: false };
 
 describe('buildExportRequest', () => {
   it('[calls-export] posts the three options as JSON to the format path, with credentials', () => {
@@ -22,13 +23,17 @@ describe('buildExportRequest', () => {
 
   it('sends only the three known options, whatever else the object carries', () => {
     const options = { ...ALL_ON, extra: 'x' } as typeof ALL_ON;
-    expect(JSON.parse(String(buildExportRequest('pdf', PROJECT_ID, options).init.body))).toEqual(ALL_ON);
+    expect(JSON.parse(String(buildExportRequest('pdf', PROJECT_ID, options).init.body))).toEqual(SENT);
+  });
+
+  it('[export-workload] asks for the Workload sheet only when it is chosen', () => {
+    expect(JSON.parse(String(buildExportRequest('excel', PROJECT_ID, { ...ALL_ON, includeWorkload: true }).init.body))).toEqual({ ...SENT, includeWorkload: true });
   });
 
   it('[export-baseline] adds the chosen baseline, and nothing when none is chosen', () => {
     const baselineId = '9a1c2a9e-8d4b-4c7a-9b1e-2f6d5a4c3b21';
-    expect(JSON.parse(String(buildExportRequest('excel', PROJECT_ID, { ...ALL_ON, baselineId }).init.body))).toEqual({ ...ALL_ON, baselineId });
-    expect(JSON.parse(String(buildExportRequest('excel', PROJECT_ID, { ...ALL_ON, baselineId: null }).init.body))).toEqual(ALL_ON);
+    expect(JSON.parse(String(buildExportRequest('excel', PROJECT_ID, { ...ALL_ON, baselineId }).init.body))).toEqual({ ...SENT, baselineId });
+    expect(JSON.parse(String(buildExportRequest('excel', PROJECT_ID, { ...ALL_ON, baselineId: null }).init.body))).toEqual(SENT);
   });
 
   it('escapes an id so that it stays one path segment', () => {
