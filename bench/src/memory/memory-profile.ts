@@ -3,12 +3,14 @@
  * structures over it, and the server's per-document state. Not a section of `npm run bench`: a profile, run by hand
  * in a process of its own per size (heap figures need a quiet heap):
  *
- *   node --expose-gc --import tsx bench/src/memory/memory-profile.ts 10000 [--snapshot]
+ *   node --expose-gc --import tsx bench/src/memory/memory-profile.ts 10000 [--all-fields] [--snapshot]
  *
  * Each layer is built the way the product builds it (document/src's writeTask, web's tasks store, the page's patch
- * apply, the server's rows map and shared full state) and weighed as the growth of the collected heap (plus the
- * ArrayBuffers it holds) while the layers before it stay alive. `--snapshot` also writes a V8 heap snapshot of the
- * document alone and prints its biggest holders by constructor.
+ * apply, the server's rows map and shared full state) and weighed as the growth of the collected heap while the
+ * layers before it stay alive (the encoded state, outside the heap, by its length). `--all-fields` writes every
+ * field, as documents stored before defaults went unwritten hold them. `--snapshot` instead writes a V8 heap
+ * snapshot of the decoded document alone and prints its biggest holders by constructor. Results and causes:
+ * docs/benchmarks.md, "Profiles and causes", issue 35 (Memory).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
