@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTestDatabase, type TestDatabase } from '@planline/db/testing';
-import { readTask, writeTask } from '@planline/document';
+import { fieldValue, readTask, writeTask } from '@planline/document';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually, openProjectDocument, type DocClient } from './collab-client.js';
 import { ApiClient, newAccount } from './harness.js';
@@ -128,7 +128,7 @@ describe('crash safety', () => {
         );
       }
       await eventually(
-        async () => (await rows()).every((t) => readTask(doc, t.id)?.progress === t.progress && readTask(doc, t.id)?.name === t.name),
+        async () => (await rows()).every((t) => fieldValue('progress', readTask(doc, t.id)?.progress) === t.progress && readTask(doc, t.id)?.name === t.name),
         (ok) => ok,
         20_000,
       );

@@ -1,5 +1,5 @@
 import { SOCKET_IO_PATH } from '@planline/domain';
-import { readTask, writeTask } from '@planline/document';
+import { fieldValue, readTask, writeTask } from '@planline/document';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, openProjectDocument, type DocClient } from './collab-client.js';
@@ -74,7 +74,7 @@ async function allAgree(client: ApiClient, projectId: string, clients: DocClient
   await eventually(
     async () => {
       const rows = await rowsOf(client, projectId);
-      return clients.every((c) => rows.every((r) => readTask(c.doc, r.id)?.name === r.name && readTask(c.doc, r.id)?.progress === r.progress));
+      return clients.every((c) => rows.every((r) => readTask(c.doc, r.id)?.name === r.name && fieldValue('progress', readTask(c.doc, r.id)?.progress) === r.progress));
     },
     (ok) => ok,
     timeoutMs,

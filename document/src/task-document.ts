@@ -3,6 +3,7 @@ import {
   DEPENDENCIES_MAP,
   dependencyKey,
   parseDependencyKey,
+  TASK_DEFAULTS,
   TASK_FIELDS,
   TASKS_MAP,
   type Link,
@@ -17,11 +18,16 @@ import * as Y from 'yjs';
 export type DocTask = Partial<Record<TaskFieldName, unknown>>;
 
 /**
- * Fields added after documents were first stored (issue 17). A task without them is a plain task: reading the
- * missing field as this default keeps older documents as they are, instead of rewriting every task of a project
- * the first time it loads, and spares new tasks two entries each.
+ * What a field that a task of the document does not hold reads as: the task defaults. Each field a task holds is
+ * a Yjs item of its own (~300 bytes in the server's heap, ~250 in a browser's; docs/benchmarks.md, "What a task
+ * costs in memory"), so a field at its default is not written (writeTask): a new task made with the defaults holds
+ * 4 of its 14 fields (name, dates, order). Documents written before keep their values, which read the
+ * same; nothing is rewritten at load. `kind` and `parentId` were the first (issue 17: documents from before them).
  */
-export const DEFAULT_WHEN_MISSING: Readonly<Partial<Record<TaskFieldName, unknown>>> = Object.freeze({ kind: 'task', parentId: null, allocations: Object.freeze({}) });
+export const DEFAULT_WHEN_MISSING: Readonly<Partial<Record<TaskFieldName, unknown>>> = Object.freeze({
+  ...TASK_DEFAULTS,
+  assigneeIds: Object.freeze([]) as readonly string[],
+});
 
 /** A field's value as a document value reads: the default when a field that has one is missing. */
 export function fieldValue(field: TaskFieldName, value: unknown): unknown {
@@ -64,8 +70,9 @@ export function writeTask(doc: Y.Doc, taskId: string, fields: DocTask): void {
   }
   for (const [field, value] of Object.entries(fields)) {
     if (!TASK_FIELDS.includes(field as TaskFieldName) || value === undefined) continue;
-    // Arrays are stored as plain values: an assignee list is replaced as a whole, never merged item by item.
-    if (!sameValue(entry.get(field), value)) entry.set(field, value);
+    // Arrays are stored as plain values: an assignee list is replaced as a whole, never merged item by item. A
+    // field the task does not hold reads as its default, and stays unwritten when set to it.
+    if (!sameValue(fieldValue(field as TaskFieldName, entry.get(field)), value)) entry.set(field, value);
   }
 }
 

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COLLAB_PATH, SOCKET_IO_PATH } from '@planline/domain';
-import { readTask, writeTask } from '@planline/document';
+import { fieldValue, readTask, writeTask } from '@planline/document';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { eventually, openCollabSocket, openProjectDocument, type DocClient } from '../collab-client.js';
@@ -153,7 +153,7 @@ describe.runIf(available)('PostgreSQL restarted under a running server', () => {
       const patched = await client.request('PATCH', `/api/tasks/${tasks[2]!.id}`, { progress: round, changeReason: `after restart ${round}` });
       expect(patched.status).toBe(200);
       // The editor's document and the rows agree again; the history credits the kept edit once.
-      await eventually(async () => (await rows()).every((t) => readTask(doc, t.id)?.name === t.name && readTask(doc, t.id)?.progress === t.progress), Boolean, 20_000);
+      await eventually(async () => (await rows()).every((t) => readTask(doc, t.id)?.name === t.name && fieldValue('progress', readTask(doc, t.id)?.progress) === t.progress), Boolean, 20_000);
       const history: { fieldName: string; newValue: string }[] = (await client.get(`/api/tasks/${tasks[0]!.id}/history`)).body;
       expect(history.filter((h) => h.fieldName === 'name' && h.newValue === outageName)).toHaveLength(1);
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SOCKET_IO_PATH } from '@planline/domain';
-import { readTask, writeTask } from '@planline/document';
+import { fieldValue, readTask, writeTask } from '@planline/document';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { eventually, openProjectDocument, type DocClient } from '../collab-client.js';
@@ -140,7 +140,7 @@ describe.runIf(available)('Redis restarted under load (scaled mode)', () => {
     await eventually(
       async () => {
         const stored = await rows();
-        return clients.every((c) => stored.every((r) => readTask(c.doc, r.id)?.name === r.name && readTask(c.doc, r.id)?.progress === r.progress));
+        return clients.every((c) => stored.every((r) => readTask(c.doc, r.id)?.name === r.name && fieldValue('progress', readTask(c.doc, r.id)?.progress) === r.progress));
       },
       Boolean,
       30_000,

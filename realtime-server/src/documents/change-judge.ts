@@ -14,6 +14,8 @@ export interface JudgedInput {
   edges: DocLink[] | null;
   /** History reasons of single tasks, over the author's (the cascade's "Moved by dependency on «name»"). */
   reasons?: ReadonlyMap<string, string> | null;
+  /** The document was waiting for an earlier update (a missing field may be held back, not taken out); unknown: true. */
+  incomplete?: boolean;
 }
 
 /** What a turn decided about one change, judged against the rows as the turn's earlier changes leave them. */
@@ -106,7 +108,7 @@ export class RowsAfter {
         }
         continue;
       }
-      const verdict = judgeTask(snapshot, previous, members);
+      const verdict = judgeTask(snapshot, previous, members, change.incomplete ?? true);
       // A project full to its limit takes no new task (the REST route says so before it writes).
       if (verdict.kind === 'reject-new' || (!previous && this.count - deleted.length + created.length >= MAX_TASKS_PER_PROJECT)) {
         fixes.set(id, null);

@@ -107,4 +107,20 @@ describe('judgeTask: milestones', () => {
     const { kind: _milestone, ...lost } = milestone;
     expect(judge(lost, milestone)).toEqual({ kind: 'valid', task: milestone, changed: [], fix: { kind: 'milestone' } });
   });
+
+  it('a field at its default is not held: a new task without them has the defaults, and nothing is written back', () => {
+    const fresh = judge({ name: 'Pour', startDate: '2026-11-23', endDate: '2026-11-24', order: 3 }, undefined);
+    expect(fresh).toEqual({ kind: 'valid', task: { ...stored, name: 'Pour', endDate: '2026-11-24', order: 3 }, changed: expect.any(Array), fix: null });
+    const { description: _d, progress: _p, status: _s, ...without } = stored;
+    expect(judge(without, stored)).toEqual({ kind: 'valid', task: stored, changed: [], fix: null });
+  });
+
+  it("a field taken out of a stored task (an undo of its first write) is its default, unless it may be held back", () => {
+    const nested: PersistedTask = { ...stored, parentId: '00000000-0000-4000-8000-000000000009', progress: 40 };
+    const { parentId: _parent, progress: _progress, ...undone } = nested;
+    // The document was complete: the fields were taken out, so they are back at their defaults, and stored so.
+    expect(judgeTask(undone, nested, none, false)).toEqual({ kind: 'valid', task: stored, changed: ['progress', 'parentId'], fix: null });
+    // It was waiting for an earlier update: Yjs may hold back the values that replaced them, so they are put back.
+    expect(judgeTask(undone, nested, none, true)).toEqual({ kind: 'valid', task: nested, changed: [], fix: { progress: 40, parentId: nested.parentId } });
+  });
 });

@@ -35,26 +35,33 @@ function parseField(field: TaskFieldName, value: unknown): { ok: true; value: un
  * Judges one task of the document after a transaction against its last valid state (ARCHITECTURE §3: an
  * invalid value is put back to its last valid value and never persisted). Field by field: a valid change is
  * kept even when another field of the same transaction is refused. `members` are the people who may be
- * assigned. `fix` is what the document must be set to afterwards (refused values back, defaults filled in,
+ * assigned; `waiting`, whether the document was waiting for an earlier update (a missing field may be held back).
+ * `fix` is what the document must be set to afterwards (refused values back, defaults filled in,
  * values normalised such as 'in-progress' → 'in_progress'), or null when it already is right.
  */
-export function judgeTask(snapshot: DocTask, previous: PersistedTask | undefined, members: ReadonlySet<string>): TaskVerdict {
+export function judgeTask(snapshot: DocTask, previous: PersistedTask | undefined, members: ReadonlySet<string>, waiting = true): TaskVerdict {
   const isNew = !previous;
   const base: Record<string, unknown> = previous ? { ...previous } : { ...TASK_DEFAULTS, order: 0 };
   const next: Record<string, unknown> = { ...base };
   const fix: DocTask = {};
 
   for (const field of TASK_FIELDS) {
-    const raw = snapshot[field];
+    let raw = snapshot[field];
     if (raw === undefined) {
-      // A field with a default when missing (documents from before it): missing reads as the default. On a stored
-      // task holding something else it is put back like any missing field (never taken as a change to the
-      // default: it may be missing only because Yjs holds back the update that set it).
-      if (field in DEFAULT_WHEN_MISSING && (isNew || sameValue(base[field], DEFAULT_WHEN_MISSING[field]))) continue;
-      if (isNew && REQUIRED_FOR_NEW.includes(field)) return { kind: 'reject-new' };
-      if (isNew) fix[field] = base[field];
-      else if (previous) fix[field] = previous[field];
-      continue;
+      // A field with a default (task-document.ts: a field at its default is not written): missing reads as the
+      // default. On a stored task holding something else, missing is the default too (an undo of the field's first
+      // write takes the field out; so does the server, of a nested type) unless the document was `waiting` for an
+      // earlier update: Yjs may then hold back the value that replaced it, and it is put back like any missing field.
+      const fallback = DEFAULT_WHEN_MISSING[field];
+      const hasDefault = field in DEFAULT_WHEN_MISSING;
+      if (hasDefault && (isNew || sameValue(base[field], fallback))) continue;
+      if (hasDefault && !waiting) raw = fallback;
+      else {
+        if (isNew && REQUIRED_FOR_NEW.includes(field)) return { kind: 'reject-new' };
+        if (isNew) fix[field] = base[field];
+        else if (previous) fix[field] = previous[field];
+        continue;
+      }
     }
     if (!isNew && sameValue(raw, base[field])) continue;
     const parsed = parseField(field, raw);

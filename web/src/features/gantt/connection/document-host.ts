@@ -5,7 +5,7 @@
  */
 import { HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
 import { HocuspocusProvider, type CompleteHocuspocusProviderWebsocketConfiguration } from '@hocuspocus/provider';
-import { addDependency, applyCascade, dependenciesMap, documentCascade, readTask, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
+import { addDependency, applyCascade, dependenciesMap, documentCascade, fieldValue, readTask, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
 import * as Y from 'yjs';
 import { createStore } from 'zustand/vanilla';
 import { CrossedDropWatch, type CrossedDrop, type DropFields } from '../model/crossed-drops';
@@ -179,7 +179,7 @@ export function openConnection(projectId: string, userId: string, options: HostO
     for (const event of events) {
       const taskId = event.target === tasksMap(doc) ? null : event.path[0];
       if (typeof taskId !== 'string') continue;
-      const crossed = drops.remoteChange(taskId, (field) => tasksMap(doc).get(taskId)?.get(field));
+      const crossed = drops.remoteChange(taskId, (field) => fieldValue(field, tasksMap(doc).get(taskId)?.get(field)));
       if (crossed) crossedDrops.setState(crossed, true);
     }
   };
