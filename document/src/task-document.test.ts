@@ -49,6 +49,7 @@ describe('the task document', () => {
     color: '#3b82f6',
     assigneeId: null,
     assigneeIds: [],
+    allocations: {},
     order: 7,
     kind: 'task',
     parentId: null,

@@ -133,6 +133,26 @@ export function bindPresence(body: Uint8Array, who: PresenceIdentity, owned: Set
 }
 
 /**
+ * Whether a connection has stopped reading: more than MAX_UNSENT_BYTES waiting to be sent, and no less at each of
+ * UNSENT_STUCK_CHECKS checks in a row. One message may be bigger than the limit by itself (the first sync of a
+ * 100,000-task plan is ~36 MB, and ws counts it whole while it compresses it): a client that reads it sees the count
+ * fall and is kept; one that reads nothing holds the count where it is, or raises it, and is cut a few seconds on.
+ */
+export class UnsentWatch {
+  private last = 0;
+  private stuck = 0;
+
+  check(bufferedAmount: number): 'cut' | 'ok' {
+    const over = bufferedAmount > MAX_UNSENT_BYTES;
+    this.stuck = over && bufferedAmount >= this.last ? this.stuck + 1 : 0;
+    this.last = bufferedAmount;
+    return this.stuck >= UNSENT_STUCK_CHECKS ? 'cut' : 'ok';
+  }
+}
+/** Checks (one a second) a connection over MAX_UNSENT_BYTES may read nothing before it is cut. */
+export const UNSENT_STUCK_CHECKS = 5;
+
+/**
  * The guarded sockets, for one timer over all of them: what waits to be sent to a client that stopped reading grows
  * with every teammate's edit, whether or not that client sends anything.
  */
@@ -140,7 +160,8 @@ const watchedSockets = new Map<WebSocket, () => void>();
 let unsentCheck: NodeJS.Timeout | null = null;
 
 function watchUnsent(ws: WebSocket, cut: () => void): void {
-  watchedSockets.set(ws, cut);
+  const watch = new UnsentWatch();
+  watchedSockets.set(ws, () => watch.check(ws.bufferedAmount) === 'cut' && cut());
   ws.once('close', () => {
     watchedSockets.delete(ws);
     if (watchedSockets.size || !unsentCheck) return;
@@ -148,7 +169,7 @@ function watchUnsent(ws: WebSocket, cut: () => void): void {
     unsentCheck = null;
   });
   unsentCheck ??= setInterval(() => {
-    for (const [socket, cutIt] of watchedSockets) if (socket.bufferedAmount > MAX_UNSENT_BYTES) cutIt();
+    for (const check of watchedSockets.values()) check();
   }, UNSENT_BYTES_CHECK_MS).unref();
 }
 
@@ -187,7 +208,6 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
   /** The message to hand to Hocuspocus (rewritten, for presence), or null to drop it; with what was read of it. */
   const admit = ({ data }: FilteredMessage): FilteredMessage | null => {
     if (closed) return null;
-    if (ws.bufferedAmount > MAX_UNSENT_BYTES) return close(CloseCode.NotReading, 'too much unread');
     const verdict = inspectMessage(data);
     if (!verdict.ok) return close(verdict.code ?? CloseCode.BadMessage, verdict.reason);
     if (verdict.syncRequest) {

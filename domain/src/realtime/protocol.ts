@@ -96,8 +96,8 @@ export const SERVER_BUSY_MESSAGE = 'The server is busy — retrying…';
  * client that asks again and again and never reads had every answer buffered. A browser asks once per connection;
  * past a burst of SYNC_REQUESTS_BURST, one every 60 / SYNC_REQUESTS_PER_MINUTE seconds. A sync request arriving
  * while more than MAX_UNREAD_BYTES_BEFORE_SYNC wait to be sent to that connection closes it (it is not reading what
- * it asked for), and a connection with more than MAX_UNSENT_BYTES waiting (the largest first sync, compressed, fits
- * well inside) is cut, whatever it sends.
+ * it asked for), and a connection with more than MAX_UNSENT_BYTES waiting that reads none of it for a few seconds is
+ * cut, whatever it sends (one message may be bigger by itself: a 100,000-task plan's first sync is ~36 MB).
  */
 export const SYNC_REQUESTS_BURST = 10;
 export const SYNC_REQUESTS_PER_MINUTE = 6;
