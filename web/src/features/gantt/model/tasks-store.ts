@@ -3,6 +3,8 @@ import { dependenciesMap, dependencyLinks, readScheduleSettings, readTask, sameV
 import type * as Y from 'yjs';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { nextSlot } from '../../../lib/next-slot';
+import { LayeredMap } from './layered-map';
+import { noteTaskChanges } from './task-changes';
 import { affectsOrder, compareTasks, sameTimelineTask, toTimelineTask, type TimelineTask } from './timeline-task';
 
 import type { DependencyEdge } from './links';
@@ -336,12 +338,9 @@ export function createTasksStore(
       store.setState(shownFrom(state.tasks, state.collapsed));
       return;
     }
-    const next = new Map(state.tasks);
-    for (const id of touched) {
-      const task = raw.get(id);
-      if (task) next.set(id, task);
-      else next.delete(id);
-    }
+    // The state's tasks with the touched ones set, without copying the others (a drop among 100,000 tasks).
+    const next = LayeredMap.changed(state.tasks, [...touched].map((id) => [id, raw.get(id)] as const));
+    noteTaskChanges(next, state.tasks, touched);
     store.setState(reorder && !inPlace(state, next, touched) ? { tasks: next, ...ordered(next) } : { tasks: next });
   };
 
