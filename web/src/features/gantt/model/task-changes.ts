@@ -1,3 +1,4 @@
+import { maxDate, minDate, tasksSpan, type TimelineRange } from '@planline/domain';
 import type { TimelineTask } from './timeline-task';
 
 type Tasks = ReadonlyMap<string, TimelineTask>;
@@ -27,3 +28,47 @@ export function changedTaskIds(before: Tasks, after: Tasks): ReadonlySet<string>
   for (const id of before.keys()) if (!after.has(id)) ids.add(id);
   return ids;
 }
+
+/**
+ * A figure over every task (how many are done, the plan's first and last days) that follows the store by the
+ * tasks each change touched: `step` gives the figure after them from the one before, or null to work it out again
+ * with `whole` (which also runs when most of the plan changed, or for another store's tasks).
+ */
+export function followingTasks<T>(
+  whole: (tasks: Tasks) => T,
+  step: (value: T, changes: readonly (readonly [before: TimelineTask | undefined, after: TimelineTask | undefined])[]) => T | null,
+): (tasks: Tasks) => T {
+  let last: { tasks: WeakRef<Tasks>; value: T } | null = null;
+  return (tasks) => {
+    const before = last?.tasks.deref();
+    if (last && before === tasks) return last.value;
+    let value: T | null = null;
+    if (last && before) {
+      const ids = changedTaskIds(before, tasks);
+      if (ids.size <= Math.max(256, tasks.size / 8)) value = step(last.value, [...ids].map((id) => [before.get(id), tasks.get(id)] as const));
+    }
+    if (value === null) value = whole(tasks);
+    last = { tasks: new WeakRef(tasks), value };
+    return value;
+  };
+}
+
+/**
+ * The plan's first and last days (tasksSpan), followed by the tasks each change touched: widened by where they are
+ * now, and worked out again only when one of them was on an edge (it may have been the only task there).
+ */
+export const planSpan = followingTasks<TimelineRange | null>(
+  (tasks) => tasksSpan(tasks.values()),
+  (span, changes) => {
+    if (!span) return null;
+    let { start, end } = span;
+    for (const [before, after] of changes) {
+      if (before && (before.startDate === span.start || maxDate(before.startDate, before.endDate) === span.end)) return null;
+      if (after) {
+        start = minDate(start, after.startDate);
+        end = maxDate(end, maxDate(after.startDate, after.endDate));
+      }
+    }
+    return start === span.start && end === span.end ? span : { start, end };
+  },
+);
