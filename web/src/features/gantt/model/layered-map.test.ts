@@ -39,3 +39,16 @@ describe('a map made from another by a few changes', () => {
     expect(map.get(1500)).toBe(1500);
   });
 });
+
+describe('the keys changed between two maps over one base', () => {
+  it('are read from their layers, and are null for maps over different bases', () => {
+    const base = new Map([['a', 1], ['b', 2], ['c', 3]]);
+    const one = LayeredMap.changed(base, [['b', 20]]);
+    const two = LayeredMap.changed(one, [['c', undefined], ['d', 4]]);
+    const other = LayeredMap.changed(base, [['a', 10]]);
+    expect(LayeredMap.changedKeys(base, one)).toEqual(new Set(['b']));
+    expect(LayeredMap.changedKeys(one, two)).toEqual(new Set(['b', 'c', 'd']));
+    expect(LayeredMap.changedKeys(two, other)).toEqual(new Set(['b', 'c', 'd', 'a']));
+    expect(LayeredMap.changedKeys(new Map(base), one)).toBeNull();
+  });
+});

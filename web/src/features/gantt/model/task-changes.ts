@@ -1,4 +1,5 @@
 import { maxDate, minDate, tasksSpan, type TimelineRange } from '@planline/domain';
+import { LayeredMap } from './layered-map';
 import type { TimelineTask } from './timeline-task';
 
 type Tasks = ReadonlyMap<string, TimelineTask>;
@@ -23,6 +24,10 @@ export function changedTaskIds(before: Tasks, after: Tasks): ReadonlySet<string>
   if (before === after) return new Set();
   const note = notes.get(after);
   if (note && note.from.deref() === before) return note.ids;
+  // Two layers over one base (the page's shown tasks before and after a drop, the worker's patch applied): the
+  // keys of the two layers.
+  const layered = LayeredMap.changedKeys(before, after);
+  if (layered) return layered;
   const ids = new Set<string>();
   for (const [id, task] of after) if (before.get(id) !== task) ids.add(id);
   for (const id of before.keys()) if (!after.has(id)) ids.add(id);
