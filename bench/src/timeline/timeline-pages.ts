@@ -312,6 +312,33 @@ export async function measureReturnVisit(browser: Browser, probeScript: string, 
   }
 }
 
+/** How far a drop drags its bar, px (about six days at the chart's first zoom). */
+const DRAG_REACH_PX = 120;
+
+/**
+ * The id of the first whole bar (not cut by the chart's edge) that a pointer can grab and drag `reach` px either
+ * way without leaving the chart's visible area: the page's first bar in the DOM may sit below the window (the chart
+ * opens at today, so which rows show a whole bar depends on the day of the week), where the mouse grabs nothing.
+ * Runs in the page.
+ */
+function barInReach(reach: number): string | null {
+  for (const bar of document.querySelectorAll<HTMLElement>('[data-task-bar]:not([data-partial])')) {
+    const scroller = bar.closest('[data-timeline-scroll]')?.getBoundingClientRect();
+    if (!scroller) continue;
+    const top = Math.max(scroller.top, 0);
+    const bottom = Math.min(scroller.bottom, window.innerHeight);
+    const left = Math.max(scroller.left, 0);
+    const right = Math.min(scroller.right, window.innerWidth);
+    const box = bar.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    if (box.top < top || box.bottom > bottom || x - reach < left || x + reach > right) continue;
+    // Nothing drawn over its middle (a sticky header, a popover): the pointer lands on the bar itself.
+    if (bar.contains(document.elementFromPoint(x, y))) return bar.getAttribute('data-task-bar');
+  }
+  return null;
+}
+
 /** Planline in two browsers: A drags a bar; how long until B has painted it in its new place. */
 export async function measureDrops(browser: Browser, probeScript: string, url: string, project: SeededProject, drops: number, syncTimeoutMs: number): Promise<number[]> {
   // A plain edit's way to a teammate: every fifth task follows the one before, and with auto-scheduling a drag
@@ -324,8 +351,13 @@ export async function measureDrops(browser: Browser, probeScript: string, url: s
     await Promise.all([probe(a.page, 'firstBars'), probe(b.page, 'firstBars')]);
     // First bars may be the server's snapshot (read-only): a drag needs the document, synced.
     await Promise.all([a.page, b.page].map((p) => p.locator(OURS.readySelector).waitFor({ timeout: syncTimeoutMs })));
-    const bar = a.page.locator('[data-task-bar]:not([data-partial])').first();
-    const taskId = (await bar.getAttribute('data-task-bar'))!;
+    // The chart opens at today: when no whole bar shows there, the first one is scrolled to the middle of A's chart.
+    const taskId =
+      (await a.page.evaluate(barInReach, DRAG_REACH_PX)) ??
+      (await a.page.locator('[data-task-bar]:not([data-partial])').first().evaluate((bar) => bar.scrollIntoView({ block: 'center', inline: 'center' })),
+      await a.page.waitForTimeout(500),
+      await a.page.evaluate(barInReach, DRAG_REACH_PX));
+    if (!taskId) throw new Error(`no task bar lies in the chart's visible area with ${DRAG_REACH_PX} px to either side`);
     const selector = `[data-task-bar="${taskId}"]`;
     await b.page.locator(selector).waitFor({ state: 'visible' });
     const latencies: number[] = [];
@@ -338,7 +370,7 @@ export async function measureDrops(browser: Browser, probeScript: string, url: s
       const x = box.x + box.width / 2;
       await a.page.mouse.move(x, y);
       await a.page.mouse.down();
-      for (let step = 1; step <= 10; step++) await a.page.mouse.move(x + direction * step * 12, y);
+      for (let step = 1; step <= 10; step++) await a.page.mouse.move(x + direction * step * (DRAG_REACH_PX / 10), y);
       await a.page.mouse.up();
       const shownAt = await probe<number>(b.page, 'changed');
       latencies.push(shownAt - (await probe<number>(a.page, 'pointerUpAt')));

@@ -9,7 +9,6 @@ import {
   placeholderRows,
   rangeContains,
   rangeDayCount,
-  tasksSpan,
   ZOOM_MAX,
   ZOOM_MIN,
   type PlaceholderRow as PlaceholderRowData,
@@ -24,6 +23,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { ProjectConnection } from '../connection/project-connection';
 import { lateRows, ShownBaselineProvider } from '../model/baseline';
 import { pastAsBaseline, usePastPlan } from '../model/past-plan';
+import { planSpan } from '../model/task-changes';
 import { useChartBaseline } from '../model/use-chart-baseline';
 import { useServerPicture } from '../model/server-picture';
 import { centreScrollLeft, shownTimeline, useTimelineView } from '../model/timeline-view.store';
@@ -141,7 +141,7 @@ export function TimelineChart(props: TimelineChartProps) {
   const toggleCriticalPath = useTimelineView((s) => s.toggleCriticalPath);
   // The plan's first and last days: the chart leaves room around them (withPlanRoom).
   const allTasks = useStore(connection.tasks, (s) => s.tasks);
-  const plan = useMemo(() => tasksSpan(allTasks.values()), [allTasks]);
+  const plan = useMemo(() => planSpan(allTasks), [allTasks]);
   const { range, zoom, kind } = shownTimeline(view, today, viewportWidth, plan);
   const dw = dayWidth(zoom);
   const timelineWidth = Math.max(rangeDayCount(range) * dw, viewportWidth);

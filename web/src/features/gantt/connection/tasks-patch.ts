@@ -1,4 +1,6 @@
 import type { TasksState } from '../model/tasks-store';
+import { LayeredMap } from '../model/layered-map';
+import { changedTaskIds, noteTaskChanges } from '../model/task-changes';
 import type { TimelineTask } from '../model/timeline-task';
 import type { TasksPatch } from './document-protocol';
 
@@ -10,8 +12,12 @@ export function diffTasksState(before: TasksState, after: TasksState): TasksPatc
   if (after.tasks !== before.tasks) {
     const set: TimelineTask[] = [];
     const deleted: string[] = [];
-    for (const [id, task] of after.tasks) if (before.tasks.get(id) !== task) set.push(task);
-    for (const id of before.tasks.keys()) if (!after.tasks.has(id)) deleted.push(id);
+    for (const id of changedTaskIds(before.tasks, after.tasks)) {
+      const task = after.tasks.get(id);
+      if (!task) {
+        if (before.tasks.has(id)) deleted.push(id);
+      } else if (before.tasks.get(id) !== task) set.push(task);
+    }
     if (set.length) patch.set = set;
     if (deleted.length) patch.deleted = deleted;
   }
@@ -32,10 +38,20 @@ export function wholeTasksState(state: TasksState): TasksPatch {
 export function applyTasksPatch(state: TasksState, patch: TasksPatch): TasksState {
   const next: TasksState = { ...state };
   if (patch.set?.length || patch.deleted?.length) {
-    const tasks = new Map(state.tasks);
-    for (const id of patch.deleted ?? []) tasks.delete(id);
-    for (const task of patch.set ?? []) tasks.set(task.id, task);
-    next.tasks = tasks;
+    const changes = [...(patch.deleted ?? []).map((id) => [id, undefined] as const), ...(patch.set ?? []).map((task) => [task.id, task] as const)];
+    // A few tasks (a teammate's drop): laid over the tasks the page has, with a note of which, so that neither
+    // this copy nor its readers go through all 100,000. Many (the first patch, the whole state): a map of their own.
+    if (changes.length <= state.tasks.size / 8) {
+      next.tasks = LayeredMap.changed(state.tasks, changes);
+      noteTaskChanges(next.tasks, state.tasks, changes.map(([id]) => id));
+    } else {
+      const tasks = new Map(state.tasks);
+      for (const [id, task] of changes) {
+        if (task) tasks.set(id, task);
+        else tasks.delete(id);
+      }
+      next.tasks = tasks;
+    }
   }
   if (patch.rows) {
     next.rows = patch.rows;

@@ -1,7 +1,8 @@
 import { createWorkCalendar, DEFAULT_WORK_CALENDAR } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
 import { linkPath } from './link-route';
-import { checkNewLink, linkLabel, violatedLinks, violationText, type DependencyEdge } from './links';
+import { checkNewLink, linkLabel, violatedLinks, violatedLinksSince, violationText, type DependencyEdge } from './links';
+import { noteTaskChanges } from './task-changes';
 import { toTimelineTask } from './timeline-task';
 
 const task = (id: string, name: string, startDate: string, endDate: string) => toTimelineTask(id, { name, startDate, endDate })!;
@@ -47,6 +48,49 @@ describe('links', () => {
     const own = createWorkCalendar({ workingWeekdays: [1, 2, 3, 4, 5, 6], holidays: ['2026-03-05'] });
     if (!own.ok) throw new Error(own.reason);
     expect(violatedLinks(tasks, [link], own.calendar).get('b->d')!.byWorkingDays).toBe(2);
+  });
+});
+
+describe('links judged again after a change', () => {
+  // Design → Build → Test, each FS: Build starts before Design ends (broken), Test after Build (kept).
+  const edges: DependencyEdge[] = [
+    { taskId: 'b', dependsOnTaskId: 'd', type: 'FS', lagDays: 0 },
+    { taskId: 't', dependsOnTaskId: 'b', type: 'FS', lagDays: 0 },
+  ];
+  const byTask = new Map<string, DependencyEdge[]>([['d', [edges[0]!]], ['b', [edges[0]!, edges[1]!]], ['t', [edges[1]!]]]);
+  const first = new Map([
+    ['d', task('d', 'Design', '2026-03-02', '2026-03-06')],
+    ['b', task('b', 'Build', '2026-03-05', '2026-03-10')],
+    ['t', task('t', 'Test', '2026-03-16', '2026-03-17')],
+  ]);
+
+  it('[link-violations] gives what judging every link gives, after each change', () => {
+    let tasks = first;
+    expect([...violatedLinksSince(tasks, edges, byTask, DEFAULT_WORK_CALENDAR).keys()]).toEqual(['b->d']);
+    // Build moved after Design: its link mends; moved onto Test's days: Test's link breaks.
+    for (const [start, end, broken] of [['2026-03-09', '2026-03-10', []], ['2026-03-12', '2026-03-18', ['t->b']], ['2026-03-04', '2026-03-05', ['b->d']]] as const) {
+      const next = new Map(tasks);
+      next.set('b', task('b', 'Build', start, end));
+      noteTaskChanges(next, tasks, ['b']);
+      tasks = next;
+      const judged = violatedLinksSince(tasks, edges, byTask, DEFAULT_WORK_CALENDAR);
+      expect([...judged.keys()].sort()).toEqual([...broken]);
+      expect(judged).toEqual(violatedLinks(tasks, edges, DEFAULT_WORK_CALENDAR));
+    }
+  });
+
+  it('[link-violations] judges only the links at the changed tasks: a link elsewhere keeps its verdict', () => {
+    const tasks = new Map(first);
+    const before = violatedLinksSince(tasks, edges, byTask, DEFAULT_WORK_CALENDAR);
+    // Test moved, and the note says only Test changed: Design → Build is not judged again, so its verdict is the
+    // one object it was (judged again, it would be a new one).
+    const next = new Map(tasks);
+    next.set('t', task('t', 'Test', '2026-03-17', '2026-03-18'));
+    noteTaskChanges(next, tasks, ['t']);
+    const after = violatedLinksSince(next, edges, byTask, DEFAULT_WORK_CALENDAR);
+    expect(after.get('b->d')).toBe(before.get('b->d'));
+    // Other links (a new array) or another calendar: judged whole.
+    expect(violatedLinksSince(next, [...edges], byTask, DEFAULT_WORK_CALENDAR).get('b->d')).not.toBe(before.get('b->d'));
   });
 });
 

@@ -45,6 +45,24 @@ describe('the tasks snapshot', () => {
     expect(store.getState().rows).toEqual([B]);
   });
 
+  it('[timeline-snapshot] a bar moved where its order keeps its row leaves the rows as they were (no sort per drop)', () => {
+    const doc = docWith({ [A]: { ...base, name: 'A', order: 0 }, [B]: { ...base, name: 'B', order: 1 }, [C]: { ...base, name: 'C', order: 2 } });
+    const { store } = createTasksStore(doc);
+    const before = store.getState();
+    doc.transact(() => writeTask(doc, B, { startDate: '2026-12-01', endDate: '2026-12-04' }));
+    const after = store.getState();
+    expect(after.tasks.get(B)?.startDate).toBe('2026-12-01');
+    expect(after.rows).toBe(before.rows);
+    expect(after.rowIndex).toBe(before.rowIndex);
+    // Two tasks of one order: the start decides, so B moving after C moves its row, and the neighbours see it.
+    doc.transact(() => writeTask(doc, C, { order: 1, startDate: '2026-11-01' }));
+    expect(store.getState().rows).toEqual([A, C, B]);
+    doc.transact(() => writeTask(doc, B, { startDate: '2026-10-01', endDate: '2026-10-02' }));
+    expect(store.getState().rows).toEqual([A, B, C]);
+    doc.transact(() => writeTask(doc, B, { startDate: '2026-10-15', endDate: '2026-10-16' }));
+    expect(store.getState().rows).toEqual([A, B, C]);
+  });
+
   it('[timeline-snapshot] a store opened before the first sync reads the whole synced document', () => {
     const server = docWith({ [A]: { ...base, name: 'A', order: 1 }, [B]: { ...base, name: 'B', order: 0 }, [C]: { ...base, name: '', order: 2 } });
     const doc = new Y.Doc();

@@ -1,15 +1,23 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { useConnectionState, useProjectConnection } from '../connection/use-project-connection';
+import { followingTasks } from './task-changes';
 import { emptyTasksState, type TasksState } from './tasks-store';
 
 const noTasks = createStore<TasksState>(emptyTasksState);
 
-function completedIn(state: TasksState): number {
-  let completed = 0;
-  for (const task of state.tasks.values()) if (task.status === 'completed') completed += 1;
-  return completed;
-}
+const isDone = (task: { status: string } | undefined) => (task?.status === 'completed' ? 1 : 0);
+
+/** Counted once, then by the tasks each change touched (a teammate's drop does not count 100,000 tasks again). */
+const completedOf = followingTasks(
+  (tasks) => {
+    let completed = 0;
+    for (const task of tasks.values()) completed += isDone(task);
+    return completed;
+  },
+  (completed, changes) => changes.reduce((n, [before, after]) => n - isDone(before) + isDone(after), completed),
+);
+const completedIn = (state: TasksState) => completedOf(state.tasks);
 
 /**
  * How many of the project's tasks there are and how many are completed, from its live document (the header
