@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTask } from '@planline/document';
+import { readTask, writeTask } from '@planline/document';
 import { eventually, openProjectDocument } from './collab-client.js';
 import { joinedMember, registeredClient, startTestServer, teamWithOwner, type ClientUser } from './harness.js';
 
@@ -75,7 +75,11 @@ describe('[assignments] allocation per assignee', () => {
     [{ assignments: [{ userId: '00000000-0000-4000-8000-000000000001', allocation: 1.5 }] }, 'Allocation must be a whole percent from 1 to 200'],
     [{ assignments: [{ userId: '00000000-0000-4000-8000-000000000001', allocation: 'x' }] }, 'Allocation must be a whole percent from 1 to 200'],
     [{ assignments: [{ userId: '00000000-0000-4000-8000-000000000001' }, { userId: '00000000-0000-4000-8000-000000000001' }] }, 'Each person can be assigned to a task once'],
-    [{ assignments: [], assigneeIds: [] }, 'Send either assignments or assigneeIds and allocations, not both'],
+    [{ assignments: [], assigneeIds: [] }, 'Send either assignments or assigneeIds and allocations, not both; a primary assignee must be one of the assignments'],
+    [
+      { assignments: [{ userId: '00000000-0000-4000-8000-000000000001' }], assigneeId: '00000000-0000-4000-8000-000000000002' },
+      'Send either assignments or assigneeIds and allocations, not both; a primary assignee must be one of the assignments',
+    ],
   ])('[assignments] bad input %j: 400 with a message, nothing stored', async (body, message) => {
     const before = await rows();
     const res = await patch(body);
@@ -94,5 +98,18 @@ describe('[assignments] allocation per assignee', () => {
     expect(notAssigned.status).toBe(400);
     expect(notAssigned.body.message).toBe('An allocation can only be given to someone assigned to the task');
     expect(await rows()).toEqual(before);
+  });
+
+  it('[assignments] through the document, an allocation for someone not assigned is taken out by the server', async () => {
+    await patch({ assignments: [{ userId: ana.user.id, allocation: 40 }] });
+    const editor = openProjectDocument(server.url, ana.client.cookieHeader, projectId);
+    try {
+      await editor.synced;
+      editor.doc.transact(() => writeTask(editor.doc, taskId, { allocations: { [ana.user.id]: 60, [ben.user.id]: 150 } }));
+      await eventually(() => readTask(editor.doc, taskId)?.allocations, (a) => JSON.stringify(a) === JSON.stringify({ [ana.user.id]: 60 }), 5000);
+      await eventually(rows, (r) => JSON.stringify(r) === JSON.stringify([[ana.user.id, 60]]), 5000);
+    } finally {
+      editor.close();
+    }
   });
 });

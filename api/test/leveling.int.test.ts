@@ -90,4 +90,14 @@ describe('[leveling] resolve over-allocation', () => {
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({ requiredPlan: 'pro', requiresUpgrade: true });
   });
+
+  it('[leveling] a plan running over two years is refused with a message (its span bounds the work), not levelled', async () => {
+    await setTeamPlan(server, teamId, 'enterprise');
+    const far = await task({ name: 'Decommission', startDate: '2029-01-01', endDate: '2029-01-05' });
+    const res = await level(owner, { preview: true });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/plans of up to 2 years/);
+    expect((await owner.client.request('DELETE', `/api/tasks/${far}`)).status).toBe(204);
+    expect((await level(owner, { preview: true })).status).toBe(200);
+  });
 });

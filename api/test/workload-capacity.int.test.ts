@@ -118,4 +118,10 @@ describe('[capacity] reading and setting a member’s capacity', () => {
     const stored = (await ben.client.get(path(ben.user.id))).body as { hoursPerDay: number; workingDays: number[] };
     expect(bodies.map((b) => [b.hoursPerDay, b.workingDays])).toContainEqual([stored.hoursPerDay, stored.workingDays]);
   });
+
+  it('[capacity] a note with a lone surrogate is stored well-formed, not a 500', async () => {
+    const res = await ana.client.put(path(ana.user.id), { daysOff: [{ from: '2027-04-01', to: '2027-04-02', note: 'Trip \ud800' }] });
+    expect(res.status).toBe(200);
+    expect(res.body.daysOff).toEqual([{ from: '2027-04-01', to: '2027-04-02', note: 'Trip \ufffd' }]);
+  });
 });

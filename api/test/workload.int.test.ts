@@ -167,4 +167,22 @@ describe('[workload] the team’s workload', () => {
     await wb2.xlsx.load((await plain.arrayBuffer()) as ArrayBuffer);
     expect(wb2.getWorksheet('Workload')).toBeUndefined();
   });
+
+  it('[workload] a range at the end of the calendar (9998-9999) is read, not a 500', async () => {
+    expect((await read(ana, 'from=9998-06-01&to=9999-12-31&scale=month')).status).toBe(200);
+    expect((await read(ana, 'from=9997-12-31&to=9999-12-31&scale=month')).status).toBe(400);
+  });
+
+  it('[export-workload] a guest of the project gets no Workload sheet: the team’s people are not theirs to see (403)', async () => {
+    const link = await owner.client.get(`/api/projects/${projectId}/invite-link`);
+    const guest = await registeredClient(server);
+    expect((await guest.client.post('/api/projects/join', { token: String(link.body.inviteLink).split('/').pop() })).status).toBe(200);
+    const res = await fetch(`${server.url}/api/export/excel/${projectId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: guest.client.cookieHeader },
+      body: JSON.stringify({ includeWorkload: true }),
+    });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toBe('The workload sheet is for members of the team');
+  });
 });

@@ -175,6 +175,10 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
     },
   ],
   'GET /api/teams/:id/join-requests': [{ rule: 'team-admin', ok: 200 }],
+  // Issue 36: someone else's capacity is the owner's and admins' (each person reads and sets their own, 'self' below).
+  'GET /api/teams/:teamId/members/:userId/capacity': [{ rule: 'team-admin', ok: 200 }],
+  'PUT /api/teams/:teamId/members/:userId/capacity': [{ rule: 'team-admin', ok: 200, body: () => ({ hoursPerDay: 6 }) }],
+  'GET /api/teams/:teamId/workload': [{ rule: 'team-member', ok: 200, query: () => 'from=2026-11-30&to=2026-12-27&scale=week' }],
   // Invite links are the owner's and admins' (issue #14): a member's copy outlived their membership.
   'GET /api/teams/:id/invite-link': [
     { label: 'role=member', rule: 'team-admin', ok: 200, query: () => 'role=member' },
@@ -202,6 +206,7 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   'GET /api/projects/:projectId/schedule': [{ rule: 'project-access', ok: 200 }],
   // Baselines (issue 19): read by all who open the project, saved and deleted by its team, like its schedule settings.
   'GET /api/projects/:projectId/baselines': [{ rule: 'project-access', ok: 200 }],
+  'POST /api/projects/:projectId/level': [{ rule: 'project-access', ok: 200, body: () => ({ preview: true }) }],
   'POST /api/projects/:projectId/baselines': [{ rule: 'project-team', ok: 201, body: () => ({ name: 'Kick-off plan' }), after: dropBaselines }],
   'GET /api/projects/:projectId/baselines/:baselineId': [{ rule: 'project-access', ok: 200, params: newBaseline, after: dropBaselines }],
   'DELETE /api/projects/:projectId/baselines/:baselineId': [{ rule: 'project-team', ok: 204, params: newBaseline, after: dropBaselines }],

@@ -143,9 +143,13 @@ export const isOneDayIfMilestone = (v: { kind?: string; startDate?: string; endD
   v.kind !== 'milestone' || !v.startDate || !v.endDate || v.startDate === v.endDate;
 const MILESTONE_DATES = { message: MILESTONE_ONE_DAY, path: ['endDate'] };
 /** `assignments` says who and how much at once; with `assigneeIds` or `allocations` too, which one wins is unclear. */
-const notBothAssignmentForms = (v: { assignments?: unknown; assigneeIds?: unknown; allocations?: unknown }) =>
-  v.assignments === undefined || (v.assigneeIds === undefined && v.allocations === undefined);
-const BOTH_ASSIGNMENT_FORMS = { message: 'Send either assignments or assigneeIds and allocations, not both', path: ['assignments'] };
+const notBothAssignmentForms = (v: { assignments?: { userId: string }[]; assigneeIds?: unknown; allocations?: unknown; assigneeId?: string | null }) =>
+  v.assignments === undefined ||
+  (v.assigneeIds === undefined && v.allocations === undefined && (!v.assigneeId || v.assignments.some((a) => a.userId === v.assigneeId?.toLowerCase())));
+const BOTH_ASSIGNMENT_FORMS = {
+  message: 'Send either assignments or assigneeIds and allocations, not both; a primary assignee must be one of the assignments',
+  path: ['assignments'],
+};
 
 export const TASK_DEFAULTS = {
   description: null,

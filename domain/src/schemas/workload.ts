@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { addMonths, dayNumber, isCalendarDate } from '../timeline/calendar-date.js';
+import { isCalendarDate } from '../timeline/calendar-date.js';
 import { calendarDateSchema } from './calendar-date.js';
+import { wellFormed } from './text.js';
 import { textError } from './user.js';
 import { ALLOCATION_DEFAULT, type Assignment } from './task.js';
 
@@ -22,7 +23,14 @@ export const DAY_OFF_NOTE_MAX_LENGTH = 200;
 
 /** Whether `to` falls within two years of `from`: 2026-01-01..2027-12-31 does, 2026-01-01..2028-01-01 does not. */
 export function withinTwoYears(from: string, to: string): boolean {
-  return dayNumber(to) < dayNumber(addMonths(from, MAX_RANGE_YEARS * 12));
+  // Compared as (year, month-day) rather than by building the date two years on, which past 9997 has no
+  // 'yyyy-MM-dd' form (a 500 for a range in 9998-9999).
+  const fromYear = Number(from.slice(0, 4));
+  const years = Number(to.slice(0, 4)) - fromYear;
+  const year = fromYear + MAX_RANGE_YEARS;
+  // The same date two years on; from 29 February, the 28th when that year has no 29th.
+  const sameDay = from.slice(5) === '02-29' && !(year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) ? '02-28' : from.slice(5);
+  return years < MAX_RANGE_YEARS || (years === MAX_RANGE_YEARS && to.slice(5) < sameDay);
 }
 
 /** Zod runs an object's refinements even when a field failed: these judge only two real dates. */
@@ -58,6 +66,7 @@ export const dayOffSchema = z
     to: requiredDate('The last day off'),
     note: z
       .string({ error: textError('Note') })
+      .overwrite(wellFormed)
       .trim()
       .max(DAY_OFF_NOTE_MAX_LENGTH, `A day off's note must be at most ${DAY_OFF_NOTE_MAX_LENGTH} characters`)
       .default(''),

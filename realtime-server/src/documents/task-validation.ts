@@ -78,6 +78,15 @@ export function judgeTask(snapshot: DocTask, previous: PersistedTask | undefined
     if (!sameValue(parsed.value, raw)) fix[field] = parsed.value; // normalised or trimmed
   }
 
+  // An allocation is a share of an assignee's day (issue 36): one for someone not assigned (a hostile client, or a
+  // teammate's unassignment merged with another's share) is taken out, as REST refuses it.
+  const assignees = next.assigneeIds as string[];
+  const allocations = next.allocations as Record<string, number>;
+  if (Object.keys(allocations).some((id) => !assignees.includes(id))) {
+    next.allocations = Object.fromEntries(Object.entries(allocations).filter(([id]) => assignees.includes(id)));
+    fix.allocations = next.allocations;
+  }
+
   if ((next.endDate as string) < (next.startDate as string)) {
     if (isNew) return { kind: 'reject-new' };
     // Put back whichever of the two dates this change moved.

@@ -42,7 +42,11 @@ export class ExportService {
   async export(userId: string, projectId: string, format: FileFormat, options: ExportOptions): Promise<ExportFile> {
     const access = await requireProjectAccess(this.dataSource, userId, projectId);
     const data = await this.read(projectId, options.baselineId ?? null);
-    if (format === 'excel' && options.includeWorkload) data.workload = await this.readWorkload(userId, access.teamId, data);
+    if (format === 'excel' && options.includeWorkload) {
+      // The team's people and their hours are the team's: a guest of one project sees none of them (docs/security.md).
+      if (access.access === 'guest') throw new AppError('forbidden', 'The workload sheet is for members of the team');
+      data.workload = await this.readWorkload(userId, access.teamId, data);
+    }
     // Each writer (exceljs; pdfkit, fontkit and the fonts) is loaded on its format's first export, not at start.
     const body =
       format === 'excel'

@@ -43,6 +43,7 @@ export class CapacityService {
     // The membership may end between the check and the write: the write then stores nothing and says so.
     if (!(await writeCapacity(this.dataSource, teamId, userId, capacity))) throw new AppError('not_found', NOT_A_MEMBER);
     this.bus.emit(rooms.team(teamId), 'capacity:updated', { teamId, userId });
-    return { teamId, userId, ...capacity };
+    // As stored: hours to the hundredth (numeric(4,2)).
+    return { teamId, ...(await memberCapacity(this.dataSource, teamId, userId))! };
   }
 }

@@ -1,4 +1,4 @@
-import { addMonths, createWorkCalendar, displayName, levelledReason, levelResources, type LevelInput, type LevelMove, type UnresolvedOverload } from '@planline/domain';
+import { addMonths, createWorkCalendar, displayName, levelledReason, levelResources, withinTwoYears, type LevelInput, type LevelMove, type UnresolvedOverload } from '@planline/domain';
 import { readTask, writeTask } from '@planline/document';
 import { serverEdit, type ProjectDocuments } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
@@ -9,6 +9,10 @@ import { findTeam } from '../teams/teams.queries.js';
 import { readTeamLoad } from './team-load.js';
 import { levelTasks } from './workload.queries.js';
 import { requireWorkloadPlan } from './workload.service.js';
+
+/** The last date the database and 'yyyy-MM-dd' hold, and the last from which a year on still is one. */
+const LAST_DAY = '9999-12-31';
+const LAST_DAY_A_YEAR_BEFORE_THE_END = '9998-12-31';
 
 export interface LevelAnswer {
   moves: (Omit<LevelMove, 'reason'> & { reason: string | null })[];
@@ -58,7 +62,11 @@ export class LevelingService {
       if (!tasks.length) return null;
       // The other projects' load over the project's span and as far as a task may be delayed (about half a year).
       const from = tasks.reduce((min, t) => (t.startDate < min ? t.startDate : min), tasks[0]!.startDate);
-      const to = addMonths(tasks.reduce((max, t) => (t.endDate > max ? t.endDate : max), tasks[0]!.endDate), 12);
+      const last = tasks.reduce((max, t) => (t.endDate > max ? t.endDate : max), tasks[0]!.endDate);
+      if (!withinTwoYears(from, last)) {
+        throw new AppError('bad_request', `Resolve over-allocation works on plans of up to 2 years; this one runs from ${from} to ${last}.`);
+      }
+      const to = last >= LAST_DAY_A_YEAR_BEFORE_THE_END ? LAST_DAY : addMonths(last, 12);
       return { tasks, links, settings, load: await readTeamLoad(m, teamId, viewerId, from, to) };
     });
     if (!read) return { moves: [], unresolved: [] };

@@ -24,7 +24,11 @@ export async function readTeamLoad(sql: Sql, teamId: string, viewerId: string, f
   const found = await workloadTasks(sql, teamId, from, to);
   const projects = new Map((await workloadProjects(sql, [...new Set(found.map((t) => t.projectId))], viewerId)).map((p) => [p.id, p]));
   const members = new Set(people.map((p) => p.user_id));
-  const tasks = found.map((t) => (projects.get(t.projectId)?.team_id === teamId ? t : { ...t, assignments: t.assignments.filter((a) => members.has(a.userId)) }));
+  const tasks = found.map((t) => {
+    // Only the days in the range count: a task of decades (another team's, even) costs no more than the range.
+    const clipped = t.startDate < from || t.endDate > to ? { ...t, startDate: t.startDate < from ? from : t.startDate, endDate: t.endDate > to ? to : t.endDate } : t;
+    return projects.get(t.projectId)?.team_id === teamId ? clipped : { ...clipped, assignments: t.assignments.filter((a) => members.has(a.userId)) };
+  });
   const calendars = new Map<string, WorkCalendar>();
   for (const p of projects.values()) {
     const calendar = createWorkCalendar({ workingWeekdays: p.working_weekdays, holidays: p.holidays });
