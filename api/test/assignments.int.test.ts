@@ -56,10 +56,16 @@ describe('[assignments] allocation per assignee', () => {
     }
   });
 
-  it('[assignments] assigneeIds alone keeps working (100 % for those added), and someone unassigned takes their share along', async () => {
+  it('[assignments] assigneeIds alone keeps working, meaning 100 % each; a new primary assignee leaves the others’ shares', async () => {
+    expect((await patch({ assignments: [{ userId: ana.user.id, allocation: 50 }, { userId: owner.user.id }], assigneeId: owner.user.id })).status).toBe(200);
+    // Ben takes the owner's place as the primary assignee; Ana keeps her half.
+    const primary = await patch({ assigneeId: ben.user.id });
+    expect(primary.status).toBe(200);
+    expect(primary.body.assigneeIds).toEqual(sorted(ana.user.id, ben.user.id));
+    expect(primary.body.allocations).toEqual({ [ana.user.id]: 50 });
     const res = await patch({ assigneeIds: [ana.user.id, owner.user.id] });
     expect(res.status).toBe(200);
-    expect(res.body.allocations).toEqual({ [ana.user.id]: 50 });
+    expect(res.body.allocations).toEqual({});
     const dropped = await patch({ assigneeIds: [owner.user.id] });
     expect(dropped.body.allocations).toEqual({});
     expect(await rows()).toEqual([[owner.user.id, 100]]);

@@ -199,7 +199,9 @@ export class TasksService {
       const assignees = (next.assigneeIds ?? (fieldValue('assigneeIds', current.assigneeIds) as string[])) ?? [];
       const allocations = next.allocations ?? (fieldValue('allocations', current.allocations) as Record<string, number>);
       if (next.allocations) assertAllocationsOfAssignees(next.allocations, assignees);
-      // Someone unassigned takes their share with them.
+      // `assigneeIds` without allocations means 100 % each (issue 36: the form of clients that know no allocation).
+      else if (body.assigneeIds !== undefined) next.allocations = {};
+      // A new primary assignee: the others keep their share, someone unassigned takes theirs along.
       else if (next.assigneeIds) next.allocations = Object.fromEntries(Object.entries(allocations).filter(([id]) => assignees.includes(id)));
       writeTask(doc, taskId, next);
       return [];
