@@ -199,7 +199,8 @@ function loadGrid(input: WorkloadInput, range: DayRange): LoadGrid {
     return { userId, days, mayWork, capacity, load: new Float64Array(length), shares: [] };
   };
   const rows = new Map<string, LoadRow>();
-  for (const person of input.people) if (!rows.has(person.userId)) rows.set(person.userId, newRow(person.userId, personDays(person, base)));
+  const window = { first, last: first + length - 1 };
+  for (const person of input.people) if (!rows.has(person.userId)) rows.set(person.userId, newRow(person.userId, personDays(person, base, window)));
   const unlisted = new Set<string>();
   const masks = new Map<string, Uint8Array>();
   const maskOf = (projectId: string) => {

@@ -20,12 +20,21 @@ export interface PersonDays {
 /** 0 = Sunday … 6 = Saturday for a day number (1970-01-01 was a Thursday). */
 export const weekdayOfDay = (day: number) => (((day + 4) % 7) + 7) % 7;
 
-/** The day numbers of ranges of days off (each range is at most two years long, by its schema). */
-export function daysOffSet(daysOff: readonly Pick<DayOff, 'from' | 'to'>[]): Set<number> {
+/** Day numbers first..last, both included: the days a computation reads. */
+export interface DayWindow {
+  first: number;
+  last: number;
+}
+
+/**
+ * The day numbers of ranges of days off (each range is at most two years long, by its schema), within `window` when
+ * given: a person may keep 500 ranges, and a computation reads only its own days.
+ */
+export function daysOffSet(daysOff: readonly Pick<DayOff, 'from' | 'to'>[], window?: DayWindow): Set<number> {
   const off = new Set<number>();
   for (const range of daysOff) {
-    const last = dayNumber(range.to);
-    for (let d = dayNumber(range.from); d <= last; d++) off.add(d);
+    const last = Math.min(dayNumber(range.to), window?.last ?? Infinity);
+    for (let d = Math.max(dayNumber(range.from), window?.first ?? -Infinity); d <= last; d++) off.add(d);
   }
   return off;
 }
@@ -33,10 +42,11 @@ export function daysOffSet(daysOff: readonly Pick<DayOff, 'from' | 'to'>[]): Set
 /**
  * @param baseCalendar what capacity counts for a person without working days of their own (the team's default
  * calendar): its working days, holidays included.
+ * @param window the days the caller will ask about (days off outside it are not expanded).
  */
-export function personDays(capacity: Capacity | undefined, baseCalendar: WorkCalendar): PersonDays {
+export function personDays(capacity: Capacity | undefined, baseCalendar: WorkCalendar, window?: DayWindow): PersonDays {
   const { hoursPerDay, workingDays, daysOff } = capacity ?? DEFAULT_CAPACITY;
-  const off = daysOffSet(daysOff);
+  const off = daysOffSet(daysOff, window);
   // ISO 1..7 (Monday..Sunday) to the calendar's 0..6 (Sunday..Saturday): 7 % 7 = 0.
   const ownWeek = workingDays ? new Set(workingDays.map((d) => d % 7)) : null;
   const baseWorked = new Map<number, boolean>();
