@@ -130,6 +130,30 @@ describe.runIf(available)('scaled mode: api, two realtime processes, nginx, Post
     expect(await event).toMatchObject({ task: { id: tasks[1]!.id } });
   }, 60_000);
 
+  it('[scaled-leveling] leveling applied through the api process keeps each move’s reason in the history', async () => {
+    const owner = await signedIn();
+    const team = (await owner.post('/api/teams', { name: 'Levelled team' })).body as { id: string };
+    const myId = ((await owner.get('/api/auth/user')).body as { id: string }).id;
+    const project = (await owner.post('/api/projects', { name: 'Levelled', teamId: team.id })).body as { id: string };
+    // A browser on a realtime process opens the document first: that process owns and stores it, and the api
+    // process relays its edits (the tasks below, and the leveling).
+    const browser = openDoc(topology.realtime[0]!.url, owner, project.id);
+    await browser.synced;
+    const make = async (body: Record<string, unknown>) => ((await owner.post('/api/tasks', { projectId: project.id, ...body })).body as { id: string }).id;
+    const hull = await make({ name: 'Hull', startDate: '2026-12-07', endDate: '2026-12-11', assigneeIds: [myId], priority: 'high' });
+    const sails = await make({ name: 'Sails', startDate: '2026-12-07', endDate: '2026-12-09', assigneeIds: [myId], priority: 'low' });
+    const rigging = await make({ name: 'Rigging', startDate: '2026-12-10', endDate: '2026-12-10' });
+    expect((await owner.post(`/api/tasks/${rigging}/dependencies`, { dependsOnTaskId: sails })).status).toBe(201);
+    const res = await owner.post(`/api/projects/${project.id}/level`, { preview: false });
+    expect(res.status).toBe(200);
+    expect(res.body.moves.map((m: { taskId: string }) => m.taskId)).toEqual([hull]);
+    await eventually(
+      async () => ((await owner.get(`/api/tasks/${hull}/history`)).body as { fieldName: string; changeReason: string | null }[]).find((h) => h.fieldName === 'startDate'),
+      (h) => h?.changeReason?.startsWith('Levelled: ') === true,
+      10_000,
+    );
+  }, 60_000);
+
   it('[scaled-events] a join request raised through the api reaches the owner on either realtime process', async () => {
     const owner = await signedIn();
     const team = (await owner.post('/api/teams', { name: 'Hiring' })).body as { id: string; teamCode: string };

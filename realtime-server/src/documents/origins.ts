@@ -41,7 +41,13 @@ export interface RelayedOrigin {
   id: string | null;
   userId: string | null;
   reason: string | null;
+  /** A server edit's reasons of single tasks, relayed with it (a leveling made on another process). */
+  reasons: ReadonlyMap<string, string> | null;
 }
+
+/** The reasons of single tasks an origin carries: a server edit's own, or one relayed from another process. */
+export const taskReasonsOf = (origin: unknown): ReadonlyMap<string, string> | null =>
+  isServerEdit(origin) ? (origin.reasons ?? null) : isRelayedOrigin(origin) ? origin.reasons : null;
 
 export const isRelayedOrigin = (origin: unknown): origin is RelayedOrigin =>
   !!origin && typeof origin === 'object' && (origin as RelayedOrigin).kind === 'relayed';

@@ -24,7 +24,7 @@ import type { RealtimeLogger } from '../logger.js';
 import { changesRows, RowsAfter, type Judged } from './change-judge.js';
 import { putBack, repairFromRows } from './document-repairs.js';
 import { dropHeldBackOverCap, encodeIntegrated } from './held-back.js';
-import { author, cascadeOrigin, isCascadeOrigin, isRelayedOrigin, isServerEdit } from './origins.js';
+import { author, cascadeOrigin, isCascadeOrigin, isRelayedOrigin, isServerEdit, taskReasonsOf } from './origins.js';
 import {
   appendUpdate,
   assignableUsers,
@@ -259,7 +259,8 @@ export class ProjectDocumentStore {
       const schedules = !isCascadeOrigin(origin) && !settingsRefused;
       // Which of this change's moves were its author's cascade (their history reason), read before anything else moves.
       const inferred = isCascadeOrigin(origin) ? origin.reasons : schedules && origin !== REPAIR ? cascadeReasonsOf(doc, tr) : null;
-      const reasons = isServerEdit(origin) && origin.reasons ? new Map([...(inferred ?? []), ...origin.reasons]) : inferred;
+      const own = taskReasonsOf(origin);
+      const reasons = own ? new Map([...(inferred ?? []), ...own]) : inferred;
       // Read the changed tasks now: later transactions must not be credited to this one's author.
       const snapshots = new Map<string, DocTask | null>();
       for (const id of changedTaskIds(tr)) snapshots.set(id, readTask(doc, id));
@@ -273,7 +274,7 @@ export class ProjectDocumentStore {
       if (isRelayedOrigin(origin)) id = origin.id;
       else if (state.peer) {
         id = randomUUID();
-        state.peer.publish(id, author(origin), update);
+        state.peer.publish(id, author(origin), update, taskReasonsOf(origin) ?? undefined);
       }
       state.writes.enqueue(newChange({ update, origin, snapshots, edges, id, seq: ++state.seq, incomplete: waitingForUpdates(doc), cleanFrom, reasons }));
     };

@@ -22,7 +22,17 @@ import type { RealtimeLogger } from '../logger.js';
 
 type Message =
   /** `from` made the update; `via` sent this copy when it is a resend (from a process still waiting for its ack). */
-  | { t: 'update'; from: string; via?: string; id: string; userId: string | null; reason: string | null; update: string }
+  | {
+      t: 'update';
+      from: string;
+      via?: string;
+      id: string;
+      userId: string | null;
+      reason: string | null;
+      /** Reasons of single tasks (a leveling's "Levelled: …"), as [taskId, reason]: the owner stores them. */
+      reasons?: [string, string][];
+      update: string;
+    }
   | { t: 'ack'; from: string; ids: string[] }
   | { t: 'sync'; from: string; sv: string }
   | { t: 'sync-reply'; from: string; to: string; update: string };
@@ -74,8 +84,15 @@ export class DocumentPeer {
   }
 
   /** Sends an update made on this process to the others; until an owner acknowledges it, it stays pending. */
-  publish(id: string, author: { userId: string | null; reason: string | null }, update: Uint8Array): void {
-    const message: Message & { t: 'update' } = { t: 'update', from: this.cluster.instanceId, id, ...author, update: b64(update) };
+  publish(id: string, author: { userId: string | null; reason: string | null }, update: Uint8Array, reasons?: ReadonlyMap<string, string>): void {
+    const message: Message & { t: 'update' } = {
+      t: 'update',
+      from: this.cluster.instanceId,
+      id,
+      ...author,
+      ...(reasons?.size ? { reasons: [...reasons] } : {}),
+      update: b64(update),
+    };
     if (!this.owner) this.pending.set(id, message);
     this.cluster.send(this.projectId, message);
   }
@@ -161,6 +178,7 @@ export class DocumentPeer {
           id: message.id,
           userId: message.userId,
           reason: message.reason,
+          reasons: relayedReasons(message.reasons),
         } satisfies RelayedOrigin);
         // Already had it, or just queued it: once the queue is through, it is persisted.
         if (this.owner) {
@@ -184,7 +202,7 @@ export class DocumentPeer {
       }
       case 'sync-reply':
         if (message.to !== this.cluster.instanceId) return;
-        Y.applyUpdate(this.doc, unb64(message.update), { kind: 'relayed', id: null, userId: null, reason: null } satisfies RelayedOrigin);
+        Y.applyUpdate(this.doc, unb64(message.update), { kind: 'relayed', id: null, userId: null, reason: null, reasons: null } satisfies RelayedOrigin);
         return;
     }
   }
@@ -364,4 +382,12 @@ export class DocumentCluster {
     runner?.then((r) => r.release()).catch(() => {});
     for (const peer of this.peers.values()) peer.setOwner(false);
   }
+}
+
+/** Per-task reasons as another process sent them: only pairs of strings are taken (it is Redis's word, not ours). */
+function relayedReasons(pairs: unknown): ReadonlyMap<string, string> | null {
+  if (!Array.isArray(pairs)) return null;
+  const reasons = new Map<string, string>();
+  for (const pair of pairs) if (Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string') reasons.set(pair[0], pair[1]);
+  return reasons.size ? reasons : null;
 }
