@@ -140,4 +140,14 @@ describe('workload load arithmetic', () => {
     const input = workloadInput([person('ana')], [loadTask('before', '2026-02-02', '2026-02-27', assigned('ana')), loadTask('edge', '2026-02-27', '2026-03-03', assigned('ana'))]);
     expect(hoursByDay(computeWorkload(input, DAYS), 'ana')).toEqual([8, 8, 0, 0, 0, 0, 0]);
   });
+
+  it('[workload-load] a Saturday worked on a project that works Saturdays counts the day: 8h / 8h, not over', () => {
+    // 2026-03-07 is a Saturday; Ana follows the project calendars (no working days of her own).
+    const input = workloadInput([person('ana')], [loadTask('t', '2026-03-07', '2026-03-07', assigned('ana'), { projectId: 'sat' })], {
+      sat: calendarOf({ workingWeekdays: [1, 2, 3, 4, 5, 6] }),
+    });
+    const days = computeWorkload(input, DAYS);
+    expect(row(days, 'ana').buckets[5]).toMatchObject({ start: '2026-03-07', allocatedHours: 8, capacityHours: 8 });
+    expect(row(days, 'ana').overloads).toEqual([]);
+  });
 });

@@ -229,6 +229,9 @@ function loadGrid(input: WorkloadInput, range: DayRange): LoadGrid {
       addShare(row, { task, hours: (a.allocation / 100) * row.days.hoursPerDay, first: firstIndex, last: lastIndex, mask });
     }
   }
+  // A day someone works counts their day: a person who follows the project calendars and has work on a Saturday of a
+  // project that works Saturdays has 8 hours that day, as the over-allocation spans (against hours per day) read it.
+  for (const row of rows.values()) for (let i = 0; i < length; i++) if (row.load[i]! > 0) row.capacity[i] = 1;
   return { first, length, rows, unassigned };
 }
 
