@@ -1,7 +1,7 @@
 import { WORKLOAD_SCALES, type PaymentRequired, type WorkloadScale } from '@planline/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronLeft, ChevronRight, Crown, ShieldAlert, TriangleAlert } from 'lucide-react';
-import { Fragment, useState, type KeyboardEvent } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ErrorBlock } from '../../../components/ui/query-state';
@@ -160,10 +160,6 @@ interface PersonRowsProps {
 
 function PersonRows({ person, columns, projects, open, onToggle }: PersonRowsProps) {
   const tasks = open ? rowTasks(person, projects) : [];
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    // A button already answers Enter and Space; this keeps Space from scrolling the page in every browser.
-    if (event.key === ' ') event.preventDefault();
-  };
   return (
     <Fragment>
       <tr className="border-b border-slate-100">
@@ -171,7 +167,6 @@ function PersonRows({ person, columns, projects, open, onToggle }: PersonRowsPro
           <button
             type="button"
             aria-expanded={open}
-            onKeyDown={onKeyDown}
             onClick={onToggle}
             className="flex w-full items-center gap-1 rounded px-2 py-1.5 text-left font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
           >
