@@ -31,6 +31,7 @@ const UpgradePage = lazy(() => import('../pages/upgrade.page').then((m) => ({ de
 const UpgradeSuccessPage = lazy(() =>
   import('../pages/upgrade-success.page').then((m) => ({ default: m.UpgradeSuccessPage })),
 );
+const WorkloadPage = lazy(() => import('../pages/workload.page').then((m) => ({ default: m.WorkloadPage })));
 const TestCheckoutPage = lazy(() => import('../pages/test-checkout.page').then((m) => ({ default: m.TestCheckoutPage })));
 
 /*
@@ -71,6 +72,7 @@ const signedOutOnly: RouteObject[] = [
   { path: '/upgrade/success', element: <Navigate to="/" replace /> },
   // A bookmarked profile while signed out: sign in, then back to it (not the 404).
   { path: '/profile', element: <SignInFirst /> },
+  { path: '/workload', element: <SignInFirst /> },
 ];
 
 /** Pages under the top navigation. */
@@ -80,6 +82,7 @@ const signedInShell: RouteObject[] = [
   { path: '/subscribe', element: <SubscribePage /> },
   { path: '/upgrade', element: <UpgradePage /> },
   { path: '/upgrade/success', element: <UpgradeSuccessPage /> },
+  { path: '/workload', element: <WorkloadPage /> },
   ...staticPages,
   ...planPages,
 ];

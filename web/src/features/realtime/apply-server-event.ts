@@ -25,6 +25,7 @@ import {
   upsertMember,
   withTeamPlan,
 } from '../teams';
+import { scheduleWorkloadRefetch } from '../workload';
 import type { ServerEvent } from './server-events';
 
 export interface RealtimeEffects {
@@ -64,6 +65,7 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       patchList<JoinRequest>(queryClient, joinRequestsKey(teamId), (list) => removeJoinRequestsOf(list, member.userId));
       void queryClient.invalidateQueries({ queryKey: teamKey(teamId), ...exact });
       void queryClient.invalidateQueries({ predicate: (q) => isProjectPeopleKey(q.queryKey) });
+      scheduleWorkloadRefetch(queryClient, teamId);
       return;
     }
 
@@ -76,6 +78,7 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       patchList<TeamMember>(queryClient, teamMembersKey(teamId), (list) => removeMemberFrom(list, userId));
       void queryClient.invalidateQueries({ queryKey: teamKey(teamId), ...exact });
       void queryClient.invalidateQueries({ predicate: (q) => isProjectPeopleKey(q.queryKey) });
+      scheduleWorkloadRefetch(queryClient, teamId);
       return;
     }
 
@@ -138,14 +141,22 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       patchList<Task>(queryClient, projectTasksKey(projectId), (list) => upsertTask(list, task));
       // Sent after the change and its history rows are committed: an open Change History reads them now.
       void queryClient.invalidateQueries({ queryKey: taskHistoryKey(task.id) });
+      // [workload-live] A person's hours span every project they work in, so any team's workload may change.
+      scheduleWorkloadRefetch(queryClient, null);
       return;
     }
 
     case 'task:deleted': {
       const { projectId, taskId } = event.payload;
       patchList<Task>(queryClient, projectTasksKey(projectId), (list) => removeTask(list, taskId));
+      scheduleWorkloadRefetch(queryClient, null);
       return;
     }
+
+    case 'capacity:updated':
+      // [workload-live] Someone's hours per day, working days or days off changed.
+      scheduleWorkloadRefetch(queryClient, event.payload.teamId);
+      return;
 
     case 'dashboard:updated': {
       // Saved in another tab: the view shows it unless the user is customising (their draft is kept apart).

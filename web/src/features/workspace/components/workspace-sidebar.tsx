@@ -1,6 +1,7 @@
 import { canManageInvites, canManageJoinRequests, type TeamSummary } from '@planline/domain';
-import { ChartGantt, Inbox, LayoutDashboard, ListPlus, UserPlus, type LucideIcon } from 'lucide-react';
+import { ChartGantt, Inbox, LayoutDashboard, ListPlus, UserPlus, UsersRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/cn';
 import { pendingRequestCount, useJoinRequests } from '../../teams';
@@ -19,6 +20,7 @@ export function WorkspaceSidebar({ team, hasProject }: { team: TeamSummary | nul
   const canManage = team ? canManageJoinRequests(team.role) : false;
   const requests = useJoinRequests(team?.id ?? null, canManage);
   const pending = pendingRequestCount(requests.data);
+  const navigate = useNavigate();
 
   return (
     <nav
@@ -55,6 +57,10 @@ export function WorkspaceSidebar({ team, hasProject }: { team: TeamSummary | nul
         pressed={view === 'dashboard'}
         onClick={() => setView('dashboard')}
       />
+      {/* Issue 36: who is overloaded across the team's projects; a team's view, so it needs a team in view. */}
+      {team ? (
+        <RailButton label="Workload View" icon={UsersRound} onClick={() => void navigate(`/workload?teamId=${encodeURIComponent(team.id)}`)} />
+      ) : null}
       <RailButton label="Add Task" icon={ListPlus} onClick={startAddTask} disabled={!hasProject} />
     </nav>
   );

@@ -1,0 +1,88 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeMember, makeTask } from '../../../test/factories';
+import { applyServerEvent, type RealtimeEffects } from '../realtime/apply-server-event';
+import { WORKLOAD_REFETCH_DELAY_MS } from './workload-live';
+import { workloadKey } from './workload-view-model';
+
+const TEAM = crypto.randomUUID();
+const OTHER_TEAM = crypto.randomUUID();
+const PROJECT = crypto.randomUUID();
+const range = { from: '2026-03-02', to: '2026-04-26' };
+const effects: RealtimeEffects = { userId: crypto.randomUUID(), onRemovedFromTeam: () => {} };
+
+/** A workload read on screen (an observer), counting how often it reaches the server. */
+function openView(queryClient: QueryClient, teamId: string) {
+  const reads = { count: 0 };
+  const observer = new QueryObserver(queryClient, {
+    queryKey: workloadKey(teamId, 'week', range),
+    queryFn: async () => {
+      reads.count += 1;
+      return { people: [] };
+    },
+    staleTime: Infinity,
+  });
+  const unsubscribe = observer.subscribe(() => {});
+  return { reads, unsubscribe };
+}
+
+describe('[workload-live] the open workload view follows live events', () => {
+  let queryClient: QueryClient;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  });
+  afterEach(() => {
+    queryClient.clear();
+    vi.useRealTimers();
+  });
+
+  it('a burst of task events is one refetch, once the burst is over', async () => {
+    const view = openView(queryClient, TEAM);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(view.reads.count).toBe(1);
+
+    const task = makeTask();
+    for (let i = 0; i < 5; i++) {
+      applyServerEvent(queryClient, { name: 'task:updated', payload: { projectId: PROJECT, task, fields: ['startDate'] } }, effects);
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    expect(view.reads.count).toBe(1);
+    await vi.advanceTimersByTimeAsync(WORKLOAD_REFETCH_DELAY_MS);
+    expect(view.reads.count).toBe(2);
+
+    applyServerEvent(queryClient, { name: 'task:deleted', payload: { projectId: PROJECT, taskId: task.id } }, effects);
+    applyServerEvent(queryClient, { name: 'task:created', payload: { projectId: PROJECT, task: makeTask() } }, effects);
+    await vi.advanceTimersByTimeAsync(WORKLOAD_REFETCH_DELAY_MS);
+    expect(view.reads.count).toBe(3);
+    view.unsubscribe();
+  });
+
+  it('capacity and membership changes refetch that team’s view only', async () => {
+    const mine = openView(queryClient, TEAM);
+    const theirs = openView(queryClient, OTHER_TEAM);
+    await vi.advanceTimersByTimeAsync(0);
+
+    applyServerEvent(queryClient, { name: 'capacity:updated', payload: { teamId: TEAM, userId: crypto.randomUUID() } }, effects);
+    await vi.advanceTimersByTimeAsync(WORKLOAD_REFETCH_DELAY_MS);
+    expect([mine.reads.count, theirs.reads.count]).toEqual([2, 1]);
+
+    applyServerEvent(queryClient, { name: 'member:joined', payload: { teamId: TEAM, member: makeMember() } }, effects);
+    await vi.advanceTimersByTimeAsync(WORKLOAD_REFETCH_DELAY_MS);
+    applyServerEvent(queryClient, { name: 'member:removed', payload: { teamId: OTHER_TEAM, userId: crypto.randomUUID() } }, effects);
+    await vi.advanceTimersByTimeAsync(WORKLOAD_REFETCH_DELAY_MS);
+    expect([mine.reads.count, theirs.reads.count]).toEqual([3, 2]);
+    mine.unsubscribe();
+    theirs.unsubscribe();
+  });
+
+  it('a workload nobody shows is only marked out of date, not read', async () => {
+    const view = openView(queryClient, TEAM);
+    await vi.advanceTimersByTimeAsync(0);
+    view.unsubscribe();
+    applyServerEvent(queryClient, { name: 'capacity:updated', payload: { teamId: TEAM, userId: crypto.randomUUID() } }, effects);
+    await vi.advanceTimersByTimeAsync(WORKLOAD_REFETCH_DELAY_MS);
+    expect(view.reads.count).toBe(1);
+    expect(queryClient.getQueryState(workloadKey(TEAM, 'week', range))?.isInvalidated).toBe(true);
+  });
+});
