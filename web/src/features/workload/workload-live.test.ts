@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeMember, makeTask } from '../../../test/factories';
-import { applyServerEvent, type RealtimeEffects } from '../realtime/apply-server-event';
+import { applyServerEvent, type RealtimeEffects } from '../realtime';
 import { WORKLOAD_REFETCH_DELAY_MS } from './workload-live';
 import { workloadKey } from './workload-view-model';
 
