@@ -2,7 +2,7 @@ import type { DashboardConfig, JoinRequest, Project, Task, TeamDetail, TeamMembe
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../auth';
 import { dashboardConfigKey, removeTask, upsertTask, withSavedLayout } from '../dashboard';
-import { isWorkloadKey, projectTasksKey, taskHistoryKey, teamWorkloadKeyPrefix } from '../gantt';
+import { projectTasksKey, refreshWorkloadSoon, taskHistoryKey } from '../gantt';
 import { cacheReport } from '../reports';
 import {
   dropTeamAccess,
@@ -138,18 +138,19 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       patchList<Task>(queryClient, projectTasksKey(projectId), (list) => upsertTask(list, task));
       // Sent after the change and its history rows are committed: an open Change History reads them now.
       void queryClient.invalidateQueries({ queryKey: taskHistoryKey(task.id) });
+      refreshWorkloadSoon(queryClient);
       return;
     }
 
-    // Issue 36: someone's hours or days off changed: the team's workload reads (the chart's over-allocation marks).
-    case 'capacity:updated': {
-      void queryClient.invalidateQueries({ queryKey: teamWorkloadKeyPrefix(event.payload.teamId), predicate: (q) => isWorkloadKey(q.queryKey) });
+    // Issue 36: someone's hours or days off changed: the workload reads (the chart's over-allocation marks).
+    case 'capacity:updated':
+      refreshWorkloadSoon(queryClient);
       return;
-    }
 
     case 'task:deleted': {
       const { projectId, taskId } = event.payload;
       patchList<Task>(queryClient, projectTasksKey(projectId), (list) => removeTask(list, taskId));
+      refreshWorkloadSoon(queryClient);
       return;
     }
 
