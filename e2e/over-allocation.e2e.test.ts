@@ -68,4 +68,33 @@ describe('[workload-overload] over-allocation in the chart', () => {
     await expect.poll(() => page.locator('[data-over-allocated]').count(), { timeout: 10_000 }).toBe(0);
     await context.close();
   });
+
+  it('on the Free plan (the workload refused) shows no mark, no filter and no error', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const page = await signUpByApi(context, 'Fay', 'Free');
+    const me = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
+    const team = await (await page.request.post('/api/teams', { data: { name: 'Dock' } })).json();
+    const keel = await (await page.request.post('/api/projects', { data: { name: 'Keel', teamId: team.id } })).json();
+    const ids: string[] = [];
+    for (const name of ['Weld', 'Paint']) {
+      const res = await page.request.post('/api/tasks', { data: { projectId: keel.id, name, startDate: day(0), endDate: day(1), assigneeId: me } });
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    // A new team is on a Pro trial: the Free plan's answer is played here as the API gives it.
+    let refused = 0;
+    await page.route('**/workload?*', (route) => {
+      refused++;
+      return route.fulfill({ status: 402, contentType: 'application/json', body: JSON.stringify({ message: 'Workload is part of Pro', requiredPlan: 'pro' }) });
+    });
+    await page.goto('/');
+    await page.locator(`[data-task-bar="${ids[1]}"]`).waitFor();
+    await chartSynced(page);
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    // The refusal has been taken in: the filter is gone, no mark, nothing alarming on screen.
+    await expect.poll(() => page.getByRole('button', { name: 'Over-allocated only' }).count()).toBe(0);
+    expect(await page.locator('[data-over-allocated]').count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await rows(page).count()).toBe(2);
+    await context.close();
+  });
 });

@@ -128,9 +128,9 @@ export function TimelineChart(props: TimelineChartProps) {
     [allRows, lateTasks, baseline.shown],
   );
   // [workload-overload] Bars whose assignee is over-allocated, by the team's workload now (not in a past plan).
-  const liveMarks = useOverAllocation(props.teamId, props.connection.tasks);
-  const marks = travel.at === null ? liveMarks : NO_OVER_ALLOCATION;
-  const overAllocatedOnly = useTimelineView((s) => s.overAllocatedOnly) && props.teamId !== null && travel.at === null;
+  const workload = useOverAllocation(props.teamId, props.connection.tasks);
+  const marks = travel.at === null ? workload.marks : NO_OVER_ALLOCATION;
+  const overAllocatedOnly = useTimelineView((s) => s.overAllocatedOnly) && workload.available && travel.at === null;
   const rows = useMemo(() => (overAllocatedOnly ? overAllocatedRows(lateOnes, marks) : lateOnes), [overAllocatedOnly, lateOnes, marks]);
   const filtered = rows !== allRows;
   const placeholders = useMemo(() => (filtered ? [] : placeholderRows(rows.length, today)), [filtered, rows.length, today]);
@@ -276,7 +276,7 @@ export function TimelineChart(props: TimelineChartProps) {
               canSave={props.canSaveBaselines && !readOnly}
               late={lateOnes !== allRows ? { shown: lateOnes.length, of: allRows.length } : null}
               filters={
-                props.teamId !== null ? (
+                workload.available ? (
                   <OverAllocatedOnlyButton available={travel.at === null} shown={overAllocatedOnly ? rows.length : null} of={allRows.length} />
                 ) : null
               }

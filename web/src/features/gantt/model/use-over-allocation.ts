@@ -36,7 +36,7 @@ export function refreshWorkloadSoon(queryClient: QueryClient): void {
  * span, read when the chart opens and again after live task and capacity events (refreshWorkloadSoon). No team (a
  * guest's project) or the Free plan (the API refuses) marks nothing and shows no error.
  */
-export function useOverAllocation(teamId: string | null, tasks: StoreApi<TasksState>): OverAllocation {
+export function useOverAllocation(teamId: string | null, tasks: StoreApi<TasksState>): { marks: OverAllocation; available: boolean } {
   const taskMap = useStore(tasks, (s) => s.tasks);
   // The span follows the plan a moment later: a new span is a new read, not one per edit.
   const [range, setRange] = useState(() => workloadRange(taskMap.values()));
@@ -56,8 +56,11 @@ export function useOverAllocation(teamId: string | null, tasks: StoreApi<TasksSt
     retry: false,
     refetchOnWindowFocus: false,
   });
-  return useMemo(() => (teamId && query.data ? overAllocatedTasks(query.data) : NO_OVER_ALLOCATION), [teamId, query.data]);
+  // Refused (the Free plan, no longer a member): no marks, and no filter to offer.
+  const refused = query.isError;
+  const marks = useMemo(() => (teamId && query.data && !refused ? overAllocatedTasks(query.data) : NO_OVER_ALLOCATION), [teamId, query.data, refused]);
+  return { marks, available: teamId !== null && !refused };
 }
 
 /** A workload read of any range or scale (the chart's, and the workload view's when it shares the prefix). */
-export const isWorkloadKey = (key: readonly unknown[]) => typeof key[2] === 'string' && key[2].startsWith('workload?');
+const isWorkloadKey = (key: readonly unknown[]) => typeof key[2] === 'string' && key[2].startsWith('workload?');
