@@ -39,7 +39,7 @@ const requiredDate = (label: string) =>
 export const ALLOCATION_DEFAULT = 100;
 export const ALLOCATION_MIN = 1;
 export const ALLOCATION_MAX = 200;
-const ALLOCATION_MESSAGE = `Allocation must be a whole percent from ${ALLOCATION_MIN} to ${ALLOCATION_MAX}`;
+export const ALLOCATION_MESSAGE = `Allocation must be a whole percent from ${ALLOCATION_MIN} to ${ALLOCATION_MAX}`;
 /** The share of a person's working day a task takes (issue 36), in whole percent. */
 export const allocationSchema = z
   .number({ error: ALLOCATION_MESSAGE })

@@ -25,6 +25,17 @@ describe('task forms', () => {
     expect(taskFieldSchemas.progress.safeParse(40).success).toBe(true);
   });
 
+  it("[allocation] edit task's percent is the API's allocation rule while someone is assigned, 100 unless given", () => {
+    const edit = { ...valid, assigneeId: '0f8fad5b-d9cb-469f-a165-70867728950e', description: '', status: 'pending', priority: 'medium', progress: 40, changeReason: '' };
+    expect(taskEditFormSchema.parse(edit).allocation).toBe(100);
+    expect(taskEditFormSchema.parse({ ...edit, allocation: 150 }).allocation).toBe(150);
+    for (const bad of [0, 201, 1.5, Number.NaN]) {
+      expect(messages(taskEditFormSchema.safeParse({ ...edit, allocation: bad }))).toEqual(['Allocation must be a whole percent from 1 to 200']);
+    }
+    expect(messages(taskEditFormSchema.safeParse({ ...edit, allocation: 'x' }))).toEqual(['Allocation must be a whole percent from 1 to 200']);
+    expect(taskEditFormSchema.safeParse({ ...edit, assigneeId: UNASSIGNED, allocation: Number.NaN }).success).toBe(true);
+  });
+
   it('[milestone-one-day] a milestone ticked in a form is on its start date: the end date is neither asked nor checked', () => {
     const milestone = { ...valid, milestone: true, endDate: '' };
     expect(quickAddFormSchema.parse(milestone)).toMatchObject({ startDate: '2026-03-08', endDate: '2026-03-08', milestone: true });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../schemas/enums.js';
-import { CHANGE_REASON_MAX_LENGTH, createTaskInputSchema, taskFieldSchemas, updateTaskInputSchema } from '../schemas/task.js';
+import { ALLOCATION_DEFAULT, ALLOCATION_MESSAGE, allocationSchema, CHANGE_REASON_MAX_LENGTH, createTaskInputSchema, taskFieldSchemas, updateTaskInputSchema } from '../schemas/task.js';
 
 /** The assignee select's value for nobody (a select item cannot have an empty value). */
 export const UNASSIGNED = 'unassigned';
@@ -19,6 +19,17 @@ const endDateUnlessMilestone = (v: { endDate: string; milestone: boolean }, ctx:
   if (v.milestone) return;
   const checked = taskFieldSchemas.endDate.safeParse(v.endDate);
   if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]!.message, path: ['endDate'] });
+};
+/**
+ * [allocation] The assignee's share of their working day, in whole percent (1-200): judged only while someone is
+ * assigned, so a half-typed value left behind by choosing Unassigned does not block Save. An emptied number field
+ * reads as NaN, which gets the same message as any other bad value.
+ */
+const allocationInput = z.union([z.number(), z.nan()], { error: ALLOCATION_MESSAGE });
+const allocationWhenAssigned = (v: { assigneeId: string; allocation: number }, ctx: z.RefinementCtx) => {
+  if (v.assigneeId === UNASSIGNED) return;
+  const checked = allocationSchema.safeParse(v.allocation);
+  if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]!.message, path: ['allocation'] });
 };
 const startDateOnly = <T extends { startDate: string; endDate: string; milestone: boolean }>(v: T): T =>
   v.milestone ? { ...v, endDate: v.startDate } : v;
@@ -53,10 +64,12 @@ export const taskEditFormSchema = z
     priority: z.enum(TASK_PRIORITIES, { error: 'Priority must be one of low, medium, high or critical' }),
     progress: taskFieldSchemas.progress,
     assigneeId: assigneeChoice,
+    allocation: allocationInput.default(ALLOCATION_DEFAULT),
     milestone: milestoneChoice,
     changeReason: z.string().max(CHANGE_REASON_MAX_LENGTH, `Change reason must be at most ${CHANGE_REASON_MAX_LENGTH} characters`),
   })
   .superRefine(endDateUnlessMilestone)
+  .superRefine(allocationWhenAssigned)
   .transform(startDateOnly)
   .refine(endNotBeforeStart, END_BEFORE_START);
 export type TaskEditFormInput = z.input<typeof taskEditFormSchema>;

@@ -191,6 +191,7 @@ function MainArea({ workspace }: { workspace: WorkspaceData }) {
       projectId={project.id}
       calendar={project}
       canSaveBaselines={project.access === 'team'}
+      teamId={scope.kind === 'team' && project.access === 'team' ? (team?.id ?? null) : null}
       currentUser={user}
       members={people.data ?? []}
       focusTaskName={focusTaskName}

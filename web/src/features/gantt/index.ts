@@ -6,4 +6,5 @@ export { GanttView, type GanttViewProps } from './components/gantt-view';
 export { PresenceAvatars } from './components/presence-avatars';
 export { loadProjectConnection } from './connection/load-project-connection';
 export { useTaskCounts } from './model/use-task-counts';
+export { refreshWorkloadSoon } from './model/use-over-allocation';
 export { projectTasksKey, taskHistoryKey } from './tasks.queries';

@@ -1,5 +1,5 @@
 import { Filter } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
@@ -17,13 +17,15 @@ interface BaselineControlProps {
   canSave: boolean;
   /** While Late only filters the rows: how many are shown, of how many. */
   late: { shown: number; of: number } | null;
+  /** Further row filters beside Late only (the Over-allocated only of issue 36). */
+  filters?: ReactNode;
 }
 
 /**
  * [baseline-control] The toolbar's Baseline select (None, each saved baseline, "Save baseline…") and the Late only
  * filter, which needs a baseline to compare with.
  */
-export function BaselineControl({ projectId, baseline, canSave, late }: BaselineControlProps) {
+export function BaselineControl({ projectId, baseline, canSave, late, filters }: BaselineControlProps) {
   const id = useId();
   const showBaseline = useTimelineView((s) => s.showBaseline);
   const lateOnly = useTimelineView((s) => s.lateOnly);
@@ -81,6 +83,7 @@ export function BaselineControl({ projectId, baseline, canSave, late }: Baseline
       <span role="status" className="text-xs text-slate-600">
         {late && baseline.shown ? `${late.shown} of ${late.of} ${late.of === 1 ? 'task ends' : 'tasks end'} later than in ${baseline.shown.name}` : null}
       </span>
+      {filters}
       {canSave ? (
         <SaveBaselineDialog
           open={saving}

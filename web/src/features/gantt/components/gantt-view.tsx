@@ -30,6 +30,8 @@ export interface GanttViewProps {
   members: (Person & { profileImageUrl: string | null })[];
   /** Members of the project's team save and delete baselines; its guests only show them. */
   canSaveBaselines?: boolean;
+  /** [workload-overload] The project's team when the viewer is one of its members: its workload marks over-allocated bars. */
+  teamId?: string | null;
   /** Set by the sidebar's Add Task: the quick add's name input takes focus, then onFocusHandled runs. */
   focusTaskName?: boolean;
   onFocusHandled?: () => void;
@@ -54,7 +56,7 @@ function isTextEntry(el: HTMLElement): boolean {
  * Yjs document; drags edit it directly (one transaction per drop, undoable with Ctrl/⌘+Z); the details panel,
  * quick add and delete go through REST, and the document brings their result back.
  */
-export function GanttView({ projectId, calendar, currentUser, members, canSaveBaselines = false, focusTaskName, onFocusHandled }: GanttViewProps) {
+export function GanttView({ projectId, calendar, currentUser, members, canSaveBaselines = false, teamId = null, focusTaskName, onFocusHandled }: GanttViewProps) {
   const connection = useProjectConnection(projectId);
   const status = useConnectionState(connection, (s) => s.status);
   const notice = useConnectionState(connection, syncNotice);
@@ -209,6 +211,7 @@ export function GanttView({ projectId, calendar, currentUser, members, canSaveBa
         // Editable from the first bars: edits made on a picture (the copy's snapshot, the server's task list) wait
         // in the outbox and are written once the document is in (connection/README.md).
         readOnly={readOnly}
+        teamId={teamId}
         canSaveBaselines={canSaveBaselines}
         canUndo={canUndo}
         canRedo={canRedo}

@@ -1,4 +1,6 @@
 import {
+  ALLOCATION_MAX,
+  ALLOCATION_MIN,
   TASK_PRIORITIES,
   TASK_PRIORITY_LABELS,
   TASK_STATUS_LABELS,
@@ -6,6 +8,7 @@ import {
   taskEditFormSchema,
   type Task,
   type TaskStatus,
+  UNASSIGNED,
 } from '@planline/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
@@ -21,7 +24,7 @@ import { isUnauthorizedError, serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
 import { handleUnauthorized } from '../../auth';
-import { TASK_EDIT_FIELDS, taskBase, taskChanges, taskFormValues, type TaskEditField } from '../model/task-edit-values';
+import { allocationChanges, TASK_EDIT_FIELDS, taskBase, taskChanges, taskFormValues, type TaskEditField } from '../model/task-edit-values';
 import type { TimelineTask } from '../model/timeline-task';
 import { useTaskHistory } from '../tasks.queries';
 import { useUpdateTask } from '../tasks.api';
@@ -36,7 +39,7 @@ const ROLLED_UP = 'Rolled up from its subtasks.';
 const ROLLED_UP_FIELDS: ReadonlySet<TaskEditField> = new Set(['startDate', 'endDate', 'progress']);
 const NO_FIELDS: ReadonlySet<TaskEditField> = new Set();
 
-const FIELDS = [...TASK_EDIT_FIELDS, 'changeReason'] as const;
+const FIELDS = [...TASK_EDIT_FIELDS, 'allocation', 'changeReason'] as const;
 
 interface TaskEditFormProps {
   task: TimelineTask;
@@ -61,6 +64,7 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
   const milestone = form.watch('milestone');
   const summary = task.subtasks > 0;
   const startDate = form.watch('startDate');
+  const assigned = form.watch('assigneeId') !== UNASSIGNED;
   // Shared with the Change History tab: it names who made each live change.
   const history = useTaskHistory(task.id, true);
   const { notes, conflicts, base } = useTeammateMerge(form, task, history.data, people, summary ? ROLLED_UP_FIELDS : NO_FIELDS);
@@ -72,6 +76,9 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
     }
     const dirty = new Set(TASK_EDIT_FIELDS.filter((field) => dirtyFields[field]));
     const changes = taskChanges(dirty, v, task);
+    // [allocation] The whole allocations field of the task, written with the other fields in one change.
+    const allocations = allocationChanges({ allocation: dirtyFields.allocation === true, assigneeId: dirty.has('assigneeId') }, v, task);
+    if (allocations) changes.allocations = allocations;
     if (Object.keys(changes).length === 0) {
       form.setError('root', { message: 'Nothing to save: no field differs from the task.' });
       return;
@@ -172,6 +179,26 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
             />
           )}
         </FormField>
+        {assigned ? (
+          <FormField
+            id="task-edit-allocation"
+            label="Allocation (%)"
+            hint={`Share of the assignee's working day, ${ALLOCATION_MIN}-${ALLOCATION_MAX}.`}
+            error={errors.allocation?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                min={ALLOCATION_MIN}
+                max={ALLOCATION_MAX}
+                step={1}
+                inputMode="numeric"
+                {...form.register('allocation', { valueAsNumber: true })}
+              />
+            )}
+          </FormField>
+        ) : null}
         <div className="sm:col-span-2">
           <FormField id="task-edit-reason" label="Change reason" hint="Optional. Kept with this change in the history." error={errors.changeReason?.message}>
             {(control) => <Textarea {...control} rows={2} placeholder="Why is this changing?" {...form.register('changeReason')} />}

@@ -1,4 +1,4 @@
-import { displayName, NAME_COLUMN_COMPACT_PX } from '@planline/domain';
+import { NAME_COLUMN_COMPACT_PX } from '@planline/domain';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { memo, type KeyboardEvent } from 'react';
@@ -9,9 +9,12 @@ import { usePlanSchedule } from '../model/schedule';
 import { useTimelineView } from '../model/timeline-view.store';
 import { currentRowStore, setCurrentRow } from '../model/current-row.store';
 import { outlineKeyMove } from '../model/outline';
+import { assigneeLabel } from '../model/assignee-label';
+import type { TimelineTask } from '../model/timeline-task';
 import { findMarksStore } from '../model/task-find';
 import { BaselineBar } from './baseline-bar';
 import { MoveNoteChip } from './move-note';
+import { OverAllocationMarker } from './over-allocation-marker';
 import { moveInOutline } from './outline-actions';
 import { RowDropMark, ROW_NAME_ATTRIBUTE, useRowDrag } from './row-drag';
 import { StatusDot } from './status-dot';
@@ -19,11 +22,6 @@ import { TaskBar } from './task-bar';
 import { ROW_HEIGHT_PX } from './layout';
 import { useTimeline, type Person } from './timeline-context';
 
-export function assigneeName(assigneeId: string | null, people: ReadonlyMap<string, Person>): string {
-  if (!assigneeId) return 'Unassigned';
-  const person = people.get(assigneeId);
-  return person ? displayName(person) : 'Former member';
-}
 
 interface TaskRowProps {
   taskId: string;
@@ -133,7 +131,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
           </span>
           {/* slate-600: AA on the focused row's blue-50 too (slate-500 was 4.37:1). */}
           {compact ? null : (
-            <span className="max-w-[40%] shrink-0 truncate text-xs text-slate-600">{assigneeName(task.assigneeId, people)}</span>
+            <AssigneeChip task={task} people={people} />
           )}
         </button>
       </div>
@@ -142,8 +140,18 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
         <TaskBar task={task} shown={shown} dragging={drag?.mode ?? null} remote={remote} critical={critical} />
         <BaselineBar taskId={taskId} shown={shown} />
         <MoveNoteChip taskId={taskId} shown={shown} />
+        <OverAllocationMarker taskId={taskId} shown={shown} />
       </div>
       <RowDropMark taskId={taskId} indentPx={indentPx} />
     </div>
   );
 });
+
+function AssigneeChip({ task, people }: { task: TimelineTask; people: ReadonlyMap<string, Person> }) {
+  const { text, title } = assigneeLabel(task, people);
+  return (
+    <span title={title} data-assignee-chip="" className="max-w-[40%] shrink-0 truncate text-xs text-slate-600">
+      {text}
+    </span>
+  );
+}

@@ -22,6 +22,8 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { ProjectConnection } from '../connection/project-connection';
 import { lateRows, ShownBaselineProvider } from '../model/baseline';
+import { NO_OVER_ALLOCATION, overAllocatedRows } from '../model/over-allocation';
+import { useOverAllocation } from '../model/use-over-allocation';
 import { pastAsBaseline, usePastPlan } from '../model/past-plan';
 import { planSpan } from '../model/task-changes';
 import { useChartBaseline } from '../model/use-chart-baseline';
@@ -39,6 +41,8 @@ import { TimelineContext, useTimeline, type Person, type TimelineContextValue } 
 import { TimelineDateHeader, TimelineGrid, type DayRuns } from './timeline-header';
 import { HistoryButton, NO_TIME_TRAVEL, TimeTravelPanel, type TimeTravel } from './time-travel-control';
 import { MoveNotesContext } from './move-note';
+import { OverAllocatedOnlyButton } from './over-allocated-filter';
+import { OverAllocationContext } from './over-allocation-marker';
 import { OutlineButtons } from './outline-actions';
 import { usePastView } from './past-view';
 import { FindButton, TaskFind, useChartFind } from './task-find';
@@ -49,6 +53,11 @@ interface TimelineChartProps {
   today: string;
   people: ReadonlyMap<string, Person>;
   readOnly: boolean;
+  /**
+   * [workload-overload] The project's team, whose workload marks over-allocated bars; null shows no marks (a
+   * guest, a personal project).
+   */
+  teamId: string | null;
   /** May save and delete baselines (the project's team; guests only choose one to show). */
   canSaveBaselines: boolean;
   canUndo: boolean;
@@ -114,10 +123,15 @@ export function TimelineChart(props: TimelineChartProps) {
   // [baseline-late-only] Only tasks ending later than in the shown baseline; the tasks are read only while filtering.
   const lateOnly = useTimelineView((s) => s.lateOnly) && baseline.shown !== null;
   const lateTasks = useStore(connection.tasks, (s) => (lateOnly ? s.tasks : null));
-  const rows = useMemo(
+  const lateOnes = useMemo(
     () => (lateTasks && baseline.shown ? lateRows(allRows, lateTasks, baseline.shown) : allRows),
     [allRows, lateTasks, baseline.shown],
   );
+  // [workload-overload] Bars whose assignee is over-allocated, by the team's workload now (not in a past plan).
+  const workload = useOverAllocation(props.teamId, props.connection.tasks);
+  const marks = travel.at === null ? workload.marks : NO_OVER_ALLOCATION;
+  const overAllocatedOnly = useTimelineView((s) => s.overAllocatedOnly) && workload.available && travel.at === null;
+  const rows = useMemo(() => (overAllocatedOnly ? overAllocatedRows(lateOnes, marks) : lateOnes), [overAllocatedOnly, lateOnes, marks]);
   const filtered = rows !== allRows;
   const placeholders = useMemo(() => (filtered ? [] : placeholderRows(rows.length, today)), [filtered, rows.length, today]);
 
@@ -260,7 +274,12 @@ export function TimelineChart(props: TimelineChartProps) {
               projectId={connection.projectId}
               baseline={baseline}
               canSave={props.canSaveBaselines && !readOnly}
-              late={filtered ? { shown: rows.length, of: allRows.length } : null}
+              late={lateOnes !== allRows ? { shown: lateOnes.length, of: allRows.length } : null}
+              filters={
+                workload.available ? (
+                  <OverAllocatedOnlyButton available={travel.at === null} shown={overAllocatedOnly ? rows.length : null} of={allRows.length} />
+                ) : null
+              }
             />
           }
           history={<HistoryButton travel={travel} onChange={setTravel} panelId={historyPanelId} />}
@@ -306,6 +325,7 @@ export function TimelineChart(props: TimelineChartProps) {
         <TimelineDateHeader header={header} nonWorking={nonWorking} dayWidthPx={dw} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} />
         <ShownBaselineProvider value={comparedWith ?? baseline.shown}>
           <MoveNotesContext.Provider value={pastView.notes}>
+            <OverAllocationContext.Provider value={marks}>
             <TimelineRows
               scrollElement={scrollElement}
               rows={rows}
@@ -318,6 +338,7 @@ export function TimelineChart(props: TimelineChartProps) {
               onRevealed={foundId ? onFound : props.onRevealed}
               filtered={filtered}
             />
+            </OverAllocationContext.Provider>
           </MoveNotesContext.Provider>
         </ShownBaselineProvider>
       </div>

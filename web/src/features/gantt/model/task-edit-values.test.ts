@@ -1,6 +1,6 @@
 import { taskEditFormSchema, type TaskHistoryEntry } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
-import { changedBy, taskBase, taskChanges, taskFormValues, type EditableTask } from './task-edit-values';
+import { allocationChanges, changedBy, taskBase, taskChanges, taskFormValues, type EditableTask } from './task-edit-values';
 
 const ANA = '7d0c6f5e-64a8-4c5b-9a43-2f5f0c1d8e11';
 const task: EditableTask = {
@@ -12,6 +12,7 @@ const task: EditableTask = {
   priority: 'medium',
   progress: 0,
   assigneeId: null,
+  allocations: {},
   kind: 'task',
 };
 const submitted = (over: Partial<ReturnType<typeof taskFormValues>>) => taskEditFormSchema.parse({ ...taskFormValues(task), ...over });
@@ -62,5 +63,45 @@ describe('[form-merge] who made a live change', () => {
   it('is unknown until the history has the change', () => {
     expect(changedBy([entry('name', 'Weld frame', 'Ben')], 'name', 'Weld the main frame')).toBeNull();
     expect(changedBy(undefined, 'name', 'Weld the main frame')).toBeNull();
+  });
+});
+
+describe('[allocation] the percent field of Edit Task', () => {
+  const BEN = '2b1e4c3a-5d6f-4a7b-8c9d-0e1f2a3b4c5d';
+  const CY = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
+  const assigned: EditableTask = { ...task, assigneeId: ANA, allocations: { [ANA]: 50, [CY]: 30 } };
+  const messageOf = (over: Partial<ReturnType<typeof taskFormValues>>, of: EditableTask = assigned) => {
+    const result = taskEditFormSchema.safeParse({ ...taskFormValues(of), ...over });
+    return result.success ? null : result.error.issues.find((i) => i.path[0] === 'allocation')?.message;
+  };
+
+  it("opens at the assignee's share, 100 when none is stored", () => {
+    expect(taskFormValues(assigned).allocation).toBe(50);
+    expect(taskFormValues({ ...assigned, allocations: {} }).allocation).toBe(100);
+  });
+
+  it('takes a whole percent from 1 to 200 and says so inline for anything else', () => {
+    for (const ok of [1, 100, 200]) expect(messageOf({ allocation: ok })).toBeNull();
+    for (const bad of [0, 201, 1.5, -5, Number.NaN]) expect(messageOf({ allocation: bad })).toBe('Allocation must be a whole percent from 1 to 200');
+  });
+
+  it('is not judged while nobody is assigned (the field is hidden)', () => {
+    expect(messageOf({ assigneeId: 'unassigned', allocation: Number.NaN })).toBeNull();
+  });
+
+  it("saves the whole allocations field: the assignee's new share, the others' kept, 100 left out", () => {
+    const changed = (allocation: number, assigneeId = ANA, dirty = { allocation: true, assigneeId: assigneeId !== ANA }) =>
+      allocationChanges(dirty, { assigneeId, allocation }, assigned);
+    expect(changed(75)).toEqual({ [ANA]: 75, [CY]: 30 });
+    expect(changed(100)).toEqual({ [CY]: 30 });
+    // Nothing changed: nothing sent.
+    expect(changed(50)).toBeUndefined();
+    expect(allocationChanges({ allocation: false, assigneeId: false }, { assigneeId: ANA, allocation: 50 }, assigned)).toBeUndefined();
+  });
+
+  it("a new assignee takes the field's share and the old one's goes with them", () => {
+    expect(allocationChanges({ allocation: false, assigneeId: true }, { assigneeId: BEN, allocation: 50 }, assigned)).toEqual({ [BEN]: 50, [CY]: 30 });
+    expect(allocationChanges({ allocation: true, assigneeId: true }, { assigneeId: BEN, allocation: 100 }, assigned)).toEqual({ [CY]: 30 });
+    expect(allocationChanges({ allocation: false, assigneeId: true }, { assigneeId: 'unassigned', allocation: 50 }, assigned)).toEqual({ [CY]: 30 });
   });
 });

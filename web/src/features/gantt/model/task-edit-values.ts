@@ -1,14 +1,15 @@
 import {
   assigneeFromChoice,
+  canonicalAllocations,
   UNASSIGNED,
   type TaskEditFormInput,
   type TaskEditFormValues,
   type TaskHistoryEntry,
   type UpdateTaskRequest,
 } from '@planline/domain';
-import type { TimelineTask } from './timeline-task';
+import { allocationOf, type TimelineTask } from './timeline-task';
 
-export type EditableTask = Pick<TimelineTask, 'name' | 'description' | 'startDate' | 'endDate' | 'status' | 'priority' | 'progress' | 'assigneeId' | 'kind'>;
+export type EditableTask = Pick<TimelineTask, 'name' | 'description' | 'startDate' | 'endDate' | 'status' | 'priority' | 'progress' | 'assigneeId' | 'allocations' | 'kind'>;
 
 /** The Edit Task fields that hold the task's own values (the change reason is the person's alone). */
 export const TASK_EDIT_FIELDS = ['name', 'description', 'startDate', 'endDate', 'status', 'priority', 'progress', 'assigneeId', 'milestone'] as const;
@@ -25,6 +26,7 @@ export function taskFormValues(task: EditableTask): TaskEditFormInput {
     priority: task.priority,
     progress: task.progress,
     assigneeId: task.assigneeId ?? UNASSIGNED,
+    allocation: task.assigneeId ? allocationOf(task, task.assigneeId) : 100,
     milestone: task.kind === 'milestone',
     changeReason: '',
   };
@@ -55,7 +57,7 @@ export function changedBy(history: readonly TaskHistoryEntry[] | undefined, fiel
  * What Save sends: the fields the person changed (`dirty`), and nothing else, so a teammate's change to another
  * field is never written back over. A milestone sends its dates with its kind (one day, on its start).
  */
-export function taskChanges(dirty: ReadonlySet<TaskEditField>, v: TaskEditFormValues, task: EditableTask): UpdateTaskRequest {
+export function taskChanges(dirty: ReadonlySet<TaskEditField>, v: Omit<TaskEditFormValues, 'allocation'>, task: EditableTask): UpdateTaskRequest {
   const changes: UpdateTaskRequest = {};
   if (dirty.has('name')) changes.name = v.name;
   if (dirty.has('description')) changes.description = v.description.trim() ? v.description : null;
@@ -75,4 +77,24 @@ export function taskChanges(dirty: ReadonlySet<TaskEditField>, v: TaskEditFormVa
  */
 export function taskBase(dirty: ReadonlySet<TaskEditField>, base: TaskEditFormInput, task: EditableTask): UpdateTaskRequest['base'] {
   return taskChanges(dirty, base, task);
+}
+
+/**
+ * [allocation] The task's allocations after Save, or undefined when they stay as they are. The percent field is
+ * the share of the assignee chosen in the form; the other assignees keep theirs. A new primary assignee replaces
+ * the old one among the assignees (the API's rule), so the old one's share goes with them.
+ */
+export function allocationChanges(
+  dirty: { allocation: boolean; assigneeId: boolean },
+  v: Pick<TaskEditFormValues, 'assigneeId' | 'allocation'>,
+  task: Pick<EditableTask, 'assigneeId' | 'allocations'>,
+): Record<string, number> | undefined {
+  const assignee = dirty.assigneeId ? assigneeFromChoice(v.assigneeId) : task.assigneeId;
+  if (!dirty.allocation && assignee === task.assigneeId) return undefined;
+  const next: Record<string, number> = { ...task.allocations };
+  if (task.assigneeId && assignee !== task.assigneeId) delete next[task.assigneeId];
+  if (assignee) next[assignee] = v.allocation;
+  const canonical = canonicalAllocations(next);
+  const before = canonicalAllocations(task.allocations);
+  return JSON.stringify(canonical) === JSON.stringify(before) ? undefined : canonical;
 }

@@ -1,4 +1,6 @@
 import {
+  ALLOCATION_DEFAULT,
+  allocationSchema,
   isCalendarDate,
   isCanonicalTaskId,
   maxDate,
@@ -23,6 +25,8 @@ export interface TimelineTask {
   progress: number;
   color: string;
   assigneeId: string | null;
+  /** Issue 36: each assignee's share of their working day, for those not at 100 % (the document's `allocations`). */
+  allocations: Readonly<Record<string, number>>;
   order: number;
   /** A milestone is drawn as a diamond on its start date (issue 17). */
   kind: TaskKind;
@@ -59,6 +63,7 @@ export function toTimelineTask(id: string, doc: DocTask | null): TimelineTask | 
     progress,
     color: typeof doc.color === 'string' && COLOR.test(doc.color) ? doc.color : TASK_COLOR_DEFAULT,
     assigneeId: typeof doc.assigneeId === 'string' ? doc.assigneeId : null,
+    allocations: allocationsOf(doc.allocations),
     order: typeof doc.order === 'number' && Number.isFinite(doc.order) ? doc.order : 0,
     // Missing in documents from before milestones: a task.
     kind,
@@ -67,9 +72,31 @@ export function toTimelineTask(id: string, doc: DocTask | null): TimelineTask | 
   };
 }
 
+const NO_ALLOCATIONS: Readonly<Record<string, number>> = Object.freeze({});
+
+/** The allocations a chart can use: whole percents from 1 to 200 by person; anything else waits to be put back. */
+function allocationsOf(value: unknown): Readonly<Record<string, number>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return NO_ALLOCATIONS;
+  const valid = Object.entries(value as Record<string, unknown>).filter(
+    (e): e is [string, number] => allocationSchema.safeParse(e[1]).success && e[1] !== ALLOCATION_DEFAULT,
+  );
+  return valid.length ? Object.freeze(Object.fromEntries(valid)) : NO_ALLOCATIONS;
+}
+
+/** A task's allocation for one of its assignees, in percent (100 when none is stored). */
+export const allocationOf = (task: Pick<TimelineTask, 'allocations'>, userId: string): number => task.allocations[userId] ?? ALLOCATION_DEFAULT;
+
+function sameAllocations(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(b);
+  return keys.length === Object.keys(a).length && keys.every((k) => a[k] === b[k]);
+}
+
 export function sameTimelineTask(a: TimelineTask | undefined, b: TimelineTask): boolean {
   if (!a) return false;
-  for (const key of Object.keys(b) as (keyof TimelineTask)[]) if (a[key] !== b[key]) return false;
+  for (const key of Object.keys(b) as (keyof TimelineTask)[]) {
+    if (key === 'allocations' ? !sameAllocations(a.allocations, b.allocations) : a[key] !== b[key]) return false;
+  }
   return true;
 }
 

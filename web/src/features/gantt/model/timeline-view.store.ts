@@ -34,6 +34,8 @@ interface TimelineViewState {
   baselineByProject: Readonly<Record<string, string>>;
   /** Only tasks ending later than in the shown baseline (toolbar toggle); for this visit only. */
   lateOnly: boolean;
+  /** [workload-overload] Only tasks whose assignee is over-allocated on some of their days; for this visit only. */
+  overAllocatedOnly: boolean;
   /** A range button: `centre` is the day in the middle of the chart, which stays there. */
   setRangeKind: (kind: RangeKind, centre: string | null) => void;
   /** Today: the range around today again (and Fit off when today is outside it). */
@@ -46,6 +48,7 @@ interface TimelineViewState {
   /** null shows no baseline (and ends Late only, which needs one). */
   showBaseline: (projectId: string, baselineId: string | null) => void;
   toggleLateOnly: () => void;
+  toggleOverAllocatedOnly: () => void;
 }
 
 /**
@@ -62,6 +65,7 @@ export const useTimelineView = create<TimelineViewState>()(
       showCriticalPath: false,
       baselineByProject: {},
       lateOnly: false,
+      overAllocatedOnly: false,
       setRangeKind: (kind, centre) =>
         set((s) => {
           s.rangeKind = kind;
@@ -93,6 +97,7 @@ export const useTimelineView = create<TimelineViewState>()(
           }
         }),
       toggleLateOnly: () => set((s) => void (s.lateOnly = !s.lateOnly)),
+      toggleOverAllocatedOnly: () => set((s) => void (s.overAllocatedOnly = !s.overAllocatedOnly)),
     })),
     {
       name: TIMELINE_VIEW_KEY,

@@ -1,0 +1,100 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chartSynced, dayFromToday, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
+
+const env = useAppAndBrowser();
+
+// This week's Monday (today or up to 6 days back): every day below is a working day inside the default range.
+const mondayOffset = -((new Date(`${dayFromToday(0)}T00:00:00Z`).getUTCDay() + 6) % 7);
+const day = (n: number) => dayFromToday(mondayOffset + n);
+
+const marker = (page: Page, id: string) => page.locator(`[data-over-allocated="${id}"]`);
+const rows = (page: Page) => page.locator('[data-task-row]');
+
+describe('[workload-overload] over-allocation in the chart', () => {
+  it('marks the bars of an over-allocated person, filters to them, and the form lowers the share until the mark goes', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const page = await signUpByApi(context, 'Ana', 'Silva');
+    const me = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
+    const team = await (await page.request.post('/api/teams', { data: { name: 'Yard' } })).json();
+    const project = await (await page.request.post('/api/projects', { data: { name: 'Hull', teamId: team.id } })).json();
+    const create = async (name: string, start: number, end: number) =>
+      (await (
+        await page.request.post('/api/tasks', { data: { projectId: project.id, name, startDate: day(start), endDate: day(end), assigneeId: me } })
+      ).json()) as { id: string };
+    // Weld and Paint overlap on Monday and Tuesday: Ana is at 200% then. Survey is the next week, alone.
+    const weld = await create('Weld', 0, 1);
+    const paint = await create('Paint', 0, 1);
+    const survey = await create('Survey', 7, 8);
+
+    await page.goto('/');
+    await page.locator(`[data-task-bar="${survey.id}"]`).waitFor();
+    await chartSynced(page);
+    await marker(page, weld.id).waitFor();
+    await marker(page, paint.id).waitFor();
+    expect(await marker(page, weld.id).getAttribute('title')).toMatch(/^Ana Silva is at 200% on \d+(-\d+)? \w{3}/);
+    expect(await marker(page, survey.id).count()).toBe(0);
+
+    // Over-allocated only: Weld and Paint, and the count says so; off again, all three.
+    const filter = page.getByRole('button', { name: 'Over-allocated only' });
+    await filter.click();
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await page.getByText('2 of 3 tasks are over-allocated').waitFor();
+    await filter.click();
+    await expect.poll(() => rows(page).count()).toBe(3);
+
+    // Edit Task: a bad share is refused inline; 50% saves, and the chip says it.
+    await page.locator(`[data-task-row="${weld.id}"]`).getByRole('button').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Task Details' });
+    const allocation = dialog.getByLabel('Allocation (%)');
+    expect(await allocation.inputValue()).toBe('100');
+    await allocation.fill('0');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByText('Allocation must be a whole percent from 1 to 200').waitFor();
+    await allocation.fill('50');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator(`[data-task-row="${weld.id}"] [data-assignee-chip]`).textContent()).toBe('Ana Silva · 50%');
+    const stored = (await (await page.request.get(`/api/projects/${project.id}/tasks`)).json()) as { id: string; allocations: Record<string, number> }[];
+    expect(stored.find((t) => t.id === weld.id)!.allocations).toEqual({ [me]: 50 });
+    // 150% still: the mark stays and says so.
+    await expect.poll(() => marker(page, weld.id).getAttribute('title'), { timeout: 10_000 }).toMatch(/^Ana Silva is at 150% on /);
+
+    // Paint at 50% too: 100%, no mark on either.
+    await page.locator(`[data-task-row="${paint.id}"]`).getByRole('button').first().click();
+    await dialog.getByLabel('Allocation (%)').fill('50');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('[data-over-allocated]').count(), { timeout: 10_000 }).toBe(0);
+    await context.close();
+  });
+
+  it('on the Free plan (the workload refused) shows no mark, no filter and no error', async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const page = await signUpByApi(context, 'Fay', 'Free');
+    const me = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
+    const team = await (await page.request.post('/api/teams', { data: { name: 'Dock' } })).json();
+    const keel = await (await page.request.post('/api/projects', { data: { name: 'Keel', teamId: team.id } })).json();
+    const ids: string[] = [];
+    for (const name of ['Weld', 'Paint']) {
+      const res = await page.request.post('/api/tasks', { data: { projectId: keel.id, name, startDate: day(0), endDate: day(1), assigneeId: me } });
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    // A new team is on a Pro trial: the Free plan's answer is played here as the API gives it.
+    let refused = 0;
+    await page.route('**/workload?*', (route) => {
+      refused++;
+      return route.fulfill({ status: 402, contentType: 'application/json', body: JSON.stringify({ message: 'Workload is part of Pro', requiredPlan: 'pro' }) });
+    });
+    await page.goto('/');
+    await page.locator(`[data-task-bar="${ids[1]}"]`).waitFor();
+    await chartSynced(page);
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    // The refusal has been taken in: the filter is gone, no mark, nothing alarming on screen.
+    await expect.poll(() => page.getByRole('button', { name: 'Over-allocated only' }).count()).toBe(0);
+    expect(await page.locator('[data-over-allocated]').count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await rows(page).count()).toBe(2);
+    await context.close();
+  });
+});
