@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDayOff,
+  canEditCapacity,
   checkCapacityDraft,
   draftFromCapacity,
   removeDayOff,
@@ -54,5 +55,17 @@ describe('capacity form', () => {
 
     draft = removeDayOff(draft, second!.key);
     expect(checkCapacityDraft(draft)).toMatchObject({ ok: true, value: { daysOff: [{ from: '2026-03-02', to: '2026-03-06', note: 'Fine' }] } });
+  });
+});
+
+describe('who may edit capacity', () => {
+  const me = crypto.randomUUID();
+  const other = crypto.randomUUID();
+  it('owner and admins edit anyone, a member only themselves', () => {
+    expect(canEditCapacity('owner', me, other)).toBe(true);
+    expect(canEditCapacity('admin', me, other)).toBe(true);
+    expect(canEditCapacity('member', me, other)).toBe(false);
+    expect(canEditCapacity('member', me, me)).toBe(true);
+    expect(canEditCapacity('member', null, other)).toBe(false);
   });
 });

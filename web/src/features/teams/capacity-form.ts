@@ -1,4 +1,4 @@
-import { capacityInputSchema, DEFAULT_CAPACITY, type Capacity } from '@planline/domain';
+import { capacityInputSchema, DEFAULT_CAPACITY, type Capacity, type TeamRole } from '@planline/domain';
 
 /**
  * The Capacity dialog's form state (issue 36) and its check against the API's own schema, so the messages the
@@ -101,4 +101,9 @@ export function checkCapacityDraft(draft: CapacityDraft): CapacityCheck {
     } else if (field === 'daysOff') errors.daysOff ??= issue.message;
   }
   return { ok: false, errors };
+}
+
+/** Who may edit a member's capacity (the API answers 403 otherwise): owner and admins anyone's, each person their own. */
+export function canEditCapacity(viewerRole: TeamRole, viewerId: string | null | undefined, memberUserId: string): boolean {
+  return viewerRole === 'owner' || viewerRole === 'admin' || viewerId === memberUserId;
 }

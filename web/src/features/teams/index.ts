@@ -1,4 +1,6 @@
 /** Teams: lists and cache, membership, invites, join requests, the shared-projects scope, upgrade prompts. */
+export { canEditCapacity } from './capacity-form';
+export { CapacityDialog } from './components/capacity-dialog';
 export { CreateTeamDialog } from './components/create-team-dialog';
 export { InviteLinkField } from './components/invite-link-field';
 export { InviteMembersDialog } from './components/invite-members-dialog';

@@ -1,7 +1,9 @@
 import {
+  capacityInputSchema,
   joinRequestResultSchema,
   teamInviteLinkSchema,
   teamSummarySchema,
+  type Capacity,
   type CreateTeamInput,
   type JoinRequest,
   type JoinResponse,
@@ -13,6 +15,7 @@ import { apiRequest } from '../../lib/query-client';
 import { removeJoinRequest, removeMemberFrom } from './team-cache';
 import {
   joinRequestsKey,
+  memberCapacityKey,
   teamInviteLinkKey,
   teamKey,
   teamMembersKey,
@@ -87,5 +90,20 @@ export function useRegenerateTeamInviteLink(teamId: string, role: InviteRole) {
       // The other role's token changed too.
       void queryClient.invalidateQueries({ queryKey: teamInviteLinkKey(teamId, role === 'admin' ? 'member' : 'admin') });
     },
+  });
+}
+
+/**
+ * PUT /api/teams/{id}/members/{userId}/capacity. The answer is the stored capacity; the server's
+ * 'capacity:updated' event makes open workload views (and the chart's overload marks) refetch.
+ */
+export function useSaveCapacity(teamId: string, userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (capacity: Capacity) =>
+      capacityInputSchema.parse(
+        await (await apiRequest('PUT', `/api/teams/${teamId}/members/${userId}/capacity`, capacity)).json(),
+      ),
+    onSuccess: (saved) => queryClient.setQueryData(memberCapacityKey(teamId, userId), saved),
   });
 }

@@ -1,4 +1,5 @@
 import {
+  capacityInputSchema,
   joinRequestSchema,
   teamDetailSchema,
   teamInviteInfoSchema,
@@ -17,6 +18,8 @@ export const TEAMS_KEY = ['/api/teams'] as const;
 export const teamKey = (teamId: string) => ['/api/teams', teamId] as const;
 export const teamMembersKey = (teamId: string) => ['/api/teams', teamId, 'members'] as const;
 export const joinRequestsKey = (teamId: string) => ['/api/teams', teamId, 'join-requests'] as const;
+export const memberCapacityKey = (teamId: string, userId: string) =>
+  ['/api/teams', teamId, 'members', userId, 'capacity'] as const;
 export type InviteRole = 'member' | 'admin';
 export const teamInviteLinkKey = (teamId: string, role: InviteRole) =>
   ['/api/teams', teamId, `invite-link?role=${role}`] as const;
@@ -29,6 +32,7 @@ const teamDetailFn = parsedQueryFn(teamDetailSchema);
 const membersFn = parsedQueryFn(teamMemberSchema.array());
 const joinRequestsFn = parsedQueryFn(joinRequestSchema.array());
 const inviteLinkFn = parsedQueryFn(teamInviteLinkSchema);
+const capacityFn = parsedQueryFn(capacityInputSchema);
 const inviteInfoFn = parsedQueryFn(teamInviteInfoSchema);
 
 /** GET /api/teams, for the hook and for reads started outside React (workspace-prefetch.ts). */
@@ -72,4 +76,9 @@ export function useTeamInviteLink(teamId: string, role: InviteRole, enabled: boo
 
 export function useTeamInviteInfo(token: string) {
   return useQuery({ queryKey: teamInviteInfoKey(token), queryFn: inviteInfoFn, enabled: token !== '' });
+}
+
+/** GET /api/teams/{id}/members/{userId}/capacity (issue 36); read only while the Capacity dialog is open. */
+export function useMemberCapacity(teamId: string, userId: string, enabled: boolean) {
+  return useQuery({ queryKey: memberCapacityKey(teamId, userId), queryFn: capacityFn, enabled, staleTime: 0 });
 }

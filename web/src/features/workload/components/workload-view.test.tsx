@@ -64,6 +64,21 @@ describe('[workload-view] the workload view', () => {
     expect(html).toMatch(/aria-pressed="true"[^>]*>Week</);
   });
 
+  it('[capacity-dialog] offers "Your capacity" on the viewer\'s own row only', () => {
+    const queryClient = client();
+    queryClient.setQueryData(key, {
+      teamId: TEAM,
+      from: range.from,
+      to: range.to,
+      scale: 'week',
+      people: [person('Ana Lee', crypto.randomUUID(), [[8, 40]]), person('Me Myself', OWNER, [[8, 40]])],
+      unassigned: person('Unassigned', null, [[0, 0]]),
+      projects: [],
+    } satisfies TeamWorkload);
+    expect(render(queryClient).match(/aria-label="Your capacity"/g)).toHaveLength(1);
+    expect(render(queryClient, crypto.randomUUID())).not.toContain('Your capacity');
+  });
+
   it('says so when no one has work in the range', () => {
     const queryClient = client();
     queryClient.setQueryData(key, {

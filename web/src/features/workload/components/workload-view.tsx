@@ -1,6 +1,6 @@
 import { WORKLOAD_SCALES, type PaymentRequired, type WorkloadScale } from '@planline/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronDown, ChevronLeft, ChevronRight, Crown, ShieldAlert, TriangleAlert } from 'lucide-react';
+import { ChevronDown, ChevronLeft, ChevronRight, Clock, Crown, ShieldAlert, TriangleAlert } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -10,7 +10,7 @@ import { paymentRequired, serverMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { SKIP_TARGET_IDS } from '../../../lib/skip-targets';
 import { useWorkspaceUi } from '../../../app/workspace-ui.store';
-import { upgradeDecision, upgradePath } from '../../teams';
+import { CapacityDialog, upgradeDecision, upgradePath } from '../../teams';
 import {
   cellFigure,
   cellLabel,
@@ -95,14 +95,15 @@ export function WorkloadView({ teamId, teamName, userId }: { teamId: string; tea
         hasNoWork(workload.data) ? (
           <p className="rounded-md border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">{EMPTY_WORKLOAD}</p>
         ) : (
-          <WorkloadGrid workload={workload.data} />
+          <WorkloadGrid workload={workload.data} teamId={teamId} userId={userId} />
         )
       ) : null}
     </main>
   );
 }
 
-function WorkloadGrid({ workload }: { workload: TeamWorkload }) {
+function WorkloadGrid({ workload, teamId, userId }: { workload: TeamWorkload; teamId: string; userId: string }) {
+  const [editingCapacity, setEditingCapacity] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const rows = workloadRows(workload);
   const columns = workload.unassigned.buckets.map((b) => columnTitle(workload.scale, b.start));
@@ -141,11 +142,14 @@ function WorkloadGrid({ workload }: { workload: TeamWorkload }) {
                 projects={workload.projects}
                 open={expanded.has(key)}
                 onToggle={() => toggle(key)}
+                onEditCapacity={person.userId === userId ? () => setEditingCapacity(true) : undefined}
               />
             );
           })}
         </tbody>
       </table>
+      {/* [capacity-dialog] Each person edits their own capacity from their row (issue 36). */}
+      <CapacityDialog teamId={teamId} userId={userId} name={null} open={editingCapacity} onOpenChange={setEditingCapacity} />
     </div>
   );
 }
@@ -156,23 +160,32 @@ interface PersonRowsProps {
   projects: TeamWorkload['projects'];
   open: boolean;
   onToggle: () => void;
+  /** Set on the viewer's own row: opens their Capacity dialog. */
+  onEditCapacity?: (() => void) | undefined;
 }
 
-function PersonRows({ person, columns, projects, open, onToggle }: PersonRowsProps) {
+function PersonRows({ person, columns, projects, open, onToggle, onEditCapacity }: PersonRowsProps) {
   const tasks = open ? rowTasks(person, projects) : [];
   return (
     <Fragment>
       <tr className="border-b border-slate-100">
         <th scope="row" className="sticky left-0 z-10 bg-white px-1 py-1 text-left font-normal">
-          <button
-            type="button"
-            aria-expanded={open}
-            onClick={onToggle}
-            className="flex w-full items-center gap-1 rounded px-2 py-1.5 text-left font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
-          >
-            {open ? <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0" /> : <ChevronRight aria-hidden="true" className="h-4 w-4 shrink-0" />}
-            <span className="truncate">{person.name}</span>
-          </button>
+          <div className="flex items-center gap-1">
+            <button
+              type="button"
+              aria-expanded={open}
+              onClick={onToggle}
+              className="flex w-full items-center gap-1 rounded px-2 py-1.5 text-left font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+            >
+              {open ? <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0" /> : <ChevronRight aria-hidden="true" className="h-4 w-4 shrink-0" />}
+              <span className="truncate">{person.name}</span>
+            </button>
+            {onEditCapacity ? (
+              <Button variant="ghost" size="icon" aria-label="Your capacity" title="Your capacity" onClick={onEditCapacity} className="h-8 w-8 shrink-0">
+                <Clock aria-hidden="true" className="h-4 w-4" />
+              </Button>
+            ) : null}
+          </div>
         </th>
         {person.buckets.map((bucket, i) => {
           const level = loadLevel(bucket.allocatedHours, bucket.capacityHours);
