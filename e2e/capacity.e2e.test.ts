@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+
+const env = useAppAndBrowser();
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAY = 86_400_000;
+/** Monday of next week (UTC, as the e2e server and browser run). */
+function nextMonday(): Date {
+  const now = new Date();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const weekday = (new Date(today).getUTCDay() + 6) % 7;
+  return new Date(today - weekday * DAY + 7 * DAY);
+}
+const iso = (date: Date, plusDays = 0) => new Date(date.getTime() + plusDays * DAY).toISOString().slice(0, 10);
+const weekTitle = (date: Date) => `Week of ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+
+describe('the Capacity dialog', () => {
+  it('[capacity-dialog] a member edits their own capacity from their workload row, with the schema messages; the lead’s open view follows', async () => {
+    const contextA = await newContext(env.browser(), env.app().url);
+    const contextB = await newContext(env.browser(), env.app().url);
+    const a = await signUpByApi(contextA, 'Cara', 'Lead');
+    const b = await signUpByApi(contextB, 'Carl', 'Mate');
+    const { teamId, projectId } = await teamWithTeammate(a, b, 'Capline', 'Dry dock');
+    const carl = await (await b.request.get('/api/auth/user')).json();
+    const week = nextMonday();
+    const created = await a.request.post('/api/tasks', {
+      data: { projectId, name: 'Scrape hull', startDate: iso(week), endDate: iso(week, 4), assigneeIds: [carl.id] },
+    });
+    expect(created.status()).toBe(201);
+
+    const cellIn = (page: typeof a) => page.getByRole('img', { name: new RegExp(`^Carl Mate, ${weekTitle(week)}:`) });
+    await a.goto(`/workload?teamId=${teamId}`);
+    await b.goto(`/workload?teamId=${teamId}`);
+    await expect.poll(() => cellIn(b).textContent()).toBe('40h / 40h');
+    await expect.poll(() => cellIn(a).textContent()).toBe('40h / 40h');
+    // Only the viewer's own row offers it (a plain member may not change the lead's).
+    expect(await b.getByRole('button', { name: 'Your capacity' }).count()).toBe(1);
+
+    await b.getByRole('button', { name: 'Your capacity' }).click();
+    const dialog = b.getByRole('dialog', { name: 'Your capacity' });
+    const hours = dialog.getByLabel('Hours per day');
+    await expect.poll(() => hours.inputValue()).toBe('8');
+    expect(await dialog.getByLabel('Follow the project calendar').isChecked()).toBe(true);
+
+    await hours.fill('30');
+    await dialog.getByRole('button', { name: 'Add days off' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Hours per day must be a number from 0.5 to 24').waitFor();
+    await dialog.getByText('The first day off is required').waitFor();
+    expect(await hours.getAttribute('aria-invalid')).toBe('true');
+
+    // Keyboard only from here: the hours, then the day off's dates and note.
+    await hours.fill('4');
+    await dialog.getByLabel('Day off 1: first day').fill(iso(week));
+    await dialog.getByLabel('Day off 1: last day').fill(iso(week));
+    await dialog.getByLabel('Day off 1: note').fill('Dentist');
+    await dialog.getByLabel('Day off 1: note').press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Four working days left at 4 h each: the task's load and the capacity both 16 h, here and in the lead's view.
+    await expect.poll(() => cellIn(b).textContent(), { timeout: 5000 }).toBe('16h / 16h');
+    await expect.poll(() => cellIn(a).textContent(), { timeout: 5000 }).toBe('16h / 16h');
+    const stored = await (await b.request.get(`/api/teams/${teamId}/members/${carl.id}/capacity`)).json();
+    expect(stored).toMatchObject({ hoursPerDay: 4, workingDays: null, daysOff: [{ from: iso(week), to: iso(week), note: 'Dentist' }] });
+
+    // Reopened, the dialog shows what is stored; Cancel changes nothing.
+    await b.getByRole('button', { name: 'Your capacity' }).click();
+    await expect.poll(() => dialog.getByLabel('Hours per day').inputValue()).toBe('4');
+    expect(await dialog.getByLabel('Day off 1: note').inputValue()).toBe('Dentist');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await contextA.close();
+    await contextB.close();
+  });
+});
