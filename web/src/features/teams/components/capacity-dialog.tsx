@@ -131,11 +131,11 @@ function CapacityForm({ teamId, userId, name, stored, onDone }: { teamId: string
                   type="checkbox"
                   className={checkboxClasses}
                   disabled={draft.followCalendar}
+                  aria-label={day}
                   checked={draft.weekdays.includes(i + 1)}
                   onChange={(e) => setDraft((d) => toggleWeekday(d, i + 1, e.target.checked))}
                 />
-                <span aria-hidden="true">{day.slice(0, 3)}</span>
-                <span className="sr-only">{day}</span>
+                {day.slice(0, 3)}
               </label>
             ))}
           </div>
