@@ -31,6 +31,7 @@ import { useServerPicture } from '../model/server-picture';
 import { centreScrollLeft, shownTimeline, useTimelineView } from '../model/timeline-view.store';
 import { useWorkCalendar } from '../model/work-calendar';
 import { BaselineControl } from './baseline-control';
+import { ResolveOverAllocationButton } from './leveling-dialog';
 import { DependencyOverlay } from './dependency-overlay';
 import { ARROW_BLOCK_ROWS, CHART_MAX_HEIGHT, HEADER_HEIGHT_PX, OVERSCAN_ROWS, ROW_HEIGHT_PX } from './layout';
 import { PlaceholderRow } from './placeholder-row';
@@ -284,6 +285,7 @@ export function TimelineChart(props: TimelineChartProps) {
           }
           history={<HistoryButton travel={travel} onChange={setTravel} panelId={historyPanelId} />}
           outline={<OutlineButtons />}
+          leveling={props.teamId && !readOnly ? <ResolveOverAllocationButton connection={props.connection} teamId={props.teamId} people={people} /> : null}
           moreInUse={view.fit !== null || showCriticalPath || baseline.shown !== null || travel.open}
           find={findControl}
         />
