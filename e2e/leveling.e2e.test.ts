@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chartSynced, dayFromToday, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
@@ -24,11 +26,29 @@ async function overbooked(page: Page) {
   return { me, teamId: team.id, projectId: project.id, ids };
 }
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The serious and critical axe-core findings inside the open dialog, one line each. */
+async function dialogFindings(page: Page): Promise<string[]> {
+  await page.waitForTimeout(300); // the open animation settles: axe measures colours mid-fade otherwise
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const { axe } = globalThis as unknown as {
+      axe: { run(scope: string, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown[] }[] }[] }> };
+    };
+    const result = await axe.run('[role="dialog"]', { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.map(String).join(' ')}`));
+  });
+}
+
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Resolve over-allocation' });
 
 describe('[leveling-dialog] Resolve over-allocation in the chart', () => {
   it('previews the move with its person and delay, Cancel changes nothing, Apply moves the bar live, and a second run has nothing to resolve', async () => {
-    const context = await newContext(env.browser(), env.app().url);
+    // CSP bypassed only so the axe audit's script can be injected.
+    const context = await newContext(env.browser(), env.app().url, { bypassCSP: true });
     const page = await signUpByApi(context, 'Ana', 'Silva');
     const { projectId, ids } = await overbooked(page);
     const tasks = async () => (await (await page.request.get(`/api/projects/${projectId}/tasks`)).json()) as { id: string; startDate: string }[];
@@ -43,6 +63,7 @@ describe('[leveling-dialog] Resolve over-allocation in the chart', () => {
     expect(await moves.count()).toBe(1);
     const row = (await moves.first().textContent()) ?? '';
     expect(row).toMatch(/^(Weld|Paint)Ana Silva over-allocated \d+(-\d+)? \w{3}\+2 working days$/);
+    expect(await dialogFindings(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect((await tasks()).map((t) => t.startDate)).toEqual([day(0), day(0)]);
@@ -71,7 +92,8 @@ describe('[leveling-dialog] Resolve over-allocation in the chart', () => {
   });
 
   it("shows the API's message for a refused preview, and the upgrade prompt on the Free plan", async () => {
-    const context = await newContext(env.browser(), env.app().url);
+    // CSP bypassed only so the axe audit's script can be injected.
+    const context = await newContext(env.browser(), env.app().url, { bypassCSP: true });
     const page = await signUpByApi(context, 'Fay', 'Free');
     const { me, teamId } = await overbooked(page);
     const open = page.getByRole('button', { name: 'Resolve over-allocation' });
@@ -92,6 +114,7 @@ describe('[leveling-dialog] Resolve over-allocation in the chart', () => {
     await open.click();
     await dialog.getByText('Upgrade Your Team').waitFor();
     await dialog.getByText('Leveling is part of Pro.').waitFor();
+    expect(await dialogFindings(page)).toEqual([]);
     expect(await dialog.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe(`/upgrade?teamId=${teamId}`);
     expect(await dialog.getByRole('alert').count()).toBe(0);
     await context.close();
