@@ -64,8 +64,17 @@ describe('[leveling-dialog] Resolve over-allocation in the chart', () => {
     const row = (await moves.first().textContent()) ?? '';
     expect(row).toMatch(/^(Weld|Paint)Ana Silva over-allocated \d+(-\d+)? \w{3}\+2 working days$/);
     expect(await dialogFindings(page)).toEqual([]);
+    // The move's ghost bar shows where the task would go, two working days later; it goes with the dialog.
+    const ghost = page.locator('[data-leveling-ghost]');
+    expect(await ghost.count()).toBe(1);
+    const ghostId = (await ghost.getAttribute('data-leveling-ghost'))!;
+    const ghostBox = (await ghost.boundingBox())!;
+    const barBox = (await page.locator(`[data-task-bar="${ghostId}"]`).boundingBox())!;
+    // The bar spans Monday and Tuesday, the ghost starts on Wednesday: about one bar width to the right.
+    expect(Math.abs(ghostBox.x - (barBox.x + barBox.width))).toBeLessThan(barBox.width / 4);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    expect(await ghost.count()).toBe(0);
     expect((await tasks()).map((t) => t.startDate)).toEqual([day(0), day(0)]);
 
     // Apply: the dialog closes and the bar moves through the document (its row's bar, not a reload).

@@ -15,8 +15,11 @@ import { upgradeDecision, upgradePath } from '../../teams';
 import {
   LEVEL_APPLY_FAILED,
   levelFailure,
+  levelGhosts,
+  NO_LEVEL_GHOSTS,
   levelPreviewState,
   parseLevelResult,
+  type LevelGhosts,
   type LevelMoveRow,
   type LevelResult,
   type UnresolvedRow,
@@ -28,6 +31,8 @@ interface LevelingProps {
   connection: TimelineContextValue['connection'];
   teamId: string;
   people: ReadonlyMap<string, Person>;
+  /** The previewed moves, for the chart's ghost bars; NO_LEVEL_GHOSTS again once the dialog closes. */
+  onPreview: (ghosts: LevelGhosts) => void;
 }
 
 async function level(projectId: string, preview: boolean): Promise<LevelResult> {
@@ -51,7 +56,7 @@ export function ResolveOverAllocationButton(props: LevelingProps) {
   );
 }
 
-function LevelingDialogContent({ connection, teamId, people, onClose }: LevelingProps & { onClose: () => void }) {
+function LevelingDialogContent({ connection, teamId, people, onPreview, onClose }: LevelingProps & { onClose: () => void }) {
   const projectId = connection.projectId;
   const { user } = useAuth();
   const calendar = useWorkCalendar();
@@ -79,6 +84,10 @@ function LevelingDialogContent({ connection, teamId, people, onClose }: Leveling
   useEffect(() => {
     if (isUnauthorizedError(preview.error)) handleUnauthorized();
   }, [preview.error]);
+  useEffect(() => {
+    onPreview(levelGhosts(preview.data));
+  }, [preview.data, onPreview]);
+  useEffect(() => () => onPreview(NO_LEVEL_GHOSTS), [onPreview]);
 
   const state = levelPreviewState({ result: preview.data, error: preview.error }, tasks, people, calendar.isWorkingDay);
   const applyFailure = apply.error ? levelFailure(apply.error, LEVEL_APPLY_FAILED) : null;

@@ -3,6 +3,8 @@ import {
   LEVEL_APPLY_FAILED,
   LEVEL_PREVIEW_FAILED,
   levelFailure,
+  levelGhosts,
+  NO_LEVEL_GHOSTS,
   levelMoveRows,
   levelPreviewState,
   parseLevelResult,
@@ -128,5 +130,17 @@ describe('[leveling-dialog] reading the answer', () => {
   it('refuses a shape it cannot show', () => {
     expect(() => parseLevelResult({ moves: [{ taskId: 't1' }], unresolved: [] })).toThrow(/could not be read/);
     expect(() => parseLevelResult(null)).toThrow(/could not be read/);
+  });
+});
+
+describe('[leveling-dialog] ghost bars', () => {
+  it('each previewed move puts its task at the new dates; nothing before the answer or without moves', () => {
+    const ghosts = levelGhosts({ moves: [move({}), move({ taskId: 't2', toStart: '2026-03-12', toEnd: '2026-03-13' })], unresolved: [] });
+    expect([...ghosts]).toEqual([
+      ['t1', { startDate: '2026-03-09', endDate: '2026-03-11' }],
+      ['t2', { startDate: '2026-03-12', endDate: '2026-03-13' }],
+    ]);
+    expect(levelGhosts(undefined)).toBe(NO_LEVEL_GHOSTS);
+    expect(levelGhosts({ moves: [], unresolved: [{ userId: 'u1', from: '2026-03-03', to: '2026-03-03' }] })).toBe(NO_LEVEL_GHOSTS);
   });
 });

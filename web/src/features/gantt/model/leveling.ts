@@ -125,3 +125,12 @@ export function levelPreviewState(
   if (preview.result.moves.length === 0 && preview.result.unresolved.length === 0) return { kind: 'nothing' };
   return { kind: 'ready', moves: levelMoveRows(preview.result, tasks, isWorkingDay), unresolved: unresolvedRows(preview.result, people) };
 }
+
+/** Where each previewed move would put its task: the chart draws these as ghost bars while the dialog is open. */
+export type LevelGhosts = ReadonlyMap<string, { startDate: string; endDate: string }>;
+export const NO_LEVEL_GHOSTS: LevelGhosts = new Map();
+
+export function levelGhosts(result: LevelResult | undefined): LevelGhosts {
+  if (!result || result.moves.length === 0) return NO_LEVEL_GHOSTS;
+  return new Map(result.moves.map((m) => [m.taskId, { startDate: m.toStart, endDate: m.toEnd }]));
+}
