@@ -13,6 +13,7 @@ import { assigneeLabel } from '../model/assignee-label';
 import type { TimelineTask } from '../model/timeline-task';
 import { findMarksStore } from '../model/task-find';
 import { BaselineBar } from './baseline-bar';
+import { LevelingGhostBar } from './leveling-ghost';
 import { MoveNoteChip } from './move-note';
 import { OverAllocationMarker } from './over-allocation-marker';
 import { moveInOutline } from './outline-actions';
@@ -141,6 +142,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
         <BaselineBar taskId={taskId} shown={shown} />
         <MoveNoteChip taskId={taskId} shown={shown} />
         <OverAllocationMarker taskId={taskId} shown={shown} />
+        <LevelingGhostBar taskId={taskId} />
       </div>
       <RowDropMark taskId={taskId} indentPx={indentPx} />
     </div>

@@ -31,6 +31,9 @@ import { useServerPicture } from '../model/server-picture';
 import { centreScrollLeft, shownTimeline, useTimelineView } from '../model/timeline-view.store';
 import { useWorkCalendar } from '../model/work-calendar';
 import { BaselineControl } from './baseline-control';
+import { ResolveOverAllocationButton } from './leveling-dialog';
+import { LevelGhostsContext } from './leveling-ghost';
+import { NO_LEVEL_GHOSTS, type LevelGhosts } from '../model/leveling';
 import { DependencyOverlay } from './dependency-overlay';
 import { ARROW_BLOCK_ROWS, CHART_MAX_HEIGHT, HEADER_HEIGHT_PX, OVERSCAN_ROWS, ROW_HEIGHT_PX } from './layout';
 import { PlaceholderRow } from './placeholder-row';
@@ -129,6 +132,8 @@ export function TimelineChart(props: TimelineChartProps) {
   );
   // [workload-overload] Bars whose assignee is over-allocated, by the team's workload now (not in a past plan).
   const workload = useOverAllocation(props.teamId, props.connection.tasks);
+  // [leveling-dialog] The moves "Resolve over-allocation" previews, drawn as ghost bars while its dialog is open.
+  const [levelGhosts, setLevelGhosts] = useState<LevelGhosts>(NO_LEVEL_GHOSTS);
   const marks = travel.at === null ? workload.marks : NO_OVER_ALLOCATION;
   const overAllocatedOnly = useTimelineView((s) => s.overAllocatedOnly) && workload.available && travel.at === null;
   const rows = useMemo(() => (overAllocatedOnly ? overAllocatedRows(lateOnes, marks) : lateOnes), [overAllocatedOnly, lateOnes, marks]);
@@ -284,6 +289,7 @@ export function TimelineChart(props: TimelineChartProps) {
           }
           history={<HistoryButton travel={travel} onChange={setTravel} panelId={historyPanelId} />}
           outline={<OutlineButtons />}
+          leveling={props.teamId && !readOnly ? <ResolveOverAllocationButton connection={props.connection} teamId={props.teamId} people={people} onPreview={setLevelGhosts} /> : null}
           moreInUse={view.fit !== null || showCriticalPath || baseline.shown !== null || travel.open}
           find={findControl}
         />
@@ -326,6 +332,7 @@ export function TimelineChart(props: TimelineChartProps) {
         <ShownBaselineProvider value={comparedWith ?? baseline.shown}>
           <MoveNotesContext.Provider value={pastView.notes}>
             <OverAllocationContext.Provider value={marks}>
+            <LevelGhostsContext.Provider value={levelGhosts}>
             <TimelineRows
               scrollElement={scrollElement}
               rows={rows}
@@ -338,6 +345,7 @@ export function TimelineChart(props: TimelineChartProps) {
               onRevealed={foundId ? onFound : props.onRevealed}
               filtered={filtered}
             />
+            </LevelGhostsContext.Provider>
             </OverAllocationContext.Provider>
           </MoveNotesContext.Provider>
         </ShownBaselineProvider>

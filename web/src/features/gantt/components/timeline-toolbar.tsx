@@ -32,6 +32,8 @@ interface TimelineToolbarProps {
   history?: ReactNode;
   /** Indent and Outdent of the task row last focused (outline-actions.tsx). */
   outline?: ReactNode;
+  /** "Resolve over-allocation" (leveling-dialog.tsx), for people who may edit a team's project. */
+  leveling?: ReactNode;
   /** Find over the task names: its button, or its field while open (task-find.tsx). */
   find?: ReactNode;
   /** A tool that "More" keeps out of sight on a phone is on: Fit, the critical path, a baseline, history. */
@@ -162,6 +164,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
           {props.outline}
           {props.baseline}
           {props.history}
+          {props.leveling}
         </div>
       </div>
     );
@@ -178,6 +181,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
       {props.outline}
       {props.baseline}
       {props.history}
+      {props.leveling}
       {undoRedo}
     </div>
   );
