@@ -34,4 +34,5 @@ export {
   useTeams,
 } from './teams.queries';
 export { ASK_OWNER_TEXT, promptUpgrade, upgradeDecision, upgradePath } from './upgrade-prompt';
+export { ProFeatureUpgrade } from './components/pro-feature-upgrade';
 export { useTeamPlanLabel } from './use-team-plan-label';

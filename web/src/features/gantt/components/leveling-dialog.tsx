@@ -1,17 +1,15 @@
-import type { PaymentRequired } from '@planline/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Crown, Scale, ShieldAlert } from 'lucide-react';
+import { Scale } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { useStore } from 'zustand';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
 import { isUnauthorizedError } from '../../../lib/api-error';
 import { apiRequest } from '../../../lib/query-client';
 import { toast } from '../../../lib/toast.store';
 import { handleUnauthorized, useAuth } from '../../auth';
-import { upgradeDecision, upgradePath } from '../../teams';
+import { ProFeatureUpgrade } from '../../teams';
 import {
   LEVEL_APPLY_FAILED,
   levelFailure,
@@ -108,7 +106,7 @@ function LevelingDialogContent({ connection, teamId, people, onPreview, onClose 
               void preview.refetch();
             }} retrying={preview.isFetching} />
         ) : null}
-        {shown.kind === 'upgrade' && user ? <LevelingUpgrade payment={shown.payment} userId={user.id} teamId={teamId} /> : null}
+        {shown.kind === 'upgrade' && user ? <ProFeatureUpgrade payment={shown.payment} userId={user.id} teamId={teamId} titleId="leveling-upgrade-title" heading="h3" /> : null}
         {shown.kind === 'nothing' ? (
           <p role="status" className="text-sm text-slate-700">
             Nothing to resolve: nobody is over-allocated in this project.
@@ -169,23 +167,3 @@ function LevelingLists({ moves, unresolved }: { moves: LevelMoveRow[]; unresolve
   );
 }
 
-/** Free plan (a 402): the owner is offered the upgrade, anyone else is told to ask the owner (the workload view's pattern). */
-function LevelingUpgrade({ payment, userId, teamId }: { payment: PaymentRequired; userId: string; teamId: string }) {
-  const owner = upgradeDecision(payment, userId) === 'offer-upgrade';
-  return (
-    <section aria-labelledby="leveling-upgrade-title" className="flex flex-col items-center gap-3 text-center">
-      {owner ? <Crown aria-hidden="true" className="h-6 w-6 text-amber-600" /> : <ShieldAlert aria-hidden="true" className="h-6 w-6 text-slate-600" />}
-      <h3 id="leveling-upgrade-title" className="text-base font-semibold text-slate-900">
-        {owner ? 'Upgrade Your Team' : 'Team Upgrade Needed'}
-      </h3>
-      <p className="text-sm text-slate-700">{payment.message}</p>
-      {owner ? (
-        <Link to={upgradePath(teamId)} className={buttonClasses('primary', 'md')}>
-          {`Upgrade to ${payment.requiredPlan === 'pro' ? 'Pro' : 'Enterprise'}`}
-        </Link>
-      ) : (
-        <p className="text-sm text-slate-700">Please ask the team owner to upgrade.</p>
-      )}
-    </section>
-  );
-}

@@ -1,16 +1,16 @@
-import { WORKLOAD_SCALES, type PaymentRequired, type WorkloadScale } from '@planline/domain';
+import { WORKLOAD_SCALES, type WorkloadScale } from '@planline/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronDown, ChevronLeft, ChevronRight, Clock, Crown, ShieldAlert, TriangleAlert } from 'lucide-react';
+import { ChevronDown, ChevronLeft, ChevronRight, Clock, TriangleAlert } from 'lucide-react';
 import { Fragment, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { ErrorBlock } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { paymentRequired, serverMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { SKIP_TARGET_IDS } from '../../../lib/skip-targets';
 import { useWorkspaceUi } from '../../../app/workspace-ui.store';
-import { CapacityDialog, upgradeDecision, upgradePath } from '../../teams';
+import { CapacityDialog, ProFeatureUpgrade } from '../../teams';
 import {
   cellFigure,
   cellLabel,
@@ -80,7 +80,7 @@ export function WorkloadView({ teamId, teamName, userId }: { teamId: string; tea
       </header>
 
       {payment ? (
-        <WorkloadUpgrade payment={payment} userId={userId} teamId={teamId} />
+        <ProFeatureUpgrade payment={payment} userId={userId} teamId={teamId} titleId="workload-upgrade-title" heading="h2" className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-6" />
       ) : workload.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner label="Loading workload" />
@@ -252,23 +252,3 @@ function OpenTaskLink({ projectId, name, projectName }: { projectId: string; nam
   );
 }
 
-/** Free plan (a 402): the owner is offered Pro, anyone else is told to ask the owner. Not an error. */
-function WorkloadUpgrade({ payment, userId, teamId }: { payment: PaymentRequired; userId: string; teamId: string }) {
-  const owner = upgradeDecision(payment, userId) === 'offer-upgrade';
-  return (
-    <section aria-labelledby="workload-upgrade-title" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-6 text-center">
-      {owner ? <Crown aria-hidden="true" className="h-6 w-6 text-amber-600" /> : <ShieldAlert aria-hidden="true" className="h-6 w-6 text-slate-600" />}
-      <h2 id="workload-upgrade-title" className="text-lg font-semibold text-slate-900">
-        {owner ? 'Upgrade Your Team' : 'Team Upgrade Needed'}
-      </h2>
-      <p className="text-sm text-slate-700">{payment.message}</p>
-      {owner ? (
-        <Link to={upgradePath(teamId)} className={buttonClasses('primary', 'md')}>
-          {`Upgrade to ${payment.requiredPlan === 'pro' ? 'Pro' : 'Enterprise'}`}
-        </Link>
-      ) : (
-        <p className="text-sm text-slate-700">Please ask the team owner to upgrade.</p>
-      )}
-    </section>
-  );
-}
