@@ -120,3 +120,39 @@ export const levelInputSchema = z.object({
     .optional(),
 });
 export type LevelInput = z.infer<typeof levelInputSchema>;
+
+/** A task's hours in a bucket of GET /api/teams/{teamId}/workload; ids null for a project the viewer cannot open. */
+export interface WorkloadAnswerTask {
+  taskId: string | null;
+  projectId: string | null;
+  name: string;
+  hours: number;
+}
+
+export interface WorkloadAnswerBucket {
+  start: string;
+  end: string;
+  capacityHours: number;
+  allocatedHours: number;
+  tasks: WorkloadAnswerTask[];
+}
+
+export interface WorkloadAnswerPerson {
+  /** null for the Unassigned row. */
+  userId: string | null;
+  name: string;
+  buckets: WorkloadAnswerBucket[];
+  overloads: { from: string; to: string; peakPercent: number; taskIds: string[] }[];
+}
+
+/** GET /api/teams/{teamId}/workload, as the API answers it and the web reads it. */
+export interface WorkloadAnswer {
+  teamId: string;
+  from: string;
+  to: string;
+  scale: WorkloadScale;
+  people: WorkloadAnswerPerson[];
+  unassigned: WorkloadAnswerPerson;
+  /** The projects named in the answer (those the viewer can open). */
+  projects: { id: string; name: string }[];
+}

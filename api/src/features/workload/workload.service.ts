@@ -2,13 +2,14 @@ import {
   computeWorkload,
   displayName,
   effectivePlan,
-  type WorkloadBucket,
+  type WorkloadAnswer,
+  type WorkloadAnswerPerson,
+  type WorkloadAnswerTask,
   type WorkloadQuery,
   type WorkloadRow,
 } from '@planline/domain';
 import type { TeamEntity } from '@planline/db';
 import type { DataSource } from 'typeorm';
-import { AppError } from '../../errors.js';
 import { requireTeamRole, requireWithinLimit } from '../access/access.policy.js';
 import { findTeam } from '../teams/teams.queries.js';
 import { readTeamLoad } from './team-load.js';
@@ -23,37 +24,6 @@ export function requireWorkloadPlan(team: TeamEntity, now: Date): void {
   requireWithinLimit(effectivePlan(team, now) === 'free' ? { ok: false, message: WORKLOAD_NEEDS_PRO, requiredPlan: 'pro' } : { ok: true }, team);
 }
 
-export interface WorkloadTaskHours {
-  /** null for a project the viewer cannot open. */
-  taskId: string | null;
-  projectId: string | null;
-  name: string;
-  hours: number;
-}
-
-export interface WorkloadBucketOut extends Omit<WorkloadBucket, 'tasks'> {
-  tasks: WorkloadTaskHours[];
-}
-
-export interface WorkloadPerson {
-  /** null for the Unassigned row. */
-  userId: string | null;
-  name: string;
-  buckets: WorkloadBucketOut[];
-  overloads: { from: string; to: string; peakPercent: number; taskIds: string[] }[];
-}
-
-export interface TeamWorkload {
-  teamId: string;
-  from: string;
-  to: string;
-  scale: WorkloadQuery['scale'];
-  people: WorkloadPerson[];
-  unassigned: WorkloadPerson;
-  /** The projects named in the answer (those the viewer can open). */
-  projects: { id: string; name: string }[];
-}
-
 /**
  * [workload] GET /api/teams/{teamId}/workload: every member's allocated hours against their capacity per day, week
  * or month, over every project of the team and every other project their tasks are in (a person has one day). A
@@ -66,7 +36,7 @@ export class WorkloadService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async teamWorkload(viewerId: string, teamId: string, query: WorkloadQuery): Promise<TeamWorkload> {
+  async teamWorkload(viewerId: string, teamId: string, query: WorkloadQuery): Promise<WorkloadAnswer> {
     await requireTeamRole(this.dataSource, viewerId, teamId);
     return this.workloadFor(viewerId, teamId, query);
   }
@@ -75,7 +45,7 @@ export class WorkloadService {
    * The workload as `viewerId` may see it, for a caller that has checked their access (the export: a project's
    * guest sees its team's people, and only the projects they can open by name). Pro's: 402 on the Free plan.
    */
-  async workloadFor(viewerId: string, teamId: string, query: WorkloadQuery): Promise<TeamWorkload> {
+  async workloadFor(viewerId: string, teamId: string, query: WorkloadQuery): Promise<WorkloadAnswer> {
     requireWorkloadPlan(await findTeam(this.dataSource, teamId), this.now());
     // One snapshot: the people, their capacity and the tasks as of one moment.
     const { people, capacities, tasks, projects: projectById, calendars } = await this.dataSource.transaction('REPEATABLE READ', (m) =>
@@ -89,11 +59,11 @@ export class WorkloadService {
     const taskById = new Map(tasks.map((t) => [t.id, t]));
     const open = (projectId: string) => projectById.get(projectId)?.open === true;
 
-    const present = (row: WorkloadRow): WorkloadPerson => ({
+    const present = (row: WorkloadRow): WorkloadAnswerPerson => ({
       userId: row.userId,
       name: row.userId === null ? 'Unassigned' : displayName(toUser(names.get(row.userId))),
       buckets: row.buckets.map((b) => {
-        const shown: WorkloadTaskHours[] = [];
+        const shown: WorkloadAnswerTask[] = [];
         let hidden = 0;
         for (const t of b.tasks) {
           if (open(t.projectId)) shown.push({ taskId: t.taskId, projectId: t.projectId, name: taskById.get(t.taskId)?.name ?? '', hours: t.hours });

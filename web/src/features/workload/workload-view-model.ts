@@ -1,42 +1,22 @@
-import type { WorkloadScale } from '@planline/domain';
+import type {
+  WorkloadAnswer as TeamWorkload,
+  WorkloadAnswerBucket as WorkloadBucket,
+  WorkloadAnswerPerson as WorkloadPerson,
+  WorkloadAnswerTask as WorkloadTaskHours,
+  WorkloadScale,
+} from '@planline/domain';
 
 /*
  * The workload view's pure logic (issue 36): which range a scale shows, how a cell reads and is coloured, and
  * what a row's expanded task list holds. The server does the arithmetic; this only presents it.
  */
 
-export interface WorkloadTaskHours {
-  /** null for a task of a project the viewer cannot open ("Other project"). */
-  taskId: string | null;
-  projectId: string | null;
-  name: string;
-  hours: number;
-}
-
-export interface WorkloadBucket {
-  start: string;
-  end: string;
-  capacityHours: number;
-  allocatedHours: number;
-  tasks: WorkloadTaskHours[];
-}
-
-export interface WorkloadPerson {
-  userId: string | null;
-  name: string;
-  buckets: WorkloadBucket[];
-  overloads: { from: string; to: string; peakPercent: number; taskIds: string[] }[];
-}
-
-export interface TeamWorkload {
-  teamId: string;
-  from: string;
-  to: string;
-  scale: WorkloadScale;
-  people: WorkloadPerson[];
-  unassigned: WorkloadPerson;
-  projects: { id: string; name: string }[];
-}
+export type {
+  WorkloadAnswer as TeamWorkload,
+  WorkloadAnswerBucket as WorkloadBucket,
+  WorkloadAnswerPerson as WorkloadPerson,
+  WorkloadAnswerTask as WorkloadTaskHours,
+} from '@planline/domain';
 
 /** How many columns each scale shows at once. */
 export const COLUMNS: Record<WorkloadScale, number> = { day: 14, week: 8, month: 6 };
