@@ -1,5 +1,6 @@
 import {
   DEPENDENCIES_MAP,
+  EDIT_REASONS_MAP,
   isCanonicalDependencyKey,
   isCanonicalTaskId,
   PROJECT_MAP,
@@ -17,7 +18,7 @@ import * as Y from 'yjs';
  * out of the document and never stores it. Values inside the schema (a blank name, progress 150) are judged
  * field by field elsewhere (task-validation.ts); this file only decides what may exist at all.
  */
-const ROOTS = new Set([TASKS_MAP, DEPENDENCIES_MAP, PROJECT_MAP]);
+const ROOTS = new Set([TASKS_MAP, DEPENDENCIES_MAP, PROJECT_MAP, EDIT_REASONS_MAP]);
 const SETTINGS = new Set<string>(PROJECT_SETTING_KEYS);
 const FIELDS = new Set<string>(TASK_FIELDS satisfies TaskFieldName[]);
 
@@ -145,6 +146,9 @@ export function nonSchemaItems(doc: Y.Doc, changed?: Changed): Y.Item[] {
       if (type === tasks) add(tasksRootJunk(type, keys));
       else if (type === deps) add(dependenciesRootJunk(type, keys));
       else if (type === project) add(projectRootJunk(type, keys));
+      // Reasons in transit: the store reads and takes out what a transaction carries (edit-reasons.ts), so any
+      // left in a whole document (one stored before it did) is junk.
+      else if (name === EDIT_REASONS_MAP) add(changed ? [] : [...liveEntries(type), ...liveListItems(type)]);
       else if (name === null || !ROOTS.has(name)) add([...liveEntries(type), ...liveListItems(type)]);
     } else if (type._item.parent === tasks) {
       if (!type._item.deleted) add(taskMapJunk(type, keys));

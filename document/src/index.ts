@@ -5,6 +5,7 @@
  */
 export * from './task-document.js';
 export { nonSchemaItems, removeItems } from './document-schema.js';
+export { carriedEntries, carryReasons, editReasonsMap } from './edit-reasons.js';
 export * from './project-settings.js';
 export { applyCalendarChange, applyCascade, cascadeReasons, documentCascade } from './document-cascade.js';
 export { limitSyncMessages, SERVER_SYNC_LIMITS, type SyncLimits } from './sync-limits.js';

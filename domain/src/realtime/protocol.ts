@@ -6,6 +6,7 @@ import { taskFieldSchemas, taskSchema } from '../schemas/task.js';
 import { widgetSchema } from '../schemas/dashboard.js';
 import { weeklyReportSchema } from '../schemas/report.js';
 import { teamPlanSchema } from '../schemas/team.js';
+import { LEVELLED_REASON_PREFIX } from '../workload/labels.js';
 
 /**
  * The realtime protocol, one file per transport (STYLE §2).
@@ -44,6 +45,17 @@ export const DEPENDENCIES_MAP = 'dependencies';
  */
 export const PROJECT_MAP = 'project';
 export const PROJECT_SETTING_KEYS = ['autoSchedule', 'workingWeekdays', 'holidays'] as const;
+/**
+ * Root Y.Map `reasons`: history reasons in transit (issue 36). A browser's edit may carry, in its own transaction,
+ * task id → the reason its history rows give that task ("Levelled: Ana over-allocated 3-5 Mar"). The server reads
+ * them when it judges that transaction, takes them for tasks whose dates it changed only, with a known prefix
+ * (CARRIED_REASON_PREFIXES) and at most MAX_CARRIED_REASON_CHARS, and takes every entry out at once: the map is
+ * empty at rest, nothing of it is stored, and a teammate who sees an entry go by ignores it.
+ */
+export const EDIT_REASONS_MAP = 'reasons';
+export const MAX_CARRIED_REASON_CHARS = 200;
+/** The reasons a browser's edit may carry: those of leveling applied in the chart (levelledReason). */
+export const CARRIED_REASON_PREFIXES: readonly string[] = [LEVELLED_REASON_PREFIX];
 
 /**
  * Limits of the document, so that one member cannot make it unusable for everyone: the largest Yjs update one

@@ -22,7 +22,10 @@ export function overloadLabel(personName: string, span: Pick<OverloadSpan, 'from
   return `${personName} is at ${span.peakPercent}% on ${formatDayRange(span.from, span.to)}`;
 }
 
+/** How a leveling move's history reason begins: what the chart's edit may carry to the server (protocol.ts). */
+export const LEVELLED_REASON_PREFIX = 'Levelled: ';
+
 /** [leveling] The history reason of a task leveling moved: "Levelled: Ana over-allocated 3-5 Mar". */
 export function levelledReason(personName: string, overload: { from: string; to: string }): string {
-  return `Levelled: ${personName} over-allocated ${formatDayRange(overload.from, overload.to)}`;
+  return `${LEVELLED_REASON_PREFIX}${personName} over-allocated ${formatDayRange(overload.from, overload.to)}`;
 }

@@ -1,7 +1,7 @@
 import { openTestDatabase, type TestDatabase } from '@planline/db/testing';
 import { createProject, createTask, createTeam, createUser } from '@planline/db/test/factories';
-import { fieldValue, readTask, tasksMap, writeTask } from '@planline/document';
-import { MAX_TASKS_PER_PROJECT } from '@planline/domain';
+import { carryReasons, editReasonsMap, fieldValue, readTask, tasksMap, writeTask } from '@planline/document';
+import { MAX_CARRIED_REASON_CHARS, MAX_TASKS_PER_PROJECT } from '@planline/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { serverEdit } from './origins.js';
@@ -167,5 +167,77 @@ describe('[document-store] loading, judging, storing', () => {
     const reloaded = new Y.Doc();
     await store.load(p.id, reloaded);
     expect(readTask(reloaded, task.id)).toMatchObject({ name: 'Frame 205', progress: 5 });
+  });
+});
+
+describe('[leveling-carrier] history reasons a browser edit carries in its own transaction', () => {
+  /** A browser's edit: Hocuspocus gives the connection, whose context names its user, as the origin. */
+  const browser = (userId: string) => ({ context: { userId } });
+  const reasonsOf = async (ids: string[]) =>
+    Object.fromEntries(
+      (
+        await db.dataSource.query(`SELECT task_id, change_reason FROM task_change_history WHERE task_id = ANY($1::uuid[]) AND field_name = 'startDate'`, [ids])
+      ).map((r: { task_id: string; change_reason: string | null }) => [r.task_id, r.change_reason]),
+    );
+
+  it('a carried reason lands on the moved tasks only, known prefix only, capped; the carrier is taken out and never stored', async () => {
+    const owner = await createUser(db.dataSource);
+    const p = await createProject(db.dataSource, await createTeam(db.dataSource, owner));
+    const dates = { startDate: '2026-11-23', endDate: '2026-11-24' };
+    const [task, forged, long, still] = [
+      await createTask(db.dataSource, p, { name: 'Frame', ...dates }),
+      await createTask(db.dataSource, p, { name: 'Forged', ...dates }),
+      await createTask(db.dataSource, p, { name: 'Long', ...dates }),
+      await createTask(db.dataSource, p, { name: 'Still', ...dates }),
+    ];
+    const docNow = new Y.Doc();
+    await store.load(p.id, docNow);
+    edit(docNow, browser(owner.id), () => {
+      writeTask(docNow, task.id, { startDate: '2026-11-30', endDate: '2026-12-04' });
+      writeTask(docNow, forged.id, { startDate: '2026-11-25', endDate: '2026-11-26' });
+      writeTask(docNow, long.id, { startDate: '2026-11-25', endDate: '2026-11-26' });
+      writeTask(docNow, still.id, { name: 'Still, renamed' });
+      carryReasons(
+        docNow,
+        new Map([
+          [task.id, 'Levelled: Ana over-allocated 23-27 Nov'],
+          [forged.id, 'Approved by the CEO'],
+          [long.id, `Levelled: ${'x'.repeat(5_000)}`],
+          // Not moved by this edit: its rename keeps the author's reason (none).
+          [still.id, 'Levelled: Ana over-allocated 23-24 Nov'],
+          ['not-a-task', 'Levelled: nobody'],
+        ]),
+      );
+    });
+    await store.whenSettled(docNow);
+    await store.whenSettled(docNow);
+    const reasons = await reasonsOf([task.id, forged.id, long.id, still.id]);
+    expect(reasons[task.id]).toBe('Levelled: Ana over-allocated 23-27 Nov');
+    expect(reasons[forged.id]).toBeNull();
+    expect(reasons[long.id]).toHaveLength(MAX_CARRIED_REASON_CHARS);
+    expect(reasons[still.id]).toBeUndefined();
+    const renamed = await db.dataSource.query(`SELECT change_reason, changed_by FROM task_change_history WHERE task_id = $1 AND field_name = 'name'`, [still.id]);
+    expect(renamed).toEqual([{ change_reason: null, changed_by: owner.id }]);
+    expect(await row(task.id)).toMatchObject({ start_date: '2026-11-30' });
+    // Nothing accumulates: the map is empty again, and no stored update holds a carried reason.
+    expect(editReasonsMap(docNow).size).toBe(0);
+    const log: { update: Buffer }[] = await db.dataSource.query(`SELECT "update" FROM project_document_updates WHERE project_id = $1`, [p.id]);
+    expect(log.some((l) => l.update.includes('Levelled'))).toBe(false);
+    expect(log.some((l) => l.update.includes('Approved by the CEO'))).toBe(false);
+  });
+
+  it("a carried reason is the edit's own: the next edit of the same task, and a server edit's own reasons, are unaffected", async () => {
+    const { doc, task, owner } = await project();
+    edit(doc, browser(owner.id), () => {
+      writeTask(doc, task.id, { startDate: '2026-11-24', endDate: '2026-11-30' });
+      carryReasons(doc, new Map([[task.id, 'Levelled: Ana over-allocated 23 Nov']]));
+    });
+    edit(doc, browser(owner.id), () => writeTask(doc, task.id, { startDate: '2026-11-25', endDate: '2026-12-01' }));
+    edit(doc, serverEdit(owner.id, undefined, new Map([[task.id, 'Levelled: Bo over-allocated 25 Nov']])), () => writeTask(doc, task.id, { startDate: '2026-11-26', endDate: '2026-12-02' }));
+    await store.whenSettled(doc);
+    await store.whenSettled(doc);
+    const rows = await db.dataSource.query(`SELECT change_reason FROM task_change_history WHERE task_id = $1 AND field_name = 'startDate' ORDER BY seq`, [task.id]);
+    expect(rows.map((r: { change_reason: string | null }) => r.change_reason)).toEqual(['Levelled: Ana over-allocated 23 Nov', null, 'Levelled: Bo over-allocated 25 Nov']);
+    expect(editReasonsMap(doc).size).toBe(0);
   });
 });

@@ -38,7 +38,7 @@ import {
   writeTurn,
 } from './project-rows.js';
 import type { DocLink, PersistedTask } from './task-validation.js';
-import { cascadeReasonsOf, changedLinks, changedSettings, changedTaskIds, movesStillDue, observeTransactionFacts } from './transaction-facts.js';
+import { carriedReasonsOf, cascadeReasonsOf, changedLinks, changedSettings, changedTaskIds, movesStillDue, observeTransactionFacts } from './transaction-facts.js';
 import { pauser, queued, WriteQueue, type Queued } from './write-queue.js';
 
 export { serverEdit, type ServerEdit } from './origins.js';
@@ -237,11 +237,16 @@ export class ProjectDocumentStore {
       // Anything outside the schema is taken out at once (relayed updates were cleaned where they came in). The
       // removal is a transaction of its own, stored after this one; this one is stored without what it removed.
       let cleanFrom: Map<number, number> | undefined;
+      // The history reasons an edit carried in its transaction (transaction-facts.ts) are read, then taken out with
+      // the junk: they are never stored, and a relayed update had them read and taken out where it came in.
+      let carried: ReadonlyMap<string, string> | null = null;
       if (origin !== REPAIR && !isRelayedOrigin(origin)) {
         const junk = nonSchemaItems(doc, tr.changed);
-        if (junk.length) {
-          this.logger.warn({ projectId: state.projectId, userId: author(origin).userId, items: junk.length }, 'content outside the document schema removed');
-          removeItems(doc, junk, REPAIR);
+        if (junk.length) this.logger.warn({ projectId: state.projectId, userId: author(origin).userId, items: junk.length }, 'content outside the document schema removed');
+        const reasons = carriedReasonsOf(doc, tr);
+        carried = reasons.reasons;
+        if (junk.length || reasons.items.length) {
+          removeItems(doc, [...junk, ...reasons.items], REPAIR);
           cleanFrom = tr.beforeState;
         }
       }
@@ -259,7 +264,7 @@ export class ProjectDocumentStore {
       const schedules = !isCascadeOrigin(origin) && !settingsRefused;
       // Which of this change's moves were its author's cascade (their history reason), read before anything else moves.
       const inferred = isCascadeOrigin(origin) ? origin.reasons : schedules && origin !== REPAIR ? cascadeReasonsOf(doc, tr) : null;
-      const own = taskReasonsOf(origin);
+      const own = taskReasonsOf(origin) ?? carried;
       const reasons = own ? new Map([...(inferred ?? []), ...own]) : inferred;
       // Read the changed tasks now: later transactions must not be credited to this one's author.
       const snapshots = new Map<string, DocTask | null>();
@@ -274,7 +279,8 @@ export class ProjectDocumentStore {
       if (isRelayedOrigin(origin)) id = origin.id;
       else if (state.peer) {
         id = randomUUID();
-        state.peer.publish(id, author(origin), update, taskReasonsOf(origin) ?? undefined);
+        // With the reasons it carried, read here: the owner judges it as a relayed update, and the removal follows it.
+        state.peer.publish(id, author(origin), update, own ?? undefined);
       }
       state.writes.enqueue(newChange({ update, origin, snapshots, edges, id, seq: ++state.seq, incomplete: waitingForUpdates(doc), cleanFrom, reasons }));
     };

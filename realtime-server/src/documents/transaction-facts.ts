@@ -1,5 +1,5 @@
-import { cascadeReasons, dependenciesMap, documentCascade, projectMap, tasksMap } from '@planline/document';
-import { parseDependencyKey } from '@planline/domain';
+import { carriedEntries, cascadeReasons, dependenciesMap, documentCascade, projectMap, tasksMap } from '@planline/document';
+import { CARRIED_REASON_PREFIXES, MAX_CARRIED_REASON_CHARS, parseDependencyKey } from '@planline/domain';
 import type * as Y from 'yjs';
 
 /**
@@ -80,6 +80,24 @@ export function cascadeReasonsOf(doc: Y.Doc, tr: Y.Transaction): ReadonlyMap<str
   if (!datesBefore || datesBefore.size < 2) return null;
   const reasons = cascadeReasons(doc, datesBefore);
   return reasons.size ? reasons : null;
+}
+
+/**
+ * The history reasons a browser's edit carried in its transaction (protocol.ts EDIT_REASONS_MAP: leveling applied in
+ * the chart), judged: a reason counts only for a task whose dates the same transaction changed, only with a known
+ * prefix, cut to MAX_CARRIED_REASON_CHARS; anything else is ignored. `items`: everything the transaction wrote
+ * there, valid or not, which the store takes out at once.
+ */
+export function carriedReasonsOf(doc: Y.Doc, tr: Y.Transaction): { reasons: ReadonlyMap<string, string> | null; items: Y.Item[] } {
+  const { reasons: carried, items } = carriedEntries(doc, tr.changed);
+  if (!items.length) return { reasons: null, items };
+  const datesBefore: Map<string, Dates> = tr.meta.get(DATES_BEFORE) ?? new Map();
+  const reasons = new Map<string, string>();
+  for (const [taskId, reason] of carried) {
+    if (!datesBefore.has(taskId) || !CARRIED_REASON_PREFIXES.some((prefix) => reason.startsWith(prefix))) continue;
+    reasons.set(taskId, reason.slice(0, MAX_CARRIED_REASON_CHARS));
+  }
+  return { reasons: reasons.size ? reasons : null, items };
 }
 
 /**
