@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chartSynced, dayFromToday, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
+import { chartSynced, dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -98,6 +98,77 @@ describe('[leveling-dialog] Resolve over-allocation in the chart', () => {
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'detached' });
     await context.close();
+  });
+
+  it('[leveling-apply] Apply is one local edit: the move and its cascade land, the history says why, one Ctrl+Z takes it all back and a teammate\'s edit stands', async () => {
+    const contextA = await newContext(env.browser(), env.app().url);
+    const contextB = await newContext(env.browser(), env.app().url);
+    const a = await signUpByApi(contextA, 'Ana', 'Silva');
+    const b = await signUpByApi(contextB, 'Bo', 'Teammate');
+    const { projectId } = await teamWithTeammate(a, b, 'Yard', 'Hull');
+    const me = ((await (await a.request.get('/api/auth/user')).json()) as { id: string }).id;
+    const create = async (name: string, from: number, to: number, assigneeId?: string) =>
+      ((await (await a.request.post('/api/tasks', { data: { projectId, name, startDate: day(from), endDate: day(to), ...(assigneeId ? { assigneeId } : {}) } })).json()) as { id: string }).id;
+    // Weld and Paint both Ana's on Monday and Tuesday (200%); each has a successor on Wednesday, so whichever
+    // leveling delays pushes its successor by the cascade.
+    const weld = await create('Weld', 0, 1, me);
+    const paint = await create('Paint', 0, 1, me);
+    const afterWeld = await create('Inspect weld', 2, 2);
+    const afterPaint = await create('Inspect paint', 2, 2);
+    for (const [successor, predecessor] of [[afterWeld, weld], [afterPaint, paint]]) {
+      expect((await a.request.post(`/api/tasks/${successor}/dependencies`, { data: { dependsOnTaskId: predecessor } })).status()).toBe(201);
+    }
+    type Stored = { id: string; name: string; startDate: string; endDate: string };
+    const stored = async () => new Map(((await (await a.request.get(`/api/projects/${projectId}/tasks`)).json()) as Stored[]).map((t) => [t.id, t]));
+    const dates = (tasks: Map<string, Stored>) => [...tasks].map(([id, t]) => `${id}:${t.startDate}..${t.endDate}`).sort();
+    await a.goto('/');
+    await a.locator(`[data-task-bar="${afterPaint}"]`).waitFor();
+    await chartSynced(a);
+    const before = await stored();
+
+    const dialog = dialogOf(a);
+    await a.getByRole('button', { name: 'Resolve over-allocation' }).click();
+    const moves = dialog.locator('[data-leveling-moves] li');
+    await moves.first().waitFor();
+    // The list may name the successor too (the planner places it after its predecessor's move).
+    const rows = await moves.allTextContents();
+    const movedName = rows.some((r) => r.startsWith('Weld')) ? 'Weld' : 'Paint';
+    const [moved, stays, pushed] = movedName === 'Weld' ? [weld, paint, afterWeld] : [paint, weld, afterPaint];
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await a.getByText(`${rows.length} ${rows.length === 1 ? 'task' : 'tasks'} moved. Undo takes the moves back.`).first().waitFor();
+
+    // The move and the push its successor gets are stored, each with its reason.
+    await expect.poll(async () => (await stored()).get(pushed)!.startDate, { timeout: 10_000 }).not.toBe(before.get(pushed)!.startDate);
+    const levelled = await stored();
+    expect(levelled.get(moved)!.startDate).toBe(day(2));
+    expect(levelled.get(pushed)!.startDate > levelled.get(moved)!.endDate).toBe(true);
+    expect(levelled.get(stays)).toEqual(before.get(stays));
+    const reasonOf = async (id: string) =>
+      ((await (await a.request.get(`/api/tasks/${id}/history`)).json()) as { fieldName: string; changeReason: string | null }[]).find((h) => h.fieldName === 'startDate')?.changeReason;
+    expect(await reasonOf(moved)).toMatch(/^Levelled: Ana Silva over-allocated \d+(-\d+)? \w{3}$/);
+    expect(await reasonOf(pushed)).toBe(`Moved by dependency on «${movedName}»`);
+    // The task's Change History says it too.
+    await a.locator(`[data-task-row="${moved}"]`).getByRole('button').first().click();
+    const details = a.getByRole('dialog', { name: 'Task Details' });
+    await details.getByRole('tab', { name: 'Change History' }).click();
+    await details.getByRole('list', { name: 'Change history' }).getByText(/Levelled: Ana Silva over-allocated/).first().waitFor();
+    await a.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+
+    // Meanwhile a teammate renames the task that stayed: their edit merges and is not A's to undo.
+    expect((await b.request.patch(`/api/tasks/${stays}`, { data: { name: 'Weld and paint, checked' } })).status()).toBe(200);
+    await a.locator(`[data-task-row="${stays}"]`).getByText('Weld and paint, checked').first().waitFor();
+
+    // One Ctrl+Z from the chart: the move and its push go back together; the server has the dates from before.
+    await a.locator(`[data-task-bar="${moved}"]`).focus();
+    await a.keyboard.press('Control+z');
+    await expect.poll(async () => dates(await stored()), { timeout: 10_000 }).toEqual(dates(before));
+    expect((await stored()).get(stays)!.name).toBe('Weld and paint, checked');
+    // The undo is an ordinary edit in the history: no leveling reason.
+    const startRows = ((await (await a.request.get(`/api/tasks/${moved}/history`)).json()) as { fieldName: string; changeReason: string | null; newValue: string | null }[]).filter((h) => h.fieldName === 'startDate');
+    expect(startRows.some((h) => h.newValue === day(0) && h.changeReason === null)).toBe(true);
+    await Promise.all([contextA.close(), contextB.close()]);
   });
 
   it("shows the API's message for a refused preview, and the upgrade prompt on the Free plan", async () => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Scale } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
@@ -11,12 +11,12 @@ import { toast } from '../../../lib/toast.store';
 import { handleUnauthorized, useAuth } from '../../auth';
 import { ProFeatureUpgrade } from '../../teams';
 import {
-  LEVEL_APPLY_FAILED,
-  levelFailure,
+  levelAppliedMessage,
   levelGhosts,
   NO_LEVEL_GHOSTS,
   levelPreviewState,
   parseLevelResult,
+  levelWrite,
   type LevelGhosts,
   type LevelMoveRow,
   type LevelResult,
@@ -33,13 +33,14 @@ interface LevelingProps {
   onPreview: (ghosts: LevelGhosts) => void;
 }
 
-async function level(projectId: string, preview: boolean): Promise<LevelResult> {
-  return parseLevelResult(await (await apiRequest('POST', `/api/projects/${projectId}/level`, { preview })).json());
+async function levelPreview(projectId: string): Promise<LevelResult> {
+  return parseLevelResult(await (await apiRequest('POST', `/api/projects/${projectId}/level`, { preview: true })).json());
 }
 
 /**
  * [leveling-dialog] The toolbar's "Resolve over-allocation" (issue 36): a preview of the moves leveling would make
- * and what it cannot resolve, applied only on Apply. The applied moves come back through the project document.
+ * and what it cannot resolve, applied only on Apply. Apply is this browser's own edit of the document (levelWrite):
+ * one transaction with the cascade, one undo step, each move carrying its history reason to the server.
  */
 export function ResolveOverAllocationButton(props: LevelingProps) {
   const [open, setOpen] = useState(false);
@@ -62,23 +63,20 @@ function LevelingDialogContent({ connection, teamId, people, onPreview, onClose 
   // A fresh preview each time the dialog opens: the plan may have changed since.
   const preview = useQuery({
     queryKey: ['/api/projects', projectId, 'level-preview'],
-    queryFn: () => level(projectId, true),
+    queryFn: () => levelPreview(projectId),
     retry: false,
     gcTime: 0,
     staleTime: 0,
     refetchOnWindowFocus: false,
   });
-  const apply = useMutation({
-    mutationFn: () => level(projectId, false),
-    onSuccess: (result) => {
-      const n = result.moves.length;
-      toast({ title: 'Over-allocation resolved', description: n === 0 ? 'No task needed to move.' : `${n} ${n === 1 ? 'task' : 'tasks'} moved.` });
-      onClose();
-    },
-    onError: (err) => {
-      if (isUnauthorizedError(err)) handleUnauthorized();
-    },
-  });
+  const apply = () => {
+    if (!preview.data) return;
+    // Judged against the tasks as the chart has them now: a task someone moved since the preview keeps their move.
+    const write = levelWrite(preview.data, connection.tasks.getState().tasks);
+    connection.writeTasks(write.moves, write.reasons);
+    toast(levelAppliedMessage(write));
+    onClose();
+  };
   useEffect(() => {
     if (isUnauthorizedError(preview.error)) handleUnauthorized();
   }, [preview.error]);
@@ -87,9 +85,7 @@ function LevelingDialogContent({ connection, teamId, people, onPreview, onClose 
   }, [preview.data, onPreview]);
   useEffect(() => () => onPreview(NO_LEVEL_GHOSTS), [onPreview]);
 
-  const state = levelPreviewState({ result: preview.data, error: preview.error }, tasks, people, calendar.isWorkingDay);
-  const applyFailure = apply.error ? levelFailure(apply.error, LEVEL_APPLY_FAILED) : null;
-  const shown = applyFailure ?? state;
+  const shown = levelPreviewState({ result: preview.data, error: preview.error }, tasks, people, calendar.isWorkingDay);
 
   return (
     <DialogContent
@@ -100,11 +96,7 @@ function LevelingDialogContent({ connection, teamId, people, onPreview, onClose 
       <div className="space-y-4">
         {shown.kind === 'loading' ? <LoadingBlock label="Working out the moves" /> : null}
         {shown.kind === 'error' ? (
-          <ErrorBlock message={shown.message} onRetry={() => {
-              // After a failed apply the plan may have moved on: the preview is worked out again.
-              apply.reset();
-              void preview.refetch();
-            }} retrying={preview.isFetching} />
+          <ErrorBlock message={shown.message} onRetry={() => void preview.refetch()} retrying={preview.isFetching} />
         ) : null}
         {shown.kind === 'upgrade' && user ? <ProFeatureUpgrade payment={shown.payment} userId={user.id} teamId={teamId} titleId="leveling-upgrade-title" heading="h3" /> : null}
         {shown.kind === 'nothing' ? (
@@ -118,9 +110,7 @@ function LevelingDialogContent({ connection, teamId, people, onPreview, onClose 
             <Button variant="outline">{shown.kind === 'ready' ? 'Cancel' : 'Close'}</Button>
           </DialogClose>
           {shown.kind === 'ready' && shown.moves.length > 0 ? (
-            <Button onClick={() => apply.mutate()} disabled={apply.isPending}>
-              {apply.isPending ? 'Applying...' : 'Apply'}
-            </Button>
+            <Button onClick={apply}>Apply</Button>
           ) : null}
         </div>
       </div>

@@ -57,10 +57,11 @@ export interface ProjectConnection {
    */
   writeTask(taskId: string, fields: DocTask): void;
   /**
-   * Several tasks in one transaction (an outline edit, a summary moved with its subtasks): one undo step, with the
-   * cascade their new dates cause.
+   * Several tasks in one transaction (an outline edit, a summary moved with its subtasks, leveling applied): one undo
+   * step, with the cascade their new dates cause. `reasons` (task id → history reason, "Levelled: ..."): carried to
+   * the server in the same transaction (protocol.ts EDIT_REASONS_MAP), which records them on the tasks it moved.
    */
-  writeTasks(changes: ReadonlyMap<string, DocTask>): void;
+  writeTasks(changes: ReadonlyMap<string, DocTask>, reasons?: ReadonlyMap<string, string>): void;
   /**
    * Adds the link of `taskId` to its predecessor, or changes its type and lag: one transaction, tracked for undo,
    * with the cascade the link causes.

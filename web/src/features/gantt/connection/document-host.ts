@@ -5,7 +5,7 @@
  */
 import { HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
 import { HocuspocusProvider, type CompleteHocuspocusProviderWebsocketConfiguration } from '@hocuspocus/provider';
-import { addDependency, applyCascade, dependenciesMap, documentCascade, fieldValue, readTask, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
+import { addDependency, applyCascade, carryReasons, dependenciesMap, documentCascade, fieldValue, readTask, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
 import * as Y from 'yjs';
 import { createStore } from 'zustand/vanilla';
 import { CrossedDropWatch, type CrossedDrop, type DropFields } from '../model/crossed-drops';
@@ -201,10 +201,12 @@ export function openConnection(projectId: string, userId: string, options: HostO
   undoManager.on('stack-item-popped', refreshUndo);
   undoManager.on('stack-cleared', refreshUndo);
 
-  const writeTasks = (changes: ReadonlyMap<string, DocTask>) => {
+  const writeTasks = (changes: ReadonlyMap<string, DocTask>, reasons?: ReadonlyMap<string, string>) => {
     if (!changes.size) return;
     doc.transact(() => {
       changes.forEach((fields, taskId) => writeTask(doc, taskId, fields));
+      // Outside what undo tracks (tasks, links): the server takes them out as it reads them.
+      if (reasons?.size) carryReasons(doc, reasons);
       const moved = [...changes].filter(([, fields]) => fields.startDate !== undefined || fields.endDate !== undefined).map(([taskId]) => taskId);
       if (moved.length) applyCascade(doc, documentCascade(doc, moved));
     }, LOCAL_ORIGIN);

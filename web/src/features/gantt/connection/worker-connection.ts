@@ -194,9 +194,9 @@ export function openWorkerConnection(projectId: string, userId: string): { conne
       call('writeTask', [taskId, fields], outbox.written(new Map([[taskId, fields]])));
       show();
     },
-    writeTasks(changes) {
+    writeTasks(changes, reasons) {
       if (!changes.size) return;
-      call('writeTasks', [changes], outbox.written(changes));
+      call('writeTasks', reasons?.size ? [changes, reasons] : [changes], outbox.written(changes));
       show();
     },
     writeLink: (taskId, dependsOnTaskId, link) => call('writeLink', [taskId, dependsOnTaskId, link]),

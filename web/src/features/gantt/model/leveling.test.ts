@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LEVEL_APPLY_FAILED,
   LEVEL_PREVIEW_FAILED,
   levelFailure,
+  levelAppliedMessage,
   levelGhosts,
   NO_LEVEL_GHOSTS,
   levelMoveRows,
   levelPreviewState,
   parseLevelResult,
   reasonText,
+  levelWrite,
   unresolvedRows,
   workingDaysLater,
   type LevelResult,
@@ -111,7 +112,7 @@ describe('[leveling-dialog] states', () => {
       kind: 'error',
       message: 'The plan spans more than 2 years; leveling covers at most 2 years.',
     });
-    expect(levelFailure(new Error('500: <html>'), LEVEL_APPLY_FAILED)).toEqual({ kind: 'error', message: LEVEL_APPLY_FAILED });
+    expect(levelFailure(new Error('500: <html>'), LEVEL_PREVIEW_FAILED)).toEqual({ kind: 'error', message: LEVEL_PREVIEW_FAILED });
     expect(levelFailure(new TypeError('Failed to fetch'), LEVEL_PREVIEW_FAILED)).toEqual({ kind: 'error', message: LEVEL_PREVIEW_FAILED });
   });
 
@@ -142,5 +143,48 @@ describe('[leveling-dialog] ghost bars', () => {
     ]);
     expect(levelGhosts(undefined)).toBe(NO_LEVEL_GHOSTS);
     expect(levelGhosts({ moves: [], unresolved: [{ userId: 'u1', from: '2026-03-03', to: '2026-03-03' }] })).toBe(NO_LEVEL_GHOSTS);
+  });
+});
+
+describe('[leveling-apply] what Apply writes', () => {
+  const now = new Map([
+    ['t1', { startDate: '2026-03-05', endDate: '2026-03-06' }],
+    ['t2', { startDate: '2026-03-06', endDate: '2026-03-09' }],
+    ['t3', { startDate: '2026-03-02', endDate: '2026-03-03' }],
+  ]);
+
+  it('each move whose task still has the previewed dates, with its reason; the rest skipped, none of their dates written', () => {
+    const write = levelWrite(
+      {
+        moves: [
+          move({}),
+          // A teammate moved t2 since the preview: their move stands.
+          move({ taskId: 't2', fromStart: '2026-03-05', fromEnd: '2026-03-06' }),
+          move({ taskId: 't3', fromStart: '2026-03-02', fromEnd: '2026-03-03', toStart: '2026-03-04', toEnd: '2026-03-05', reason: null }),
+          // Deleted since.
+          move({ taskId: 'gone' }),
+        ],
+        unresolved: [],
+      },
+      now,
+    );
+    expect([...write.moves]).toEqual([
+      ['t1', { startDate: '2026-03-09', endDate: '2026-03-11' }],
+      ['t3', { startDate: '2026-03-04', endDate: '2026-03-05' }],
+    ]);
+    expect([...write.reasons]).toEqual([['t1', 'Levelled: Ana Silva over-allocated 5-6 Mar']]);
+    expect(write.skipped).toEqual(['t2', 'gone']);
+  });
+
+  it('the toast says how many moved and how many were left', () => {
+    const moved = new Map([['t1', { startDate: '2026-03-09', endDate: '2026-03-11' }]]);
+    expect(levelAppliedMessage({ moves: moved, skipped: [] })).toEqual({ title: 'Over-allocation resolved', description: '1 task moved. Undo takes the moves back.' });
+    expect(levelAppliedMessage({ moves: moved, skipped: ['t2', 't3'] }).description).toBe(
+      '1 task moved. 2 tasks left as they are: changed by someone since the preview. Undo takes the moves back.',
+    );
+    expect(levelAppliedMessage({ moves: new Map(), skipped: ['t2'] })).toEqual({
+      title: 'Nothing moved',
+      description: '1 task left as it is: changed by someone since the preview. Open the dialog again for a new preview.',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { displayName, formatDayRange, type PaymentRequired, type PublicUser, type Task } from '@planline/domain';
+import { displayName, formatDayRange, LEVELLED_REASON_PREFIX, type PaymentRequired, type PublicUser, type Task } from '@planline/domain';
 import { paymentRequired, serverMessage } from '../../../lib/api-error';
 
 /** The answer of POST /api/projects/{projectId}/level (issue 36, leveling). */
@@ -46,12 +46,10 @@ export interface UnresolvedRow {
   days: string;
 }
 
-const REASON_PREFIX = 'Levelled: ';
-
 /** The reason without its history prefix: "Levelled: Ana over-allocated 3-5 Mar" → "Ana over-allocated 3-5 Mar". */
 export function reasonText(reason: string | null): string | null {
   if (!reason) return null;
-  const text = reason.startsWith(REASON_PREFIX) ? reason.slice(REASON_PREFIX.length) : reason;
+  const text = reason.startsWith(LEVELLED_REASON_PREFIX) ? reason.slice(LEVELLED_REASON_PREFIX.length) : reason;
   return text.trim() || null;
 }
 
@@ -104,7 +102,6 @@ export type LevelPreviewState =
   | { kind: 'ready'; moves: LevelMoveRow[]; unresolved: UnresolvedRow[] };
 
 export const LEVEL_PREVIEW_FAILED = 'Could not work out the moves. Please try again.';
-export const LEVEL_APPLY_FAILED = 'Could not move the tasks. Please try again.';
 
 /** A failed leveling call as the dialog shows it: the Free plan's 402 is the upgrade prompt, anything else the API's message. */
 export function levelFailure(error: unknown, fallback: string): Extract<LevelPreviewState, { kind: 'error' | 'upgrade' }> {
@@ -133,4 +130,42 @@ export const NO_LEVEL_GHOSTS: LevelGhosts = new Map();
 export function levelGhosts(result: LevelResult | undefined): LevelGhosts {
   if (!result || result.moves.length === 0) return NO_LEVEL_GHOSTS;
   return new Map(result.moves.map((m) => [m.taskId, { startDate: m.toStart, endDate: m.toEnd }]));
+}
+
+/** The previewed moves as the chart writes them: one edit, each move with its history reason (issue 36). */
+export interface LevelWrite {
+  moves: ReadonlyMap<string, { startDate: string; endDate: string }>;
+  reasons: ReadonlyMap<string, string>;
+  /** Tasks left as they are: moved (or deleted) by someone since the preview, whose change stands. */
+  skipped: string[];
+}
+
+/**
+ * [leveling-apply] What Apply writes: each previewed move whose task still has the dates the preview moved it from.
+ * The chart writes them as one local edit (connection.writeTasks), so that one undo takes all of it back.
+ */
+export function levelWrite(result: LevelResult, tasks: ReadonlyMap<string, Pick<Task, 'startDate' | 'endDate'>>): LevelWrite {
+  const moves = new Map<string, { startDate: string; endDate: string }>();
+  const reasons = new Map<string, string>();
+  const skipped: string[] = [];
+  for (const move of result.moves) {
+    const task = tasks.get(move.taskId);
+    if (!task || task.startDate !== move.fromStart || task.endDate !== move.fromEnd) {
+      skipped.push(move.taskId);
+      continue;
+    }
+    moves.set(move.taskId, { startDate: move.toStart, endDate: move.toEnd });
+    if (move.reason) reasons.set(move.taskId, move.reason);
+  }
+  return { moves, reasons, skipped };
+}
+
+/** The toast once Apply wrote the moves: how many moved, and how many were left because someone moved them first. */
+export function levelAppliedMessage(write: Pick<LevelWrite, 'moves' | 'skipped'>): { title: string; description: string } {
+  const tasks = (n: number) => `${n} ${n === 1 ? 'task' : 'tasks'}`;
+  const moved = write.moves.size;
+  const skipped = write.skipped.length;
+  const left = skipped ? ` ${tasks(skipped)} left as ${skipped === 1 ? 'it is' : 'they are'}: changed by someone since the preview.` : '';
+  if (!moved) return { title: 'Nothing moved', description: `${left.trim()} Open the dialog again for a new preview.` };
+  return { title: 'Over-allocation resolved', description: `${tasks(moved)} moved.${left} Undo takes the moves back.` };
 }
