@@ -49,8 +49,8 @@ export const PROJECT_SETTING_KEYS = ['autoSchedule', 'workingWeekdays', 'holiday
  * Root Y.Map `reasons`: history reasons in transit (issue 36). A browser's edit may carry, in its own transaction,
  * task id → the reason its history rows give that task ("Levelled: Ana over-allocated 3-5 Mar"). The server reads
  * them when it judges that transaction, takes them for tasks whose dates it changed only, with a known prefix
- * (CARRIED_REASON_PREFIXES) and at most MAX_CARRIED_REASON_CHARS, and takes every entry out at once: the map is
- * empty at rest, nothing of it is stored, and a teammate who sees an entry go by ignores it.
+ * (CARRIED_REASON_PREFIXES) and at most MAX_CARRIED_REASON_CHARS, and takes every entry out at once, like content
+ * outside the schema: the map is empty at rest, and a teammate who sees an entry go by ignores it.
  */
 export const EDIT_REASONS_MAP = 'reasons';
 export const MAX_CARRIED_REASON_CHARS = 200;

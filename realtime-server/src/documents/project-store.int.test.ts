@@ -4,6 +4,7 @@ import { carryReasons, editReasonsMap, fieldValue, readTask, tasksMap, writeTask
 import { MAX_CARRIED_REASON_CHARS, MAX_TASKS_PER_PROJECT } from '@planline/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
+import { DocumentPeer, type DocumentCluster, type PeerHooks } from '../scale/document-cluster.js';
 import { serverEdit } from './origins.js';
 import { ProjectDocumentStore, type PersistedChanges } from './project-store.js';
 
@@ -224,6 +225,61 @@ describe('[leveling-carrier] history reasons a browser edit carries in its own t
     const log: { update: Buffer }[] = await db.dataSource.query(`SELECT "update" FROM project_document_updates WHERE project_id = $1`, [p.id]);
     expect(log.some((l) => l.update.includes('Levelled'))).toBe(false);
     expect(log.some((l) => l.update.includes('Approved by the CEO'))).toBe(false);
+  });
+
+  it('scaled mode: the process the edit came in on reads the reasons, takes them out and relays them with the update; the owner stores them', async () => {
+    const owner = await createUser(db.dataSource);
+    const p = await createProject(db.dataSource, await createTeam(db.dataSource, owner));
+    const task = await createTask(db.dataSource, p, { name: 'Frame', startDate: '2026-11-23', endDate: '2026-11-24' });
+    const ownerDoc = new Y.Doc();
+    await store.load(p.id, ownerDoc);
+    // Another process, without the lock: what it sends to the cluster is recorded, and then given to the owner.
+    const sent: { t: string }[] = [];
+    const peers: DocumentPeer[] = [];
+    const cluster = {
+      instanceId: 'elsewhere',
+      send: (_projectId: string, message: { t: string }) => void sent.push(message),
+      join: async (projectId: string, doc: Y.Doc, hooks: PeerHooks) => peers[peers.push(new DocumentPeer(projectId, doc, cluster, hooks)) - 1]!,
+      listen: async () => {},
+    } as unknown as DocumentCluster;
+    const elsewhere = new Y.Doc();
+    await new ProjectDocumentStore(db.dataSource, silent, () => {}, cluster).load(p.id, elsewhere);
+    edit(elsewhere, browser(owner.id), () => {
+      writeTask(elsewhere, task.id, { startDate: '2026-11-25', endDate: '2026-11-26' });
+      carryReasons(elsewhere, new Map([[task.id, 'Levelled: Ana over-allocated 23-24 Nov']]));
+    });
+    expect(editReasonsMap(elsewhere).size).toBe(0);
+    const updates = sent.filter((m): m is { t: 'update'; reasons?: [string, string][] } => m.t === 'update');
+    expect(updates[0]!.reasons).toEqual([[task.id, 'Levelled: Ana over-allocated 23-24 Nov']]);
+    // The owner receives them as relayed updates (the edit, then the carrier's removal) and judges them.
+    const ownerPeer = new DocumentPeer(p.id, ownerDoc, { instanceId: 'owner', send: () => {} } as unknown as DocumentCluster, {
+      whenPersisted: () => Promise.resolve(),
+      ownershipGained: () => {},
+    });
+    for (const message of updates) ownerPeer.receive(message as Parameters<DocumentPeer['receive']>[0]);
+    await store.whenSettled(ownerDoc);
+    expect(await reasonsOf([task.id])).toEqual({ [task.id]: 'Levelled: Ana over-allocated 23-24 Nov' });
+    expect(editReasonsMap(ownerDoc).size).toBe(0);
+    for (const peer of [...peers, ownerPeer]) peer.close();
+  });
+
+  it('made offline: the edit and its reasons arrive inside the sync with later edits, and the reasons still land', async () => {
+    const { doc, task, owner } = await project();
+    const device = new Y.Doc();
+    Y.applyUpdate(device, Y.encodeStateAsUpdate(doc));
+    const known = Y.encodeStateVector(device);
+    device.transact(() => {
+      writeTask(device, task.id, { startDate: '2026-11-30', endDate: '2026-12-04' });
+      carryReasons(device, new Map([[task.id, 'Levelled: Ana over-allocated 23-27 Nov']]));
+    });
+    device.transact(() => writeTask(device, task.id, { progress: 20 }));
+    // What the device's sync sends: everything since the server last heard from it, as one update.
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(device, known), browser(owner.id));
+    await store.whenSettled(doc);
+    await store.whenSettled(doc);
+    expect(await reasonsOf([task.id])).toEqual({ [task.id]: 'Levelled: Ana over-allocated 23-27 Nov' });
+    expect(editReasonsMap(doc).size).toBe(0);
+    expect(await row(task.id)).toMatchObject({ progress: 20 });
   });
 
   it("a carried reason is the edit's own: the next edit of the same task, and a server edit's own reasons, are unaffected", async () => {
