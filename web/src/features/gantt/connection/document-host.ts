@@ -5,7 +5,7 @@
  */
 import { HandshakeError, projectDocumentName, sendOnlyOwnAwareness, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@planline/domain';
 import { HocuspocusProvider, type CompleteHocuspocusProviderWebsocketConfiguration } from '@hocuspocus/provider';
-import { addDependency, applyCascade, carryReasons, dependenciesMap, documentCascade, fieldValue, readTask, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
+import { addDependency, applyCascade, dependenciesMap, documentCascade, fieldValue, readTask, removeDependency, tasksMap, writeTask, type DocTask } from '@planline/document';
 import * as Y from 'yjs';
 import { createStore } from 'zustand/vanilla';
 import { CrossedDropWatch, type CrossedDrop, type DropFields } from '../model/crossed-drops';
@@ -16,6 +16,7 @@ import { deviceDocumentsAvailable } from '../../../lib/device-documents';
 import { openDeviceCopy } from './device-copy';
 import { fetchServerSnapshot } from './server-snapshot';
 import { messagesThrough, SLICE_FROM_BYTES, SLICE_FROM_TASKS, SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
+import { writeTasksWithCascade } from './tasks-edit';
 
 /**
  * The origin of this browser's own edits of the document. The undo manager tracks it alone, so undo never takes
@@ -201,16 +202,7 @@ export function openConnection(projectId: string, userId: string, options: HostO
   undoManager.on('stack-item-popped', refreshUndo);
   undoManager.on('stack-cleared', refreshUndo);
 
-  const writeTasks = (changes: ReadonlyMap<string, DocTask>, reasons?: ReadonlyMap<string, string>) => {
-    if (!changes.size) return;
-    doc.transact(() => {
-      changes.forEach((fields, taskId) => writeTask(doc, taskId, fields));
-      // Outside what undo tracks (tasks, links): the server takes them out as it reads them.
-      if (reasons?.size) carryReasons(doc, reasons);
-      const moved = [...changes].filter(([, fields]) => fields.startDate !== undefined || fields.endDate !== undefined).map(([taskId]) => taskId);
-      if (moved.length) applyCascade(doc, documentCascade(doc, moved));
-    }, LOCAL_ORIGIN);
-  };
+  const writeTasks = (changes: ReadonlyMap<string, DocTask>, reasons?: ReadonlyMap<string, string>) => writeTasksWithCascade(doc, changes, LOCAL_ORIGIN, reasons);
 
   const connection: ProjectConnection = {
     projectId,
