@@ -26,6 +26,8 @@ export interface LevelAnswer {
  * planner would make (domain/src/workload/leveling.ts) over the stored plan, with the team's other projects as fixed
  * load; applying makes them as one edit of the document (one transaction, the cascade's rules, each move in the
  * history with "Levelled: Ana over-allocated 3-5 Mar"). A task a teammate moved since it was read keeps their move.
+ * The chart asks only for the preview and applies it as the browser's own edit, so that its undo takes it back
+ * (leveling-dialog.tsx, the reasons carried in the edit's transaction); applying here serves API users.
  */
 export class LevelingService {
   constructor(
