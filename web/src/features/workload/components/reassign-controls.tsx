@@ -2,6 +2,7 @@ import {
   DndContext,
   DragOverlay,
   MouseSensor,
+  pointerWithin,
   TouchSensor,
   useDraggable,
   useDroppable,
@@ -58,7 +59,7 @@ export function ReassignDnd({ onReassign, children }: { onReassign: (request: Re
     if (to && to.userId !== task.from.userId) onReassign({ ...task, to: { userId: to.userId, name: to.name } });
   };
   return (
-    <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)} accessibility={{ announcements }}>
+    <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)} accessibility={{ announcements }}>
       {children}
       <DragOverlay dropAnimation={null}>
         {dragging ? (
