@@ -170,6 +170,19 @@ describe('the workload view', () => {
     await expect.poll(() => cell('Wendy Lead').textContent(), { timeout: 5000 }).toBe('20h / 40h');
     await expect.poll(() => cell('Walt Mate').textContent()).toBe('0h / 40h');
 
+    // The keyboard's way: the row's "Reassign to…" menu, and Ctrl+Z once the row (and the focus) has gone.
+    await b.getByRole('button', { name: 'Reassign Weld seams to…' }).focus();
+    await b.keyboard.press('Enter');
+    const item = b.getByRole('menuitem', { name: 'Walt Mate' });
+    await item.waitFor();
+    expect(await seriousViolations(b)).toEqual([]);
+    await item.focus();
+    await b.keyboard.press('Enter');
+    await expect.poll(assignments, { timeout: 5000 }).toEqual([[walt.id, 50]]);
+    await b.keyboard.press('Control+z');
+    await expect.poll(assignments, { timeout: 5000 }).toEqual([[wendy.id, 50]]);
+    await expect.poll(() => cell('Wendy Lead').textContent(), { timeout: 5000 }).toBe('20h / 40h');
+
     // The task opens its project's chart with its row selected.
     await b.getByRole('button', { name: /^Weld seams/ }).click();
     await b.waitForURL((url) => url.pathname === '/');

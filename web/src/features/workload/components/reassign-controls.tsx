@@ -106,7 +106,8 @@ export function DraggableTask({ taskId, taskName, from, children }: DragTask & {
 export function ReassignMenu({ taskId, taskName, from, people, onReassign }: DragTask & { people: readonly RowPerson[]; onReassign: (request: ReassignRequest) => void }) {
   const targets = people.filter((p) => p.userId !== from.userId);
   return (
-    <DropdownMenu.Root>
+    // Not modal: the grid around stays readable (a modal menu hides it from assistive tech while focus can reach it).
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={`Reassign ${taskName} to…`}
         title="Reassign to…"

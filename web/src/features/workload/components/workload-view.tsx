@@ -1,7 +1,7 @@
 import { WORKLOAD_SCALES, type WorkloadScale } from '@planline/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, ChevronLeft, ChevronRight, Clock, TriangleAlert } from 'lucide-react';
-import { Fragment, useMemo, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorBlock } from '../../../components/ui/query-state';
@@ -46,14 +46,20 @@ export function WorkloadView({ teamId, teamName, userId }: { teamId: string; tea
   const queryClient = useQueryClient();
   // [workload-reassign] This view's reassigns: Ctrl+Z anywhere in it undoes the last one.
   const reassigner = useMemo(() => createReassigner(queryClient, teamId), [queryClient, teamId]);
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (!isUndoKey(event) || isTextEntry(event.target as HTMLElement) || !reassigner.last()) return;
-    event.preventDefault();
-    void reassigner.undo();
-  };
+  // On the document, not the view's element: a reassign from the menu takes the task's row (and the focus) away.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      if (event.defaultPrevented || !isUndoKey(event) || (target && isTextEntry(target)) || !reassigner.last()) return;
+      event.preventDefault();
+      void reassigner.undo();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [reassigner]);
 
   return (
-    <main id={SKIP_TARGET_IDS.main} onKeyDown={onKeyDown} className="flex min-w-0 flex-1 flex-col gap-4 p-4 sm:p-6">
+    <main id={SKIP_TARGET_IDS.main} className="flex min-w-0 flex-1 flex-col gap-4 p-4 sm:p-6">
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-xl font-semibold text-slate-900">
           Workload{teamName ? <span className="font-normal text-slate-600"> · {teamName}</span> : null}
@@ -113,9 +119,9 @@ export function WorkloadView({ teamId, teamName, userId }: { teamId: string; tea
   );
 }
 
-/** A field that takes Ctrl+Z for its own text (the capacity dialog's). */
+/** A field that takes Ctrl+Z for its own text (the capacity dialog's), or anything in a dialog. */
 function isTextEntry(el: HTMLElement): boolean {
-  return el.isContentEditable || el.closest('input, textarea, select') !== null;
+  return el.isContentEditable || el.closest('input, textarea, select, [role="dialog"], [role="alertdialog"]') !== null;
 }
 
 interface WorkloadGridProps {
