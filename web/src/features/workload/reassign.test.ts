@@ -190,6 +190,24 @@ describe('[workload-reassign] reassigning from the view (the menu and a drop mak
     expect(reassigner.last()).toBeNull();
   });
 
+  it('refuses at once, without asking the server, a drop on a row that already shows the task', async () => {
+    const { queryClient, server, reassigner, cells } = setup([{ userId: ANA.userId!, allocation: 100 }, { userId: BEN.userId!, allocation: 100 }]);
+    const both = workload();
+    both.people[1] = row(BEN, [{ design: 20, other: 10 }, {}]);
+    queryClient.setQueryData(key, both);
+    let reads = 0;
+    const getTask = server.api.getTask;
+    server.api.getTask = (id) => {
+      reads += 1;
+      return getTask(id);
+    };
+    expect(await reassigner.reassign({ taskId: TASK_ID, taskName: 'Design', from: ANA, to: BEN })).toBeNull();
+    expect(lastToast()).toMatchObject({ title: 'Ben Ode is already assigned to «Design»: nothing was changed.', variant: 'destructive' });
+    expect(reads).toBe(0);
+    expect(server.patches).toHaveLength(0);
+    expect(cells(BEN)).toEqual([30, 0]);
+  });
+
   it('a drop on the row it came from does nothing', async () => {
     const { server, reassigner } = setup([{ userId: ANA.userId!, allocation: 100 }]);
     expect(await reassigner.reassign({ taskId: TASK_ID, taskName: 'Design', from: ANA, to: ANA })).toBeNull();

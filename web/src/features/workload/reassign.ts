@@ -118,12 +118,15 @@ export interface Reassigner {
 export function createReassigner(queryClient: QueryClient, teamId: string, api: ReassignApi = restReassignApi, notify: (input: ToastInput) => void = toast): Reassigner {
   let last: DoneReassign | null = null;
 
+  const held = () => queryClient.getQueriesData<TeamWorkload>({ predicate: (q) => isWorkloadKey(q.queryKey, teamId) });
+  const heldRows = () => held().flatMap(([, data]) => (data ? [...data.people, data.unassigned] : []));
+
   /** Moves the task's hours in every held workload of the team; answers how to put them back. */
   const moveCells = (taskId: string, from: string | null, to: string | null) => {
-    const held = queryClient.getQueriesData<TeamWorkload>({ predicate: (q) => isWorkloadKey(q.queryKey, teamId) });
-    for (const [key, data] of held) if (data) queryClient.setQueryData(key, movedLoad(data, taskId, from, to));
+    const before = held();
+    for (const [key, data] of before) if (data) queryClient.setQueryData(key, movedLoad(data, taskId, from, to));
     return () => {
-      for (const [key, data] of held) queryClient.setQueryData(key, data);
+      for (const [key, data] of before) queryClient.setQueryData(key, data);
     };
   };
 
@@ -135,6 +138,11 @@ export function createReassigner(queryClient: QueryClient, teamId: string, api: 
   const reassign = async (request: ReassignRequest): Promise<DoneReassign | null> => {
     const { taskId, taskName, from, to } = request;
     if (from.userId === to.userId) return null;
+    // The view already shows the task in the target's row: refused at once, the cells untouched.
+    if (to.userId !== null && heldRows().some((p) => p.userId === to.userId && p.buckets.some((b) => b.tasks.some((t) => t.taskId === taskId)))) {
+      notify({ title: `${to.name} is already assigned to «${taskName}»: nothing was changed.`, variant: 'destructive' });
+      return null;
+    }
     const putBack = moveCells(taskId, from.userId, to.userId);
     try {
       const task = await api.getTask(taskId);
