@@ -44,8 +44,9 @@ export function WorkloadView({ teamId, teamName, userId }: { teamId: string; tea
   const workload = useQuery<TeamWorkload>({ queryKey: workloadKey(teamId, scale, range), placeholderData: keepPreviousData });
   const payment = paymentRequired(workload.error);
   const queryClient = useQueryClient();
-  // [workload-reassign] This view's reassigns: Ctrl+Z anywhere in it undoes the last one.
+  // [workload-reassign] This view's reassigns: Ctrl+Z while it is open undoes the last one.
   const reassigner = useMemo(() => createReassigner(queryClient, teamId), [queryClient, teamId]);
+  const reassign = (request: ReassignRequest) => void reassigner.reassign(request);
   // On the document, not the view's element: a reassign from the menu takes the task's row (and the focus) away.
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
@@ -112,7 +113,9 @@ export function WorkloadView({ teamId, teamName, userId }: { teamId: string; tea
         hasNoWork(workload.data) ? (
           <p className="rounded-md border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">{EMPTY_WORKLOAD}</p>
         ) : (
-          <WorkloadGrid workload={workload.data} teamId={teamId} userId={userId} onReassign={(request) => void reassigner.reassign(request)} />
+          <ReassignDnd onReassign={reassign}>
+            <WorkloadGrid workload={workload.data} teamId={teamId} userId={userId} onReassign={reassign} />
+          </ReassignDnd>
         )
       ) : null}
     </main>
@@ -148,7 +151,6 @@ function WorkloadGrid({ workload, teamId, userId, onReassign }: WorkloadGridProp
   return (
     // The region scrolls sideways on a phone; the name column stays in view.
     <div role="region" aria-label="Workload by person" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200 bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600">
-      <ReassignDnd onReassign={onReassign}>
       <table className="w-full border-collapse text-sm">
         <thead>
           <tr>
@@ -181,7 +183,6 @@ function WorkloadGrid({ workload, teamId, userId, onReassign }: WorkloadGridProp
           })}
         </tbody>
       </table>
-      </ReassignDnd>
       {/* [capacity-dialog] Each person edits their own capacity from their row (issue 36). */}
       <CapacityDialog teamId={teamId} userId={userId} name={null} open={editingCapacity} onOpenChange={setEditingCapacity} />
     </div>
