@@ -119,3 +119,34 @@ describe('[assignments] allocation per assignee', () => {
     }
   });
 });
+
+describe('[workload-reassign] a reassign and its undo, checked against the assignments they started from', () => {
+  it('[workload-reassign] GET /api/tasks/{id} answers the task with its assignments; an outsider gets 404', async () => {
+    await patch({ assignments: [{ userId: ana.user.id, allocation: 40 }, { userId: owner.user.id }] });
+    const res = await ben.client.get(`/api/tasks/${taskId}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: taskId, name: 'Hull', assigneeIds: sorted(ana.user.id, owner.user.id), allocations: { [ana.user.id]: 40 } });
+    const stranger = await registeredClient(server);
+    expect((await stranger.client.get(`/api/tasks/${taskId}`)).status).toBe(404);
+    expect((await ben.client.get('/api/tasks/not-a-task')).status).toBe(404);
+  });
+
+  it('[workload-reassign] assignments with a base.assignments that still holds are written; a stale one is 409 with the current ones, nothing written', async () => {
+    await patch({ assignments: [{ userId: ana.user.id, allocation: 40 }] });
+    // Ana → Ben keeping her 40 %, from what the view read (in another order and case: the same assignments).
+    const moved = await patch({ assignments: [{ userId: ben.user.id, allocation: 40 }], base: { assignments: [{ userId: ana.user.id.toUpperCase(), allocation: 40 }] } });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ assigneeIds: [ben.user.id], allocations: { [ben.user.id]: 40 } });
+
+    // A teammate changed Ben's share meanwhile: the undo (back to Ana) is refused and the share stays.
+    expect((await patch({ assignments: [{ userId: ben.user.id, allocation: 70 }] })).status).toBe(200);
+    const undo = await patch({ assignments: [{ userId: ana.user.id, allocation: 40 }], base: { assignments: [{ userId: ben.user.id, allocation: 40 }] } });
+    expect(undo.status).toBe(409);
+    expect(undo.body).toMatchObject({
+      message: "The task's assignees changed meanwhile: nothing was written.",
+      conflicts: [{ field: 'assignments', current: [{ userId: ben.user.id, allocation: 70 }] }],
+    });
+    expect(await rows()).toEqual([[ben.user.id, 70]]);
+    expect((await patch({ assignments: [], base: { assignments: 'Ben' } })).status).toBe(400);
+  });
+});

@@ -64,6 +64,23 @@ export const assignmentsInputSchema = z
   .refine((list) => new Set(list.map((a) => a.userId)).size === list.length, 'Each person can be assigned to a task once')
   .transform((list) => [...list].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0)));
 
+/** A task's `assigneeIds` and `allocations` as one list of assignments, in user id order (as `assignments` are kept). */
+export function taskAssignments(assigneeIds: readonly string[], allocations: Readonly<Record<string, number>>): Assignment[] {
+  return [...new Set(assigneeIds.map((id) => id.toLowerCase()))].sort().map((userId) => ({ userId, allocation: allocations[userId] ?? ALLOCATION_DEFAULT }));
+}
+
+/** Whether two lists of assignments name the same people with the same shares, in any order. */
+export function sameAssignments(a: readonly Assignment[], b: readonly Assignment[]): boolean {
+  const key = (list: readonly Assignment[]) =>
+    taskAssignments(
+      list.map((x) => x.userId),
+      Object.fromEntries(list.map((x) => [x.userId.toLowerCase(), x.allocation])),
+    )
+      .map((x) => `${x.userId}:${x.allocation}`)
+      .join(',');
+  return key(a) === key(b);
+}
+
 export const taskFieldSchemas = {
   name: requiredName('Task name', TASK_NAME_MAX_LENGTH),
   description: z
@@ -222,6 +239,11 @@ export const updateTaskInputSchema = z
           progress: z.number(),
           assigneeId: z.string().nullable(),
           kind: z.string(),
+          /**
+           * [workload-reassign] Who was assigned, and how much, when the person started: with `assignments` sent,
+           * the task's assignments must still be these (in any order), else 409 and nothing is written.
+           */
+          assignments: z.array(assignmentSchema, { error: 'Base assignments must be a list of { userId, allocation }' }),
         },
         { error: 'Base must be an object' },
       )

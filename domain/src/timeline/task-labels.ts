@@ -37,6 +37,8 @@ export const TASK_FIELD_LABELS: Record<string, string> = {
   color: 'Colour',
   assigneeId: 'Assignee',
   assigneeIds: 'Assignees',
+  /** Issue 36: each assignee's share of their day, for those not at 100 % (JSON); none as null. */
+  allocations: 'Allocation',
   order: 'Order',
   /** A link to a predecessor made, changed or removed; values as linkSummary writes them ("Design (SS +2d)"). */
   dependency: 'Dependency',

@@ -51,6 +51,10 @@ export function tasksRoutes(tasks: TasksService, timeTravel: TimeTravelService, 
     ctx.body = await tasks.update(currentUser(ctx.state).id, ctx.params.taskId!, ctx.state.body);
   });
 
+  router.get('/tasks/:taskId', requireAuth, taskParam, async (ctx) => {
+    ctx.body = await tasks.get(currentUser(ctx.state).id, ctx.params.taskId!);
+  });
+
   router.delete('/tasks/:taskId', requireAuth, taskParam, write, async (ctx) => {
     await tasks.remove(currentUser(ctx.state).id, ctx.params.taskId!);
     ctx.status = 204;

@@ -11,6 +11,8 @@ import {
   taskStatusOf,
   type Assignment,
   canonicalAllocations,
+  sameAssignments,
+  taskAssignments,
   type CreateTaskInput,
   type DependencyInput,
   type Task,
@@ -172,6 +174,7 @@ export class TasksService {
       // [form-merge] Checked and written in one document transaction: a teammate's change is never overwritten.
       const changedMeanwhile = changedSinceBase(current, base, fields);
       if (changedMeanwhile.length > 0) return changedMeanwhile;
+      if (base?.assignments && fields.assigneeIds !== undefined) assertAssignmentsUnchanged(current, base.assignments);
       if (rolledUp && hasSubtasks(doc, taskId)) {
         assertNotRolledUp(fields, rolledUp);
         delete fields.startDate;
@@ -221,6 +224,14 @@ export class TasksService {
       .map((c) => `${c.changedBy?.firstName ?? 'A teammate'} changed ${TASK_FIELD_LABELS[c.field]!.toLowerCase()} to "${String(c.current ?? '')}" while you were editing it.`)
       .join(' ');
     return new AppError('conflict', `${message} Keep yours or take theirs.`, { conflicts });
+  }
+
+  /** GET /api/tasks/{id}: one task as the list has it (the workload view reads a task's assignments before it reassigns). */
+  async get(userId: string, taskId: string): Promise<Task> {
+    await requireTaskAccess(this.dataSource, userId, taskId);
+    const task = await findTask(this.dataSource, taskId);
+    if (!task) throw new AppError('not_found', TASK_NOT_FOUND);
+    return task;
   }
 
   async remove(userId: string, taskId: string): Promise<void> {
@@ -305,6 +316,19 @@ function changedSinceBase(current: DocTask, base: UpdateTaskInput['base'], field
     if (comparable(field, base[field]) !== comparable(field, now)) stale.push({ field, current: now });
   }
   return stale;
+}
+
+/**
+ * [workload-reassign] `base.assignments` with `assignments`: the task's assignments must still be those the person
+ * started from (the workload view's reassign and its undo), else 409 with the current ones and nothing written.
+ */
+function assertAssignmentsUnchanged(current: DocTask, base: readonly { userId: string; allocation: number }[]): void {
+  const now = taskAssignments(
+    (fieldValue('assigneeIds', current.assigneeIds) as string[] | null) ?? [],
+    (fieldValue('allocations', current.allocations) as Record<string, number> | null) ?? {},
+  );
+  if (sameAssignments(now, base)) return;
+  throw new AppError('conflict', "The task's assignees changed meanwhile: nothing was written.", { conflicts: [{ field: 'assignments', current: now }] });
 }
 
 /**

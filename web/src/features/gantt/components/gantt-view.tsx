@@ -2,12 +2,14 @@ import { displayName, formatCalendarDate, type PlaceholderRow, type Task, type W
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useStore } from 'zustand';
 import { ErrorBlock } from '../../../components/ui/query-state';
 import { toast } from '../../../lib/toast.store';
 import { AUTH_USER_KEY } from '../../auth';
 import { FAILED_ATTEMPTS_BEFORE_ERROR } from '../connection/project-connection';
 import { retryProjectConnection, useConnectionState, useProjectConnection } from '../connection/use-project-connection';
 import type { DropFields } from '../model/crossed-drops';
+import { currentRowStore } from '../model/current-row.store';
 import { dragStore } from '../model/drag.store';
 import { rowDragStore } from '../model/row-drop';
 import { userColor } from '../model/presence';
@@ -130,6 +132,13 @@ export function GanttView({ projectId, calendar, currentUser, members, canSaveBa
   const askDelete = useCallback((taskId: string) => setDeleteTaskId(taskId), []);
   const createFromPlaceholder = useCallback((row: PlaceholderRow) => setCreateDates({ startDate: row.startDate, endDate: row.endDate }), []);
   const onRevealed = useCallback(() => setRevealTaskId(null), []);
+  // [workload-open-task] A task another view asked to show (after the reset above, which runs first on mount).
+  const askedToShow = useStore(currentRowStore, (s) => s.reveal);
+  useEffect(() => {
+    if (!askedToShow) return;
+    setRevealTaskId(askedToShow);
+    currentRowStore.setState({ reveal: null });
+  }, [askedToShow]);
   const onCreated = useCallback((task: Task) => setRevealTaskId(task.id), []);
 
   const undo = useCallback(() => {

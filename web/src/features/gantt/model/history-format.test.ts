@@ -44,6 +44,26 @@ describe('change history', () => {
     ]);
   });
 
+  it('[workload-reassign] a reassign reads as names: assignees, and allocations as "name N%" (none recorded: 100% each)', () => {
+    const ANA = '00000000-0000-4000-8000-000000000003';
+    const withAna = new Map(people).set(ANA, { id: ANA, firstName: 'Ana', lastName: 'Lee', email: 'ana@example.com' });
+    const reason = 'Moved from Ana Lee to Bea Builder in the workload view';
+    const lines = historyLines(
+      [
+        entry({ fieldName: 'assigneeIds', oldValue: ANA, newValue: BEA, changeReason: reason }),
+        entry({ fieldName: 'allocations', oldValue: JSON.stringify({ [ANA]: 50 }), newValue: JSON.stringify({ [BEA]: 50 }), changeReason: reason }),
+        entry({ fieldName: 'allocations', oldValue: JSON.stringify({ [BEA]: 120 }), newValue: null }),
+      ],
+      withAna,
+      now,
+    );
+    expect(lines.map((l) => [l.field, l.from, l.to, l.reason])).toEqual([
+      ['Assignees', 'Ana Lee', 'Bea Builder', reason],
+      ['Allocation', 'Ana Lee 50%', 'Bea Builder 50%', reason],
+      ['Allocation', 'Bea Builder 120%', '100% each', null],
+    ]);
+  });
+
   it('[link-history] a dependency reads as added, changed or removed, its type and lag in words', () => {
     const lines = historyLines(
       [

@@ -46,6 +46,7 @@ const EMPTY = '—';
 export type TaskNames = (taskId: string) => string | undefined;
 
 export function historyValue(field: string, value: string | null, people: ReadonlyMap<string, HistoryPerson>, taskName: TaskNames = () => undefined): string {
+  if (field === 'allocations') return allocationsText(value, people);
   if (value === null || value.trim() === '') return EMPTY;
   switch (field) {
     case 'status':
@@ -73,6 +74,23 @@ export function historyValue(field: string, value: string | null, people: Readon
       return readRecordedTask(value)?.name ?? value;
     default:
       return value;
+  }
+}
+
+/**
+ * [workload-reassign] Allocations as recorded (JSON of person id → percent, for those not at 100; none recorded as
+ * null) as people read them: "Ana Lee 50%, Ben Ode 120%", or "100% each".
+ */
+function allocationsText(value: string | null, people: ReadonlyMap<string, HistoryPerson>): string {
+  if (value === null || value.trim() === '') return '100% each';
+  try {
+    const shares: unknown = JSON.parse(value);
+    if (typeof shares !== 'object' || shares === null || Array.isArray(shares)) return value;
+    const entries = Object.entries(shares as Record<string, unknown>);
+    if (entries.length === 0) return '100% each';
+    return entries.map(([id, percent]) => `${personName(id, people)} ${String(percent)}%`).join(', ');
+  } catch {
+    return value;
   }
 }
 

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { localToday, rangeFor, workloadKey, type TeamWorkload, type WorkloadPerson } from '../workload-view-model';
-import { EMPTY_WORKLOAD, WorkloadView } from './workload-view';
+import { EMPTY_WORKLOAD, PersonRows, WorkloadView } from './workload-view';
 
 const TEAM = crypto.randomUUID();
 const OWNER = crypto.randomUUID();
@@ -110,5 +110,43 @@ describe('[workload-view] the workload view', () => {
     const queryClient = client();
     await queryClient.prefetchQuery({ queryKey: key, queryFn: () => Promise.reject(new Error('500: {"message":"Something went wrong"}')) });
     expect(render(queryClient)).toContain('role="alert"');
+  });
+});
+
+describe('[workload-reassign] a person’s expanded tasks', () => {
+  const ana = crypto.randomUUID();
+  const taskId = crypto.randomUUID();
+  const projectId = crypto.randomUUID();
+  const people = [
+    { userId: ana, name: 'Ana Lee' },
+    { userId: crypto.randomUUID(), name: 'Ben Ode' },
+    { userId: null, name: 'Unassigned' },
+  ];
+  const expanded = () => {
+    const row = person('Ana Lee', ana, [[20, 40]]);
+    row.buckets[0]!.tasks = [
+      { taskId, projectId, name: 'Design', hours: 12 },
+      { taskId: null, projectId: null, name: 'Other project', hours: 8 },
+    ];
+    return renderToString(
+      <MemoryRouter>
+        <table>
+          <tbody>
+            <PersonRows person={row} columns={['Week of 2 Mar']} projects={[{ id: projectId, name: 'Apollo' }]} people={people} onReassign={() => {}} open onToggle={() => {}} />
+          </tbody>
+        </table>
+      </MemoryRouter>,
+    );
+  };
+
+  it('offers "Reassign to…" and dragging on a task the viewer can open, not on "Other project"', () => {
+    const html = expanded();
+    expect(html.match(/aria-label="Reassign Design to…"/g)).toHaveLength(1);
+    expect(html.match(/data-drag-task="/g)).toHaveLength(1);
+    expect(html).toContain(`data-drag-task="${taskId}"`);
+    expect(html).not.toContain('Reassign Other project');
+    // The task still opens the chart (its name is a button), and the menu trigger is a real button for the keyboard.
+    expect(html).toMatch(/<button type="button"[^>]*>Design<span[^>]*> · (<!-- -->)?Apollo<\/span><\/button>/);
+    expect(html).toMatch(/<button[^>]*aria-haspopup="menu"[^>]*aria-label="Reassign Design to…"/);
   });
 });

@@ -1,7 +1,7 @@
 import { WORKLOAD_SCALES, type WorkloadScale } from '@planline/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, ChevronLeft, ChevronRight, Clock, TriangleAlert } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorBlock } from '../../../components/ui/query-state';
@@ -10,7 +10,9 @@ import { paymentRequired, serverMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { SKIP_TARGET_IDS } from '../../../lib/skip-targets';
 import { useWorkspaceUi } from '../../../app/workspace-ui.store';
+import { showTaskInChart } from '../../gantt';
 import { CapacityDialog, ProFeatureUpgrade } from '../../teams';
+import { createReassigner, isUndoKey, type ReassignRequest, type RowPerson } from '../reassign';
 import {
   cellFigure,
   cellLabel,
@@ -29,6 +31,7 @@ import {
   type TeamWorkload,
   type WorkloadPerson,
 } from '../workload-view-model';
+import { DraggableTask, DropRow, ReassignDnd, ReassignMenu } from './reassign-controls';
 
 const SCALE_LABELS: Record<WorkloadScale, string> = { day: 'Day', week: 'Week', month: 'Month' };
 export const EMPTY_WORKLOAD = 'No one on this team has work in this range';
@@ -40,6 +43,21 @@ export function WorkloadView({ teamId, teamName, userId }: { teamId: string; tea
   const range = rangeFor(scale, anchor);
   const workload = useQuery<TeamWorkload>({ queryKey: workloadKey(teamId, scale, range), placeholderData: keepPreviousData });
   const payment = paymentRequired(workload.error);
+  const queryClient = useQueryClient();
+  // [workload-reassign] This view's reassigns: Ctrl+Z while it is open undoes the last one.
+  const reassigner = useMemo(() => createReassigner(queryClient, teamId), [queryClient, teamId]);
+  const reassign = (request: ReassignRequest) => void reassigner.reassign(request);
+  // On the document, not the view's element: a reassign from the menu takes the task's row (and the focus) away.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      if (event.defaultPrevented || !isUndoKey(event) || (target && isTextEntry(target)) || !reassigner.last()) return;
+      event.preventDefault();
+      void reassigner.undo();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [reassigner]);
 
   return (
     <main id={SKIP_TARGET_IDS.main} className="flex min-w-0 flex-1 flex-col gap-4 p-4 sm:p-6">
@@ -95,18 +113,33 @@ export function WorkloadView({ teamId, teamName, userId }: { teamId: string; tea
         hasNoWork(workload.data) ? (
           <p className="rounded-md border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">{EMPTY_WORKLOAD}</p>
         ) : (
-          <WorkloadGrid workload={workload.data} teamId={teamId} userId={userId} />
+          <ReassignDnd onReassign={reassign}>
+            <WorkloadGrid workload={workload.data} teamId={teamId} userId={userId} onReassign={reassign} />
+          </ReassignDnd>
         )
       ) : null}
     </main>
   );
 }
 
-function WorkloadGrid({ workload, teamId, userId }: { workload: TeamWorkload; teamId: string; userId: string }) {
+/** A field that takes Ctrl+Z for its own text (the capacity dialog's), or anything in a dialog. */
+function isTextEntry(el: HTMLElement): boolean {
+  return el.isContentEditable || el.closest('input, textarea, select, [role="dialog"], [role="alertdialog"]') !== null;
+}
+
+interface WorkloadGridProps {
+  workload: TeamWorkload;
+  teamId: string;
+  userId: string;
+  onReassign: (request: ReassignRequest) => void;
+}
+
+function WorkloadGrid({ workload, teamId, userId, onReassign }: WorkloadGridProps) {
   const [editingCapacity, setEditingCapacity] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const rows = workloadRows(workload);
   const columns = workload.unassigned.buckets.map((b) => columnTitle(workload.scale, b.start));
+  const people: RowPerson[] = rows.map(({ userId: id, name }) => ({ userId: id, name }));
   const toggle = (key: string) =>
     setExpanded((current) => {
       const next = new Set(current);
@@ -140,6 +173,8 @@ function WorkloadGrid({ workload, teamId, userId }: { workload: TeamWorkload; te
                 person={person}
                 columns={columns}
                 projects={workload.projects}
+                people={people}
+                onReassign={onReassign}
                 open={expanded.has(key)}
                 onToggle={() => toggle(key)}
                 onEditCapacity={person.userId === userId ? () => setEditingCapacity(true) : undefined}
@@ -158,17 +193,21 @@ interface PersonRowsProps {
   person: WorkloadPerson;
   columns: string[];
   projects: TeamWorkload['projects'];
+  /** Every row of the view: where a task may be reassigned to. */
+  people: readonly RowPerson[];
+  onReassign: (request: ReassignRequest) => void;
   open: boolean;
   onToggle: () => void;
   /** Set on the viewer's own row: opens their Capacity dialog. */
   onEditCapacity?: (() => void) | undefined;
 }
 
-function PersonRows({ person, columns, projects, open, onToggle, onEditCapacity }: PersonRowsProps) {
+export function PersonRows({ person, columns, projects, people, onReassign, open, onToggle, onEditCapacity }: PersonRowsProps) {
   const tasks = open ? rowTasks(person, projects) : [];
+  const from: RowPerson = { userId: person.userId, name: person.name };
   return (
     <Fragment>
-      <tr className="border-b border-slate-100">
+      <DropRow person={from}>
         <th scope="row" className="sticky left-0 z-10 bg-white px-1 py-1 text-left font-normal">
           <div className="flex items-center gap-1">
             <button
@@ -203,12 +242,18 @@ function PersonRows({ person, columns, projects, open, onToggle, onEditCapacity 
             </td>
           );
         })}
-      </tr>
+      </DropRow>
       {tasks.map((task) => (
         <tr key={task.key} className="border-b border-slate-100 bg-slate-50/60">
           <th scope="row" className="sticky left-0 z-10 bg-slate-50 py-1 pr-2 pl-8 text-left font-normal">
             {task.taskId && task.projectId ? (
-              <OpenTaskLink projectId={task.projectId} name={task.name} projectName={task.projectName} />
+              // A task of a project the viewer can open, which they may edit (every member and guest does).
+              <div className="flex items-center gap-1">
+                <DraggableTask taskId={task.taskId} taskName={task.name} from={from}>
+                  <OpenTaskLink projectId={task.projectId} taskId={task.taskId} name={task.name} projectName={task.projectName} />
+                </DraggableTask>
+                <ReassignMenu taskId={task.taskId} taskName={task.name} from={from} people={people} onReassign={onReassign} />
+              </div>
             ) : (
               <span className="text-slate-600">{task.name}</span>
             )}
@@ -231,8 +276,8 @@ function PersonRows({ person, columns, projects, open, onToggle, onEditCapacity 
   );
 }
 
-/** Opens the task's project in the chart, as the project list does. */
-function OpenTaskLink({ projectId, name, projectName }: { projectId: string; name: string; projectName: string | null }) {
+/** Opens the task's project in the chart, as the project list does, with the task selected and scrolled to. */
+function OpenTaskLink({ projectId, taskId, name, projectName }: { projectId: string; taskId: string; name: string; projectName: string | null }) {
   const navigate = useNavigate();
   const selectProject = useWorkspaceUi((state) => state.selectProject);
   const setView = useWorkspaceUi((state) => state.setView);
@@ -242,6 +287,7 @@ function OpenTaskLink({ projectId, name, projectName }: { projectId: string; nam
       onClick={() => {
         selectProject(projectId);
         setView('gantt');
+        showTaskInChart(taskId);
         void navigate('/');
       }}
       className="max-w-64 truncate rounded text-left text-blue-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
