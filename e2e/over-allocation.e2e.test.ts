@@ -1,12 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chartSynced, dayFromToday, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
+import { chartSynced, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
+import { createTask, overbookedProject, weekDay } from './workload-fixtures.js';
 
 const env = useAppAndBrowser();
-
-// This week's Monday (today or up to 6 days back): every day below is a working day inside the default range.
-const mondayOffset = -((new Date(`${dayFromToday(0)}T00:00:00Z`).getUTCDay() + 6) % 7);
-const day = (n: number) => dayFromToday(mondayOffset + n);
 
 const marker = (page: Page, id: string) => page.locator(`[data-over-allocated="${id}"]`);
 const rows = (page: Page) => page.locator('[data-task-row]');
@@ -15,17 +12,10 @@ describe('[workload-overload] over-allocation in the chart', () => {
   it('marks the bars of an over-allocated person, filters to them, and the form lowers the share until the mark goes', async () => {
     const context = await newContext(env.browser(), env.app().url);
     const page = await signUpByApi(context, 'Ana', 'Silva');
-    const me = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
-    const team = await (await page.request.post('/api/teams', { data: { name: 'Yard' } })).json();
-    const project = await (await page.request.post('/api/projects', { data: { name: 'Hull', teamId: team.id } })).json();
-    const create = async (name: string, start: number, end: number) =>
-      (await (
-        await page.request.post('/api/tasks', { data: { projectId: project.id, name, startDate: day(start), endDate: day(end), assigneeId: me } })
-      ).json()) as { id: string };
     // Weld and Paint overlap on Monday and Tuesday: Ana is at 200% then. Survey is the next week, alone.
-    const weld = await create('Weld', 0, 1);
-    const paint = await create('Paint', 0, 1);
-    const survey = await create('Survey', 7, 8);
+    const { me, projectId, ids } = await overbookedProject(page);
+    const [weld, paint] = [{ id: ids[0] }, { id: ids[1] }];
+    const survey = await createTask(page, { projectId, name: 'Survey', startDate: weekDay(7), endDate: weekDay(8), assigneeIds: [me] });
 
     await page.goto('/');
     await page.locator(`[data-task-bar="${survey.id}"]`).waitFor();
@@ -55,7 +45,7 @@ describe('[workload-overload] over-allocation in the chart', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.locator(`[data-task-row="${weld.id}"] [data-assignee-chip]`).textContent()).toBe('Ana Silva · 50%');
-    const stored = (await (await page.request.get(`/api/projects/${project.id}/tasks`)).json()) as { id: string; allocations: Record<string, number> }[];
+    const stored = (await (await page.request.get(`/api/projects/${projectId}/tasks`)).json()) as { id: string; allocations: Record<string, number> }[];
     expect(stored.find((t) => t.id === weld.id)!.allocations).toEqual({ [me]: 50 });
     // 150% still: the mark stays and says so.
     await expect.poll(() => marker(page, weld.id).getAttribute('title'), { timeout: 10_000 }).toMatch(/^Ana Silva is at 150% on /);
@@ -72,14 +62,7 @@ describe('[workload-overload] over-allocation in the chart', () => {
   it('on the Free plan (the workload refused) shows no mark, no filter and no error', async () => {
     const context = await newContext(env.browser(), env.app().url);
     const page = await signUpByApi(context, 'Fay', 'Free');
-    const me = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
-    const team = await (await page.request.post('/api/teams', { data: { name: 'Dock' } })).json();
-    const keel = await (await page.request.post('/api/projects', { data: { name: 'Keel', teamId: team.id } })).json();
-    const ids: string[] = [];
-    for (const name of ['Weld', 'Paint']) {
-      const res = await page.request.post('/api/tasks', { data: { projectId: keel.id, name, startDate: day(0), endDate: day(1), assigneeId: me } });
-      ids.push(((await res.json()) as { id: string }).id);
-    }
+    const { ids } = await overbookedProject(page, { team: 'Dock', project: 'Keel' });
     // A new team is on a Pro trial: the Free plan's answer is played here as the API gives it.
     let refused = 0;
     await page.route('**/workload?*', (route) => {
