@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinedMember, registeredClient, setTeamPlan, startTestServer, teamWithOwner, type ClientUser } from './harness.js';
+import { createTask, joinedMember, registeredClient, setTeamPlan, startTestServer, teamWithOwner, type ClientUser } from './harness.js';
 
 /**
  * [workload] Issue 36: GET /api/teams/{teamId}/workload, each member's allocated hours against capacity by day, week
@@ -19,11 +19,7 @@ let projectId: string;
 let otherProjectId: string;
 const ids: Record<string, string> = {};
 
-async function task(client: ClientUser, body: Record<string, unknown>) {
-  const res = await client.client.post('/api/tasks', body);
-  if (res.status !== 201) throw new Error(`task: ${res.status} ${JSON.stringify(res.body)}`);
-  return (res.body as { id: string }).id;
-}
+const task = async (client: ClientUser, body: Record<string, unknown>) => (await createTask(client.client, body)).id;
 
 beforeAll(async () => {
   const made = await teamWithOwner(server, 'Shipyard');

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { calendarOf, frozen, link } from '../scheduling/scheduling.fixtures.js';
 import { DEFAULT_WORK_CALENDAR } from '../scheduling/work-calendar.js';
-import type { TaskPriority } from '../schemas/enums.js';
-import type { Assignment } from '../schemas/workload.js';
 import { levelResources, type LevelingInput, type LevelTask } from './leveling.js';
-import { assigned, loadTask, person } from './workload.fixtures.js';
+import { assigned, levelTask, loadTask, person } from './workload.fixtures.js';
 
 // March 2026: Mon 2 … Fri 6, Mon 9 … Fri 13, Mon 16 … Fri 20.
-const levelTask = (id: string, startDate: string, endDate: string, assignments: Assignment[], priority: TaskPriority = 'medium'): LevelTask => ({
-  id,
-  name: id.toUpperCase(),
-  startDate,
-  endDate,
-  kind: 'task',
-  priority,
-  assignments,
-});
-
 const input = (tasks: LevelTask[], extra: Partial<LevelingInput> = {}): LevelingInput => ({
   tasks,
   links: [],
