@@ -108,6 +108,25 @@ describe('leveling', () => {
     expect(result).toEqual({ ok: true, moves: [], unresolved: [{ userId: 'ana', from: '2026-03-02', to: '2026-03-03' }] });
   });
 
+  it('[leveling] two-year leaves read only where they meet the plan: the moves are those of the leaves cut to it', () => {
+    // Ana is away Monday 2 - Tuesday 3 March at the end of a two-year leave, and from Monday 16 March for two years.
+    const tasks = [levelTask('a', '2026-03-04', '2026-03-05', assigned('ana'), 'high'), levelTask('b', '2026-03-04', '2026-03-05', assigned('ana'), 'low')];
+    const withLeaves = (daysOff: { from: string; to: string }[]) =>
+      level(input(tasks, { people: [person('ana', { daysOff: daysOff.map((d) => ({ ...d, note: 'Leave' })) }), person('ben')] }));
+    const long = withLeaves([
+      { from: '2024-03-04', to: '2026-03-03' },
+      { from: '2026-03-16', to: '2028-03-15' },
+    ]);
+    const cut = withLeaves([
+      { from: '2026-03-02', to: '2026-03-03' },
+      { from: '2026-03-16', to: '2026-06-30' },
+    ]);
+    expect(long).toEqual(cut);
+    // B waits for A (Wed-Thu), then takes Fri 6 and Mon 9: the leave before is not a place to go.
+    expect(movesOf(input(tasks))).toEqual({ b: ['2026-03-06', '2026-03-09'] });
+    expect(long.moves.map((m) => [m.taskId, m.toStart, m.toEnd])).toEqual([['b', '2026-03-06', '2026-03-09']]);
+  });
+
   it('[leveling] a cycle in the links is reported, not followed', () => {
     const tasks = [levelTask('a', '2026-03-02', '2026-03-02', []), levelTask('b', '2026-03-03', '2026-03-03', [])];
     expect(levelResources(input(tasks, { links: [link('a', 'b'), link('b', 'a')] }))).toEqual({ ok: false, reason: 'cycle', cycle: ['a', 'b', 'a'] });
