@@ -124,6 +124,18 @@ describe('[workload] the team’s workload', () => {
     if (message) expect(res.body.message).toBe(message);
   });
 
+  it('[workload-read-budget] by day at most 366 days (a 400 that says to choose week or month); week and month keep the 2 years', async () => {
+    const leapYear = await read(ana, 'from=2028-01-01&to=2028-12-31&scale=day');
+    expect(leapYear.status).toBe(200);
+    expect(person(leapYear.body, ana).buckets).toHaveLength(366);
+    const longer = await read(ana, 'from=2027-12-31&to=2028-12-31&scale=day');
+    expect(longer.status).toBe(400);
+    expect(longer.body.message).toBe('By day, a workload range can span at most 366 days: choose week or month for a longer range');
+    // Two years by day: the one rule for every scale is what is said.
+    expect((await read(ana, 'from=2026-01-01&to=2028-01-01&scale=day')).body.message).toBe('A workload range can span at most 2 years');
+    for (const scale of ['week', 'month']) expect((await read(ana, `from=2026-01-01&to=2027-12-31&scale=${scale}`)).status).toBe(200);
+  });
+
   it('[workload] someone outside the team: 404; a team on the Free plan: 402 with the upgrade', async () => {
     const stranger = await registeredClient(server);
     expect((await read(stranger, 'from=2026-12-07&to=2026-12-13')).status).toBe(404);
