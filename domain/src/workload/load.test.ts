@@ -86,6 +86,8 @@ describe('workload load arithmetic', () => {
       { userId: 'ana', from: '2026-03-03', to: '2026-03-03', peakPercent: 150, taskIds: ['a', 'b'] },
       { userId: 'ana', from: '2026-03-05', to: '2026-03-05', peakPercent: 150, taskIds: ['a', 'b'] },
     ]);
+    // Found day by day at every scale (the chart reads its marks by month).
+    for (const scale of ['week', 'month'] as const) expect(row(computeWorkload(input, { ...DAYS, scale }), 'ana').overloads).toEqual(row(days, 'ana').overloads);
   });
 
   it('[workload-overload] a weekend between two over-allocated days does not break the span; a normal day does', () => {

@@ -6,5 +6,4 @@ export { GanttView, type GanttViewProps } from './components/gantt-view';
 export { PresenceAvatars } from './components/presence-avatars';
 export { loadProjectConnection } from './connection/load-project-connection';
 export { useTaskCounts } from './model/use-task-counts';
-export { refreshWorkloadSoon } from './model/use-over-allocation';
 export { projectTasksKey, taskHistoryKey } from './tasks.queries';
