@@ -25,6 +25,22 @@ describe('[workload-overload] over-allocation in the chart', () => {
     expect(await marker(page, weld.id).getAttribute('title')).toMatch(/^Ana Silva is at 200% on \d+(-\d+)? \w{3}/);
     expect(await marker(page, survey.id).count()).toBe(0);
 
+    // From the keyboard: the bar (the tab stop; the marker adds none) says it in its description and its tooltip.
+    expect(await marker(page, weld.id).getAttribute('tabindex')).toBeNull();
+    const weldBar = page.locator(`[data-task-bar="${weld.id}"]`);
+    const description = await weldBar.evaluate((bar) =>
+      (bar.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id))
+        .map((el) => el?.getAttribute('aria-label') ?? el?.textContent ?? '')
+        .join(' | '),
+    );
+    expect(description).toMatch(/ \| Over-allocated: Ana Silva is at 200% on \d+(-\d+)? \w{3}$/);
+    await weldBar.focus();
+    const tip = page.getByRole('tooltip').locator('[data-over-allocation-tip]');
+    await expect.poll(() => tip.first().textContent()).toMatch(/^Ana Silva is at 200% on \d+(-\d+)? \w{3}$/);
+    await page.keyboard.press('Escape');
+
     // Over-allocated only: Weld and Paint, and the count says so; off again, all three.
     const filter = page.getByRole('button', { name: 'Over-allocated only' });
     await filter.click();
