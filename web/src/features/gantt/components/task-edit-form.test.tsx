@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { makeTask } from '../../../../test/factories';
 import type { TimelineTask } from '../model/timeline-task';
 import { TaskEditForm } from './task-edit-form';
 import type { Person } from './timeline-context';
@@ -12,22 +13,9 @@ const people: Person[] = [
   { id: ANA, firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com' },
   { id: CY, firstName: 'Cy', lastName: 'Young', email: 'cy@example.com' },
 ];
+// The API's task shape carries every field the chart's task has (and a few it ignores).
 const task: TimelineTask = {
-  id: crypto.randomUUID(),
-  name: 'Weld',
-  description: null,
-  startDate: '2026-03-02',
-  endDate: '2026-03-06',
-  status: 'pending',
-  priority: 'medium',
-  progress: 0,
-  color: '#3b82f6',
-  assigneeId: ANA,
-  assigneeIds: [GONE, ANA, CY],
-  allocations: { [ANA]: 50, [CY]: 150 },
-  order: 0,
-  kind: 'task',
-  parentId: null,
+  ...makeTask({ name: 'Weld', assigneeId: ANA, assigneeIds: [GONE, ANA, CY], allocations: { [ANA]: 50, [CY]: 150 } }),
   subtasks: 0,
 };
 
