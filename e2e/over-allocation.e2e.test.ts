@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chartSynced, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
-import { createTask, overbookedProject, weekDay } from './workload-fixtures.js';
+import { chartSynced, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { createTask, myId, overbookedProject, weekDay } from './workload-fixtures.js';
 
 const env = useAppAndBrowser();
 
@@ -73,6 +73,38 @@ describe('[workload-overload] over-allocation in the chart', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('[data-over-allocated]').count(), { timeout: 10_000 }).toBe(0);
     await context.close();
+  });
+
+  it('[allocation] Edit Task sets the share of every assignee, each refused inline when it is not a whole percent from 1 to 200', async () => {
+    const contextA = await newContext(env.browser(), env.app().url);
+    const contextB = await newContext(env.browser(), env.app().url);
+    const a = await signUpByApi(contextA, 'Ana', 'Silva');
+    const b = await signUpByApi(contextB, 'Ben', 'Mate');
+    const { projectId } = await teamWithTeammate(a, b, 'Yard', 'Hull');
+    const [ana, ben] = [await myId(a), await myId(b)];
+    const weld = await createTask(a, { projectId, name: 'Weld', startDate: weekDay(0), endDate: weekDay(1), assigneeIds: [ana, ben] });
+    await a.goto('/');
+    await a.locator(`[data-task-bar="${weld.id}"]`).waitFor();
+    await chartSynced(a);
+
+    await a.locator(`[data-task-row="${weld.id}"]`).getByRole('button').first().click();
+    const dialog = a.getByRole('dialog', { name: 'Task Details' });
+    const bens = dialog.getByLabel('Allocation of Ben Mate (%)');
+    expect(await bens.inputValue()).toBe('100');
+    for (const bad of ['0', '201', '1.5']) {
+      await bens.fill(bad);
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await dialog.getByText('Allocation must be a whole percent from 1 to 200').waitFor();
+      expect(await bens.getAttribute('aria-invalid')).toBe('true');
+    }
+    await bens.fill('150');
+    await dialog.getByLabel('Allocation (%)').fill('40');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const stored = (await (await a.request.get(`/api/projects/${projectId}/tasks`)).json()) as { id: string; assigneeId: string; allocations: Record<string, number> }[];
+    expect(stored.find((t) => t.id === weld.id)).toMatchObject({ assigneeId: ana, allocations: { [ana]: 40, [ben]: 150 } });
+    await contextA.close();
+    await contextB.close();
   });
 
   it('on the Free plan (the workload refused) shows no mark, no filter and no error', async () => {
