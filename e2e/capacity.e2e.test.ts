@@ -1,38 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { newContext, seriousAxeFindings, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { createTask, iso, monday, myId, weekTitle } from './workload-fixtures.js';
 
 const env = useAppAndBrowser();
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe's serious and critical findings on the page (the context bypasses the page's CSP for the script). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const { axe } = globalThis as unknown as {
-      axe: { run(context: string, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }> }> };
-    };
-    const result = await axe.run('html', { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.map(String).join(' ')}`));
-  });
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const DAY = 86_400_000;
-/** Monday of next week (UTC, as the e2e server and browser run). */
-function nextMonday(): Date {
-  const now = new Date();
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const weekday = (new Date(today).getUTCDay() + 6) % 7;
-  return new Date(today - weekday * DAY + 7 * DAY);
-}
-const iso = (date: Date, plusDays = 0) => new Date(date.getTime() + plusDays * DAY).toISOString().slice(0, 10);
-const weekTitle = (date: Date) => `Week of ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
 
 describe('the Capacity dialog', () => {
   it('[capacity-dialog] a member edits their own capacity from their workload row, with the schema messages; the lead’s open view follows', async () => {
@@ -41,12 +11,9 @@ describe('the Capacity dialog', () => {
     const a = await signUpByApi(contextA, 'Cara', 'Lead');
     const b = await signUpByApi(contextB, 'Carl', 'Mate');
     const { teamId, projectId } = await teamWithTeammate(a, b, 'Capline', 'Dry dock');
-    const carl = await (await b.request.get('/api/auth/user')).json();
-    const week = nextMonday();
-    const created = await a.request.post('/api/tasks', {
-      data: { projectId, name: 'Scrape hull', startDate: iso(week), endDate: iso(week, 4), assigneeIds: [carl.id] },
-    });
-    expect(created.status()).toBe(201);
+    const carl = { id: await myId(b) };
+    const week = monday(1);
+    await createTask(a, { projectId, name: 'Scrape hull', startDate: iso(week), endDate: iso(week, 4), assigneeIds: [carl.id] });
 
     const cellIn = (page: typeof a) => page.getByRole('img', { name: new RegExp(`^Carl Mate, ${weekTitle(week)}:`) });
     await a.goto(`/workload?teamId=${teamId}`);
@@ -68,7 +35,7 @@ describe('the Capacity dialog', () => {
     await dialog.getByText('Hours per day must be a number from 0.5 to 24').waitFor();
     await dialog.getByText('The first day off is required').waitFor();
     expect(await hours.getAttribute('aria-invalid')).toBe('true');
-    expect(await seriousViolations(b)).toEqual([]);
+    expect(await seriousAxeFindings(b)).toEqual([]);
 
     // Keyboard only from here: the hours, then the day off's dates and note.
     await hours.fill('4');

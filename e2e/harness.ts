@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess } from '@planline/api/test/process';
@@ -159,4 +160,28 @@ export async function holdApp(context: BrowserContext) {
       for (const route of held.splice(0)) await route.continue();
     },
   };
+}
+
+// axe-core's own bundle, injected into the page as a script: no browser download, no extra runner. Our
+// Content-Security-Policy (script-src 'self') refuses an inline script, so a context that audits bypasses it.
+let axeSource: string | undefined;
+const loadAxeSource = () => (axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+
+/**
+ * axe-core's serious and critical findings in what the page shows now (or inside the elements `scope` selects),
+ * one line per offending node. Animations settle first: axe measures colours mid-fade otherwise. The page's
+ * context must bypass the CSP (`newContext(browser, url, { bypassCSP: true })`).
+ */
+export async function seriousAxeFindings(page: Page, scope = 'html'): Promise<string[]> {
+  await page.waitForTimeout(300);
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: loadAxeSource() });
+  return page.evaluate(async (scope) => {
+    const { axe } = globalThis as unknown as {
+      axe: { run(context: string, options: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> };
+    };
+    const result = await axe.run(scope, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.map(String).join(' ')}`));
+  }, scope);
 }

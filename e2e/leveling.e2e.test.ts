@@ -1,47 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chartSynced, dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { chartSynced, newContext, seriousAxeFindings, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { overbookedProject, weekDay } from './workload-fixtures.js';
 
 const env = useAppAndBrowser();
 
-// This week's Monday (today or up to 6 days back): Monday to Thursday are working days inside the default range.
-const mondayOffset = -((new Date(`${dayFromToday(0)}T00:00:00Z`).getUTCDay() + 6) % 7);
-const day = (n: number) => dayFromToday(mondayOffset + n);
-
-/** Ana's team and project with Weld and Paint both hers on Monday and Tuesday: 200% on those days. */
+/** Ana's team and project with Weld and Paint both hers on Monday and Tuesday (200%), open in the chart. */
 async function overbooked(page: Page) {
-  const me = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
-  const team = (await (await page.request.post('/api/teams', { data: { name: 'Yard' } })).json()) as { id: string };
-  const project = (await (await page.request.post('/api/projects', { data: { name: 'Hull', teamId: team.id } })).json()) as { id: string };
-  const ids: string[] = [];
-  for (const name of ['Weld', 'Paint']) {
-    const res = await page.request.post('/api/tasks', { data: { projectId: project.id, name, startDate: day(0), endDate: day(1), assigneeId: me } });
-    ids.push(((await res.json()) as { id: string }).id);
-  }
+  const plan = await overbookedProject(page);
   await page.goto('/');
-  await page.locator(`[data-task-bar="${ids[1]}"]`).waitFor();
+  await page.locator(`[data-task-bar="${plan.ids[1]}"]`).waitFor();
   await chartSynced(page);
-  return { me, teamId: team.id, projectId: project.id, ids };
+  return plan;
 }
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The serious and critical axe-core findings inside the open dialog, one line each. */
-async function dialogFindings(page: Page): Promise<string[]> {
-  await page.waitForTimeout(300); // the open animation settles: axe measures colours mid-fade otherwise
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const { axe } = globalThis as unknown as {
-      axe: { run(scope: string, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown[] }[] }[] }> };
-    };
-    const result = await axe.run('[role="dialog"]', { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.map(String).join(' ')}`));
-  });
-}
+const dialogFindings = (page: Page) => seriousAxeFindings(page, '[role="dialog"]');
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Resolve over-allocation' });
 
@@ -75,7 +48,7 @@ describe('[leveling-dialog] Resolve over-allocation in the chart', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await ghost.count()).toBe(0);
-    expect((await tasks()).map((t) => t.startDate)).toEqual([day(0), day(0)]);
+    expect((await tasks()).map((t) => t.startDate)).toEqual([weekDay(0), weekDay(0)]);
 
     // Apply: the dialog closes and the bar moves through the document (its row's bar, not a reload).
     await open.click();
@@ -88,8 +61,8 @@ describe('[leveling-dialog] Resolve over-allocation in the chart', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(async () => (await bar.boundingBox())!.x, { timeout: 10_000 }).toBeGreaterThan(xBefore);
     const after = await tasks();
-    expect(after.find((t) => t.id === movedId)!.startDate).toBe(day(2));
-    expect(after.find((t) => t.id !== movedId)!.startDate).toBe(day(0));
+    expect(after.find((t) => t.id === movedId)!.startDate).toBe(weekDay(2));
+    expect(after.find((t) => t.id !== movedId)!.startDate).toBe(weekDay(0));
 
     // Nobody is over-allocated now: the preview says so and offers no Apply.
     await open.click();
@@ -108,7 +81,7 @@ describe('[leveling-dialog] Resolve over-allocation in the chart', () => {
     const { projectId } = await teamWithTeammate(a, b, 'Yard', 'Hull');
     const me = ((await (await a.request.get('/api/auth/user')).json()) as { id: string }).id;
     const create = async (name: string, from: number, to: number, assigneeId?: string) =>
-      ((await (await a.request.post('/api/tasks', { data: { projectId, name, startDate: day(from), endDate: day(to), ...(assigneeId ? { assigneeId } : {}) } })).json()) as { id: string }).id;
+      ((await (await a.request.post('/api/tasks', { data: { projectId, name, startDate: weekDay(from), endDate: weekDay(to), ...(assigneeId ? { assigneeId } : {}) } })).json()) as { id: string }).id;
     // Weld and Paint both Ana's on Monday and Tuesday (200%); each has a successor on Wednesday, so whichever
     // leveling delays pushes its successor by the cascade.
     const weld = await create('Weld', 0, 1, me);
@@ -141,7 +114,7 @@ describe('[leveling-dialog] Resolve over-allocation in the chart', () => {
     // The move and the push its successor gets are stored, each with its reason.
     await expect.poll(async () => (await stored()).get(pushed)!.startDate, { timeout: 10_000 }).not.toBe(before.get(pushed)!.startDate);
     const levelled = await stored();
-    expect(levelled.get(moved)!.startDate).toBe(day(2));
+    expect(levelled.get(moved)!.startDate).toBe(weekDay(2));
     expect(levelled.get(pushed)!.startDate > levelled.get(moved)!.endDate).toBe(true);
     expect(levelled.get(stays)).toEqual(before.get(stays));
     const reasonOf = async (id: string) =>
@@ -167,7 +140,7 @@ describe('[leveling-dialog] Resolve over-allocation in the chart', () => {
     expect((await stored()).get(stays)!.name).toBe('Weld and paint, checked');
     // The undo is an ordinary edit in the history: no leveling reason.
     const startRows = ((await (await a.request.get(`/api/tasks/${moved}/history`)).json()) as { fieldName: string; changeReason: string | null; newValue: string | null }[]).filter((h) => h.fieldName === 'startDate');
-    expect(startRows.some((h) => h.newValue === day(0) && h.changeReason === null)).toBe(true);
+    expect(startRows.some((h) => h.newValue === weekDay(0) && h.changeReason === null)).toBe(true);
     await Promise.all([contextA.close(), contextB.close()]);
   });
 

@@ -1,12 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chartSynced, dayFromToday, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
+import { chartSynced, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { createTask, myId, overbookedProject, weekDay } from './workload-fixtures.js';
 
 const env = useAppAndBrowser();
-
-// This week's Monday (today or up to 6 days back): every day below is a working day inside the default range.
-const mondayOffset = -((new Date(`${dayFromToday(0)}T00:00:00Z`).getUTCDay() + 6) % 7);
-const day = (n: number) => dayFromToday(mondayOffset + n);
 
 const marker = (page: Page, id: string) => page.locator(`[data-over-allocated="${id}"]`);
 const rows = (page: Page) => page.locator('[data-task-row]');
@@ -15,17 +12,10 @@ describe('[workload-overload] over-allocation in the chart', () => {
   it('marks the bars of an over-allocated person, filters to them, and the form lowers the share until the mark goes', async () => {
     const context = await newContext(env.browser(), env.app().url);
     const page = await signUpByApi(context, 'Ana', 'Silva');
-    const me = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
-    const team = await (await page.request.post('/api/teams', { data: { name: 'Yard' } })).json();
-    const project = await (await page.request.post('/api/projects', { data: { name: 'Hull', teamId: team.id } })).json();
-    const create = async (name: string, start: number, end: number) =>
-      (await (
-        await page.request.post('/api/tasks', { data: { projectId: project.id, name, startDate: day(start), endDate: day(end), assigneeId: me } })
-      ).json()) as { id: string };
     // Weld and Paint overlap on Monday and Tuesday: Ana is at 200% then. Survey is the next week, alone.
-    const weld = await create('Weld', 0, 1);
-    const paint = await create('Paint', 0, 1);
-    const survey = await create('Survey', 7, 8);
+    const { me, projectId, ids } = await overbookedProject(page);
+    const [weld, paint] = [{ id: ids[0] }, { id: ids[1] }];
+    const survey = await createTask(page, { projectId, name: 'Survey', startDate: weekDay(7), endDate: weekDay(8), assigneeIds: [me] });
 
     await page.goto('/');
     await page.locator(`[data-task-bar="${survey.id}"]`).waitFor();
@@ -34,6 +24,22 @@ describe('[workload-overload] over-allocation in the chart', () => {
     await marker(page, paint.id).waitFor();
     expect(await marker(page, weld.id).getAttribute('title')).toMatch(/^Ana Silva is at 200% on \d+(-\d+)? \w{3}/);
     expect(await marker(page, survey.id).count()).toBe(0);
+
+    // From the keyboard: the bar (the tab stop; the marker adds none) says it in its description and its tooltip.
+    expect(await marker(page, weld.id).getAttribute('tabindex')).toBeNull();
+    const weldBar = page.locator(`[data-task-bar="${weld.id}"]`);
+    const description = await weldBar.evaluate((bar) =>
+      (bar.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id))
+        .map((el) => el?.getAttribute('aria-label') ?? el?.textContent ?? '')
+        .join(' | '),
+    );
+    expect(description).toMatch(/ \| Over-allocated: Ana Silva is at 200% on \d+(-\d+)? \w{3}$/);
+    await weldBar.focus();
+    const tip = page.getByRole('tooltip').locator('[data-over-allocation-tip]');
+    await expect.poll(() => tip.first().textContent()).toMatch(/^Ana Silva is at 200% on \d+(-\d+)? \w{3}$/);
+    await page.keyboard.press('Escape');
 
     // Over-allocated only: Weld and Paint, and the count says so; off again, all three.
     const filter = page.getByRole('button', { name: 'Over-allocated only' });
@@ -55,7 +61,7 @@ describe('[workload-overload] over-allocation in the chart', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.locator(`[data-task-row="${weld.id}"] [data-assignee-chip]`).textContent()).toBe('Ana Silva · 50%');
-    const stored = (await (await page.request.get(`/api/projects/${project.id}/tasks`)).json()) as { id: string; allocations: Record<string, number> }[];
+    const stored = (await (await page.request.get(`/api/projects/${projectId}/tasks`)).json()) as { id: string; allocations: Record<string, number> }[];
     expect(stored.find((t) => t.id === weld.id)!.allocations).toEqual({ [me]: 50 });
     // 150% still: the mark stays and says so.
     await expect.poll(() => marker(page, weld.id).getAttribute('title'), { timeout: 10_000 }).toMatch(/^Ana Silva is at 150% on /);
@@ -69,17 +75,42 @@ describe('[workload-overload] over-allocation in the chart', () => {
     await context.close();
   });
 
+  it('[allocation] Edit Task sets the share of every assignee, each refused inline when it is not a whole percent from 1 to 200', async () => {
+    const contextA = await newContext(env.browser(), env.app().url);
+    const contextB = await newContext(env.browser(), env.app().url);
+    const a = await signUpByApi(contextA, 'Ana', 'Silva');
+    const b = await signUpByApi(contextB, 'Ben', 'Mate');
+    const { projectId } = await teamWithTeammate(a, b, 'Yard', 'Hull');
+    const [ana, ben] = [await myId(a), await myId(b)];
+    const weld = await createTask(a, { projectId, name: 'Weld', startDate: weekDay(0), endDate: weekDay(1), assigneeIds: [ana, ben] });
+    await a.goto('/');
+    await a.locator(`[data-task-bar="${weld.id}"]`).waitFor();
+    await chartSynced(a);
+
+    await a.locator(`[data-task-row="${weld.id}"]`).getByRole('button').first().click();
+    const dialog = a.getByRole('dialog', { name: 'Task Details' });
+    const bens = dialog.getByLabel('Allocation of Ben Mate (%)');
+    expect(await bens.inputValue()).toBe('100');
+    for (const bad of ['0', '201', '1.5']) {
+      await bens.fill(bad);
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await dialog.getByText('Allocation must be a whole percent from 1 to 200').waitFor();
+      expect(await bens.getAttribute('aria-invalid')).toBe('true');
+    }
+    await bens.fill('150');
+    await dialog.getByLabel('Allocation (%)').fill('40');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const stored = (await (await a.request.get(`/api/projects/${projectId}/tasks`)).json()) as { id: string; assigneeId: string; allocations: Record<string, number> }[];
+    expect(stored.find((t) => t.id === weld.id)).toMatchObject({ assigneeId: ana, allocations: { [ana]: 40, [ben]: 150 } });
+    await contextA.close();
+    await contextB.close();
+  });
+
   it('on the Free plan (the workload refused) shows no mark, no filter and no error', async () => {
     const context = await newContext(env.browser(), env.app().url);
     const page = await signUpByApi(context, 'Fay', 'Free');
-    const me = ((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id;
-    const team = await (await page.request.post('/api/teams', { data: { name: 'Dock' } })).json();
-    const keel = await (await page.request.post('/api/projects', { data: { name: 'Keel', teamId: team.id } })).json();
-    const ids: string[] = [];
-    for (const name of ['Weld', 'Paint']) {
-      const res = await page.request.post('/api/tasks', { data: { projectId: keel.id, name, startDate: day(0), endDate: day(1), assigneeId: me } });
-      ids.push(((await res.json()) as { id: string }).id);
-    }
+    const { ids } = await overbookedProject(page, { team: 'Dock', project: 'Keel' });
     // A new team is on a Pro trial: the Free plan's answer is played here as the API gives it.
     let refused = 0;
     await page.route('**/workload?*', (route) => {

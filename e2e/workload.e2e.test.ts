@@ -1,40 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, newTouchContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { newContext, newTouchContext, seriousAxeFindings, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
 import { finger } from './touch.js';
+import { createTask, iso, monday, myId, weekTitle } from './workload-fixtures.js';
 
 const env = useAppAndBrowser();
-
-// axe-core's own bundle, injected as a script (as a11y.e2e.test.ts does); the context bypasses the page's CSP for it.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForTimeout(300);
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const { axe } = globalThis as unknown as {
-      axe: { run(context: string, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }> }> };
-    };
-    const result = await axe.run('html', { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.map(String).join(' ')}`));
-  });
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const DAY = 86_400_000;
-/** Monday of this week (UTC, as the e2e server and browser run) plus `weeks`, as a Date. */
-function monday(weeks: number): Date {
-  const now = new Date();
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const weekday = (new Date(today).getUTCDay() + 6) % 7;
-  return new Date(today - weekday * DAY + weeks * 7 * DAY);
-}
-const iso = (date: Date, plusDays = 0) => new Date(date.getTime() + plusDays * DAY).toISOString().slice(0, 10);
-const weekTitle = (date: Date) => `Week of ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
 
 describe('the workload view', () => {
   it('[e2e-workload] B’s view follows A’s change of a task’s dates live; rows expand by keyboard; axe at 1280 and 390 px', async () => {
@@ -43,15 +12,11 @@ describe('the workload view', () => {
     const a = await signUpByApi(contextA, 'Wendy', 'Lead');
     const b = await signUpByApi(contextB, 'Walt', 'Mate');
     const { teamId, projectId } = await teamWithTeammate(a, b, 'Loadline', 'Hull refit');
-    const me = await (await a.request.get('/api/auth/user')).json();
+    const me = { id: await myId(a) };
     const thisWeek = monday(0);
     const nextWeek = monday(1);
     // Next week's Mon-Fri, A's at 100 %: 40 hours of 40 then.
-    const created = await a.request.post('/api/tasks', {
-      data: { projectId, name: 'Weld seams', startDate: iso(nextWeek), endDate: iso(nextWeek, 4), assigneeIds: [me.id] },
-    });
-    expect(created.status()).toBe(201);
-    const task = await created.json();
+    const task = await createTask(a, { projectId, name: 'Weld seams', startDate: iso(nextWeek), endDate: iso(nextWeek, 4), assigneeIds: [me.id] });
 
     // B reaches the view from the sidebar.
     await b.goto('/');
@@ -69,7 +34,7 @@ describe('the workload view', () => {
     expect(await cell(thisWeek).getAttribute('data-level')).toBe('full');
 
     // A second task the same week: over, said in the cell's name, not colour alone.
-    await a.request.post('/api/tasks', { data: { projectId, name: 'Paint', startDate: iso(thisWeek), endDate: iso(thisWeek, 1), assigneeIds: [me.id] } });
+    await createTask(a, { projectId, name: 'Paint', startDate: iso(thisWeek), endDate: iso(thisWeek, 1), assigneeIds: [me.id] });
     await expect.poll(() => cell(thisWeek).textContent(), { timeout: 5000 }).toBe('56h / 40h');
     expect(await cell(thisWeek).getAttribute('aria-label')).toMatch(/56 hours of 40, over capacity$/);
 
@@ -88,7 +53,7 @@ describe('the workload view', () => {
     await b.getByRole('img', { name: /^Wendy Lead, \w{3} \d+ \w{3}:/ }).first().waitFor();
     await b.getByRole('button', { name: 'Week', exact: true }).click();
 
-    expect(await seriousViolations(b)).toEqual([]);
+    expect(await seriousAxeFindings(b)).toEqual([]);
     await b.setViewportSize({ width: 390, height: 844 });
     await row.waitFor();
     // The name column stays in view while the cells scroll sideways.
@@ -98,7 +63,7 @@ describe('the workload view', () => {
     await region.evaluate((el) => el.scrollBy(300, 0));
     const box = await row.boundingBox();
     expect(box && box.x >= 0 && box.x < 100).toBe(true);
-    expect(await seriousViolations(b)).toEqual([]);
+    expect(await seriousAxeFindings(b)).toEqual([]);
 
     // Opening a task from the row goes to its project's chart.
     await b.getByRole('button', { name: /^Weld seams/ }).click();
@@ -145,7 +110,7 @@ describe('the workload view', () => {
     await b.getByRole('button', { name: 'Wendy Lead', exact: true }).click();
     const grip = b.locator(`[data-drag-task="${task.id}"]`);
     await grip.waitFor();
-    expect(await seriousViolations(b)).toEqual([]);
+    expect(await seriousAxeFindings(b)).toEqual([]);
 
     const from = (await grip.boundingBox())!;
     const to = (await b.getByRole('button', { name: 'Walt Mate', exact: true }).boundingBox())!;
@@ -175,7 +140,7 @@ describe('the workload view', () => {
     await b.keyboard.press('Enter');
     const item = b.getByRole('menuitem', { name: 'Walt Mate' });
     await item.waitFor();
-    expect(await seriousViolations(b)).toEqual([]);
+    expect(await seriousAxeFindings(b)).toEqual([]);
     await item.focus();
     await b.keyboard.press('Enter');
     await expect.poll(assignments, { timeout: 5000 }).toEqual([[walt.id, 50]]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTask, writeTask } from '@planline/document';
 import { eventually, openProjectDocument } from './collab-client.js';
-import { joinedMember, registeredClient, startTestServer, teamWithOwner, type ClientUser } from './harness.js';
+import { createTask, joinedMember, registeredClient, startTestServer, teamWithOwner, type ClientUser } from './harness.js';
 
 /**
  * [assignments] Issue 36: each assignee of a task has an allocation, the share of their working day it takes (1-200 %,
@@ -21,7 +21,7 @@ beforeAll(async () => {
   ana = await joinedMember(server, owner.client, made.team.id);
   ben = await joinedMember(server, owner.client, made.team.id);
   projectId = ((await owner.client.post('/api/projects', { name: 'Schooner', teamId: made.team.id })).body as { id: string }).id;
-  taskId = ((await owner.client.post('/api/tasks', { projectId, name: 'Hull', startDate: '2026-12-07', endDate: '2026-12-11' })).body as { id: string }).id;
+  taskId = (await createTask(owner.client, { projectId, name: 'Hull', startDate: '2026-12-07', endDate: '2026-12-11' })).id;
 });
 afterAll(async () => {
   await server.stop();

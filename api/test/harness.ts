@@ -151,3 +151,10 @@ export async function joinedMember(server: { url: string }, owner: ApiClient, te
   if (res.status !== 200) throw new Error(`join failed: ${res.status} ${JSON.stringify(res.body)}`);
   return member;
 }
+
+/** Creates a task through the API as `client`; throws with the answer when it is not created. */
+export async function createTask<T extends { id: string } = { id: string }>(client: ApiClient, body: Record<string, unknown>): Promise<T> {
+  const res = await client.post('/api/tasks', body);
+  if (res.status !== 201) throw new Error(`task create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as T;
+}

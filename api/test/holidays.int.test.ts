@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, teamWithOwner, type ClientUser, type TestServer } from './harness.js';
+import { createTask, startTestServer, teamWithOwner, type ClientUser, type TestServer } from './harness.js';
 
 /**
  * Issue 33 item 3 and 9: a holiday added inside a task keeps the task's working days and moves its finish, through
@@ -28,9 +28,8 @@ async function project(owner: ClientUser, teamId: string) {
   return (await owner.client.post('/api/projects', { name: 'Year end', teamId })).body as { id: string };
 }
 
-async function task(owner: ClientUser, projectId: string, name: string, startDate: string, endDate: string) {
-  return (await owner.client.post('/api/tasks', { projectId, name, startDate, endDate })).body as Task;
-}
+const task = (owner: ClientUser, projectId: string, name: string, startDate: string, endDate: string) =>
+  createTask<Task>(owner.client, { projectId, name, startDate, endDate });
 
 describe('[holiday-keeps-working-days] a holiday added inside a task', () => {
   it('extends its finish and pushes its successor in the settings update, each history saying why; taken out, the finish comes back', async () => {

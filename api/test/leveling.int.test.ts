@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from './collab-client.js';
-import { joinedMember, registeredClient, setTeamPlan, startTestServer, teamWithOwner, type ClientUser } from './harness.js';
+import { createTask, joinedMember, registeredClient, setTeamPlan, startTestServer, teamWithOwner, type ClientUser } from './harness.js';
 
 /**
  * [leveling] Issue 36: POST /api/projects/{projectId}/level { preview, userIds? }. Ana has "Hull" (Mon 7 - Fri 11 Dec
@@ -15,11 +15,7 @@ let teamId: string;
 let projectId: string;
 const ids: Record<string, string> = {};
 
-async function task(body: Record<string, unknown>) {
-  const res = await owner.client.post('/api/tasks', { projectId, ...body });
-  if (res.status !== 201) throw new Error(`task: ${res.status} ${JSON.stringify(res.body)}`);
-  return (res.body as { id: string }).id;
-}
+const task = async (body: Record<string, unknown>) => (await createTask(owner.client, { projectId, ...body })).id;
 const dates = async (id: string) => {
   const [row] = await server.dataSource.query(`SELECT start_date::text AS s, end_date::text AS e FROM tasks WHERE id = $1`, [id]);
   return [row.s, row.e];

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinedMember, registeredClient, setTeamPlan, startTestServer, teamWithOwner, type ClientUser } from './harness.js';
+import { createTask, joinedMember, registeredClient, setTeamPlan, startTestServer, teamWithOwner, type ClientUser } from './harness.js';
 
 /**
  * [workload] Issue 36: GET /api/teams/{teamId}/workload, each member's allocated hours against capacity by day, week
@@ -19,11 +19,7 @@ let projectId: string;
 let otherProjectId: string;
 const ids: Record<string, string> = {};
 
-async function task(client: ClientUser, body: Record<string, unknown>) {
-  const res = await client.client.post('/api/tasks', body);
-  if (res.status !== 201) throw new Error(`task: ${res.status} ${JSON.stringify(res.body)}`);
-  return (res.body as { id: string }).id;
-}
+const task = async (client: ClientUser, body: Record<string, unknown>) => (await createTask(client.client, body)).id;
 
 beforeAll(async () => {
   const made = await teamWithOwner(server, 'Shipyard');
@@ -126,6 +122,18 @@ describe('[workload] the team’s workload', () => {
     expect(res.status).toBe(400);
     expect(typeof res.body.message).toBe('string');
     if (message) expect(res.body.message).toBe(message);
+  });
+
+  it('[workload-read-budget] by day at most 366 days (a 400 that says to choose week or month); week and month keep the 2 years', async () => {
+    const leapYear = await read(ana, 'from=2028-01-01&to=2028-12-31&scale=day');
+    expect(leapYear.status).toBe(200);
+    expect(person(leapYear.body, ana).buckets).toHaveLength(366);
+    const longer = await read(ana, 'from=2027-12-31&to=2028-12-31&scale=day');
+    expect(longer.status).toBe(400);
+    expect(longer.body.message).toBe('By day, a workload range can span at most 366 days: choose week or month for a longer range');
+    // Two years by day: the one rule for every scale is what is said.
+    expect((await read(ana, 'from=2026-01-01&to=2028-01-01&scale=day')).body.message).toBe('A workload range can span at most 2 years');
+    for (const scale of ['week', 'month']) expect((await read(ana, `from=2026-01-01&to=2027-12-31&scale=${scale}`)).status).toBe(200);
   });
 
   it('[workload] someone outside the team: 404; a team on the Free plan: 402 with the upgrade', async () => {

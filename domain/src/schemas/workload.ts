@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../timeline/calendar-date.js';
+import { dayNumber, isCalendarDate } from '../timeline/calendar-date.js';
 import { calendarDateSchema } from './calendar-date.js';
 import { wellFormed } from './text.js';
 import { textError } from './user.js';
@@ -104,11 +104,28 @@ export const WORKLOAD_SCALES = ['day', 'week', 'month'] as const;
 export const workloadScaleSchema = z.enum(WORKLOAD_SCALES, { error: 'Scale must be one of day, week or month' });
 export type WorkloadScale = z.infer<typeof workloadScaleSchema>;
 
+/**
+ * The longest range read by day: a year, a leap one included (the range the benchmark budgets by day). The answer
+ * is a bucket per person per day, each listing the tasks behind it: by week or month the 2-year rule keeps it to
+ * 105 or 25 buckets a person, by day 2 years would be 731, seven times the week's answer for every person.
+ */
+export const WORKLOAD_DAY_SCALE_MAX_DAYS = 366;
+export const WORKLOAD_DAY_SCALE_TOO_LONG = `By day, a workload range can span at most ${WORKLOAD_DAY_SCALE_MAX_DAYS} days: choose week or month for a longer range`;
+const dayScaleFits = (v: { from: unknown; to: unknown; scale?: unknown }) =>
+  v.scale !== 'day' || !bothDates(v) || v.from > v.to || !withinTwoYears(v.from, v.to) || dayNumber(v.to) - dayNumber(v.from) + 1 <= WORKLOAD_DAY_SCALE_MAX_DAYS;
+
 /** GET /api/teams/{teamId}/workload?from=&to=&scale= (query strings). */
 export const workloadQuerySchema = z
-  .object({ from: requiredDate('From'), to: requiredDate('To'), scale: workloadScaleSchema.default('week') })
+  .object({
+    from: requiredDate('From'),
+    to: requiredDate('To'),
+    scale: workloadScaleSchema
+      .default('week')
+      .describe(`day, week or month (week when absent); a range spans at most 2 years, and by day at most ${WORKLOAD_DAY_SCALE_MAX_DAYS} days`),
+  })
   .refine(inOrder, { message: 'The range cannot end before it starts', path: ['to'] })
-  .refine(notTooLong, { message: 'A workload range can span at most 2 years', path: ['to'] });
+  .refine(notTooLong, { message: 'A workload range can span at most 2 years', path: ['to'] })
+  .refine(dayScaleFits, { message: WORKLOAD_DAY_SCALE_TOO_LONG, path: ['scale'] });
 export type WorkloadQuery = z.infer<typeof workloadQuerySchema>;
 
 /** POST /api/projects/{projectId}/level. */

@@ -31,6 +31,19 @@ const allocationWhenAssigned = (v: { assigneeId: string; allocation: number }, c
   const checked = allocationSchema.safeParse(v.allocation);
   if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]!.message, path: ['allocation'] });
 };
+/**
+ * [allocation] The shares of the task's other assignees (the primary one's is `allocation`), one field each, judged
+ * like it, each message on its own field.
+ */
+const otherAllocationsInput = z.array(z.object({ userId: z.string(), allocation: allocationInput }));
+const otherAllocationsValid = (v: { assigneeId: string; otherAllocations: { userId: string; allocation: number }[] }, ctx: z.RefinementCtx) => {
+  v.otherAllocations.forEach(({ userId, allocation }, i) => {
+    // Chosen as the primary assignee: their share is `allocation` now, and this field is hidden.
+    if (userId === v.assigneeId) return;
+    const checked = allocationSchema.safeParse(allocation);
+    if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]!.message, path: ['otherAllocations', i, 'allocation'] });
+  });
+};
 const startDateOnly = <T extends { startDate: string; endDate: string; milestone: boolean }>(v: T): T =>
   v.milestone ? { ...v, endDate: v.startDate } : v;
 
@@ -65,11 +78,13 @@ export const taskEditFormSchema = z
     progress: taskFieldSchemas.progress,
     assigneeId: assigneeChoice,
     allocation: allocationInput.default(ALLOCATION_DEFAULT),
+    otherAllocations: otherAllocationsInput.default([]),
     milestone: milestoneChoice,
     changeReason: z.string().max(CHANGE_REASON_MAX_LENGTH, `Change reason must be at most ${CHANGE_REASON_MAX_LENGTH} characters`),
   })
   .superRefine(endDateUnlessMilestone)
   .superRefine(allocationWhenAssigned)
+  .superRefine(otherAllocationsValid)
   .transform(startDateOnly)
   .refine(endNotBeforeStart, END_BEFORE_START);
 export type TaskEditFormInput = z.input<typeof taskEditFormSchema>;

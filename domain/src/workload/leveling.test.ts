@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { calendarOf, frozen, link } from '../scheduling/scheduling.fixtures.js';
 import { DEFAULT_WORK_CALENDAR } from '../scheduling/work-calendar.js';
-import type { TaskPriority } from '../schemas/enums.js';
-import type { Assignment } from '../schemas/workload.js';
 import { levelResources, type LevelingInput, type LevelTask } from './leveling.js';
-import { assigned, loadTask, person } from './workload.fixtures.js';
+import { assigned, levelTask, loadTask, person } from './workload.fixtures.js';
 
 // March 2026: Mon 2 … Fri 6, Mon 9 … Fri 13, Mon 16 … Fri 20.
-const levelTask = (id: string, startDate: string, endDate: string, assignments: Assignment[], priority: TaskPriority = 'medium'): LevelTask => ({
-  id,
-  name: id.toUpperCase(),
-  startDate,
-  endDate,
-  kind: 'task',
-  priority,
-  assignments,
-});
-
 const input = (tasks: LevelTask[], extra: Partial<LevelingInput> = {}): LevelingInput => ({
   tasks,
   links: [],
@@ -118,6 +106,25 @@ describe('leveling', () => {
     const background = { tasks: [loadTask('other', '2026-03-02', '2026-12-31', assigned('ana'), { projectId: 'p2' })], calendars: new Map() };
     const result = level(input([levelTask('a', '2026-03-02', '2026-03-03', assigned('ana'))], { background, maxDelayWorkingDays: 20 }));
     expect(result).toEqual({ ok: true, moves: [], unresolved: [{ userId: 'ana', from: '2026-03-02', to: '2026-03-03' }] });
+  });
+
+  it('[leveling] two-year leaves read only where they meet the plan: the moves are those of the leaves cut to it', () => {
+    // Ana is away Monday 2 - Tuesday 3 March at the end of a two-year leave, and from Monday 16 March for two years.
+    const tasks = [levelTask('a', '2026-03-04', '2026-03-05', assigned('ana'), 'high'), levelTask('b', '2026-03-04', '2026-03-05', assigned('ana'), 'low')];
+    const withLeaves = (daysOff: { from: string; to: string }[]) =>
+      level(input(tasks, { people: [person('ana', { daysOff: daysOff.map((d) => ({ ...d, note: 'Leave' })) }), person('ben')] }));
+    const long = withLeaves([
+      { from: '2024-03-04', to: '2026-03-03' },
+      { from: '2026-03-16', to: '2028-03-15' },
+    ]);
+    const cut = withLeaves([
+      { from: '2026-03-02', to: '2026-03-03' },
+      { from: '2026-03-16', to: '2026-06-30' },
+    ]);
+    expect(long).toEqual(cut);
+    // B waits for A (Wed-Thu), then takes Fri 6 and Mon 9: the leave before is not a place to go.
+    expect(movesOf(input(tasks))).toEqual({ b: ['2026-03-06', '2026-03-09'] });
+    expect(long.moves.map((m) => [m.taskId, m.toStart, m.toEnd])).toEqual([['b', '2026-03-06', '2026-03-09']]);
   });
 
   it('[leveling] a cycle in the links is reported, not followed', () => {

@@ -41,6 +41,15 @@ describe('workload load arithmetic', () => {
     expect(row(result, 'ana').buckets[0]).toMatchObject({ capacityHours: 24, allocatedHours: 24 });
   });
 
+  it('[workload-load] a two-year leave counts only on the days computed: the same figures as the leave cut to them', () => {
+    const task = loadTask('t', '2026-03-02', '2026-03-06', assigned('ana'));
+    const withLeave = (from: string, to: string) =>
+      computeWorkload(workloadInput([person('ana', { daysOff: [{ from, to, note: 'Leave' }] })], [task]), DAYS);
+    const long = withLeave('2026-03-05', '2028-03-04');
+    expect(long).toEqual(withLeave('2026-03-05', '2026-03-08'));
+    expect(hoursByDay(long, 'ana')).toEqual([8, 8, 8, 0, 0, 0, 0]);
+  });
+
   it('[workload-load] a day that is not a working day of the person or of the project carries none', () => {
     // Ana works Monday to Thursday (ISO 1-4); the project has a holiday on Tuesday 3 March.
     const ana = person('ana', { workingDays: [1, 2, 3, 4] });
@@ -77,6 +86,8 @@ describe('workload load arithmetic', () => {
       { userId: 'ana', from: '2026-03-03', to: '2026-03-03', peakPercent: 150, taskIds: ['a', 'b'] },
       { userId: 'ana', from: '2026-03-05', to: '2026-03-05', peakPercent: 150, taskIds: ['a', 'b'] },
     ]);
+    // Found day by day at every scale (the chart reads its marks by month).
+    for (const scale of ['week', 'month'] as const) expect(row(computeWorkload(input, { ...DAYS, scale }), 'ana').overloads).toEqual(row(days, 'ana').overloads);
   });
 
   it('[workload-overload] a weekend between two over-allocated days does not break the span; a normal day does', () => {

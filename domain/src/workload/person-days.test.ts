@@ -1,25 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { dayNumber } from '../timeline/calendar-date.js';
-import { daysOffSet } from './person-days.js';
+import { addDays, dayNumber } from '../timeline/calendar-date.js';
+import { daysOffLookup } from './person-days.js';
 
 describe('[workload-load] days off', () => {
   const ranges = [
-    { from: '2026-12-24', to: '2027-01-01' },
     { from: '2027-06-01', to: '2029-05-31' },
+    { from: '2026-12-24', to: '2027-01-01' },
+    { from: '2026-12-30', to: '2027-01-03' },
   ];
+  const offDays = (isOff: (day: number) => boolean, from: string, to: string) => {
+    const days: string[] = [];
+    for (let d = from; d <= to; d = addDays(d, 1)) if (isOff(dayNumber(d))) days.push(d);
+    return days;
+  };
 
-  it('are every day of each range', () => {
-    expect(daysOffSet(ranges).size).toBe(9 + (dayNumber('2029-05-31') - dayNumber('2027-06-01') + 1));
+  it('are every day of each range, overlapping ranges merged, in any order', () => {
+    const isOff = daysOffLookup(ranges);
+    expect(offDays(isOff, '2026-12-20', '2027-01-06')).toEqual([
+      ...['24', '25', '26', '27', '28', '29', '30', '31'].map((d) => `2026-12-${d}`),
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
+    ]);
+    expect(offDays(isOff, '2027-05-30', '2027-06-02')).toEqual(['2027-06-01', '2027-06-02']);
+    expect(offDays(isOff, '2029-05-30', '2029-06-02')).toEqual(['2029-05-30', '2029-05-31']);
+    expect(isOff(dayNumber('2028-02-29'))).toBe(true);
+    expect(daysOffLookup([])(dayNumber('2027-01-01'))).toBe(false);
   });
 
-  it('within a window, only the window’s days: what is read is all that is built', () => {
-    const window = { first: dayNumber('2026-12-28'), last: dayNumber('2027-06-02') };
-    const off = daysOffSet(ranges, window);
-    expect([...off].sort((a, b) => a - b)).toEqual([
-      ...[28, 29, 30, 31].map((d) => dayNumber(`2026-12-${d}`)),
-      dayNumber('2027-01-01'),
-      dayNumber('2027-06-01'),
-      dayNumber('2027-06-02'),
+  it('within a window, only the window’s days', () => {
+    const isOff = daysOffLookup(ranges, { first: dayNumber('2026-12-28'), last: dayNumber('2027-06-02') });
+    expect(offDays(isOff, '2026-12-20', '2027-06-10')).toEqual([
+      ...['28', '29', '30', '31'].map((d) => `2026-12-${d}`),
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
+      '2027-06-01',
+      '2027-06-02',
     ]);
   });
 });

@@ -27,26 +27,48 @@ export interface DayWindow {
 }
 
 /**
- * The day numbers of ranges of days off (each range is at most two years long, by its schema), within `window` when
- * given: a person may keep 500 ranges, and a computation reads only its own days.
+ * Whether a day is off, over ranges of days off merged and sorted (clipped to `window` when given). A lookup is a
+ * binary search over the ranges, never a set of their days: a person may keep 500 ranges of up to two years each
+ * (their schema's limit), and leveling reads a line of days that grows as it delays tasks, so no window is known
+ * up front there; either way a long leave costs the days read, not its length.
  */
-export function daysOffSet(daysOff: readonly Pick<DayOff, 'from' | 'to'>[], window?: DayWindow): Set<number> {
-  const off = new Set<number>();
-  for (const range of daysOff) {
-    const last = Math.min(dayNumber(range.to), window?.last ?? Infinity);
-    for (let d = Math.max(dayNumber(range.from), window?.first ?? -Infinity); d <= last; d++) off.add(d);
+export function daysOffLookup(daysOff: readonly Pick<DayOff, 'from' | 'to'>[], window?: DayWindow): (day: number) => boolean {
+  const ranges = daysOff
+    .map((r) => [Math.max(dayNumber(r.from), window?.first ?? -Infinity), Math.min(dayNumber(r.to), window?.last ?? Infinity)] as const)
+    .filter(([from, to]) => from <= to)
+    .sort((x, y) => x[0] - y[0]);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const [from, to] of ranges) {
+    if (ends.length && from <= ends[ends.length - 1]! + 1) ends[ends.length - 1] = Math.max(ends[ends.length - 1]!, to);
+    else {
+      starts.push(from);
+      ends.push(to);
+    }
   }
-  return off;
+  if (!starts.length) return () => false;
+  return (day) => {
+    // The last range starting on or before the day.
+    if (day < starts[0]!) return false;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= day) lo = mid;
+      else hi = mid - 1;
+    }
+    return day <= ends[lo]!;
+  };
 }
 
 /**
  * @param baseCalendar what capacity counts for a person without working days of their own (the team's default
  * calendar): its working days, holidays included.
- * @param window the days the caller will ask about (days off outside it are not expanded).
+ * @param window the days the caller will ask about, when known (days off outside it are dropped).
  */
 export function personDays(capacity: Capacity | undefined, baseCalendar: WorkCalendar, window?: DayWindow): PersonDays {
   const { hoursPerDay, workingDays, daysOff } = capacity ?? DEFAULT_CAPACITY;
-  const off = daysOffSet(daysOff, window);
+  const isOff = daysOffLookup(daysOff, window);
   // ISO 1..7 (Monday..Sunday) to the calendar's 0..6 (Sunday..Saturday): 7 % 7 = 0.
   const ownWeek = workingDays ? new Set(workingDays.map((d) => d % 7)) : null;
   const baseWorked = new Map<number, boolean>();
@@ -57,8 +79,8 @@ export function personDays(capacity: Capacity | undefined, baseCalendar: WorkCal
   };
   return {
     hoursPerDay,
-    mayWork: ownWeek ? (day) => ownWeek.has(weekdayOfDay(day)) && !off.has(day) : (day) => !off.has(day),
-    isCapacityDay: ownWeek ? (day) => ownWeek.has(weekdayOfDay(day)) && !off.has(day) : (day) => baseWorks(day) && !off.has(day),
+    mayWork: ownWeek ? (day) => ownWeek.has(weekdayOfDay(day)) && !isOff(day) : (day) => !isOff(day),
+    isCapacityDay: ownWeek ? (day) => ownWeek.has(weekdayOfDay(day)) && !isOff(day) : (day) => baseWorks(day) && !isOff(day),
   };
 }
 

@@ -7,5 +7,4 @@ export { PresenceAvatars } from './components/presence-avatars';
 export { loadProjectConnection } from './connection/load-project-connection';
 export { showTaskInChart } from './model/current-row.store';
 export { useTaskCounts } from './model/use-task-counts';
-export { refreshWorkloadSoon } from './model/use-over-allocation';
 export { projectTasksKey, taskHistoryKey } from './tasks.queries';

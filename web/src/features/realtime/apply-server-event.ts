@@ -2,7 +2,7 @@ import type { DashboardConfig, JoinRequest, Project, Task, TeamDetail, TeamMembe
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../auth';
 import { dashboardConfigKey, removeTask, upsertTask, withSavedLayout } from '../dashboard';
-import { projectTasksKey, refreshWorkloadSoon, taskHistoryKey } from '../gantt';
+import { projectTasksKey, taskHistoryKey } from '../gantt';
 import { cacheReport } from '../reports';
 import {
   dropTeamAccess,
@@ -142,9 +142,8 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       // Sent after the change and its history rows are committed: an open Change History reads them now.
       void queryClient.invalidateQueries({ queryKey: taskHistoryKey(task.id) });
       // [workload-live] A person's hours span every project they work in, so any team's workload may change: the
-      // workload view's reads, and the chart's over-allocation marks.
+      // workload view's reads, and the chart's over-allocation marks (the same key shape, one refetch).
       scheduleWorkloadRefetch(queryClient, null);
-      refreshWorkloadSoon(queryClient);
       return;
     }
 
@@ -152,14 +151,12 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       const { projectId, taskId } = event.payload;
       patchList<Task>(queryClient, projectTasksKey(projectId), (list) => removeTask(list, taskId));
       scheduleWorkloadRefetch(queryClient, null);
-      refreshWorkloadSoon(queryClient);
       return;
     }
 
     case 'capacity:updated':
       // [workload-live] Someone's hours per day, working days or days off changed (the view; the chart's marks).
       scheduleWorkloadRefetch(queryClient, event.payload.teamId);
-      refreshWorkloadSoon(queryClient);
       return;
 
     case 'dashboard:updated': {

@@ -200,16 +200,4 @@ export function hasNoWork(workload: TeamWorkload): boolean {
   return workloadRows(workload).every((person) => person.buckets.every((b) => b.allocatedHours === 0 && b.tasks.length === 0));
 }
 
-/** The query key: the URL the default query function reads. */
-export function workloadKey(teamId: string, scale: WorkloadScale, range: WorkloadRange) {
-  const query = new URLSearchParams({ from: range.from, to: range.to, scale });
-  return [`/api/teams/${encodeURIComponent(teamId)}/workload?${query.toString()}`] as const;
-}
-
-/** Every workload read of a team (any range or scale), or of every team. */
-export function isWorkloadKey(key: readonly unknown[], teamId?: string): boolean {
-  const first = key[0];
-  if (typeof first !== 'string') return false;
-  const prefix = teamId ? `/api/teams/${encodeURIComponent(teamId)}/workload?` : null;
-  return prefix ? first.startsWith(prefix) : /^\/api\/teams\/[^/]+\/workload\?/.test(first);
-}
+export { isWorkloadKey, workloadKey } from '../../lib/workload-key';

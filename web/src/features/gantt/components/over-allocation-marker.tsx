@@ -10,21 +10,33 @@ export const OverAllocationContext = createContext<OverAllocation>(NO_OVER_ALLOC
 
 const GAP_PX = 4;
 
+/** What the marker of `taskId`'s bar says, one overload per line; undefined when it has none. */
+export function useOverAllocationLabel(taskId: string): string | undefined {
+  return useContext(OverAllocationContext).get(taskId);
+}
+
+/**
+ * The marker's element id, which its bar names in its accessible description: the bar is the tab stop (one per
+ * task), and the marker is read with it rather than being another stop after every bar.
+ */
+export const overAllocationMarkerId = (barHelpId: string, taskId: string) => `${barHelpId}-over-${taskId}`;
+
 /**
  * [workload-overload] Right of a bar whose assignee is over-allocated on some of its days: a small warning sign,
  * its tooltip and accessible name the overloads ("Ana is at 150% on 3-5 Mar"). The sign and the words carry it,
- * not the colour alone.
+ * not the colour alone. From the keyboard the bar says it: its accessible description names this marker, and its
+ * tooltip on focus (BarTip) shows the same words.
  */
 export function OverAllocationMarker({ taskId, shown }: { taskId: string; shown: DisplayedDates }) {
-  const marks = useContext(OverAllocationContext);
-  const { range, zoom } = useTimeline();
-  const label = marks.get(taskId);
+  const { range, zoom, barHelpId } = useTimeline();
+  const label = useOverAllocationLabel(taskId);
   if (!label) return null;
   const bar = barGeometry(shown, range, zoom);
   if (!bar) return null;
   return (
     <span
       role="img"
+      id={overAllocationMarkerId(barHelpId, taskId)}
       data-over-allocated={taskId}
       aria-label={`Over-allocated: ${label.replaceAll('\n', '; ')}`}
       title={label}

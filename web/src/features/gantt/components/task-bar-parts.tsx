@@ -6,17 +6,20 @@ import type { DragMode } from '../model/drag.store';
 import { taskSlackText, usePlanSchedule } from '../model/schedule';
 import type { RemoteActivity } from '../model/presence';
 import type { TimelineTask } from '../model/timeline-task';
+import { useOverAllocationLabel } from './over-allocation-marker';
 import { useTimeline } from './timeline-context';
 
 /* The task bar's smaller pieces: its drag handles and the labels shown beside or instead of it. */
 
 /**
- * A bar's tooltip: its name when the bar cuts it short, and its slack. Mounted only while the tooltip is open, so
+ * A bar's tooltip: its name when the bar cuts it short, its slack, and its over-allocation (what the marker beside
+ * it says, so a keyboard user focusing the bar sees it too). Mounted only while the tooltip is open, so
  * slack is computed when someone looks (once per change of the plan, shared with every other reader).
  */
 export function BarTip({ taskId, name }: { taskId: string; name: string | null }) {
   const { connection } = useTimeline();
   const slack = usePlanSchedule(connection.tasks, (s) => taskSlackText(s, taskId));
+  const overloads = useOverAllocationLabel(taskId);
   return (
     <>
       {name ? <span className="block">{name}</span> : null}
@@ -25,6 +28,11 @@ export function BarTip({ taskId, name }: { taskId: string; name: string | null }
           {slack}
         </span>
       ) : null}
+      {overloads?.split('\n').map((line) => (
+        <span key={line} data-over-allocation-tip className="block font-normal">
+          {line}
+        </span>
+      ))}
     </>
   );
 }

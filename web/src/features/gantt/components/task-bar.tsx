@@ -33,6 +33,7 @@ import { SummaryBar } from './summary-bar';
 import { BarTip, DragLabel, HOLDING, HolderTag, OutsideHint, ProgressKnob, ResizeHandle, TAG_ROOM_PX, type TagSide } from './task-bar-parts';
 import { ACTIVITY_KIND, changedFields, rings, samePreview, type DragSession } from './task-bar-drag';
 import { useLiftedPress } from './lifted-press';
+import { overAllocationMarkerId, useOverAllocationLabel } from './over-allocation-marker';
 import { useTimeline } from './timeline-context';
 
 export const PARTIAL_BAR_TOOLTIP = 'Task extends beyond current view';
@@ -58,6 +59,7 @@ interface TaskBarProps {
  */
 export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProps) {
   const { connection, range, zoom, timelineWidth, readOnly, openDetails, askDelete, barHelpId } = useTimeline();
+  const overAllocated = useOverAllocationLabel(task.id) !== undefined;
   const calendar = useWorkCalendar();
   const session = useRef<DragSession | null>(null);
   // Handlers of a drag outlive the render that started it: they read the connection through this.
@@ -312,7 +314,7 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
       tabIndex={0}
       aria-label={label}
       aria-roledescription="task bar"
-      aria-describedby={barHelpId}
+      aria-describedby={overAllocated ? `${barHelpId} ${overAllocationMarkerId(barHelpId, task.id)}` : barHelpId}
       data-task-bar={task.id}
       data-partial={geometry.isPartial || undefined}
       data-critical={critical || undefined}

@@ -5,6 +5,7 @@ import {
   TASK_PRIORITY_LABELS,
   TASK_STATUS_LABELS,
   TASK_STATUSES,
+  displayName,
   taskEditFormSchema,
   type Task,
   type TaskStatus,
@@ -13,10 +14,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormSelect } from '../../../components/ui/form-select';
-import { FormField } from '../../../components/ui/form-field';
+import { FormField, type FieldControlProps } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { TeammateChange } from '../../../components/ui/teammate-change';
 import { Textarea } from '../../../components/ui/textarea';
@@ -24,7 +25,7 @@ import { isUnauthorizedError, serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
 import { handleUnauthorized } from '../../auth';
-import { allocationChanges, TASK_EDIT_FIELDS, taskBase, taskChanges, taskFormValues, type TaskEditField } from '../model/task-edit-values';
+import { assignmentChanges, TASK_EDIT_FIELDS, taskBase, taskChanges, taskFormValues, type TaskEditField } from '../model/task-edit-values';
 import type { TimelineTask } from '../model/timeline-task';
 import { useTaskHistory } from '../tasks.queries';
 import { useUpdateTask } from '../tasks.api';
@@ -64,7 +65,8 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
   const milestone = form.watch('milestone');
   const summary = task.subtasks > 0;
   const startDate = form.watch('startDate');
-  const assigned = form.watch('assigneeId') !== UNASSIGNED;
+  const assigneeChoice = form.watch('assigneeId');
+  const assigned = assigneeChoice !== UNASSIGNED;
   // Shared with the Change History tab: it names who made each live change.
   const history = useTaskHistory(task.id, true);
   const { notes, conflicts, base } = useTeammateMerge(form, task, history.data, people, summary ? ROLLED_UP_FIELDS : NO_FIELDS);
@@ -76,9 +78,10 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
     }
     const dirty = new Set(TASK_EDIT_FIELDS.filter((field) => dirtyFields[field]));
     const changes = taskChanges(dirty, v, task);
-    // [allocation] The whole allocations field of the task, written with the other fields in one change.
-    const allocations = allocationChanges({ allocation: dirtyFields.allocation === true, assigneeId: dirty.has('assigneeId') }, v, task);
-    if (allocations) changes.allocations = allocations;
+    // [allocation] Everyone assigned with their share, written with the other fields in one change.
+    const allocationsTouched = dirtyFields.allocation === true || (dirtyFields.otherAllocations ?? []).some((o) => o?.allocation === true);
+    const assignments = assignmentChanges({ allocations: allocationsTouched, assigneeId: dirty.has('assigneeId') }, v, task);
+    if (assignments) changes.assignments = assignments;
     if (Object.keys(changes).length === 0) {
       form.setError('root', { message: 'Nothing to save: no field differs from the task.' });
       return;
@@ -186,19 +189,23 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
             hint={`Share of the assignee's working day, ${ALLOCATION_MIN}-${ALLOCATION_MAX}.`}
             error={errors.allocation?.message}
           >
-            {(control) => (
-              <Input
-                {...control}
-                type="number"
-                min={ALLOCATION_MIN}
-                max={ALLOCATION_MAX}
-                step={1}
-                inputMode="numeric"
-                {...form.register('allocation', { valueAsNumber: true })}
-              />
-            )}
+            {(control) => <AllocationInput control={control} register={form.register('allocation', { valueAsNumber: true })} />}
           </FormField>
         ) : null}
+        {/* [allocation] Each other assignee's share; one chosen as the assignee above is edited there. */}
+        {opened.otherAllocations?.map(({ userId }, i) =>
+          userId === assigneeChoice ? null : (
+            <FormField
+              key={userId}
+              id={`task-edit-allocation-${userId}`}
+              label={`Allocation of ${personName(people, userId)} (%)`}
+              hint={`Share of their working day, ${ALLOCATION_MIN}-${ALLOCATION_MAX}.`}
+              error={errors.otherAllocations?.[i]?.allocation?.message}
+            >
+              {(control) => <AllocationInput control={control} register={form.register(`otherAllocations.${i}.allocation`, { valueAsNumber: true })} />}
+            </FormField>
+          ),
+        )}
         <div className="sm:col-span-2">
           <FormField id="task-edit-reason" label="Change reason" hint="Optional. Kept with this change in the history." error={errors.changeReason?.message}>
             {(control) => <Textarea {...control} rows={2} placeholder="Why is this changing?" {...form.register('changeReason')} />}
@@ -226,4 +233,14 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
       </div>
     </form>
   );
+}
+
+function AllocationInput({ control, register }: { control: FieldControlProps; register: UseFormRegisterReturn }) {
+  return <Input {...control} type="number" min={ALLOCATION_MIN} max={ALLOCATION_MAX} step={1} inputMode="numeric" {...register} />;
+}
+
+/** An assignee's name for their field; someone no longer in the project is still named as such. */
+function personName(people: readonly Person[], userId: string): string {
+  const person = people.find((p) => p.id === userId);
+  return person ? displayName(person) : 'a former member';
 }

@@ -14,6 +14,7 @@ const task = (id: string, over: Partial<TimelineTask> = {}): TimelineTask => ({
   progress: 0,
   color: '#3b82f6',
   assigneeId: null,
+  assigneeIds: [],
   allocations: {},
   order: 0,
   kind: 'task',

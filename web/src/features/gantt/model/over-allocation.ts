@@ -2,9 +2,9 @@ import { overloadLabel } from '@planline/domain';
 
 /**
  * [workload-overload] Issue 36 in the chart: a bar whose assignee is over-allocated on any of its days carries a
- * marker, its tooltip the overloads in words ("Ana is at 150% on 3-5 Mar"). The team's workload by day (GET
- * /api/teams/{teamId}/workload) names, per person, the spans over 100 % and the tasks behind each; only the parts
- * the chart reads are kept.
+ * marker, its tooltip the overloads in words ("Ana is at 150% on 3-5 Mar"). The team's workload (GET
+ * /api/teams/{teamId}/workload) names, per person, the spans over 100 % (found day by day at any scale) and the
+ * tasks behind each; only the parts the chart reads are kept.
  */
 export interface ChartWorkload {
   people: { name: string; overloads: { from: string; to: string; peakPercent: number; taskIds: (string | null)[] }[] }[];

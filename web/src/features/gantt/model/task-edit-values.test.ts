@@ -1,6 +1,6 @@
 import { taskEditFormSchema, type TaskHistoryEntry } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
-import { allocationChanges, changedBy, taskBase, taskChanges, taskFormValues, type EditableTask } from './task-edit-values';
+import { assignmentChanges, changedBy, taskBase, taskChanges, taskFormValues, type EditableTask } from './task-edit-values';
 
 const ANA = '7d0c6f5e-64a8-4c5b-9a43-2f5f0c1d8e11';
 const task: EditableTask = {
@@ -12,6 +12,7 @@ const task: EditableTask = {
   priority: 'medium',
   progress: 0,
   assigneeId: null,
+  assigneeIds: [],
   allocations: {},
   kind: 'task',
 };
@@ -69,7 +70,7 @@ describe('[form-merge] who made a live change', () => {
 describe('[allocation] the percent field of Edit Task', () => {
   const BEN = '2b1e4c3a-5d6f-4a7b-8c9d-0e1f2a3b4c5d';
   const CY = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
-  const assigned: EditableTask = { ...task, assigneeId: ANA, allocations: { [ANA]: 50, [CY]: 30 } };
+  const assigned: EditableTask = { ...task, assigneeId: ANA, assigneeIds: [ANA, CY], allocations: { [ANA]: 50, [CY]: 30 } };
   const messageOf = (over: Partial<ReturnType<typeof taskFormValues>>, of: EditableTask = assigned) => {
     const result = taskEditFormSchema.safeParse({ ...taskFormValues(of), ...over });
     return result.success ? null : result.error.issues.find((i) => i.path[0] === 'allocation')?.message;
@@ -89,19 +90,53 @@ describe('[allocation] the percent field of Edit Task', () => {
     expect(messageOf({ assigneeId: 'unassigned', allocation: Number.NaN })).toBeNull();
   });
 
-  it("saves the whole allocations field: the assignee's new share, the others' kept, 100 left out", () => {
-    const changed = (allocation: number, assigneeId = ANA, dirty = { allocation: true, assigneeId: assigneeId !== ANA }) =>
-      allocationChanges(dirty, { assigneeId, allocation }, assigned);
-    expect(changed(75)).toEqual({ [ANA]: 75, [CY]: 30 });
-    expect(changed(100)).toEqual({ [CY]: 30 });
+  const others = (cy: number) => [{ userId: CY, allocation: cy }];
+  const send = (dirty: { allocations: boolean; assigneeId: boolean }, v: { assigneeId: string; allocation: number; cy?: number }) =>
+    assignmentChanges(dirty, { assigneeId: v.assigneeId, allocation: v.allocation, otherAllocations: others(v.cy ?? 30) }, assigned);
+
+  it("saves everyone assigned with their share as assignments: the assignee's new share, the others' kept", () => {
+    const changed = (allocation: number) => send({ allocations: true, assigneeId: false }, { assigneeId: ANA, allocation });
+    expect(changed(75)).toEqual([
+      { userId: ANA, allocation: 75 },
+      { userId: CY, allocation: 30 },
+    ]);
+    expect(changed(100)).toEqual([
+      { userId: ANA, allocation: 100 },
+      { userId: CY, allocation: 30 },
+    ]);
     // Nothing changed: nothing sent.
     expect(changed(50)).toBeUndefined();
-    expect(allocationChanges({ allocation: false, assigneeId: false }, { assigneeId: ANA, allocation: 50 }, assigned)).toBeUndefined();
+    expect(send({ allocations: false, assigneeId: false }, { assigneeId: ANA, allocation: 50 })).toBeUndefined();
+  });
+
+  it("[allocation] every assignee's share is a field of its own: the form opens at each, and Save sends the one changed", () => {
+    expect(taskFormValues(assigned).otherAllocations).toEqual([{ userId: CY, allocation: 30 }]);
+    expect(taskFormValues({ ...assigned, allocations: { [ANA]: 50 } }).otherAllocations).toEqual([{ userId: CY, allocation: 100 }]);
+    expect(send({ allocations: true, assigneeId: false }, { assigneeId: ANA, allocation: 50, cy: 150 })).toEqual([
+      { userId: ANA, allocation: 50 },
+      { userId: CY, allocation: 150 },
+    ]);
+  });
+
+  it("[allocation] another assignee's share is judged like the assignee's, its message on its own field", () => {
+    const issuesOf = (cy: number) => {
+      const result = taskEditFormSchema.safeParse({ ...taskFormValues(assigned), otherAllocations: others(cy) });
+      return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
+    };
+    for (const ok of [1, 100, 200]) expect(issuesOf(ok)).toEqual([]);
+    // 'x' in a number field reads as NaN.
+    for (const bad of [0, 201, 1.5, Number.NaN]) expect(issuesOf(bad)).toEqual([['otherAllocations.0.allocation', 'Allocation must be a whole percent from 1 to 200']]);
+    // Chosen as the assignee, their share is the assignee's field: the hidden one is not judged.
+    expect(taskEditFormSchema.safeParse({ ...taskFormValues(assigned), assigneeId: CY, otherAllocations: others(0) }).success).toBe(true);
   });
 
   it("a new assignee takes the field's share and the old one's goes with them", () => {
-    expect(allocationChanges({ allocation: false, assigneeId: true }, { assigneeId: BEN, allocation: 50 }, assigned)).toEqual({ [BEN]: 50, [CY]: 30 });
-    expect(allocationChanges({ allocation: true, assigneeId: true }, { assigneeId: BEN, allocation: 100 }, assigned)).toEqual({ [CY]: 30 });
-    expect(allocationChanges({ allocation: false, assigneeId: true }, { assigneeId: 'unassigned', allocation: 50 }, assigned)).toEqual({ [CY]: 30 });
+    expect(send({ allocations: false, assigneeId: true }, { assigneeId: BEN, allocation: 50 })).toEqual([
+      { userId: BEN, allocation: 50 },
+      { userId: CY, allocation: 30 },
+    ]);
+    expect(send({ allocations: false, assigneeId: true }, { assigneeId: 'unassigned', allocation: 50 })).toEqual([{ userId: CY, allocation: 30 }]);
+    // Another assignee made the primary one: one entry, at the primary field's share.
+    expect(send({ allocations: true, assigneeId: true }, { assigneeId: CY, allocation: 80 })).toEqual([{ userId: CY, allocation: 80 }]);
   });
 });

@@ -2,6 +2,7 @@ import {
   assigneeFromChoice,
   canonicalAllocations,
   UNASSIGNED,
+  type Assignment,
   type TaskEditFormInput,
   type TaskEditFormValues,
   type TaskHistoryEntry,
@@ -9,7 +10,7 @@ import {
 } from '@planline/domain';
 import { allocationOf, type TimelineTask } from './timeline-task';
 
-export type EditableTask = Pick<TimelineTask, 'name' | 'description' | 'startDate' | 'endDate' | 'status' | 'priority' | 'progress' | 'assigneeId' | 'allocations' | 'kind'>;
+export type EditableTask = Pick<TimelineTask, 'name' | 'description' | 'startDate' | 'endDate' | 'status' | 'priority' | 'progress' | 'assigneeId' | 'assigneeIds' | 'allocations' | 'kind'>;
 
 /** The Edit Task fields that hold the task's own values (the change reason is the person's alone). */
 export const TASK_EDIT_FIELDS = ['name', 'description', 'startDate', 'endDate', 'status', 'priority', 'progress', 'assigneeId', 'milestone'] as const;
@@ -27,6 +28,7 @@ export function taskFormValues(task: EditableTask): TaskEditFormInput {
     progress: task.progress,
     assigneeId: task.assigneeId ?? UNASSIGNED,
     allocation: task.assigneeId ? allocationOf(task, task.assigneeId) : 100,
+    otherAllocations: task.assigneeIds.filter((id) => id !== task.assigneeId).map((userId) => ({ userId, allocation: allocationOf(task, userId) })),
     milestone: task.kind === 'milestone',
     changeReason: '',
   };
@@ -57,7 +59,7 @@ export function changedBy(history: readonly TaskHistoryEntry[] | undefined, fiel
  * What Save sends: the fields the person changed (`dirty`), and nothing else, so a teammate's change to another
  * field is never written back over. A milestone sends its dates with its kind (one day, on its start).
  */
-export function taskChanges(dirty: ReadonlySet<TaskEditField>, v: Omit<TaskEditFormValues, 'allocation'>, task: EditableTask): UpdateTaskRequest {
+export function taskChanges(dirty: ReadonlySet<TaskEditField>, v: Omit<TaskEditFormValues, 'allocation' | 'otherAllocations'>, task: EditableTask): UpdateTaskRequest {
   const changes: UpdateTaskRequest = {};
   if (dirty.has('name')) changes.name = v.name;
   if (dirty.has('description')) changes.description = v.description.trim() ? v.description : null;
@@ -80,21 +82,29 @@ export function taskBase(dirty: ReadonlySet<TaskEditField>, base: TaskEditFormIn
 }
 
 /**
- * [allocation] The task's allocations after Save, or undefined when they stay as they are. The percent field is
- * the share of the assignee chosen in the form; the other assignees keep theirs. A new primary assignee replaces
- * the old one among the assignees (the API's rule), so the old one's share goes with them.
+ * [allocation] Everyone assigned after Save with their share, as PATCH /api/tasks/{id} takes it (`assignments`), or
+ * undefined when nobody's share or place changes. `allocation` is the share of the assignee chosen in the form,
+ * `otherAllocations` the other assignees'. A new primary assignee replaces the old one among the assignees (the
+ * API's rule), so the old one's share goes with them.
  */
-export function allocationChanges(
-  dirty: { allocation: boolean; assigneeId: boolean },
-  v: Pick<TaskEditFormValues, 'assigneeId' | 'allocation'>,
-  task: Pick<EditableTask, 'assigneeId' | 'allocations'>,
-): Record<string, number> | undefined {
-  const assignee = dirty.assigneeId ? assigneeFromChoice(v.assigneeId) : task.assigneeId;
-  if (!dirty.allocation && assignee === task.assigneeId) return undefined;
-  const next: Record<string, number> = { ...task.allocations };
-  if (task.assigneeId && assignee !== task.assigneeId) delete next[task.assigneeId];
-  if (assignee) next[assignee] = v.allocation;
-  const canonical = canonicalAllocations(next);
-  const before = canonicalAllocations(task.allocations);
-  return JSON.stringify(canonical) === JSON.stringify(before) ? undefined : canonical;
+export function assignmentChanges(
+  dirty: { allocations: boolean; assigneeId: boolean },
+  v: Pick<TaskEditFormValues, 'assigneeId' | 'allocation' | 'otherAllocations'>,
+  task: Pick<EditableTask, 'assigneeId' | 'assigneeIds' | 'allocations'>,
+): Assignment[] | undefined {
+  const primary = dirty.assigneeId ? assigneeFromChoice(v.assigneeId) : task.assigneeId;
+  if (!dirty.allocations && primary === task.assigneeId) return undefined;
+  const people = new Set(task.assigneeIds);
+  if (task.assigneeId) people.add(task.assigneeId);
+  if (task.assigneeId && primary !== task.assigneeId) people.delete(task.assigneeId);
+  if (primary) people.add(primary);
+  const typed = new Map(v.otherAllocations.map((o) => [o.userId, o.allocation]));
+  const shareOf = (userId: string) => (userId === primary ? v.allocation : (typed.get(userId) ?? allocationOf(task, userId)));
+  const next = [...people].sort().map((userId) => ({ userId, allocation: shareOf(userId) }));
+  const before = [...new Set([...task.assigneeIds, ...(task.assigneeId ? [task.assigneeId] : [])])].sort();
+  const unchanged =
+    before.length === next.length &&
+    next.every((a, i) => a.userId === before[i]) &&
+    JSON.stringify(canonicalAllocations(Object.fromEntries(next.map((a) => [a.userId, a.allocation])))) === JSON.stringify(canonicalAllocations(task.allocations));
+  return unchanged ? undefined : next;
 }

@@ -25,6 +25,8 @@ export interface TimelineTask {
   progress: number;
   color: string;
   assigneeId: string | null;
+  /** Everyone assigned, the primary assignee among them (the document's `assigneeIds`, in id order). */
+  assigneeIds: readonly string[];
   /** Issue 36: each assignee's share of their working day, for those not at 100 % (the document's `allocations`). */
   allocations: Readonly<Record<string, number>>;
   order: number;
@@ -63,6 +65,7 @@ export function toTimelineTask(id: string, doc: DocTask | null): TimelineTask | 
     progress,
     color: typeof doc.color === 'string' && COLOR.test(doc.color) ? doc.color : TASK_COLOR_DEFAULT,
     assigneeId: typeof doc.assigneeId === 'string' ? doc.assigneeId : null,
+    assigneeIds: assigneeIdsOf(doc.assigneeIds),
     allocations: allocationsOf(doc.allocations),
     order: typeof doc.order === 'number' && Number.isFinite(doc.order) ? doc.order : 0,
     // Missing in documents from before milestones: a task.
@@ -83,6 +86,12 @@ function allocationsOf(value: unknown): Readonly<Record<string, number>> {
   return valid.length ? Object.freeze(Object.fromEntries(valid)) : NO_ALLOCATIONS;
 }
 
+const NO_ASSIGNEES: readonly string[] = Object.freeze([]);
+function assigneeIdsOf(value: unknown): readonly string[] {
+  if (!Array.isArray(value) || value.length === 0) return NO_ASSIGNEES;
+  return value.filter((id): id is string => typeof id === 'string');
+}
+
 /** A task's allocation for one of its assignees, in percent (100 when none is stored). */
 export const allocationOf = (task: Pick<TimelineTask, 'allocations'>, userId: string): number => task.allocations[userId] ?? ALLOCATION_DEFAULT;
 
@@ -95,7 +104,11 @@ function sameAllocations(a: Readonly<Record<string, number>>, b: Readonly<Record
 export function sameTimelineTask(a: TimelineTask | undefined, b: TimelineTask): boolean {
   if (!a) return false;
   for (const key of Object.keys(b) as (keyof TimelineTask)[]) {
-    if (key === 'allocations' ? !sameAllocations(a.allocations, b.allocations) : a[key] !== b[key]) return false;
+    if (key === 'allocations') {
+      if (!sameAllocations(a.allocations, b.allocations)) return false;
+    } else if (key === 'assigneeIds') {
+      if (a.assigneeIds.length !== b.assigneeIds.length || a.assigneeIds.some((id, i) => id !== b.assigneeIds[i])) return false;
+    } else if (a[key] !== b[key]) return false;
   }
   return true;
 }
