@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { iso, monday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser, weekTitle } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -22,17 +22,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const DAY = 86_400_000;
-/** Monday of next week (UTC, as the e2e server and browser run). */
-function nextMonday(): Date {
-  const now = new Date();
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const weekday = (new Date(today).getUTCDay() + 6) % 7;
-  return new Date(today - weekday * DAY + 7 * DAY);
-}
-const iso = (date: Date, plusDays = 0) => new Date(date.getTime() + plusDays * DAY).toISOString().slice(0, 10);
-const weekTitle = (date: Date) => `Week of ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
 
 describe('the Capacity dialog', () => {
   it('[capacity-dialog] a member edits their own capacity from their workload row, with the schema messages; the lead’s open view follows', async () => {
@@ -42,7 +31,7 @@ describe('the Capacity dialog', () => {
     const b = await signUpByApi(contextB, 'Carl', 'Mate');
     const { teamId, projectId } = await teamWithTeammate(a, b, 'Capline', 'Dry dock');
     const carl = await (await b.request.get('/api/auth/user')).json();
-    const week = nextMonday();
+    const week = monday(1);
     const created = await a.request.post('/api/tasks', {
       data: { projectId, name: 'Scrape hull', startDate: iso(week), endDate: iso(week, 4), assigneeIds: [carl.id] },
     });

@@ -160,3 +160,37 @@ export async function holdApp(context: BrowserContext) {
     },
   };
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAY_MS = 86_400_000;
+
+/** Monday of this week (UTC, as the e2e server and browser run) plus `weeks`. */
+export function monday(weeks = 0): Date {
+  const now = new Date();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const weekday = (new Date(today).getUTCDay() + 6) % 7;
+  return new Date(today - weekday * DAY_MS + weeks * 7 * DAY_MS);
+}
+
+/** `date` plus `plusDays`, 'yyyy-MM-dd'. */
+export const iso = (date: Date, plusDays = 0) => new Date(date.getTime() + plusDays * DAY_MS).toISOString().slice(0, 10);
+
+/** A workload column's title at the week scale: "Week of 2 Mar". */
+export const weekTitle = (date: Date) => `Week of ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+
+/** A workload column's title at the day scale: "Mon 2 Mar". */
+export const dayTitle = (date: Date) => `${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+
+/**
+ * Presses on a bar (its middle, or the handle of its end) and moves right by `steps` × 12 px with the mouse;
+ * `release` lets go at the end, else the bar stays held (page.mouse.up() drops it).
+ */
+export async function dragBar(page: Page, taskId: string, steps: number, release: boolean, grip: 'middle' | 'resize-end' = 'middle') {
+  const target = page.locator(grip === 'middle' ? `[data-task-bar="${taskId}"]` : `[data-task-bar="${taskId}"] [data-drag-handle="${grip}"]`);
+  const box = (await target.boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= steps; i++) await page.mouse.move(x + i * 12, y);
+  if (release) await page.mouse.up();
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { iso, monday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser, weekTitle } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -22,18 +22,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
       .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.map(String).join(' ')}`));
   });
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const DAY = 86_400_000;
-/** Monday of this week (UTC, as the e2e server and browser run) plus `weeks`, as a Date. */
-function monday(weeks: number): Date {
-  const now = new Date();
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const weekday = (new Date(today).getUTCDay() + 6) % 7;
-  return new Date(today - weekday * DAY + weeks * 7 * DAY);
-}
-const iso = (date: Date, plusDays = 0) => new Date(date.getTime() + plusDays * DAY).toISOString().slice(0, 10);
-const weekTitle = (date: Date) => `Week of ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
 
 describe('the workload view', () => {
   it('[e2e-workload] B’s view follows A’s change of a task’s dates live; rows expand by keyboard; axe at 1280 and 390 px', async () => {
