@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chartSynced, dayTitle, dragBar, iso, monday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { chartSynced, dayTitle, dragBar, iso, monday, MONTHS, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -17,7 +17,6 @@ function rowCells(page: Page, person: string): Promise<Cell[]> {
   );
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** A bar's dates as its name says them ("… complete: Mar 9, 2026 to Mar 11, 2026"), 'yyyy-MM-dd'. */
 async function barDates(page: Page, taskId: string): Promise<[string, string]> {
   const label = (await page.locator(`[data-task-bar="${taskId}"]`).getAttribute('aria-label')) ?? '';
