@@ -1,4 +1,5 @@
 import { SOCKET_IO_PATH, type ClientToServerEvents, type ServerToClientEvents, type WorkloadAnswer } from '@planline/domain';
+import { openProjectDocument } from '@planline/api/test/collab-client';
 import { io, type Socket } from 'socket.io-client';
 import type { BenchContext } from '../lib/context.js';
 import { atMost, fmt, type Row } from '../lib/report.js';
@@ -99,6 +100,33 @@ export async function liveWorkloadMeasure(ctx: Pick<BenchContext, 'db' | 'sessio
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
     }
     ctx.log(`workload live: ${drops} drops, ${events} task events read; p95 ${fmt(percentile(afterStored, 95), 1, 'ms')} after the PATCH answered`);
+
+    // A holds the bar: its presence (awareness) says where; B's socket hears the team's workload preview.
+    const chart = openProjectDocument(server.url, team.owner.client.cookieHeader, team.projectId);
+    const previews: number[] = [];
+    try {
+      await chart.synced;
+      let heard: ((at: number) => void) | null = null;
+      socket.on('workload:preview', () => heard?.(performance.now()));
+      const stored = weeks[(drops + 1) % 2]!;
+      for (let i = 0; i < drops + 2; i++) {
+        const startDate = isoDay(Date.parse(`${stored}T00:00:00Z`) + (1 + (i % 4)) * DAY_MS);
+        const seen = new Promise<number>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`preview ${i}: the viewer never heard it`)), TIMEOUT_MS);
+          heard = (at) => (clearTimeout(timer), resolve(at));
+        });
+        const sent = performance.now();
+        chart.provider.setAwarenessField('activity', { taskId: task.id, kind: 'dragging', preview: { startDate, endDate: isoDay(Date.parse(`${startDate}T00:00:00Z`) + 4 * DAY_MS) } });
+        const at = await seen;
+        heard = null;
+        if (i >= 2) previews.push(at - sent);
+        // Longer than the server's interval between two previews of one connection: each is sent on its own.
+        await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+      }
+      chart.provider.setAwarenessField('activity', null);
+    } finally {
+      chart.close();
+    }
     const p95 = percentile(afterStored, 95);
     return {
       rows: [
@@ -106,12 +134,15 @@ export async function liveWorkloadMeasure(ctx: Pick<BenchContext, 'db' | 'sessio
         { metric: `Open workload view updated after a teammate's drop is stored, p95`, value: fmt(p95, 1, 'ms'), target: `≤ ${LIMIT_MS} ms`, verdict: atMost(p95, LIMIT_MS) },
         { metric: 'Same, from the PATCH sent (the store included), median (p95)', value: `${fmt(median(afterSent), 1, 'ms')} (${fmt(percentile(afterSent, 95), 1, 'ms')})` },
         { metric: 'The view’s read alone (GET workload, 8 weeks by week), median (p95)', value: `${fmt(median(reads), 1, 'ms')} (${fmt(percentile(reads, 95), 1, 'ms')})` },
+        { metric: `A bar being dragged: its load at the open view after A's presence is sent (${drops} moves), median (p95)`, value: `${fmt(median(previews), 1, 'ms')} (${fmt(percentile(previews, 95), 1, 'ms')})` },
       ],
       method: [
         `Live view: one Planline server over the bench's PostgreSQL, a team of ${MEMBERS} (Enterprise) with ${BACKGROUND_TASKS.toLocaleString('en')} tasks; A moves one of`,
         'their tasks a week back and forth with PATCH /api/tasks/{id}; B, on a Socket.IO connection, reads GET .../workload',
         '(8 weeks by week, as the view opens) on each task:updated at once, as the web view now does (leading edge). Timed from',
-        `A's PATCH answered (stored) to B's read showing the move (0 when B had it first), ${DROPS} drops after 2 for warm-up.`,
+        `A's PATCH answered (stored) to B's read showing the move (0 when B had it first), ${drops} drops after 2 for warm-up.`,
+        'Then A holds the bar (presence on the project document, as the chart publishes a drag) at a new place every',
+        `${PAUSE_MS} ms: timed from the awareness sent to B's socket hearing workload:preview.`,
       ],
     };
   } finally {
