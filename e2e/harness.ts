@@ -185,3 +185,17 @@ export async function seriousAxeFindings(page: Page, scope = 'html'): Promise<st
       .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.map(String).join(' ')}`));
   }, scope);
 }
+
+/**
+ * Presses on a bar (its middle, or the handle of its end) and moves right by `steps` × 12 px with the mouse;
+ * `release` lets go at the end, else the bar stays held (page.mouse.up() drops it).
+ */
+export async function dragBar(page: Page, taskId: string, steps: number, release: boolean, grip: 'middle' | 'resize-end' = 'middle') {
+  const target = page.locator(grip === 'middle' ? `[data-task-bar="${taskId}"]` : `[data-task-bar="${taskId}"] [data-drag-handle="${grip}"]`);
+  const box = (await target.boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= steps; i++) await page.mouse.move(x + i * 12, y);
+  if (release) await page.mouse.up();
+}

@@ -1,20 +1,10 @@
 import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser, chartSynced } from './harness.js';
+import { chartSynced, dayFromToday, dragBar, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
 
 const env = useAppAndBrowser();
 
 const barLabel = (page: Page, taskId: string) => page.locator(`[data-task-bar="${taskId}"]`).getAttribute('aria-label');
-
-/** Presses on the middle of a bar and moves right by `steps` × 12 px; `release` lets go at the end. */
-async function dragBar(page: Page, taskId: string, steps: number, release: boolean) {
-  const box = (await page.locator(`[data-task-bar="${taskId}"]`).boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width / 2, y);
-  await page.mouse.down();
-  for (let i = 1; i <= steps; i++) await page.mouse.move(box.x + box.width / 2 + i * 12, y);
-  if (release) await page.mouse.up();
-}
 
 describe('a bar someone holds', () => {
   it('[held-bar] while Bea moves a bar, Ada cannot drag it and is told why; once Bea lets go, Ada can', async () => {

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
  */
 
 const DAY_MS = 86_400_000;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Monday of this week (today or up to 6 days back) plus `weeks` weeks. */
 export function monday(weeks = 0): Date {
@@ -24,6 +24,10 @@ export const weekDay = (n: number): string => iso(monday(0), n);
 
 /** The workload view's title of the week column starting on `date` ("Week of 3 Mar"). */
 export const weekTitle = (date: Date): string => `Week of ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+
+/** The workload view's title of the day column `date` ("Mon 2 Mar"). */
+export const dayTitle = (date: Date): string =>
+  `${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
 
 /** The signed-in person's id. */
 export async function myId(page: Page): Promise<string> {

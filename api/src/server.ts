@@ -19,6 +19,7 @@ import { originAllowed } from './middleware/request-guards.js';
 import { createLogger, type Logger } from './logger.js';
 import { documentAccess } from './features/access/access.policy.js';
 import { presenceName, roomsForUser } from './features/access/access.queries.js';
+import { previewTeams } from './features/workload/capacity.queries.js';
 import { ReportsService } from './features/reports/reports.service.js';
 import { scheduleWeeklyReports } from './features/reports/weekly-report-job.js';
 import { publishTaskEvents } from './features/tasks/task-events.js';
@@ -108,6 +109,7 @@ export async function startServer(
     documentAccess: (userId, projectId) => documentAccess(dataSource, userId, projectId),
     roomsFor: (userId) => roomsForUser(dataSource, userId),
     presenceName: (userId) => presenceName(dataSource, userId),
+    workloadTeams: (projectId, userIds) => previewTeams(dataSource, projectId, userIds, new Date()),
     store,
     logger,
     collabPingIntervalMs: options.collabPingIntervalMs,

@@ -9,6 +9,7 @@ import { CollabSocket } from './collab-socket.js';
 import { documentRefused, guardConnection } from './connection-guard.js';
 import { answerSyncRequest, askForSyncAnswer } from './documents/shared-full-state.js';
 import type { RealtimeOptions } from './types.js';
+import type { WorkloadPreviews } from './workload-preview.js';
 import type { WriteBudgets } from './write-budgets.js';
 
 interface CollabContext {
@@ -82,7 +83,7 @@ const COMPRESS_FROM_BYTES = 4096;
  * allowed and the session cookie is live; each document is then opened only for users with access to its
  * project, read-only where that is all they have.
  */
-export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, options: RealtimeOptions, budgets: WriteBudgets) {
+export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, options: RealtimeOptions, budgets: WriteBudgets, previews?: WorkloadPreviews) {
   const liveness = new CollabLiveness(options.logger, options.collabPingIntervalMs);
   const wss = new WebSocketServer({
     noServer: true,
@@ -122,7 +123,7 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
         if (liveness.busy) return wss.handleUpgrade(req, socket, head, (ws) => CollabLiveness.refuseBusy(ws));
         wss.handleUpgrade(req, socket, head, (ws) => {
           // Hocuspocus hears the browser through the guard, then asks for its sync answers our way (shared-full-state.ts).
-          const collabSocket = new CollabSocket(ws, [guardConnection(ws, req, options.logger, who, budgets), askForSyncAnswer]);
+          const collabSocket = new CollabSocket(ws, [guardConnection(ws, req, options.logger, who, budgets, previews?.connection()), askForSyncAnswer]);
           liveness.watch(ws);
           let sockets = sessionSockets.get(who.sessionKey);
           if (!sockets) sessionSockets.set(who.sessionKey, (sockets = new Set()));

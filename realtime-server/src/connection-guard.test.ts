@@ -54,6 +54,17 @@ describe('presence binding', () => {
     ]);
   });
 
+  it('[workload-preview] the workload previews hear each state’s parsed activity, and the removal of its own', () => {
+    const heard: unknown[] = [];
+    const owned = new Set<number>();
+    const activity = { taskId, kind: 'dragging', preview: { startDate: '2026-11-24', endDate: '2026-11-26' } };
+    bindPresence(awarenessBody([[7, 1, { user: owner, activity }]]), me, owned, (a) => heard.push(a));
+    bindPresence(awarenessBody([[7, 2, { user: owner, activity: { ...activity, preview: { startDate: 'soon' } } }]]), me, owned, (a) => heard.push(a));
+    // A removal of a state another connection owns is no activity of this one.
+    bindPresence(awarenessBody([[9, 1, null], [7, 3, null]]), me, owned, (a) => heard.push(a));
+    expect(heard).toEqual([activity, null, null]);
+  });
+
   it('[presence-link] a link being drawn is relayed as it was, bound to the signed-in person; a bad one is dropped', () => {
     const activity = { taskId, kind: 'linking', link: { side: 'end', targetTaskId: null, days: 3.5, rows: 2 } };
     const [drawing] = readBody(bindPresence(awarenessBody([[7, 3, { user: owner, activity }]]), me, new Set())!);

@@ -12,6 +12,7 @@ import {
   SYNC_REQUESTS_BURST,
   SYNC_REQUESTS_PER_MINUTE,
   UNSENT_BYTES_CHECK_MS,
+  type PresenceActivity,
   type PresenceState,
 } from '@planline/domain';
 import { encodeAwarenessBody, encodeMessage, MessageType, readAwarenessBody, readMessage, readSyncBody, SyncStep, type AwarenessEntry } from '@planline/document';
@@ -20,6 +21,7 @@ import * as Y from 'yjs';
 import type { FilteredMessage, MessageFilter, MessageRead } from './collab-socket.js';
 import type { RealtimeLogger } from './logger.js';
 import { TokenBucket } from './token-bucket.js';
+import type { PreviewFeed } from './workload-preview.js';
 import type { WriteBudgets } from './write-budgets.js';
 
 export { TokenBucket } from './token-bucket.js';
@@ -43,6 +45,9 @@ export { TokenBucket } from './token-bucket.js';
  * - presence: each state's `user` becomes the signed-in person, an activity that does not parse is dropped, a
  *   state over MAX_PRESENCE_STATE_BYTES closes the connection, and one connection keeps at most a few states
  *   per document. Other browsers show presence as the server relays it, so nobody can appear as someone else.
+ *
+ * - a bar being dragged: its parsed activity goes to the workload previews (workload-preview.ts), which bound
+ *   their own work per connection.
  *
  * Abuse closes this connection only, with a close code of protocol.ts and a reason that says which limit.
  */
@@ -102,7 +107,12 @@ export interface PresenceIdentity {
  * used before are taken while it holds fewer than the limit; states for others (a client's removal of a
  * teammate it timed out) pass only as removals. Null when a state is over the size limit.
  */
-export function bindPresence(body: Uint8Array, who: PresenceIdentity, owned: Set<number>): Uint8Array | null {
+export function bindPresence(
+  body: Uint8Array,
+  who: PresenceIdentity,
+  owned: Set<number>,
+  onActivity?: (activity: PresenceActivity | null) => void,
+): Uint8Array | null {
   const entries: AwarenessEntry[] = [];
   for (const { clientId, clock, json } of readAwarenessBody(body)) {
     if (json.length > MAX_PRESENCE_STATE_BYTES) return null;
@@ -114,6 +124,7 @@ export function bindPresence(body: Uint8Array, who: PresenceIdentity, owned: Set
     }
     if (state === null) {
       entries.push({ clientId, clock, json: 'null' });
+      if (owned.has(clientId)) onActivity?.(null);
       continue;
     }
     if (!owned.has(clientId)) {
@@ -128,6 +139,7 @@ export function bindPresence(body: Uint8Array, who: PresenceIdentity, owned: Set
       activity: activity.success ? (activity.data ?? null) : null,
     };
     entries.push({ clientId, clock, json: JSON.stringify(bound) });
+    onActivity?.(bound.activity ?? null);
   }
   return encodeAwarenessBody(entries);
 }
@@ -185,7 +197,14 @@ export function documentRefused(request: IncomingMessage | undefined, document: 
  * (collab-socket.ts). Messages are judged as the socket emits them, so a message over a limit never reaches
  * Hocuspocus, and neither does anything after it; presence reaches it as bindPresence rewrote it.
  */
-export function guardConnection(ws: WebSocket, request: IncomingMessage, logger: RealtimeLogger, who: PresenceIdentity, budgets: WriteBudgets): MessageFilter {
+export function guardConnection(
+  ws: WebSocket,
+  request: IncomingMessage,
+  logger: RealtimeLogger,
+  who: PresenceIdentity,
+  budgets: WriteBudgets,
+  previews?: PreviewFeed,
+): MessageFilter {
   const awareness = new TokenBucket(AWARENESS_MESSAGES_PER_SECOND, AWARENESS_BURST);
   const syncRequests = new TokenBucket(SYNC_REQUESTS_PER_MINUTE / 60, SYNC_REQUESTS_BURST);
   const authSent = new Set<string>();
@@ -232,7 +251,8 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
     if (!owned) presenceClients.set(verdict.document, (owned = new Set()));
     let bound: Uint8Array | null;
     try {
-      bound = bindPresence(verdict.body, who, owned);
+      const document = verdict.document;
+      bound = bindPresence(verdict.body, who, owned, previews && ((activity) => previews.activity(document, activity)));
     } catch {
       return close(CloseCode.BadMessage, 'malformed message');
     }
@@ -245,6 +265,7 @@ export function guardConnection(ws: WebSocket, request: IncomingMessage, logger:
   ws.on('error', (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'collab socket error'));
 
   guards.set(request, { refused: (document) => refused.add(document) });
+  if (previews) ws.once('close', () => previews.close());
   watchUnsent(ws, () => {
     if (!closed) close(CloseCode.NotReading, 'too much unread');
   });

@@ -6,6 +6,7 @@ import { ProjectDocuments } from './documents/project-documents.js';
 import { createRealtimeBus } from './realtime-bus.js';
 import { createSocketEmitter, createSocketServer } from './socket-server.js';
 import type { RealtimeOptions } from './types.js';
+import { WorkloadPreviews } from './workload-preview.js';
 import { WriteBudgets } from './write-budgets.js';
 
 export { createHandshakeAuthenticator, sessionKeyOf, type HandshakeAuthenticator, type HandshakeIdentity, type SessionLookup } from './handshake-auth.js';
@@ -17,6 +18,7 @@ export { createRealtimeBus, type RealtimeBus } from './realtime-bus.js';
 export { DocumentCluster } from './scale/document-cluster.js';
 export { connectRedis } from './scale/redis.js';
 export { WriteBudgets } from './write-budgets.js';
+export type { PreviewTeam, PreviewTeamsReader } from './workload-preview.js';
 
 export interface AttachOptions {
   /**
@@ -37,7 +39,9 @@ export function attachRealtime({ httpServer, redis }: AttachOptions, options: Re
   let held: ProjectDocuments | undefined;
   const hocuspocus = createDocumentServer(options, (projectId) => held?.keepLoaded(projectId) ?? Promise.resolve());
   const budgets = new WriteBudgets();
-  const collab = httpServer ? serveCollab(httpServer, hocuspocus, options, budgets) : null;
+  // A bar being dragged reaches the workload views of the teams it loads (issue 36): computed where its connection is.
+  const previews = new WorkloadPreviews(io, hocuspocus, options.workloadTeams, options.logger);
+  const collab = httpServer ? serveCollab(httpServer, hocuspocus, options, budgets, previews) : null;
   const documents = new ProjectDocuments(hocuspocus, options.store);
   held = documents;
   return {

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { HandshakeIdentity } from './handshake-auth.js';
 import type { ProjectDocumentStore } from './documents/project-store.js';
 import type { RealtimeLogger } from './logger.js';
+import type { PreviewTeamsReader } from './workload-preview.js';
 
 export type { RealtimeLogger } from './logger.js';
 
@@ -20,6 +21,8 @@ export interface RealtimeOptions {
   /** The team and project rooms a user belongs in, joined when a socket connects. */
   roomsFor(userId: string): Promise<string[]>;
   logger: RealtimeLogger;
+  /** The teams a task's load counts in, for the workload preview of a bar being dragged (workload-preview.ts); none without it. */
+  workloadTeams?: PreviewTeamsReader;
   /** How often /collab connections are pinged (collab-liveness.ts; COLLAB_PING_INTERVAL_MS unless a test sets it). */
   collabPingIntervalMs?: number;
   /** How often Socket.IO sockets are pinged (socket-server.ts; SOCKET_PING_INTERVAL_MS unless a test sets it). */

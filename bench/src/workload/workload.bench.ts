@@ -17,6 +17,7 @@ import {
 import type { BenchContext } from '../lib/context.js';
 import { atMost, BENCHMARK_TITLES, fmt, type Row, type Section } from '../lib/report.js';
 import { median, percentile } from '../lib/stats.js';
+import { liveWorkloadMeasure } from './workload-live.bench.js';
 
 /**
  * The load arithmetic and leveling of issue #36 (domain/src/workload), in this process: pure code, no database, no
@@ -157,7 +158,7 @@ function time(warmup: number, runs: number, fn: () => unknown): { wall: number[]
   return { wall, cpu };
 }
 
-export async function workloadBenchmark(ctx: Pick<BenchContext, 'quick' | 'log'>): Promise<Section> {
+export async function workloadBenchmark(ctx: Pick<BenchContext, 'quick' | 'log'> & Partial<Pick<BenchContext, 'db' | 'sessionSecret'>>): Promise<Section> {
   const { warmup, runs } = ctx.quick ? QUICK : FULL;
   const input = team();
   const byWeek = computeWorkload(input, { ...YEAR, scale: 'week' });
@@ -186,6 +187,8 @@ export async function workloadBenchmark(ctx: Pick<BenchContext, 'quick' | 'log'>
       limit: LEVEL_LIMIT_MS,
     },
   ];
+  // Over a real server: only with the run's database (not in this file's own run below).
+  const live = ctx.db && ctx.sessionSecret ? await liveWorkloadMeasure({ db: ctx.db, sessionSecret: ctx.sessionSecret, quick: ctx.quick, log: ctx.log }) : null;
   const rows: Row[] = measures.flatMap(({ metric, samples, limit }) => [
     { metric: `${metric}, median`, value: fmt(median(samples.wall), 1, 'ms'), ...(limit && { target: `≤ ${limit} ms`, verdict: atMost(median(samples.wall), limit) }) },
     { metric: `${metric}, p95`, value: fmt(percentile(samples.wall, 95), 1, 'ms'), ...(limit && { target: `≤ ${limit} ms`, verdict: atMost(percentile(samples.wall, 95), limit) }) },
@@ -194,7 +197,7 @@ export async function workloadBenchmark(ctx: Pick<BenchContext, 'quick' | 'log'>
   return {
     id: 'workload',
     title: BENCHMARK_TITLES.workload,
-    tables: [{ rows }],
+    tables: [{ rows }, ...(live ? [{ caption: 'Live: a teammate’s drop reaching an open workload view', rows: live.rows }] : [])],
     method: [
       `Team: ${PEOPLE} people (8, 6 or 4 hours a day, one in five on a four-day week, one or two weeks off each), ${PROJECTS} projects`,
       '(Monday–Friday, some with holidays, some with Saturdays), 10,000 tasks of 1–10 working days over 2026 (one in 50 a',
@@ -205,6 +208,7 @@ export async function workloadBenchmark(ctx: Pick<BenchContext, 'quick' | 'log'>
       'whole lists, as the server passes them (the engines build their indexes on every call). The leveling result is',
       'checked to be idempotent (a second run on it makes no move) before timing. CPU time is the process\'s user + system',
       'time over the call (garbage collection threads included): on a machine others are loading, it is the steadier figure.',
+      ...(live?.method ?? []),
     ],
     findings: [
       `The levelled plan has ${check.moves.length.toLocaleString('en')} moves and ${check.unresolved.length.toLocaleString('en')} over-allocations left (person and days): this plan has more work than its people can do in places, and leveling delays a task at most 130 working days before it gives up on it.`,

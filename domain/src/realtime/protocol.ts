@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { joinResponseSchema } from '../schemas/enums.js';
 import { joinRequestSchema, teamMemberSchema } from '../schemas/membership.js';
 import { calendarDateSchema, projectSchema } from '../schemas/project.js';
-import { taskFieldSchemas, taskSchema } from '../schemas/task.js';
+import { TASK_MAX_ASSIGNEES, taskFieldSchemas, taskSchema } from '../schemas/task.js';
 import { widgetSchema } from '../schemas/dashboard.js';
 import { weeklyReportSchema } from '../schemas/report.js';
 import { teamPlanSchema } from '../schemas/team.js';
@@ -206,6 +206,13 @@ export function parseProjectDocumentName(name: string): string | null {
 /** Sent to a socket once the server has joined it to its rooms. */
 export const sessionReadySchema = z.object({ userId: z.uuid() });
 
+/** How often the server sends a dragged bar's load to the team (issue 36): per connection, at most once in this. */
+export const WORKLOAD_PREVIEW_INTERVAL_MS = 120;
+/** People one preview names at most: a task's assignees and the Unassigned row. */
+export const WORKLOAD_PREVIEW_MAX_PEOPLE = TASK_MAX_ASSIGNEES + 1;
+const loadRunSchema = z.object({ from: calendarDateSchema, to: calendarDateSchema, hours: z.number().finite() });
+const workloadDeltaSchema = z.object({ userId: z.uuid().nullable(), runs: z.array(loadRunSchema).max(1000) });
+
 /** Payload schemas of server-to-client events, keyed by event name. Later features add theirs here. */
 export const serverEventSchemas = {
   'session:ready': sessionReadySchema,
@@ -235,6 +242,15 @@ export const serverEventSchemas = {
   'team:updated': z.object({ teamId: z.uuid(), team: teamPlanSchema }),
   /** To `team:{id}`: a member's capacity changed (ids only: days off stay with those who may read them). */
   'capacity:updated': z.object({ teamId: z.uuid(), userId: z.uuid() }),
+  /**
+   * To `team:{id}` (issue 36), about every 120 ms while someone drags or resizes a bar of a task that loads the
+   * team's people: the change to each person's load per day the bar shows (taskLoadDelta), hours only; no task,
+   * project or holder, since a viewer may not be allowed to open the project. `previewId` names one drag; the
+   * next event of the same id replaces it. Shown over the stored figures until `workload:previewEnd` or a read.
+   */
+  'workload:preview': z.object({ teamId: z.uuid(), previewId: z.uuid(), people: z.array(workloadDeltaSchema).max(WORKLOAD_PREVIEW_MAX_PEOPLE) }),
+  /** To `team:{id}`: the drag of `previewId` ended (dropped, cancelled or gone). */
+  'workload:previewEnd': z.object({ teamId: z.uuid(), previewId: z.uuid() }),
   /** To `user:{id}`: the server changed which teams and projects this person belongs to; refetch them. */
   'access:changed': z.object({ teamId: z.uuid().nullable() }),
 } as const;

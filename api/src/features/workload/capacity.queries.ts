@@ -1,4 +1,4 @@
-import { DEFAULT_CAPACITY, type Capacity, type DayOff, type PersonCapacity } from '@planline/domain';
+import { DEFAULT_CAPACITY, effectivePlan, type Capacity, type DayOff, type PersonCapacity, type Plan, type SubscriptionStatus } from '@planline/domain';
 import type { Sql } from '../access/access.queries.js';
 
 /** People's capacity (issue 36): one row per team member who has set theirs; the others have the default. */
@@ -53,4 +53,39 @@ export async function writeCapacity(sql: Sql, teamId: string, userId: string, ca
     [teamId, userId, capacity.hoursPerDay, capacity.workingDays, JSON.stringify(capacity.daysOff)],
   );
   return rows.length > 0;
+}
+
+/**
+ * [workload-preview] The teams a task of `projectId` assigned to `userIds` loads, as the realtime server's preview of
+ * a bar being dragged needs them (issue 36): the project's team, and each other team any of them is a member of,
+ * with the capacity there of those of them who are its members. Teams on the Free plan (no workload view) are left
+ * out. Two statements.
+ */
+export async function previewTeams(
+  sql: Sql,
+  projectId: string,
+  userIds: readonly string[],
+  now: Date,
+): Promise<{ teamId: string; ownsProject: boolean; people: PersonCapacity[] }[]> {
+  const teams: { id: string; owns: boolean; subscription_plan: Plan; subscription_status: SubscriptionStatus; trial_ends_at: Date | null }[] = await sql.query(
+    `SELECT t.id, t.id = p.team_id AS owns, t.subscription_plan, t.subscription_status, t.trial_ends_at
+       FROM projects p
+       JOIN teams t ON t.id = p.team_id OR t.id IN (SELECT team_id FROM team_members WHERE user_id = ANY($2::uuid[]))
+      WHERE p.id = $1
+      ORDER BY t.id`,
+    [projectId, userIds],
+  );
+  const open = teams.filter((t) => effectivePlan({ subscriptionPlan: t.subscription_plan, subscriptionStatus: t.subscription_status, trialEndsAt: t.trial_ends_at }, now) !== 'free');
+  if (!open.length) return [];
+  const rows: (CapacityRow & { team_id: string })[] = userIds.length
+    ? await sql.query(
+        `SELECT m.team_id, m.user_id, COALESCE(c.hours_per_day, $3) AS hours_per_day, c.working_days, COALESCE(c.days_off, '[]'::jsonb) AS days_off
+           FROM team_members m
+           LEFT JOIN member_capacities c ON c.team_id = m.team_id AND c.user_id = m.user_id
+          WHERE m.team_id = ANY($1::uuid[]) AND m.user_id = ANY($2::uuid[])
+          ORDER BY m.user_id`,
+        [open.map((t) => t.id), userIds, DEFAULT_CAPACITY.hoursPerDay],
+      )
+    : [];
+  return open.map((t) => ({ teamId: t.id, ownsProject: t.owns, people: rows.filter((r) => r.team_id === t.id).map(fromRow) }));
 }

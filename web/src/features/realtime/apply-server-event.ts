@@ -25,7 +25,7 @@ import {
   upsertMember,
   withTeamPlan,
 } from '../teams';
-import { scheduleWorkloadRefetch } from '../workload';
+import { endWorkloadPreview, scheduleWorkloadRefetch, showWorkloadPreview } from '../workload';
 import type { ServerEvent } from './server-events';
 
 export interface RealtimeEffects {
@@ -159,6 +159,13 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       scheduleWorkloadRefetch(queryClient, event.payload.teamId);
       return;
 
+    case 'workload:preview':
+      // [workload-preview] A teammate's bar being dragged: its load, over the team's open workload view.
+      showWorkloadPreview(queryClient, event.payload);
+      return;
+    case 'workload:previewEnd':
+      endWorkloadPreview(queryClient, event.payload.previewId);
+      return;
     case 'dashboard:updated': {
       // Saved in another tab: the view shows it unless the user is customising (their draft is kept apart).
       const { projectId, layout } = event.payload;

@@ -4,12 +4,14 @@ import {
   cellLabel,
   columnTitle,
   hasNoWork,
+  isPreviewCell,
   isWorkloadKey,
   loadLevel,
   localToday,
   rangeFor,
   rowTasks,
   shiftAnchor,
+  withPreviews,
   workloadKey,
   type TeamWorkload,
   type WorkloadPerson,
@@ -117,5 +119,44 @@ describe('workload query keys', () => {
     expect(isWorkloadKey(key, '6f1c2a3e-1111-4aaa-8bbb-000000000009')).toBe(false);
     expect(isWorkloadKey([`/api/teams/${TEAM}/members`])).toBe(false);
     expect(isWorkloadKey(['/api/teams', TEAM, 'workload'])).toBe(false);
+  });
+});
+
+describe('[workload-preview] a teammate’s drag over the cells', () => {
+  const ANA = '6f1c2a3e-1111-4aaa-8bbb-000000000002';
+  const week = (start: string, end: string, allocatedHours: number) => ({ start, end, capacityHours: 40, allocatedHours, tasks: [] });
+  const ana: WorkloadPerson = { userId: ANA, name: 'Ana', overloads: [], buckets: [week('2026-03-02', '2026-03-08', 24), week('2026-03-09', '2026-03-15', 0)] };
+  const workload: TeamWorkload = {
+    teamId: TEAM,
+    from: '2026-03-02',
+    to: '2026-03-15',
+    scale: 'week',
+    people: [ana],
+    unassigned: { userId: null, name: 'Unassigned', overloads: [], buckets: [week('2026-03-02', '2026-03-08', 0), week('2026-03-09', '2026-03-15', 0)] },
+    projects: [],
+  };
+  // Ana's three days (Mon-Wed) dragged a week on: 24 hours leave the first week for the second.
+  const drag = {
+    people: [{ userId: ANA, runs: [{ from: '2026-03-02', to: '2026-03-04', hours: -8 }, { from: '2026-03-09', to: '2026-03-11', hours: 8 }] }],
+    endedAt: null,
+  };
+
+  it('adds each run’s hours for its days in each bucket, and says which cells a drag changes', () => {
+    const shown = withPreviews(workload, [drag], 1000);
+    expect(shown.people[0]!.buckets.map((b) => [b.allocatedHours, b.previewHours])).toEqual([[0, -24], [24, 24]]);
+    expect(isPreviewCell(shown.people[0]!.buckets[1]!)).toBe(true);
+    expect(cellLabel('Ana', 'Week of 9 Mar', shown.people[0]!.buckets[1]!)).toBe('Ana, Week of 9 Mar: 24 hours of 40, under capacity, while a teammate moves a task');
+    // Other rows are the stored ones.
+    expect(shown.unassigned).toBe(workload.unassigned);
+    // Runs cut by a bucket's edge count only their days inside it.
+    const across = withPreviews(workload, [{ people: [{ userId: null, runs: [{ from: '2026-03-06', to: '2026-03-10', hours: 8 }] }], endedAt: null }], 0);
+    expect(across.unassigned.buckets.map((b) => b.allocatedHours)).toEqual([24, 16]);
+  });
+
+  it('an ended drag stays until a read made after its end (which has the drop), never counted twice', () => {
+    const ended = { ...drag, endedAt: 2000 };
+    expect(withPreviews(workload, [ended], 1000).people[0]!.buckets[1]!.allocatedHours).toBe(24);
+    expect(withPreviews(workload, [ended], 2500)).toBe(workload);
+    expect(withPreviews(workload, [], 0)).toBe(workload);
   });
 });

@@ -122,9 +122,10 @@ const LEVEL_WORDS: Record<LoadLevel, string> = {
 };
 
 /** What a screen reader hears for a cell: "Ana, week of 2 Mar: 10 hours of 8, over capacity". */
-export function cellLabel(personName: string, columnTitle: string, bucket: Pick<WorkloadBucket, 'allocatedHours' | 'capacityHours'>): string {
+export function cellLabel(personName: string, columnTitle: string, bucket: Pick<ShownBucket, 'allocatedHours' | 'capacityHours' | 'previewHours'>): string {
   const level = loadLevel(bucket.allocatedHours, bucket.capacityHours);
-  return `${personName}, ${columnTitle}: ${roundHours(bucket.allocatedHours)} hours of ${roundHours(bucket.capacityHours)}, ${LEVEL_WORDS[level]}`;
+  const preview = bucket.previewHours ? ', while a teammate moves a task' : '';
+  return `${personName}, ${columnTitle}: ${roundHours(bucket.allocatedHours)} hours of ${roundHours(bucket.capacityHours)}, ${LEVEL_WORDS[level]}${preview}`;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -201,3 +202,46 @@ export function hasNoWork(workload: TeamWorkload): boolean {
 }
 
 export { isWorkloadKey, workloadKey } from '../../lib/workload-key';
+
+/** A cell as the view shows it: the stored figures, and the hours a teammate's bar being dragged adds (or takes). */
+export type ShownBucket = WorkloadBucket & { previewHours?: number };
+/** Whether a cell shows a teammate's drag under way (drawn dashed, and said so in its name). */
+export const isPreviewCell = (bucket: ShownBucket): boolean => !!bucket.previewHours;
+export type ShownPerson = Omit<WorkloadPerson, 'buckets'> & { buckets: ShownBucket[] };
+export type ShownWorkload = Omit<TeamWorkload, 'people' | 'unassigned'> & { people: ShownPerson[]; unassigned: ShownPerson };
+
+/** A dragged bar's load change as the view overlays it (live previews, workload-live.ts). */
+export interface LoadPreview {
+  people: readonly { userId: string | null; runs: readonly { from: string; to: string; hours: number }[] }[];
+  /** When its drag ended (null: under way). */
+  endedAt: number | null;
+}
+
+/** Days of `from..to` inside `start..end`, all inclusive. */
+function overlapDays(from: string, to: string, start: string, end: string): number {
+  const first = from > start ? from : start;
+  const last = to < end ? to : end;
+  return first > last ? 0 : Math.round((parseDay(last).getTime() - parseDay(first).getTime()) / DAY_MS) + 1;
+}
+
+/**
+ * [workload-preview] The workload with teammates' drags shown over it: each bucket's allocated hours plus the
+ * change each preview makes on its days (`previewHours` says by how much). A drag that ended before `readAt` (the
+ * time of the read shown) is in the read already, if it was dropped, and is left out.
+ */
+export function withPreviews(workload: TeamWorkload, previews: readonly LoadPreview[], readAt: number): ShownWorkload {
+  const live = previews.filter((p) => p.endedAt === null || p.endedAt > readAt);
+  if (!live.length) return workload;
+  const shown = (person: WorkloadPerson): ShownPerson => {
+    const runs = live.flatMap((p) => p.people.filter((d) => d.userId === person.userId).flatMap((d) => d.runs));
+    if (!runs.length) return person;
+    return {
+      ...person,
+      buckets: person.buckets.map((bucket) => {
+        const change = roundHours(runs.reduce((sum, run) => sum + run.hours * overlapDays(run.from, run.to, bucket.start, bucket.end), 0));
+        return change ? { ...bucket, allocatedHours: Math.max(0, roundHours(bucket.allocatedHours + change)), previewHours: change } : bucket;
+      }),
+    };
+  };
+  return { ...workload, people: workload.people.map(shown), unassigned: shown(workload.unassigned) };
+}

@@ -19,6 +19,7 @@ import {
   columnTitle,
   formatHours,
   hasNoWork,
+  isPreviewCell,
   LEVEL_CLASSES,
   loadLevel,
   localToday,
@@ -26,12 +27,14 @@ import {
   rangeTitle,
   rowTasks,
   shiftAnchor,
+  withPreviews,
   workloadKey,
   workloadRows,
   type TeamWorkload,
   type WorkloadPerson,
 } from '../workload-view-model';
 import { DraggableTask, DropRow, ReassignDnd, ReassignMenu } from './reassign-controls';
+import { useWorkloadPreviews } from '../workload-live';
 
 const SCALE_LABELS: Record<WorkloadScale, string> = { day: 'Day', week: 'Week', month: 'Month' };
 export const EMPTY_WORKLOAD = 'No one on this team has work in this range';
@@ -58,6 +61,9 @@ export function WorkloadView({ teamId, teamName, userId }: { teamId: string; tea
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [reassigner]);
+  // [workload-preview] Teammates' bars being dragged, over the stored figures.
+  const previews = useWorkloadPreviews(teamId);
+  const shown = workload.data ? withPreviews(workload.data, previews, workload.dataUpdatedAt) : undefined;
 
   return (
     <main id={SKIP_TARGET_IDS.main} className="flex min-w-0 flex-1 flex-col gap-4 p-4 sm:p-6">
@@ -109,12 +115,12 @@ export function WorkloadView({ teamId, teamName, userId }: { teamId: string; tea
           onRetry={() => void workload.refetch()}
           retrying={workload.isFetching}
         />
-      ) : workload.data ? (
-        hasNoWork(workload.data) ? (
+      ) : shown ? (
+        hasNoWork(shown) ? (
           <p className="rounded-md border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">{EMPTY_WORKLOAD}</p>
         ) : (
           <ReassignDnd onReassign={reassign}>
-            <WorkloadGrid workload={workload.data} teamId={teamId} userId={userId} onReassign={reassign} />
+            <WorkloadGrid workload={shown} teamId={teamId} userId={userId} onReassign={reassign} />
           </ReassignDnd>
         )
       ) : null}
@@ -234,7 +240,8 @@ export function PersonRows({ person, columns, projects, people, onReassign, open
                 aria-label={cellLabel(person.name, columns[i] ?? bucket.start, bucket)}
                 role="img"
                 data-level={level}
-                className={cn('flex items-center gap-1 rounded px-2 py-1.5 whitespace-nowrap tabular-nums', LEVEL_CLASSES[level])}
+                data-preview={isPreviewCell(bucket) || undefined}
+                className={cn('flex items-center gap-1 rounded px-2 py-1.5 whitespace-nowrap tabular-nums', LEVEL_CLASSES[level], isPreviewCell(bucket) && 'outline-2 outline-offset-[-2px] outline-blue-500 outline-dashed')}
               >
                 {level === 'over' ? <TriangleAlert aria-hidden="true" className="h-3.5 w-3.5 shrink-0" /> : null}
                 {cellFigure(bucket)}

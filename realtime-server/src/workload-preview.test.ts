@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { projectDocumentName, rooms, type PresenceActivity } from '@planline/domain';
+import { writeTask } from '@planline/document';
+import { describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
+import { WorkloadPreviews, type PreviewTeam } from './workload-preview.js';
+import type { RealtimeIo } from './socket-server.js';
+
+const projectId = randomUUID();
+const document = projectDocumentName(projectId);
+const taskId = randomUUID();
+const ana = randomUUID();
+const own = randomUUID();
+const other = randomUUID();
+const quiet = { info() {}, warn() {}, error() {} } as never;
+
+function setup(readTeams = vi.fn(async (): Promise<PreviewTeam[]> => [
+  { teamId: own, ownsProject: true, people: [{ userId: ana, hoursPerDay: 8, workingDays: null, daysOff: [] }] },
+  { teamId: other, ownsProject: false, people: [{ userId: ana, hoursPerDay: 4, workingDays: null, daysOff: [] }] },
+])) {
+  const doc = new Y.Doc();
+  // Mon 2 to Wed 4 March 2026, Ana at 50 %.
+  doc.transact(() => writeTask(doc, taskId, { name: 'Weld', startDate: '2026-03-02', endDate: '2026-03-04', assigneeIds: [ana], allocations: { [ana]: 50 } }));
+  const sent: { room: string; event: string; payload: Record<string, unknown> }[] = [];
+  const io = { to: (room: string) => ({ emit: (event: string, payload: Record<string, unknown>) => sent.push({ room, event, payload }) }) } as unknown as RealtimeIo;
+  const previews = new WorkloadPreviews(io, { documents: new Map([[document, doc]]) } as never, readTeams, quiet, 40);
+  return { previews, sent, readTeams, doc };
+}
+const dragging = (startDate: string, endDate: string): PresenceActivity => ({ taskId, kind: 'dragging', preview: { startDate, endDate } });
+
+describe('[workload-preview] a bar being dragged, sent to the workload views', () => {
+  it('sends each team its own hours, by team room, and ends the preview where it was sent', async () => {
+    const { previews, sent } = setup();
+    const feed = previews.connection();
+    feed.activity(document, dragging('2026-03-03', '2026-03-05'));
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[0]).toMatchObject({
+      room: rooms.team(own),
+      event: 'workload:preview',
+      payload: { teamId: own, people: [{ userId: ana, runs: [{ from: '2026-03-02', to: '2026-03-02', hours: -4 }, { from: '2026-03-05', to: '2026-03-05', hours: 4 }] }] },
+    });
+    expect(sent[1]).toMatchObject({ room: rooms.team(other), payload: { teamId: other, people: [{ userId: ana, runs: [{ hours: -2 }, { hours: 2 }] }] } });
+    // Hours only: nothing names the task, its project or who holds it.
+    expect(JSON.stringify(sent)).not.toMatch(new RegExp(`${taskId}|${projectId}|Weld`));
+    const previewId = sent[0]!.payload.previewId;
+    feed.activity(document, null);
+    expect(sent.slice(2)).toEqual([
+      { room: rooms.team(own), event: 'workload:previewEnd', payload: { teamId: own, previewId } },
+      { room: rooms.team(other), event: 'workload:previewEnd', payload: { teamId: other, previewId } },
+    ]);
+  });
+
+  it('a flood of activity costs one computation per interval (the latest wins) and one read of the teams', async () => {
+    const { previews, sent, readTeams } = setup();
+    const feed = previews.connection();
+    const flood = (last: number) => {
+      for (let day = 3; day <= last; day++) for (let i = 0; i < 50; i++) feed.activity(document, dragging(`2026-03-0${day}`, `2026-03-0${day}`));
+    };
+    const lastDay = () => (sent.filter((s) => s.room === rooms.team(own)).at(-1)!.payload as { people: { runs: { from: string }[] }[] }).people[0]!.runs.at(-1)!.from;
+    flood(9);
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(lastDay()).toBe('2026-03-09');
+    // Another flood within the interval: one more computation, of its latest, once the interval is over.
+    flood(6);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent.filter((s) => s.room === rooms.team(own))).toHaveLength(2);
+    expect(lastDay()).toBe('2026-03-06');
+    expect(readTeams).toHaveBeenCalledTimes(1);
+  });
+
+  it('a closed connection ends its preview; a drag that ended before its teams were read sends nothing', async () => {
+    let answer: (teams: PreviewTeam[]) => void = () => {};
+    const { previews, sent } = setup(vi.fn(() => new Promise<PreviewTeam[]>((resolve) => (answer = resolve))));
+    const feed = previews.connection();
+    feed.activity(document, dragging('2026-03-03', '2026-03-05'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    feed.close();
+    answer([{ teamId: own, ownsProject: true, people: [] }]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(sent).toEqual([]);
+
+    const second = setup();
+    const feed2 = second.previews.connection();
+    feed2.activity(document, { taskId, kind: 'resizing', preview: { endDate: '2026-03-06' } });
+    await vi.waitFor(() => expect(second.sent).toHaveLength(2));
+    feed2.close();
+    expect(second.sent.slice(2).map((s) => s.event)).toEqual(['workload:previewEnd', 'workload:previewEnd']);
+  });
+
+  it('editing a bar’s name or a link being drawn is no preview', async () => {
+    const { previews, sent, readTeams } = setup();
+    const feed = previews.connection();
+    feed.activity(document, { taskId, kind: 'editing' });
+    feed.activity(document, { taskId, kind: 'dragging' });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(sent).toEqual([]);
+    expect(readTeams).not.toHaveBeenCalled();
+  });
+});
