@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '@planline/domain';
 import { readTask, writeTask } from '@planline/document';
 import { eventually, openProjectDocument } from './collab-client.js';
 import { createTask, joinedMember, registeredClient, startTestServer, teamWithOwner, type ClientUser } from './harness.js';
@@ -92,6 +93,17 @@ describe('[assignments] allocation per assignee', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect(await rows()).toEqual(before);
+  });
+
+  it('[assignments] a new task’s primary assignee is the first listed, whichever id sorts first, in either form', async () => {
+    const [low, high] = sorted(ana.user.id, ben.user.id) as [string, string];
+    const dates = { projectId, startDate: '2026-12-07', endDate: '2026-12-08' };
+    for (const [listed, name] of [[[high, low], 'High first'], [[low, high], 'Low first']] as const) {
+      const byIds = await createTask<Task>(owner.client, { ...dates, name, assigneeIds: [...listed] });
+      expect([byIds.assigneeId, byIds.assigneeIds]).toEqual([listed[0], [low, high]]);
+      const byAssignments = await createTask<Task>(owner.client, { ...dates, name, assignments: listed.map((userId) => ({ userId, allocation: 50 })) });
+      expect([byAssignments.assigneeId, byAssignments.assigneeIds]).toEqual([listed[0], [low, high]]);
+    }
   });
 
   it('[assignments] someone who is not of the project’s team, or an allocation for someone not assigned: 400, nothing stored', async () => {

@@ -58,11 +58,11 @@ export type Assignment = z.infer<typeof assignmentSchema>;
  * kept in user id order so copies compare equal. Membership of the project's team is the API's check. It stands
  * for `assigneeIds` and `allocations` together (the first listed is the primary assignee unless one is named).
  */
-export const assignmentsInputSchema = z
+const assignmentsAsListed = z
   .array(assignmentSchema, { error: 'Assignments must be a list of { userId, allocation }' })
   .max(TASK_MAX_ASSIGNEES, `A task can have at most ${TASK_MAX_ASSIGNEES} assignees`)
-  .refine((list) => new Set(list.map((a) => a.userId)).size === list.length, 'Each person can be assigned to a task once')
-  .transform((list) => [...list].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0)));
+  .refine((list) => new Set(list.map((a) => a.userId)).size === list.length, 'Each person can be assigned to a task once');
+export const assignmentsInputSchema = assignmentsAsListed.transform((list) => [...list].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0)));
 
 /** A task's `assigneeIds` and `allocations` as one list of assignments, in user id order (as `assignments` are kept). */
 export function taskAssignments(assigneeIds: readonly string[], allocations: Readonly<Record<string, number>>): Assignment[] {
@@ -80,6 +80,11 @@ export function sameAssignments(a: readonly Assignment[], b: readonly Assignment
       .join(',');
   return key(a) === key(b);
 }
+
+const assigneeIdsAsListed = z
+  .array(z.uuid({ error: 'Assignee is not valid' }), { error: 'Assignees must be a list' })
+  .max(TASK_MAX_ASSIGNEES, `A task can have at most ${TASK_MAX_ASSIGNEES} assignees`)
+  .transform((ids) => [...new Set(ids)]);
 
 export const taskFieldSchemas = {
   name: requiredName('Task name', TASK_NAME_MAX_LENGTH),
@@ -100,11 +105,8 @@ export const taskFieldSchemas = {
     .max(100, 'Progress must be a whole number from 0 to 100'),
   color: z.string({ error: textError('Colour') }).regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be written like #3b82f6'),
   assigneeId: z.uuid({ error: 'Assignee is not valid' }).nullable(),
-  assigneeIds: z
-    .array(z.uuid({ error: 'Assignee is not valid' }), { error: 'Assignees must be a list' })
-    .max(TASK_MAX_ASSIGNEES, `A task can have at most ${TASK_MAX_ASSIGNEES} assignees`)
-    // A set, kept in one canonical order (the primary assignee is assigneeId), so copies compare equal.
-    .transform((ids) => [...new Set(ids)].sort()),
+  // A set, kept in one canonical order (the primary assignee is assigneeId), so copies compare equal.
+  assigneeIds: assigneeIdsAsListed.transform((ids) => [...ids].sort()),
   /**
    * Issue 36: the share of each assignee's working day the task takes, in whole percent, for the assignees not at
    * the default 100 (kept canonical: ids in order, 100s left out, so copies compare equal). An entry for someone no
@@ -203,12 +205,13 @@ export const createTaskInputSchema = z
     progress: taskFieldSchemas.progress.default(0),
     color: taskFieldSchemas.color.default(TASK_COLOR_DEFAULT),
     assigneeId: taskFieldSchemas.assigneeId.optional(),
-    assigneeIds: taskFieldSchemas.assigneeIds.optional(),
+    // As listed: the first is the primary assignee unless `assigneeId` names one (the API stores them in order).
+    assigneeIds: assigneeIdsAsListed.optional(),
     order: taskFieldSchemas.order.optional(),
     kind: taskFieldSchemas.kind.default('task'),
     parentId: taskFieldSchemas.parentId.optional(),
     allocations: taskFieldSchemas.allocations.optional(),
-    assignments: assignmentsInputSchema.optional(),
+    assignments: assignmentsAsListed.optional(),
     changeReason: changeReasonSchema,
   })
   .refine(endNotBeforeStart, END_BEFORE_START)
