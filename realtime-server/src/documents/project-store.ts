@@ -238,7 +238,7 @@ export class ProjectDocumentStore {
       // removal is a transaction of its own, stored after this one; this one is stored without what it removed.
       let cleanFrom: Map<number, number> | undefined;
       if (origin !== REPAIR && !isRelayedOrigin(origin)) {
-        const junk = nonSchemaItems(doc, tr.changed);
+        const junk = nonSchemaItems(doc, tr);
         if (junk.length) {
           this.logger.warn({ projectId: state.projectId, userId: author(origin).userId, items: junk.length }, 'content outside the document schema removed');
           removeItems(doc, junk, REPAIR);
