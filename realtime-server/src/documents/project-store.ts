@@ -9,7 +9,6 @@ import {
   readTask,
   removeItems,
   sameValue,
-  waitingForUpdates,
   writeScheduleSettings,
   writeTask,
   type DocTask,
@@ -23,7 +22,7 @@ import type { DocumentCluster, DocumentPeer } from '../scale/document-cluster.js
 import type { RealtimeLogger } from '../logger.js';
 import { changesRows, RowsAfter, type Judged } from './change-judge.js';
 import { putBack, repairFromRows } from './document-repairs.js';
-import { dropHeldBackOverCap, encodeIntegrated } from './held-back.js';
+import { dropHeldBackOverCap, encodeIntegrated, waitingForUpdates } from './held-back.js';
 import { author, cascadeOrigin, isCascadeOrigin, isRelayedOrigin, isServerEdit, taskReasonsOf } from './origins.js';
 import {
   appendUpdate,
