@@ -73,6 +73,36 @@ describe('[doc-schema] what may exist in a project document', () => {
     for (const name of after.share.keys()) if (name !== 'tasks' && name !== 'dependencies') expect(live(after, name)).toBe(0);
   });
 
+  it.each(['tasks', 'dependencies', 'project'])('list content in the %s root (from a client that made it an array) is found and taken out', (root) => {
+    const rogue = new Y.Doc();
+    rogue.getArray(root).push(['x', { y: 1 }]);
+    const { found, after } = judgeEdit((doc) => Y.applyUpdate(doc, Y.encodeStateAsUpdate(rogue)));
+    expect(found).toBeGreaterThan(0);
+    expect(nonSchemaItems(after)).toEqual([]);
+    expect(live(after, root)).toBe(live(plan(), root));
+  });
+
+  it('what a nested type holds is found with it, in the same transaction and in a later one', () => {
+    const { found, after } = judgeEdit((doc) => {
+      const nested = new Y.Map<unknown>();
+      tasksMap(doc).get(A)!.set('notes', nested as never);
+      nested.set('deep', new Y.Text('hello'));
+    });
+    expect(found).toBeGreaterThan(0);
+    expect(nonSchemaItems(after)).toEqual([]);
+    expect(tasksMap(after).get(A)!.has('notes')).toBe(false);
+
+    // Stored before the schema: a nested type's later content is found with the whole-document scan.
+    const doc = plan();
+    const nested = new Y.Map<unknown>();
+    tasksMap(doc).get(B)!.set('notes', nested as never);
+    nested.set('later', 1);
+    expect(nonSchemaItems(doc).length).toBeGreaterThan(0);
+    removeItems(doc, nonSchemaItems(doc), null);
+    expect(tasksMap(doc).get(B)!.has('notes')).toBe(false);
+    expect(tasksMap(doc).get(B)!.get('name')).toBe('Build');
+  });
+
   it('a valid edit in the same transaction as junk stands', () => {
     const { after } = judgeEdit((doc) => {
       writeTask(doc, A, { progress: 70 });
