@@ -65,34 +65,42 @@ function isJunk(doc: Y.Doc, tasks: Type | undefined, item: Y.Item): boolean {
 }
 
 /**
- * Everything in `doc` outside the schema. With `tr` (a finished transaction), only the items it added are looked at
- * (its clocks from `beforeState` to `afterState`), so a drag costs a few items; without it, every item of the
- * document (one loaded from storage). The items are reached through Yjs's public `iterateDeletedStructs`, given a
- * set of clock ranges (named a delete set; nothing is deleted by it).
+ * The items outside the schema, reached inside the transaction `scan`. With `tr` (a finished transaction), only the
+ * items it added are looked at (its clocks from `beforeState` to `afterState`), so a drag costs a few items;
+ * without it, every item of the document (one loaded from storage). The items are reached through Yjs's public
+ * `iterateDeletedStructs`, given a set of clock ranges (named a delete set; nothing is deleted by it). Reaching a
+ * range's start may split an item that Yjs merged with its left; Yjs merges it again as `scan` ends, unless it is
+ * deleted in `scan`: so what is found is removed in the same transaction (`removeNonSchemaItems`).
  */
-export function nonSchemaItems(doc: Y.Doc, tr?: Y.Transaction): Y.Item[] {
+function itemsOutside(doc: Y.Doc, scan: Y.Transaction, tr?: Y.Transaction): Y.Item[] {
   const ranges = Y.createDeleteSet();
   const upTo = tr ? tr.afterState : Y.decodeStateVector(Y.encodeStateVector(doc));
   for (const [client, end] of upTo) {
     const start = tr?.beforeState.get(client) ?? 0;
     if (end > start) ranges.clients.set(client, [{ clock: start, len: end - start }]);
   }
-  if (!ranges.clients.size) return [];
   const tasks = doc.share.get(TASKS_MAP);
   const out: Y.Item[] = [];
-  // A transaction of its own: reaching a range's ends may split a merged item, which Yjs merges again at its end.
-  doc.transact((scan) =>
-    Y.iterateDeletedStructs(scan, ranges, (struct) => {
-      if (struct instanceof Y.Item && !struct.deleted && isJunk(doc, tasks, struct)) out.push(struct);
-    }),
-  );
+  Y.iterateDeletedStructs(scan, ranges, (struct) => {
+    if (struct instanceof Y.Item && !struct.deleted && isJunk(doc, tasks, struct)) out.push(struct);
+  });
   return out;
 }
 
-/** Deletes `items` (from nonSchemaItems) in one transaction with `origin`. */
-export function removeItems(doc: Y.Doc, items: Y.Item[], origin: unknown): void {
-  if (!items.length) return;
-  doc.transact((tr) => {
-    for (const item of items) if (!item.deleted) item.delete(tr);
+/** Everything in `doc` outside the schema (all of it, or what `tr` added), left where it is: a check. */
+export function nonSchemaItems(doc: Y.Doc, tr?: Y.Transaction): Y.Item[] {
+  return doc.transact((scan) => itemsOutside(doc, scan, tr));
+}
+
+/**
+ * Deletes everything in `doc` outside the schema (all of it, or what `tr` added) in one transaction with `origin`,
+ * and answers how many items that was. Nothing outside the schema: the transaction changes nothing and is sent to no one.
+ */
+export function removeNonSchemaItems(doc: Y.Doc, origin: unknown, tr?: Y.Transaction): number {
+  return doc.transact((scan) => {
+    const items = itemsOutside(doc, scan, tr);
+    // An item inside a nested type found here too was deleted with it.
+    for (const item of items) if (!item.deleted) item.delete(scan);
+    return items.length;
   }, origin);
 }

@@ -3,11 +3,10 @@ import {
   applyCascade,
   dependenciesMap,
   dependencyLinks,
-  nonSchemaItems,
   projectMap,
   readScheduleSettings,
   readTask,
-  removeItems,
+  removeNonSchemaItems,
   sameValue,
   writeScheduleSettings,
   writeTask,
@@ -161,10 +160,9 @@ export class ProjectDocumentStore {
       Y.applyUpdate(doc, stored.state, LOAD);
       // Stored before the schema was enforced: take the rest out, and store the document without it, and without
       // anything a stored log from before issue 34 left held back. (The owner writes; others only read.)
-      const junk = nonSchemaItems(doc);
-      if (junk.length) {
-        removeItems(doc, junk, LOAD);
-        this.logger.warn({ projectId, items: junk.length }, 'content outside the document schema removed at load');
+      const removed = removeNonSchemaItems(doc, LOAD);
+      if (removed) {
+        this.logger.warn({ projectId, items: removed }, 'content outside the document schema removed at load');
         if (!peer || peer.isOwner()) await replaceStoredState(this.dataSource, projectId, encodeIntegrated(doc));
         stored.updatesInLog = 0;
       }
@@ -237,10 +235,9 @@ export class ProjectDocumentStore {
       // removal is a transaction of its own, stored after this one; this one is stored without what it removed.
       let cleanFrom: Map<number, number> | undefined;
       if (origin !== REPAIR && !isRelayedOrigin(origin)) {
-        const junk = nonSchemaItems(doc, tr);
-        if (junk.length) {
-          this.logger.warn({ projectId: state.projectId, userId: author(origin).userId, items: junk.length }, 'content outside the document schema removed');
-          removeItems(doc, junk, REPAIR);
+        const removed = removeNonSchemaItems(doc, REPAIR, tr);
+        if (removed) {
+          this.logger.warn({ projectId: state.projectId, userId: author(origin).userId, items: removed }, 'content outside the document schema removed');
           cleanFrom = tr.beforeState;
         }
       }
