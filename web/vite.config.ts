@@ -42,26 +42,38 @@ function precompress(): Plugin {
 }
 
 /**
- * The lib0 release src/lib/yjs-decoding.ts was compared with (yjs-decoding.test.ts): package.json pins lib0 to it.
- * The build stands that module in for lib0's decoding module, which Yjs reads every update with: Yjs offers no other
- * way to read its strings, and the first sync of a 100,000-task document spent ~0.9 s of the page's main thread on
- * them, ~0.27 s with it (issue 18). A lib0 other than the one compared stops the build (issue 35) rather than ship
- * a reading nobody checked against it: move the pin, run the test, then build.
+ * Two dependencies the web build changes from inside, each under the pin rule of issue 35 (web/package.json names
+ * the exact release a test compared the change with; the build stops on any other rather than ship a change nobody
+ * checked against it: move the pin, run the test, then build):
+ * - lib0, as Yjs resolves it: the build stands src/lib/yjs-decoding.ts in for lib0's decoding module, which Yjs reads
+ *   every update with. Yjs offers no other way to read its strings, and the first sync of a 100,000-task document
+ *   spent ~0.9 s of the page's main thread on them, ~0.27 s with it (issue 18). Compared in yjs-decoding.test.ts.
+ * - @hocuspocus/provider: the connection takes the provider's own update handlers off the document and awareness
+ *   (document-host.ts, domain's sendOnlyOwnAwareness), so that the first sync is not encoded again (~0.7 s of the
+ *   worker at 100,000 tasks) and echoes do not go out. Compared in connection/provider-pin.test.ts.
  */
-function comparedLib0(): string {
+function comparedReleases(): void {
   const require = createRequire(import.meta.url);
-  const pinned = (JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies.lib0!;
+  const pins = (JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
+  const versionAt = (packageJson: string) => (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
   // lib0 as Yjs resolves it: the one whose decoding module the alias replaces.
-  const fromYjs = createRequire(require.resolve('yjs/package.json'));
-  const installed = (JSON.parse(readFileSync(fromYjs.resolve('lib0/package.json'), 'utf8')) as { version: string }).version;
-  if (installed !== pinned) {
-    throw new Error(`web/vite.config.ts: Yjs resolves lib0 ${installed}, but src/lib/yjs-decoding.ts was compared with lib0 ${pinned} (web/package.json). Run src/lib/yjs-decoding.test.ts against ${installed} and pin it.`);
+  const lib0 = versionAt(createRequire(require.resolve('yjs/package.json')).resolve('lib0/package.json'));
+  // The provider's package.json is not among its exports: its folder is found from its entry.
+  const entry = require.resolve('@hocuspocus/provider');
+  const provider = versionAt(resolve(entry.slice(0, entry.lastIndexOf('/dist/')), 'package.json'));
+  const compared: [string, string, string][] = [
+    ['lib0', lib0, 'src/lib/yjs-decoding.test.ts'],
+    ['@hocuspocus/provider', provider, 'src/features/gantt/connection/provider-pin.test.ts'],
+  ];
+  for (const [name, installed, test] of compared) {
+    if (installed !== pins[name]) {
+      throw new Error(`web/vite.config.ts: ${name} ${installed} is installed, but the build's change to it was compared with ${name} ${pins[name]} (web/package.json). Run ${test} against ${installed} and pin it.`);
+    }
   }
-  return installed;
 }
 
 export default defineConfig(({ mode }) => {
-  comparedLib0();
+  comparedReleases();
   // VITE_API_TARGET (shell or .env) points the dev proxy at an API that is not on the default port.
   const env = loadEnv(mode, import.meta.dirname, '');
   const target = env.VITE_API_TARGET || 'http://localhost:3000';
@@ -69,7 +81,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react(), tailwindcss(), precompress()],
     // Yjs reads every update through lib0's decoding module: ours is lib0's with strings read faster and shared
-    // (src/lib/yjs-decoding.ts, which imports lib0's own as 'lib0/decoding.js'; comparedLib0 above).
+    // (src/lib/yjs-decoding.ts, which imports lib0's own as 'lib0/decoding.js'; comparedReleases above).
     resolve: { alias: [{ find: /^lib0\/decoding$/, replacement: resolve(import.meta.dirname, 'src/lib/yjs-decoding.ts') }] },
     // The manifest tells the server which files the workspace needs (api/src/http/static-web.ts lists them in the
     // workspace page, for the app's entry to ask for once the first screen is painted).

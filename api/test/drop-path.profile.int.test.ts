@@ -56,7 +56,7 @@ const clock = vi.hoisted(() => {
 });
 
 vi.mock('@planline/document', async (original) =>
-  clock.wrap(await original<typeof import('@planline/document')>(), { nonSchemaItems: 'server: schema check of the changed items' }),
+  clock.wrap(await original<typeof import('@planline/document')>(), { removeNonSchemaItems: 'server: schema check of the changed items' }),
 );
 vi.mock('../../realtime-server/src/documents/transaction-facts.js', async (original) =>
   clock.wrap(await original<typeof import('../../realtime-server/src/documents/transaction-facts.js')>(), {

@@ -13,26 +13,22 @@ export function carryReasons(doc: Y.Doc, reasons: ReadonlyMap<string, string>): 
   for (const [taskId, reason] of reasons) map.set(taskId, reason);
 }
 
-// Yjs types a transaction's changed types by their events, which this file never reads.
-type Changed = Map<Y.AbstractType<any>, Set<string | null>>;
-
 /**
- * What a transaction wrote into the reasons map (`changed`: its changed types and keys): the reasons of task ids
- * that hold a plain string, unjudged, and every live item it wrote there, whatever it is, to be taken out.
+ * The reasons among items outside the schema (document-schema.ts): the reasons root is not in the schema, so what an
+ * edit carried there is found, read here and removed with the rest. A reason is a plain string under a task id;
+ * `count` is how many of the items were the root's, whatever they held.
  */
-export function carriedEntries(doc: Y.Doc, changed: Changed): { reasons: Map<string, string>; items: Y.Item[] } {
+export function carriedEntries(doc: Y.Doc, items: readonly Y.Item[]): { reasons: Map<string, string>; count: number } {
   const reasons = new Map<string, string>();
-  const items: Y.Item[] = [];
-  const map = doc.share.get(EDIT_REASONS_MAP);
-  const keys = map ? changed.get(map) : undefined;
-  if (!map || !keys) return { reasons, items };
-  for (let item = map._start; item; item = item.right) if (!item.deleted) items.push(item);
-  for (const key of keys) {
-    const item = key === null ? null : (map._map.get(key) ?? null);
-    if (!item || item.deleted) continue;
-    items.push(item);
+  const root = doc.share.get(EDIT_REASONS_MAP);
+  let count = 0;
+  if (!root) return { reasons, count };
+  for (const item of items) {
+    if (item.parent !== root) continue;
+    count++;
+    const key = item.parentSub;
     const value = item.content instanceof Y.ContentAny && item.content.arr.length === 1 ? item.content.arr[0] : undefined;
-    if (isCanonicalTaskId(key!) && typeof value === 'string') reasons.set(key!, value);
+    if (key !== null && isCanonicalTaskId(key) && typeof value === 'string') reasons.set(key, value);
   }
-  return { reasons, items };
+  return { reasons, count };
 }

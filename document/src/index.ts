@@ -4,7 +4,7 @@
  * servers, the tests and the benchmarks, so the document has one shape whoever writes it.
  */
 export * from './task-document.js';
-export { nonSchemaItems, removeItems } from './document-schema.js';
+export { nonSchemaItems, removeNonSchemaItems } from './document-schema.js';
 export { carriedEntries, carryReasons, editReasonsMap } from './edit-reasons.js';
 export * from './project-settings.js';
 export { applyCalendarChange, applyCascade, cascadeReasons, documentCascade } from './document-cascade.js';

@@ -145,9 +145,3 @@ export function sameTask(inDoc: DocTask, stored: Readonly<Record<TaskFieldName, 
   return TASK_FIELDS.every((f) => sameValue(fieldValue(f, inDoc[f]), stored[f]));
 }
 
-/**
- * An update can arrive before one it builds on: a client sends a new edit before its reconnect sync has sent
- * the older ones, or (scaled mode) Redis lost a message and its sender resends it. Yjs then applies its
- * deletions but holds its new values back, so a field of a task reads as missing until the earlier update lands.
- */
-export const waitingForUpdates = (doc: Y.Doc) => doc.store.pendingStructs !== null || doc.store.pendingDs !== null;

@@ -7,6 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { CollabLiveness } from './collab-liveness.js';
 import { CollabSocket } from './collab-socket.js';
 import { documentRefused, guardConnection } from './connection-guard.js';
+import { assertComparedYjs } from './documents/held-back.js';
 import { answerSyncRequest, askForSyncAnswer } from './documents/shared-full-state.js';
 import type { RealtimeOptions } from './types.js';
 import type { WorkloadPreviews } from './workload-preview.js';
@@ -28,6 +29,8 @@ function refuse(socket: Duplex, status: number, reason: string, headers = '') {
  * api process only opens direct connections for its own edits.
  */
 export function createDocumentServer(options: RealtimeOptions, keepLoaded: (projectId: string) => Promise<void>): Hocuspocus {
+  // What a document holds back is read as the pinned Yjs keeps it (documents/held-back.ts): no start on another.
+  assertComparedYjs();
   return new Hocuspocus({
     quiet: true,
     // A sync step 1, turned by CollabSocket's askForSyncAnswer into a request of ours, is answered here (shared-full-state.ts).

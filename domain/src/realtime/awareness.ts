@@ -21,6 +21,9 @@ export interface AwarenessChanges {
  * everyone else together: 100 people joining, or five dragging at once, took every client past the server's
  * per-connection awareness limit (4429), and every echo costs the server a decode. Only this client's own
  * changes (and its local timeouts, and the renewal of its own state) go out.
+ *
+ * Taking the provider's own handler is a change inside it, made under the pin rule (docs/ARCHITECTURE.md, "Other
+ * packages"): web/package.json pins the provider, and web's connection/provider-pin.test.ts compares what goes out.
  */
 export function sendOnlyOwnAwareness(provider: AwarenessSender): void {
   const { awareness } = provider;

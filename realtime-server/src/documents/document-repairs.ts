@@ -7,12 +7,12 @@ import {
   sameTask,
   sameValue,
   tasksMap,
-  waitingForUpdates,
   writeTask,
 } from '@planline/document';
 import { edgeKey, readLinkValue, sameLink, TASK_FIELDS, type TaskFieldName } from '@planline/domain';
 import type * as Y from 'yjs';
 import type { Judged, JudgedInput, PersistedRows } from './change-judge.js';
+import { waitingForUpdates } from './held-back.js';
 
 /** What putBack needs of a change beyond what it was judged on. */
 export interface RepairableChange extends JudgedInput {

@@ -222,9 +222,9 @@ describe('[leveling-carrier] history reasons a browser edit carries in its own t
     expect(await row(task.id)).toMatchObject({ start_date: '2026-11-30' });
     // Nothing accumulates: the map is empty again, and no stored update holds a carried reason.
     expect(editReasonsMap(docNow).size).toBe(0);
-    const log: { update: Buffer }[] = await db.dataSource.query(`SELECT "update" FROM project_document_updates WHERE project_id = $1`, [p.id]);
-    expect(log.some((l) => l.update.includes('Levelled'))).toBe(false);
-    expect(log.some((l) => l.update.includes('Approved by the CEO'))).toBe(false);
+    const log: { update: Uint8Array }[] = await db.dataSource.query(`SELECT "update" FROM project_document_updates WHERE project_id = $1`, [p.id]);
+    expect(log.some((l) => Buffer.from(l.update).includes('Levelled'))).toBe(false);
+    expect(log.some((l) => Buffer.from(l.update).includes('Approved by the CEO'))).toBe(false);
   });
 
   it('scaled mode: the process the edit came in on reads the reasons, takes them out and relays them with the update; the owner stores them', async () => {

@@ -3,13 +3,11 @@ import {
   applyCascade,
   dependenciesMap,
   dependencyLinks,
-  nonSchemaItems,
   projectMap,
   readScheduleSettings,
   readTask,
-  removeItems,
+  removeNonSchemaItems,
   sameValue,
-  waitingForUpdates,
   writeScheduleSettings,
   writeTask,
   type DocTask,
@@ -23,7 +21,7 @@ import type { DocumentCluster, DocumentPeer } from '../scale/document-cluster.js
 import type { RealtimeLogger } from '../logger.js';
 import { changesRows, RowsAfter, type Judged } from './change-judge.js';
 import { putBack, repairFromRows } from './document-repairs.js';
-import { dropHeldBackOverCap, encodeIntegrated } from './held-back.js';
+import { dropHeldBackOverCap, encodeIntegrated, waitingForUpdates } from './held-back.js';
 import { author, cascadeOrigin, isCascadeOrigin, isRelayedOrigin, isServerEdit, taskReasonsOf } from './origins.js';
 import {
   appendUpdate,
@@ -162,10 +160,9 @@ export class ProjectDocumentStore {
       Y.applyUpdate(doc, stored.state, LOAD);
       // Stored before the schema was enforced: take the rest out, and store the document without it, and without
       // anything a stored log from before issue 34 left held back. (The owner writes; others only read.)
-      const junk = nonSchemaItems(doc);
-      if (junk.length) {
-        removeItems(doc, junk, LOAD);
-        this.logger.warn({ projectId, items: junk.length }, 'content outside the document schema removed at load');
+      const removed = removeNonSchemaItems(doc, LOAD);
+      if (removed) {
+        this.logger.warn({ projectId, items: removed }, 'content outside the document schema removed at load');
         if (!peer || peer.isOwner()) await replaceStoredState(this.dataSource, projectId, encodeIntegrated(doc));
         stored.updatesInLog = 0;
       }
@@ -241,12 +238,14 @@ export class ProjectDocumentStore {
       // the junk: they are never stored, and a relayed update had them read and taken out where it came in.
       let carried: ReadonlyMap<string, string> | null = null;
       if (origin !== REPAIR && !isRelayedOrigin(origin)) {
-        const junk = nonSchemaItems(doc, tr.changed);
-        if (junk.length) this.logger.warn({ projectId: state.projectId, userId: author(origin).userId, items: junk.length }, 'content outside the document schema removed');
-        const reasons = carriedReasonsOf(doc, tr);
-        carried = reasons.reasons;
-        if (junk.length || reasons.items.length) {
-          removeItems(doc, [...junk, ...reasons.items], REPAIR);
+        let found: readonly Y.Item[] = [];
+        const removed = removeNonSchemaItems(doc, REPAIR, tr, (items) => (found = items));
+        if (removed) {
+          // The reasons an edit carried are outside the schema by design: read, then taken out with the rest.
+          const reasons = carriedReasonsOf(doc, tr, found);
+          carried = reasons.reasons;
+          const junk = removed - reasons.count;
+          if (junk) this.logger.warn({ projectId: state.projectId, userId: author(origin).userId, items: junk }, 'content outside the document schema removed');
           cleanFrom = tr.beforeState;
         }
       }

@@ -85,19 +85,19 @@ export function cascadeReasonsOf(doc: Y.Doc, tr: Y.Transaction): ReadonlyMap<str
 /**
  * The history reasons a browser's edit carried in its transaction (protocol.ts EDIT_REASONS_MAP: leveling applied in
  * the chart), judged: a reason counts only for a task whose dates the same transaction changed, only with a known
- * prefix, cut to MAX_CARRIED_REASON_CHARS; anything else is ignored. `items`: everything the transaction wrote
- * there, valid or not, which the store takes out at once.
+ * prefix, cut to MAX_CARRIED_REASON_CHARS; anything else is ignored. `outside`: the items of the transaction outside
+ * the schema, which the store takes out at once (the reasons root is one); `count`: how many were the reasons'.
  */
-export function carriedReasonsOf(doc: Y.Doc, tr: Y.Transaction): { reasons: ReadonlyMap<string, string> | null; items: Y.Item[] } {
-  const { reasons: carried, items } = carriedEntries(doc, tr.changed);
-  if (!items.length) return { reasons: null, items };
+export function carriedReasonsOf(doc: Y.Doc, tr: Y.Transaction, outside: readonly Y.Item[]): { reasons: ReadonlyMap<string, string> | null; count: number } {
+  const { reasons: carried, count } = carriedEntries(doc, outside);
+  if (!carried.size) return { reasons: null, count };
   const datesBefore: Map<string, Dates> = tr.meta.get(DATES_BEFORE) ?? new Map();
   const reasons = new Map<string, string>();
   for (const [taskId, reason] of carried) {
     if (!datesBefore.has(taskId) || !CARRIED_REASON_PREFIXES.some((prefix) => reason.startsWith(prefix))) continue;
     reasons.set(taskId, reason.slice(0, MAX_CARRIED_REASON_CHARS));
   }
-  return { reasons: reasons.size ? reasons : null, items };
+  return { reasons: reasons.size ? reasons : null, count };
 }
 
 /**

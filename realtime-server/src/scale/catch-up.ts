@@ -1,8 +1,8 @@
-import { dependencyLinks, readTask, sameTask, tasksMap, waitingForUpdates, type DocTask } from '@planline/document';
+import { dependencyLinks, readTask, sameTask, tasksMap, type DocTask } from '@planline/document';
 import type { DataSource } from 'typeorm';
 import * as Y from 'yjs';
 import type { PersistedRows } from '../documents/change-judge.js';
-import { encodeIntegrated } from '../documents/held-back.js';
+import { encodeIntegrated, waitingForUpdates } from '../documents/held-back.js';
 import type { ServerEdit } from '../documents/origins.js';
 import { readProjectRows, readStoredState } from '../documents/project-rows.js';
 import type { DocumentPeer } from './document-cluster.js';

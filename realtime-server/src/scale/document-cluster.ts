@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { DataSource, QueryRunner } from 'typeorm';
 import * as Y from 'yjs';
-import { encodeIntegrated } from '../documents/held-back.js';
+import { encodeIntegrated, waitingForUpdates } from '../documents/held-back.js';
 import { type RelayedOrigin } from '../documents/origins.js';
 import type { RealtimeLogger } from '../logger.js';
 
@@ -141,7 +141,7 @@ export class DocumentPeer {
    * waiting since the last check missed a message (published while Redis was away): it asks its peers.
    */
   checkForGap(): void {
-    const waiting = this.doc.store.pendingStructs !== null || this.doc.store.pendingDs !== null;
+    const waiting = waitingForUpdates(this.doc);
     if (waiting && this.gapSeen && !this.closed) this.requestSync();
     this.gapSeen = waiting;
   }

@@ -3,7 +3,9 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import * as lib0 from 'lib0/decoding.js';
 import * as encoding from 'lib0/encoding';
+import { writeTask } from '@planline/document';
 import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import * as ours from './yjs-decoding';
 
 /**
@@ -89,6 +91,70 @@ describe('[yjs-decoding] lib0 decoding with strings read in script', () => {
     for (const name of [...names, ...names]) encoding.writeVarString(encoder, name);
     const { values } = readAll(encoding.toUint8Array(encoder), ours.readVarString);
     expect(values).toEqual([...names, ...names]);
+  });
+
+  it('reads the edge cases as lib0 does: empty, very long, surrogate pairs across every boundary, lone surrogates', () => {
+    const pair = '\u{1F680}';
+    const strings = [
+      '',
+      '',
+      'x'.repeat(100_000),
+      'é'.repeat(50_000),
+      pair.repeat(30_000),
+      // A pair at each place around the short/long boundary (48 bytes) and the table's.
+      ...Array.from({ length: 60 }, (_, i) => `${'a'.repeat(i)}${pair}${'b'.repeat(60 - i)}`),
+      // Lone surrogates: the encoder writes U+FFFD for them, and both read that back.
+      'lone \uD800 high',
+      'lone \uDC00 low',
+      '\uDBFF',
+    ];
+    const encoder = encoding.createEncoder();
+    for (const text of strings) encoding.writeVarString(encoder, text);
+    for (const text of strings) encoding.writeAny(encoder, { text, list: [text, ''] });
+    const bytes = encoding.toUint8Array(encoder);
+    const read = (readString: typeof lib0.readVarString, readAny: typeof lib0.readAny) => {
+      const decoder = lib0.createDecoder(bytes);
+      const values = [...strings.map(() => readString(decoder)), ...strings.map(() => readAny(decoder))];
+      return { values, end: decoder.pos };
+    };
+    const theirs = read(lib0.readVarString, lib0.readAny);
+    expect(read(ours.readVarString, ours.readAny)).toEqual(theirs);
+    expect(theirs.end).toBe(bytes.length);
+  });
+
+  it("reads every key and value of a real project document's update as lib0 does", () => {
+    const doc = new Y.Doc();
+    doc.transact(() => {
+      for (let i = 0; i < 2_000; i++) {
+        writeTask(doc, crypto.randomUUID(), {
+          name: i % 7 ? `Task ${i}` : `Überprüfung ${i} 🚀 日本語`,
+          startDate: '2026-11-23',
+          endDate: '2026-11-25',
+          progress: i % 100,
+          ...(i % 5 ? {} : { description: 'long '.repeat(i % 300) }),
+        });
+      }
+    });
+    // What Yjs writes as strings (root names, keys) and as values, from the update's own structs.
+    const { structs } = Y.decodeUpdate(Y.encodeStateAsUpdate(doc));
+    const strings: string[] = [];
+    const values: unknown[] = [];
+    for (const struct of structs) {
+      if (!(struct instanceof Y.Item)) continue;
+      if (typeof struct.parent === 'string') strings.push(struct.parent);
+      if (struct.parentSub !== null) strings.push(struct.parentSub);
+      if (struct.content instanceof Y.ContentAny) values.push(...(struct.content.arr as unknown[]));
+    }
+    expect(strings.length).toBeGreaterThan(10_000);
+    const encoder = encoding.createEncoder();
+    for (const text of strings) encoding.writeVarString(encoder, text);
+    for (const value of values) encoding.writeAny(encoder, value as never);
+    const bytes = encoding.toUint8Array(encoder);
+    const read = (readString: typeof lib0.readVarString, readAny: typeof lib0.readAny) => {
+      const decoder = lib0.createDecoder(bytes);
+      return [...strings.map(() => readString(decoder)), ...values.map(() => readAny(decoder)), decoder.pos];
+    };
+    expect(read(ours.readVarString, ours.readAny)).toEqual(read(lib0.readVarString, lib0.readAny));
   });
 
   it('refuses an update cut short instead of reading past its end', () => {

@@ -11,7 +11,7 @@
  * non-ASCII strings are decoded as lib0 decodes them (its decodeUtf8: a leading byte order mark is kept, bytes that
  * are not UTF-8 are refused). The bytes read and the values returned are lib0's, which the
  * tests check against lib0 itself (yjs-decoding.test.ts). That is lib0 as web/package.json pins it: the build stops
- * on any other (vite.config.ts, comparedLib0), since Yjs offers no public way to read its strings otherwise.
+ * on any other (vite.config.ts, comparedReleases), since Yjs offers no public way to read its strings otherwise.
  */
 import { readBigInt64, readFloat32, readFloat64, readUint8, readVarInt, readVarUint, readVarUint8Array, type Decoder } from 'lib0/decoding.js';
 import { decodeUtf8 } from 'lib0/string';

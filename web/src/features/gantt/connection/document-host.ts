@@ -134,6 +134,7 @@ export function openConnection(projectId: string, userId: string, options: HostO
   // document, which it would re-encode (~0.3 s for 10,000 tasks) only to ignore as its own, and this device's
   // copy being merged in. Edits made before then (on a return visit) are not lost: the server asks for what it
   // lacks right after its own part of the sync (its SyncStep1), and the provider answers from the document.
+  // A change inside the provider, under the pin rule (README, "What it uses of other packages"; provider-pin.test.ts).
   doc.off('update', provider.boundDocumentUpdateHandler);
   // After it, only edits made here go out as they happen: the copy's merge is the sync's business, and as one
   // update it could be the whole document, over the server's limit for a message.
