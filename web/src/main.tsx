@@ -1,4 +1,5 @@
 import { startDocumentWorker } from './features/gantt/connection/document-worker';
+import { afterEarlyDrag } from './lib/early-drop';
 import { earlyTaskListHeld } from './lib/early-task-list';
 import { afterFirstScreenPainted, askForAppCode } from './lib/first-screen';
 import './styles.css';
@@ -13,6 +14,10 @@ void afterFirstScreenPainted()
     askForAppCode();
     // A project is about to open (its task list is on its way): its document's worker compiles beside the app.
     if (earlyTaskListHeld()) startDocumentWorker();
-    return import('./app/start');
+    // Its files arrive meanwhile; they run once a drag on the picture (lib/early-drag.ts) has been let go.
+    return afterEarlyDrag().then(() => import('./app/start'));
   })
-  .then(({ start }) => start(container));
+  .then(async ({ start }) => {
+    await afterEarlyDrag();
+    start(container);
+  });

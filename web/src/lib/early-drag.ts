@@ -16,6 +16,7 @@ import {
   DRAG_THRESHOLD_PX,
   EARLY_MOVED_ATTR,
   noteEarlyDrop,
+  noteEarlyDragging,
   readCalendarText,
   ZOOM_ATTR,
 } from './early-drop';
@@ -103,6 +104,7 @@ export function pictureDrags(picture: HTMLElement, projectId: string, ended: (ba
     event.preventDefault();
     event.stopPropagation();
     stopFollowing();
+    noteEarlyDragging(false);
     if (!dropped) g.days = 0;
     const moved = show(g);
     // A drag ends with no click on whatever is under the picture (the live page may be there by now).
@@ -163,6 +165,9 @@ export function pictureDrags(picture: HTMLElement, projectId: string, ended: (ba
       event.stopPropagation();
       const task: PicturedTask = { startDate, endDate, kind: bar.hasAttribute('data-milestone') ? 'milestone' : 'task' };
       gesture = { pointerId: event.pointerId, bar, drawn: drawnAt.get(bar) ?? task, task, startX: event.clientX, days: 0, moved: false };
+      // Its up comes to this page wherever the pointer is let go.
+      document.documentElement.setPointerCapture(event.pointerId);
+      noteEarlyDragging(true);
       follow();
       return true;
     },
@@ -170,6 +175,7 @@ export function pictureDrags(picture: HTMLElement, projectId: string, ended: (ba
       return gesture !== null;
     },
     stop() {
+      if (gesture) noteEarlyDragging(false);
       gesture = null;
       stopFollowing();
     },

@@ -43,7 +43,35 @@ export const EARLY_MOVED_ATTR = 'data-early-moved';
 
 const DROPS = Symbol.for('planline.earlyDrops');
 const DROP_EVENT = 'planline:early-drop';
-const held = globalThis as { [DROPS]?: EarlyDrop[] };
+const DRAGGING = Symbol.for('planline.earlyDragging');
+const DRAG_END_EVENT = 'planline:early-drag-end';
+const held = globalThis as { [DROPS]?: EarlyDrop[]; [DRAGGING]?: boolean };
+/** The app's code waits no longer than this for a drag of the picture to end (a drop the page never heard). */
+const MAX_DRAG_WAIT_MS = 5_000;
+
+/** Says that a drag of the picture began or ended. */
+export function noteEarlyDragging(dragging: boolean): void {
+  held[DRAGGING] = dragging;
+  if (!dragging) globalThis.dispatchEvent?.(new Event(DRAG_END_EVENT));
+}
+
+/**
+ * Resolves when no drag of the picture is under way. The app's code (~1 MB evaluated, then its first render: long
+ * tasks of the main thread) waits to run until then (src/main.tsx), so that every move of the drag is taken at
+ * once rather than behind them.
+ */
+export function afterEarlyDrag(): Promise<void> {
+  if (!held[DRAGGING]) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      globalThis.removeEventListener(DRAG_END_EVENT, done);
+      resolve();
+    };
+    const timer = setTimeout(done, MAX_DRAG_WAIT_MS);
+    globalThis.addEventListener(DRAG_END_EVENT, done);
+  });
+}
 
 /** Notes a drop for the chart, and tells a chart that is already listening. */
 export function noteEarlyDrop(drop: EarlyDrop): void {
