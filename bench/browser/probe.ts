@@ -12,6 +12,8 @@ interface ProbeConfig {
   readySelector?: string;
   /** The attribute whose change may make `readySelector` match. */
   readyAttribute?: string;
+  /** Planline: drag only the live chart's bars, not the first screen's picture's (BENCH_DRAG_LIVE_ONLY, an A/B). */
+  liveOnly?: boolean;
 }
 
 declare global {
@@ -148,7 +150,7 @@ const probe = {
   barToDrag(): { taskId: string; x: number; y: number; at: number; before: string | null; pictured: boolean } | null {
     const live = [...document.querySelectorAll<HTMLElement>('#root [data-task-bar][aria-roledescription="task bar"]')];
     const picture = document.getElementById('first-screen');
-    const pictured = live.length || !picture ? [] : [...document.querySelectorAll<HTMLElement>(`${PICTURED_BAR}[aria-roledescription="task bar"]`)];
+    const pictured = live.length || !picture || window.__benchConfig.liveOnly ? [] : [...document.querySelectorAll<HTMLElement>(`${PICTURED_BAR}[aria-roledescription="task bar"]`)];
     const bars = live.length ? live : pictured;
     const idOf = (bar: HTMLElement) => (live.length ? bar.dataset.taskBar! : bar.dataset.picturedBar!);
     if (picture) picture.inert = false;

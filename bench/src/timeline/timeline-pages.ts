@@ -63,7 +63,9 @@ async function openPage(browser: Browser, probeScript: string, app: App, cookies
   const context = await browser.newContext({ viewport: VIEWPORT });
   context.setDefaultTimeout(30_000);
   if (cookies.length) await context.addCookies(cookies);
-  const config = { barSelector: app.barSelector, scrollSelector: app.scrollSelector, readySelector: app.readySelector, readyAttribute: app.readyAttribute };
+  // BENCH_DRAG_LIVE_ONLY=1: the drag waits for the live chart, as before the picture took one (an A/B of issue 35).
+  const liveOnly = !!process.env.BENCH_DRAG_LIVE_ONLY;
+  const config = { barSelector: app.barSelector, scrollSelector: app.scrollSelector, readySelector: app.readySelector, readyAttribute: app.readyAttribute, liveOnly };
   await context.addInitScript({ content: `window.__benchConfig = ${JSON.stringify(config)};\n${probeScript}` });
   if (process.env.BENCH_WATERFALL) {
     await context.addInitScript({
