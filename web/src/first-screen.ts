@@ -9,12 +9,12 @@
  * part of every workspace page.
  */
 import { pictureDrags } from './lib/early-drag';
+import { BAR_START_ATTR } from './lib/early-drop';
 import { startEarlyTaskList, WORKSPACE_STORE_KEY } from './lib/early-task-list';
 import {
   BOOTSTRAP_ELEMENT_ID,
   notePaintedScroll,
   onFirstScreenDone,
-  PICTURED_BAR,
   PICTURED_SCROLLED,
   readFirstScreen,
   rememberScreen,
@@ -167,8 +167,8 @@ function showPicture(root: HTMLElement, picture: HTMLElement, projectId: string)
   let done = false;
   /** Asked to go (a key, a wheel, the time) while a drag of the picture was under way: it goes when the drag ends. */
   let goAfterDrag = false;
-  /** Bars dropped on the picture: the dates the picture drew them at (their label), by task. */
-  const dropped = new Map<string, string | null>();
+  /** Bars dropped on the picture: the start each had before its last drop, by task. */
+  const dropped = new Map<string, string>();
   const takeAway = () => {
     if (done) return;
     if (drags.busy) return void (goAfterDrag = true);
@@ -181,19 +181,20 @@ function showPicture(root: HTMLElement, picture: HTMLElement, projectId: string)
     for (const type of ['keydown', 'wheel'] as const) window.removeEventListener(type, takeAway, true);
     picture.remove();
   };
+  // The live chart has taken a drop when its bar starts elsewhere than before it (a teammate's rename does not count).
   const liveShowsDrops = () =>
-    [...dropped].every(([taskId, label]) => root.querySelector(`[data-task-bar="${CSS.escape(taskId)}"]`)?.getAttribute('aria-label') !== label);
+    [...dropped].every(([taskId, from]) => root.querySelector(`[data-task-bar="${CSS.escape(taskId)}"]`)?.getAttribute(BAR_START_ATTR) !== from);
   const liveReady = () => root.querySelector(LIVE_CHART) !== null && liveShowsDrops();
-  const drags = pictureDrags(picture, projectId, (bar) => {
-    if (bar) dropped.set(bar.getAttribute(PICTURED_BAR)!, bar.getAttribute('aria-label'));
-    if (!bar || goAfterDrag || liveReady()) takeAway();
+  const drags = pictureDrags(picture, projectId, (drop) => {
+    if (drop) dropped.set(drop.taskId, drop.from);
+    if (!drop || goAfterDrag || liveReady()) takeAway();
   });
   // Taken away in the same task that put the live bars in (or the dropped bar's new dates): the next frame paints
   // them and not the picture, so the swap shows no blank frame and the two are never in the page together at a paint.
   const watcher = new MutationObserver(() => {
     if (!drags.busy && liveReady()) takeAway();
   });
-  watcher.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+  watcher.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: [BAR_START_ATTR] });
   // A picture does not respond, but for its bars' drags: the person's first press elsewhere, key or wheel brings
   // the live page forward.
   const onPress = (event: PointerEvent) => {

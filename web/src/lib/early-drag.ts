@@ -55,11 +55,18 @@ export interface PictureDrags {
   stop(): void;
 }
 
+/** A drop on the picture: the task, and the start date its bar had before it. */
+export interface PictureDrop {
+  taskId: string;
+  from: string;
+}
+
 /**
- * Drags of `picture`'s bars (a picture of `projectId`'s chart). `ended(bar)` is called when a drag ends: with the
- * bar when it was dropped at other dates (noted for the chart), null for a click, a cancel or a drop where it began.
+ * Drags of `picture`'s bars (a picture of `projectId`'s chart). `ended(drop)` is called when a drag ends: with the
+ * drop when the bar was dropped at other dates (noted for the chart), null for a click, a cancel or a drop where
+ * it began.
  */
-export function pictureDrags(picture: HTMLElement, projectId: string, ended: (bar: HTMLElement | null) => void): PictureDrags {
+export function pictureDrags(picture: HTMLElement, projectId: string, ended: (drop: PictureDrop | null) => void): PictureDrags {
   const scroller = picture.querySelector<HTMLElement>(PICTURED_SCROLLED);
   const zoom = Number(scroller?.getAttribute(ZOOM_ATTR));
   const settings = readCalendarText(scroller?.getAttribute(CALENDAR_ATTR) ?? null);
@@ -118,7 +125,7 @@ export function pictureDrags(picture: HTMLElement, projectId: string, ended: (ba
     drawnAt.set(g.bar, g.drawn);
     g.bar.setAttribute(BAR_START_ATTR, moved.startDate);
     g.bar.setAttribute(BAR_END_ATTR, moved.endDate);
-    ended(g.bar);
+    ended({ taskId: g.bar.getAttribute(PICTURED_BAR)!, from: g.task.startDate });
   };
   const swallow = (event: Event) => {
     event.preventDefault();
