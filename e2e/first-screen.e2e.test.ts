@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { daysBetween, dayWidth, DEFAULT_WORK_CALENDAR, dragTaskOnCalendar } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
 import { chartSynced, dayFromToday, holdApp, holdCollabSocket, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
 
@@ -7,6 +8,11 @@ const env = useAppAndBrowser();
 const KEY = 'planline.firstScreen';
 const picturedBar = (page: Page, taskId: string) => page.locator(`#first-screen [data-pictured-bar="${taskId}"]`);
 const liveBar = (page: Page, taskId: string) => page.locator(`#root [data-task-bar="${taskId}"]`);
+
+/** Two boxes on the same pixels (a bar moved by a transform lands on fractions of one). */
+function expectSameBox(box: { x: number; y: number; width: number; height: number }, other: typeof box) {
+  for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(box[key] - other[key]), key).toBeLessThan(0.5);
+}
 
 async function projectWithTask(page: Page, taskName: string) {
   const team = await (await page.request.post('/api/teams', { data: { name: 'Foundry' } })).json();
@@ -232,6 +238,69 @@ describe('the first screen of a return visit', () => {
     await expect.poll(() => page.locator('#first-screen').count()).toBe(0);
     expect(await liveBar(page, task.id).boundingBox()).toEqual(pictured);
     await chartSynced(page);
+    await context.close();
+  });
+
+  it("[first-screen-drag] a bar of the server's picture takes a drag before the app has arrived: it moves at once, never jumps, and is stored once the document syncs", async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const page = await signUpByApi(context, 'Rhea', 'Early');
+    const { project, task } = await projectWithTask(page, 'Pour the mould');
+    const app = await holdApp(context);
+    const socket = await holdCollabSocket(context);
+    await page.goto('/', { waitUntil: 'commit' });
+    await picturedBar(page, task.id).waitFor();
+    // Where the bar shows on every frame from now on: the picture's while it is there, then the live chart's.
+    await page.evaluate((taskId) => {
+      const shown: (number | null)[] = [];
+      (window as unknown as { shownLeft: (number | null)[] }).shownLeft = shown;
+      const frame = () => {
+        const picture = document.getElementById('first-screen');
+        const bar = picture
+          ? picture.querySelector(`[data-pictured-bar="${taskId}"]`)
+          : document.querySelector(`#root [data-task-bar="${taskId}"]`);
+        const left = bar ? Math.round(bar.getBoundingClientRect().left) : null;
+        if (shown.at(-1) !== left) shown.push(left);
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    }, task.id);
+    const zoom = Number(await page.locator('#first-screen [data-pictured-scroll]').first().getAttribute('data-zoom'));
+    const dw = dayWidth(zoom);
+    expect(dw).toBeGreaterThan(0);
+    // Four days on: where the chart's own drag lands (the next working day, keeping the task's working days).
+    const days = 4;
+    const landing = dragTaskOnCalendar(task, days, DEFAULT_WORK_CALENDAR).startDate;
+
+    // The app's code has not arrived: the picture takes the drag, a day at a time.
+    const box = (await picturedBar(page, task.id).boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width / 2, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + box.width / 2 + (i * days * dw) / 8, y);
+    await page.mouse.up();
+    const moved = (await picturedBar(page, task.id).boundingBox())!;
+    expect(moved.x).toBeCloseTo(box.x + daysBetween(task.startDate, landing) * dw, 0);
+    expect(await page.locator('#root [data-task-bar]').count()).toBe(0);
+
+    // A teammate renames the task meanwhile; then the app arrives (the document still held), then the socket.
+    expect((await context.request.patch(`/api/tasks/${task.id}`, { data: { name: 'Pour the mould again' } })).status()).toBe(200);
+    await app.release();
+    await liveBar(page, task.id).waitFor();
+    await expect.poll(() => page.locator('#first-screen').count()).toBe(0);
+    expectSameBox((await liveBar(page, task.id).boundingBox())!, moved);
+    socket.release();
+    await chartSynced(page);
+    await expect.poll(() => liveBar(page, task.id).getAttribute('aria-label')).toContain('Pour the mould again');
+    expectSameBox((await liveBar(page, task.id).boundingBox())!, moved);
+    // Stored, with the teammate's change.
+    const stored = async () => ((await (await context.request.get(`/api/projects/${project.id}/tasks`)).json()) as { name: string; startDate: string }[])[0];
+    await expect.poll(async () => (await stored())?.startDate, { timeout: 10_000 }).toBe(landing);
+    expect((await stored())?.name).toBe('Pour the mould again');
+    // From the drop on, every frame showed the bar where it was dropped.
+    const shown = await page.evaluate(() => (window as unknown as { shownLeft: (number | null)[] }).shownLeft);
+    const from = shown.indexOf(Math.round(moved.x));
+    expect(from).toBeGreaterThan(0);
+    expect(shown.slice(from)).toEqual([Math.round(moved.x)]);
     await context.close();
   });
 

@@ -12,6 +12,8 @@ interface ProbeConfig {
   readySelector?: string;
   /** The attribute whose change may make `readySelector` match. */
   readyAttribute?: string;
+  /** Planline: drag only the live chart's bars, not the first screen's picture's (BENCH_DRAG_LIVE_ONLY, an A/B). */
+  liveOnly?: boolean;
 }
 
 declare global {
@@ -81,11 +83,22 @@ function scroller(): HTMLElement {
 let pointerUpAt = Number.NaN;
 let change: Promise<number> | null = null;
 
-/** The dates a task bar says it has ('Mar 3, 2026 to Mar 9, 2026'): its label without what else it tells. */
+/** The dates a bar's label says ('Mar 3, 2026 to Mar 9, 2026'): the label without what else it tells. */
+const labelDates = (bar: Element | null | undefined) => bar?.getAttribute('aria-label')?.match(/complete: (.+? to [A-Z][a-z]{2} \d{1,2}, \d{4})/)?.[1] ?? null;
+
+/** The dates a task bar of the live chart says it has. */
 function barDates(taskId: string): string | null {
-  const label = document.querySelector(`#root [data-task-bar="${CSS.escape(taskId)}"]`)?.getAttribute('aria-label');
-  return label?.match(/complete: (.+? to [A-Z][a-z]{2} \d{1,2}, \d{4})/)?.[1] ?? null;
+  return labelDates(document.querySelector(`#root [data-task-bar="${CSS.escape(taskId)}"]`));
 }
+
+/**
+ * The first screen's picture (web/src/first-screen.ts) takes a drag before the live chart is there: a bar of it
+ * moved by one says by how many days (web/src/lib/early-drop.ts, EARLY_MOVED_ATTR).
+ */
+const PICTURED_BAR = '#first-screen [data-pictured-bar]';
+const EARLY_MOVED = 'data-early-moved';
+const picturedMoved = (taskId: string) =>
+  Number(document.querySelector(`#first-screen [data-pictured-bar="${CSS.escape(taskId)}"]`)?.getAttribute(EARLY_MOVED) ?? 0) !== 0;
 
 /** The bar being dragged for the time to editable: its dates before, and the painted frame where they first differed. */
 let watched: { taskId: string; before: string | null; movedAt: number; downAt: number; observer: MutationObserver } | null = null;
@@ -102,10 +115,10 @@ const probe = {
    */
   watchBar(taskId: string): string | null {
     watched?.observer.disconnect();
-    const before = barDates(taskId);
+    const before = barDates(taskId) ?? labelDates(document.querySelector(`#first-screen [data-pictured-bar="${CSS.escape(taskId)}"]`));
     const observer = new MutationObserver(() => {
       const dates = barDates(taskId);
-      if (dates === null || dates === before) return;
+      if (!picturedMoved(taskId) && (dates === null || dates === before)) return;
       observer.disconnect();
       const w = watched;
       void afterNextPaint().then(() => {
@@ -114,7 +127,7 @@ const probe = {
     });
     watched = { taskId, before, movedAt: Number.NaN, downAt: Number.NaN, observer };
     window.addEventListener('pointerdown', () => watched && (watched.downAt = performance.now()), { capture: true, once: true });
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label', EARLY_MOVED] });
     return before;
   },
   /**
@@ -129,23 +142,36 @@ const probe = {
   /** The dates the bar of `taskId` shows now (null: no such bar in the live chart). */
   barDates,
   /**
-   * A task bar of the live chart (the server's picture takes no pointer) with its middle on screen and not covered:
-   * where a person would grab it. Whole bars first, then one cut by the chart's edge. Null: none yet. The bar
-   * found is watched (`watchBar`): `before` is its dates.
+   * A task bar with its middle on screen and not covered: where a person would grab it. The live chart's, or
+   * while it is not there the first screen's picture's (which takes a drag: web/src/lib/early-drag.ts; it is inert,
+   * so it is hit-tested with that lifted). Whole bars first, then one cut by the chart's edge. Null: none yet. The
+   * bar found is watched (`watchBar`): `before` is its dates.
    */
-  barToDrag(): { taskId: string; x: number; y: number; at: number; before: string | null } | null {
-    const bars = [...document.querySelectorAll<HTMLElement>('#root [data-task-bar][aria-roledescription="task bar"]')];
-    for (const bar of [...bars.filter((b) => !b.dataset.partial), ...bars.filter((b) => b.dataset.partial)]) {
-      const box = bar.getBoundingClientRect();
-      const x = box.left + box.width / 2;
-      const y = box.top + box.height / 2;
-      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight || barDates(bar.dataset.taskBar!) === null) continue;
-      if (document.elementFromPoint(x, y)?.closest('[data-task-bar]') !== bar) continue;
-      // Watched from here (no round trip to the bench before the drag starts).
-      const taskId = bar.dataset.taskBar!;
-      return { taskId, x, y, at: performance.now(), before: probe.watchBar(taskId) };
+  barToDrag(): { taskId: string; x: number; y: number; at: number; before: string | null; pictured: boolean } | null {
+    const live = [...document.querySelectorAll<HTMLElement>('#root [data-task-bar][aria-roledescription="task bar"]')];
+    const picture = document.getElementById('first-screen');
+    const pictured = live.length || !picture || window.__benchConfig.liveOnly ? [] : [...document.querySelectorAll<HTMLElement>(`${PICTURED_BAR}[aria-roledescription="task bar"]`)];
+    const bars = live.length ? live : pictured;
+    const idOf = (bar: HTMLElement) => (live.length ? bar.dataset.taskBar! : bar.dataset.picturedBar!);
+    if (picture) picture.inert = false;
+    try {
+      for (const bar of [...bars.filter((b) => !b.dataset.partial), ...bars.filter((b) => b.dataset.partial)]) {
+        const box = bar.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight || labelDates(bar) === null) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (hit?.closest('[data-task-bar], [data-pictured-bar]') !== bar) continue;
+        // The picture takes a move only: its bars' ends and knob bring the live page forward.
+        if (!live.length && hit.closest('[data-drag-handle], [data-link-handle]')) continue;
+        // Watched from here (no round trip to the bench before the drag starts).
+        const taskId = idOf(bar);
+        return { taskId, x, y, at: performance.now(), before: probe.watchBar(taskId), pictured: !live.length };
+      }
+      return null;
+    } finally {
+      if (picture) picture.inert = true;
     }
-    return null;
   },
 
   /**

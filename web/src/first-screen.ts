@@ -3,10 +3,13 @@
  * the chart this device showed when the person last left it (lib/first-screen.ts), or on a first visit shows the
  * one the server drew into the page (src/entry-server.tsx) where it fits, while the app's code is still arriving,
  * and takes the picture away once the live page has painted its own bars, or at the person's first touch, or after
- * PICTURE_MAX_MS. Built on its own (web/scripts/build.mjs) and put by the API in the workspace page itself, right
- * after the app's root (api/src/http/static-web.ts): it runs as the page is read, before the first paint. Imports
- * nothing heavy: it is part of every workspace page.
+ * PICTURE_MAX_MS. Its bars take a drag at once (lib/early-drag.ts: issue 35, editable at first paint). Built on its
+ * own (web/scripts/build.mjs) and put by the API in the workspace page itself, right after the app's root
+ * (api/src/http/static-web.ts): it runs as the page is read, before the first paint. Imports nothing heavy: it is
+ * part of every workspace page.
  */
+import { pictureDrags } from './lib/early-drag';
+import { BAR_START_ATTR } from './lib/early-drop';
 import { startEarlyTaskList, WORKSPACE_STORE_KEY } from './lib/early-task-list';
 import {
   BOOTSTRAP_ELEMENT_ID,
@@ -120,7 +123,7 @@ function paintFirstScreen(boot: Bootstrap | null): boolean {
   const copy = readFirstScreen(userId, window.innerWidth);
   if (copy) {
     served?.remove();
-    showPicture(root, keptPicture(root, copy));
+    showPicture(root, keptPicture(root, copy), copy.projectId);
     return true;
   }
   if (!served || !serverPictureFits(served)) return void served?.remove(), false;
@@ -129,7 +132,7 @@ function paintFirstScreen(boot: Bootstrap | null): boolean {
   scroller.scrollLeft = left;
   notePaintedScroll(served.getAttribute(SERVER_PICTURE_ATTRS.project)!, { top: 0, left: scroller.scrollLeft });
   served.style.visibility = '';
-  showPicture(root, served);
+  showPicture(root, served, served.getAttribute(SERVER_PICTURE_ATTRS.project)!);
   return false;
 }
 
@@ -155,28 +158,50 @@ function keptPicture(root: HTMLElement, copy: FirstScreenCopy): HTMLElement {
 }
 
 /**
- * Keeps `picture` over the page until the live page has painted its bars, or the person's first touch, or
- * PICTURE_MAX_MS.
+ * Keeps `picture` (of `projectId`'s chart) over the page until the live page has painted its bars, or the person's
+ * first touch, or PICTURE_MAX_MS. A press on a pictured bar drags it (lib/early-drag.ts): the picture stays through
+ * the drag, and after a drop until the live chart shows the dropped bar at other dates than the picture drew it
+ * with (the chart has taken the drop): the person sees no jump.
  */
-function showPicture(root: HTMLElement, picture: HTMLElement): void {
+function showPicture(root: HTMLElement, picture: HTMLElement, projectId: string): void {
   let done = false;
+  /** Asked to go (a key, a wheel, the time) while a drag of the picture was under way: it goes when the drag ends. */
+  let goAfterDrag = false;
+  /** Bars dropped on the picture: the start each had before its last drop, by task. */
+  const dropped = new Map<string, string>();
   const takeAway = () => {
     if (done) return;
+    if (drags.busy) return void (goAfterDrag = true);
     done = true;
+    drags.stop();
     watcher.disconnect();
     stopListening();
     clearTimeout(timer);
-    for (const type of ['pointerdown', 'keydown', 'wheel'] as const) window.removeEventListener(type, takeAway, true);
+    window.removeEventListener('pointerdown', onPress, true);
+    for (const type of ['keydown', 'wheel'] as const) window.removeEventListener(type, takeAway, true);
     picture.remove();
   };
-  // Taken away in the same task that put the live bars in: the next frame paints them and not the picture, so
-  // the swap shows no blank frame and the two are never in the page together at a paint.
-  const watcher = new MutationObserver(() => {
-    if (root.querySelector(LIVE_CHART)) takeAway();
+  // The live chart has taken a drop when its bar starts elsewhere than before it (a teammate's rename does not count).
+  const liveShowsDrops = () =>
+    [...dropped].every(([taskId, from]) => root.querySelector(`[data-task-bar="${CSS.escape(taskId)}"]`)?.getAttribute(BAR_START_ATTR) !== from);
+  const liveReady = () => root.querySelector(LIVE_CHART) !== null && liveShowsDrops();
+  const drags = pictureDrags(picture, projectId, (drop) => {
+    if (drop) dropped.set(drop.taskId, drop.from);
+    if (!drop || goAfterDrag || liveReady()) takeAway();
   });
-  watcher.observe(root, { childList: true, subtree: true });
-  // A picture does not respond: the person's first press, key or wheel brings the live page forward.
-  for (const type of ['pointerdown', 'keydown', 'wheel'] as const) window.addEventListener(type, takeAway, true);
+  // Taken away in the same task that put the live bars in (or the dropped bar's new dates): the next frame paints
+  // them and not the picture, so the swap shows no blank frame and the two are never in the page together at a paint.
+  const watcher = new MutationObserver(() => {
+    if (!drags.busy && liveReady()) takeAway();
+  });
+  watcher.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: [BAR_START_ATTR] });
+  // A picture does not respond, but for its bars' drags: the person's first press elsewhere, key or wheel brings
+  // the live page forward.
+  const onPress = (event: PointerEvent) => {
+    if (!drags.press(event)) takeAway();
+  };
+  window.addEventListener('pointerdown', onPress, true);
+  for (const type of ['keydown', 'wheel'] as const) window.addEventListener(type, takeAway, true);
   const stopListening = onFirstScreenDone(takeAway);
   const timer = setTimeout(takeAway, PICTURE_MAX_MS);
 }

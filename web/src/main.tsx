@@ -1,4 +1,5 @@
 import { startDocumentWorker } from './features/gantt/connection/document-worker';
+import { afterEarlyDrag } from './lib/early-drop';
 import { earlyTaskListHeld } from './lib/early-task-list';
 import { afterFirstScreenPainted, askForAppCode } from './lib/first-screen';
 import './styles.css';
@@ -10,9 +11,14 @@ if (!container) throw new Error('index.html has no #root element');
 // screen: a page that fetched and ran it first would keep the picture off the screen for as long.
 void afterFirstScreenPainted()
   .then(() => {
-    askForAppCode();
+    const arrived = askForAppCode();
     // A project is about to open (its task list is on its way): its document's worker compiles beside the app.
     if (earlyTaskListHeld()) startDocumentWorker();
-    return import('./app/start');
+    // The code runs once it is all here (it could not sooner) and a drag on the picture (lib/early-drag.ts) has
+    // been let go: its evaluation, one long task, does not hold the drag's moves back.
+    return arrived.then(afterEarlyDrag).then(() => import('./app/start'));
   })
-  .then(({ start }) => start(container));
+  .then(async ({ start }) => {
+    await afterEarlyDrag();
+    start(container);
+  });

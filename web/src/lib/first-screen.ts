@@ -222,24 +222,28 @@ export function afterFirstScreenPainted(): Promise<void> {
 /**
  * Asks for the app's code files the workspace page lists (api/src/http/static-web.ts lists them rather than ask for
  * them in the head, where their requests and compiling would hold up the first paint), all at once: the app's own
- * imports then find them arriving, with no waterfall of one import after another.
+ * imports then find them arriving, with no waterfall of one import after another. Resolves once each has arrived
+ * (or failed: the import that needs it then says so).
  */
-export function askForAppCode(): void {
+export function askForAppCode(): Promise<void> {
   let files: unknown;
   try {
     files = JSON.parse(document.getElementById(APP_CODE_ELEMENT_ID)?.textContent ?? '[]');
   } catch {
-    return;
+    return Promise.resolve();
   }
-  if (!Array.isArray(files)) return;
+  if (!Array.isArray(files)) return Promise.resolve();
+  const arrived: Promise<void>[] = [];
   for (const href of files) {
     if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
+    arrived.push(new Promise((resolve) => (link.onload = link.onerror = () => resolve())));
     document.head.append(link);
   }
+  return Promise.all(arrived).then(() => undefined);
 }
 
 /** Said by the app when the page it shows is not a chart with bars (an empty project, the dashboard, an error). */

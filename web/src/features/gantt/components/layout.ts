@@ -12,8 +12,8 @@ export const CHART_MAX_HEIGHT = `min(${CHART_HEIGHT_SHARE * 100}vh, ${CHART_MAX_
 export const OVERSCAN_ROWS = 8;
 /** The dependency arrows are drawn for the blocks of this many rows that hold the rows on screen. */
 export const ARROW_BLOCK_ROWS = 16;
-/** Pointer travel below which a press on a bar is a click (open details), not a drag. */
-export const DRAG_THRESHOLD_PX = 4;
+/** Pointer travel below which a press on a bar is a click (open details), not a drag: the first screen's too. */
+export { DRAG_THRESHOLD_PX } from '../../../lib/early-drop';
 /**
  * Touch: a bar lifts for dragging once pressed still this long, so a swipe across bars still scrolls the chart;
  * a finger that travels more than the slop before that is scrolling.

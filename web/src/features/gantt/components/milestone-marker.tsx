@@ -9,6 +9,7 @@ import { ROW_HEIGHT_PX } from './layout';
 import { LinkHandle } from './link-handle';
 import { DragLabel, HolderTag, type TagSide } from './task-bar-parts';
 import { useTimeline } from './timeline-context';
+import { BAR_END_ATTR, BAR_START_ATTR } from '../../../lib/early-drop';
 
 interface MilestoneMarkerProps {
   task: TimelineTask;
@@ -42,6 +43,8 @@ export function MilestoneMarker({ task, shown, geometry, barRef, handlers, dragg
       aria-roledescription="milestone"
       aria-describedby={barHelpId}
       data-task-bar={task.id}
+      // The dates it is drawn with, for a drag on the first screen's picture (lib/early-drag.ts).
+      {...{ [BAR_START_ATTR]: shown.startDate, [BAR_END_ATTR]: shown.endDate }}
       data-milestone
       {...handlers}
       className={cn(

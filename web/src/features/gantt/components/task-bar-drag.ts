@@ -1,5 +1,7 @@
-import { CRITICAL_PATH_COLOR } from '@planline/domain';
+import { CRITICAL_PATH_COLOR, type WorkCalendar } from '@planline/domain';
+import type { ProjectConnection } from '../connection/project-connection';
 import type { DragMode, DragPreview } from '../model/drag.store';
+import { summaryMoves } from '../model/outline';
 import type { TimelineTask } from '../model/timeline-task';
 
 /** A drag of a task bar (task-bar.tsx): what it began from, what it shows now, and how it ends. */
@@ -35,6 +37,17 @@ export function changedFields(task: TimelineTask, next: DragPreview) {
   if (next.endDate !== task.endDate) fields.endDate = next.endDate;
   if (next.progress !== task.progress) fields.progress = next.progress;
   return fields;
+}
+
+/**
+ * Writes a drop or key press on `task`'s bar. A summary's dates are its subtasks': moving it moves every task below
+ * it (and its own stored dates) by as many working days, each keeping its own, in one transaction, so one undo
+ * takes the whole move back.
+ */
+export function saveBarFields(connection: ProjectConnection, task: TimelineTask, fields: Partial<DragPreview>, calendar: WorkCalendar): void {
+  if (task.subtasks === 0) return connection.writeTask(task.id, fields);
+  if (fields.startDate === undefined) return;
+  connection.shiftTasks(summaryMoves(connection.tasks.getState().tasks, task.id, fields.startDate, calendar));
 }
 
 /**

@@ -19,7 +19,6 @@ import { cn } from '../../../lib/cn';
 import { toast } from '../../../lib/toast.store';
 import { HOLDING_KINDS } from '../connection/project-connection';
 import type { DisplayedDates } from '../model/displayed-dates';
-import { summaryMoves } from '../model/outline';
 import { dragStore, type DragMode, type DragPreview } from '../model/drag.store';
 import type { RemoteActivity } from '../model/presence';
 import { throttle } from '../model/throttle';
@@ -31,10 +30,11 @@ import { LinkHandle } from './link-handle';
 import { MilestoneMarker } from './milestone-marker';
 import { SummaryBar } from './summary-bar';
 import { BarTip, DragLabel, HOLDING, HolderTag, OutsideHint, ProgressKnob, ResizeHandle, TAG_ROOM_PX, type TagSide } from './task-bar-parts';
-import { ACTIVITY_KIND, changedFields, rings, samePreview, type DragSession } from './task-bar-drag';
+import { ACTIVITY_KIND, changedFields, rings, samePreview, saveBarFields, type DragSession } from './task-bar-drag';
 import { useLiftedPress } from './lifted-press';
 import { overAllocationMarkerId, useOverAllocationLabel } from './over-allocation-marker';
 import { useTimeline } from './timeline-context';
+import { BAR_END_ATTR, BAR_START_ATTR } from '../../../lib/early-drop';
 
 export const PARTIAL_BAR_TOOLTIP = 'Task extends beyond current view';
 /** A short bar's name starts this far past its end: clear of the end's link handle (12 px, 4 px out; 20 px more under a finger). */
@@ -79,16 +79,8 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
   const heldRef = useRef(heldBy);
   heldRef.current = heldBy;
   const summary = task.subtasks > 0;
-  /**
-   * A drop or a key press. A summary's dates are its subtasks': moving it moves every task below it (and its own
-   * stored dates) by as many working days, each keeping its own, in one transaction, so one undo takes the whole
-   * move back.
-   */
-  const save = (fields: Partial<DragPreview>) => {
-    if (!summary) return connection.writeTask(task.id, fields);
-    if (fields.startDate === undefined) return;
-    connection.shiftTasks(summaryMoves(connection.tasks.getState().tasks, task.id, fields.startDate, calendar));
-  };
+  /** A drop or a key press (a summary's moves every task below it). */
+  const save = (fields: Partial<DragPreview>) => saveBarFields(connection, task, fields, calendar);
   const refuseHeld = (by: RemoteActivity) =>
     toast({ title: `${by.user.name} is ${HOLDING[by.kind]} this task`, description: 'Wait until they let go, then try again.' });
 
@@ -316,6 +308,8 @@ export function TaskBar({ task, shown, dragging, remote, critical }: TaskBarProp
       aria-roledescription="task bar"
       aria-describedby={overAllocated ? `${barHelpId} ${overAllocationMarkerId(barHelpId, task.id)}` : barHelpId}
       data-task-bar={task.id}
+      // The dates it is drawn with, for a drag on the first screen's picture (lib/early-drag.ts).
+      {...{ [BAR_START_ATTR]: shown.startDate, [BAR_END_ATTR]: shown.endDate }}
       data-partial={geometry.isPartial || undefined}
       data-critical={critical || undefined}
       data-short={short || undefined}

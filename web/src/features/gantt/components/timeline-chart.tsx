@@ -37,6 +37,7 @@ import { NO_LEVEL_GHOSTS, type LevelGhosts } from '../model/leveling';
 import { DependencyOverlay } from './dependency-overlay';
 import { ARROW_BLOCK_ROWS, CHART_MAX_HEIGHT, HEADER_HEIGHT_PX, OVERSCAN_ROWS, ROW_HEIGHT_PX } from './layout';
 import { PlaceholderRow } from './placeholder-row';
+import { CALENDAR_ATTR, calendarText, ZOOM_ATTR } from '../../../lib/early-drop';
 import { PAST_PLAN_ATTR, rememberScreen, takePaintedScroll } from '../../../lib/first-screen';
 import { SKIP_TARGET_IDS } from '../../../lib/skip-targets';
 import { TaskRow } from './task-row';
@@ -50,6 +51,7 @@ import { OutlineButtons } from './outline-actions';
 import { usePastView } from './past-view';
 import { FindButton, TaskFind, useChartFind } from './task-find';
 import { TimelineToolbar } from './timeline-toolbar';
+import { useEarlyDrops } from './use-early-drops';
 
 interface TimelineChartProps {
   connection: ProjectConnection;
@@ -112,6 +114,8 @@ export function TimelineChart(props: TimelineChartProps) {
   const pastStore = travel.at !== null && !travel.compare ? past.store : null;
   const connection = useMemo(() => (pastStore ? { ...props.connection, tasks: pastStore } : props.connection), [props.connection, pastStore]);
   const readOnly = props.readOnly || travel.at !== null;
+  // Drags made on the first screen's picture before the chart was live.
+  useEarlyDrops(props.connection, props.readOnly);
   // Who moved each bar since, the task as it was, and restoring it or the whole plan (people who may edit only).
   const pastView = usePastView({ connection: props.connection, travel, setTravel, pastTasks: past.tasks, canRestore: !props.readOnly });
   // A bar of the past plan opens the task as it was, not today's editor.
@@ -316,6 +320,8 @@ export function TimelineChart(props: TimelineChartProps) {
       <div
         ref={attachScroll}
         data-timeline-scroll
+        // What a drag on the first screen's picture snaps to and lands on (lib/early-drag.ts).
+        {...{ [ZOOM_ATTR]: zoom, [CALENDAR_ATTR]: calendarText(calendar) }}
         // A landmark for the list of tasks and their bars (each row holds both), and the skip links' target.
         id={SKIP_TARGET_IDS.taskList}
         role="region"

@@ -1,0 +1,190 @@
+/**
+ * [early-drag] The first screen's picture takes a drag (issue 35: editable at first paint). A press on a pictured
+ * bar moves it with the pointer at once, as the chart's drag does (whole days, landing on the project's working days
+ * and keeping the bar's: the same functions, domain's first-screen-drag), before the app's code has arrived; the drop is noted for the chart (lib/early-drop.ts), which writes it through its outbox when it has the
+ * task. The picture stays until the live chart shows the bar where it was dropped (src/first-screen.ts), so the
+ * person sees no jump. Only moves: a press on a bar's ends (resize, link, progress) brings the live page forward as
+ * any other press does.
+ *
+ * Imports nothing heavy: it is part of every workspace page.
+ */
+import { buildCalendar, daysFromOffset, dragTaskOnCalendar, taskGeometry } from '@planline/domain/first-screen-drag';
+import {
+  BAR_END_ATTR,
+  BAR_START_ATTR,
+  CALENDAR_ATTR,
+  DRAG_THRESHOLD_PX,
+  EARLY_MOVED_ATTR,
+  noteEarlyDrop,
+  noteEarlyDragging,
+  readCalendarText,
+  ZOOM_ATTR,
+} from './early-drop';
+import { PICTURED_BAR, PICTURED_SCROLLED } from './first-screen';
+
+/** Far enough that no bar is cut at the end of the range it is measured in. */
+const FAR_DAY = '9999-12-31';
+/** The click a browser sends after a drop comes within this. */
+const CLICK_AFTER_DROP_MS = 300;
+/** Parts of a bar that do something else than move it. */
+const NOT_MOVING = '[data-drag-handle], [data-link-handle]';
+
+interface PicturedTask {
+  startDate: string;
+  endDate: string;
+  kind: 'task' | 'milestone';
+}
+
+interface Gesture {
+  pointerId: number;
+  bar: HTMLElement;
+  /** The task where the picture drew it, and where an earlier drag of the picture left it. */
+  drawn: PicturedTask;
+  task: PicturedTask;
+  startX: number;
+  /** Days the pointer has moved the bar by. */
+  days: number;
+  moved: boolean;
+}
+
+export interface PictureDrags {
+  /** Takes a press when it is on a pictured bar (then the picture stays); false: not a drag of the picture. */
+  press(event: PointerEvent): boolean;
+  /** A drag of the picture is under way: the picture must stay until it ends. */
+  readonly busy: boolean;
+  stop(): void;
+}
+
+/** A drop on the picture: the task, and the start date its bar had before it. */
+export interface PictureDrop {
+  taskId: string;
+  from: string;
+}
+
+/**
+ * Drags of `picture`'s bars (a picture of `projectId`'s chart). `ended(drop)` is called when a drag ends: with the
+ * drop when the bar was dropped at other dates (noted for the chart), null for a click, a cancel or a drop where
+ * it began.
+ */
+export function pictureDrags(picture: HTMLElement, projectId: string, ended: (drop: PictureDrop | null) => void): PictureDrags {
+  const scroller = picture.querySelector<HTMLElement>(PICTURED_SCROLLED);
+  const zoom = Number(scroller?.getAttribute(ZOOM_ATTR));
+  const settings = readCalendarText(scroller?.getAttribute(CALENDAR_ATTR) ?? null);
+  const calendar = settings && buildCalendar(settings.workingWeekdays, settings.holidays);
+  let gesture: Gesture | null = null;
+  /** Bars moved by an earlier drag: where the picture drew them. */
+  const drawnAt = new WeakMap<HTMLElement, PicturedTask>();
+
+  /** The pictured bar a person sees at (x, y), not covered (the picture is inert: nothing in it is hit otherwise). */
+  const barAt = (x: number, y: number): HTMLElement | null => {
+    picture.inert = false;
+    const hit = document.elementFromPoint(x, y);
+    picture.inert = true;
+    if (!hit || !picture.contains(hit) || hit.closest(NOT_MOVING)) return null;
+    return hit.closest<HTMLElement>(`[${PICTURED_BAR}]`);
+  };
+
+  /** Where the chart would draw the bar `g.days` days on (the same functions), moved from where the picture drew it. */
+  const show = (g: Gesture): PicturedTask => {
+    const moved = { ...g.task, ...dragTaskOnCalendar(g.task, g.days, calendar!) };
+    // Measured from the drawn start: only the difference of the two places is used.
+    const range = { start: g.drawn.startDate, end: FAR_DAY };
+    const from = taskGeometry(g.drawn, range, zoom);
+    const to = taskGeometry(moved, range, zoom);
+    if (!from || !to) return moved;
+    g.bar.setAttribute(EARLY_MOVED_ATTR, String(to.left - from.left));
+    g.bar.style.transform = to.left === from.left ? '' : `translateX(${to.left - from.left}px)`;
+    if (g.task.kind === 'milestone') return moved;
+    g.bar.style.width = `${to.width}px`;
+    // A short task's own days, and the strip after them that takes the pointer (task-bar.tsx).
+    const span = g.bar.querySelector<HTMLElement>('[data-bar-span]');
+    const room = g.bar.querySelector<HTMLElement>('[data-bar-room]');
+    if (span && g.bar.hasAttribute('data-short')) span.style.width = `${to.spanWidth}px`;
+    if (room) room.style.left = `${to.spanWidth}px`;
+    return moved;
+  };
+
+  const finish = (event: PointerEvent, dropped: boolean) => {
+    const g = gesture;
+    if (!g || event.pointerId !== g.pointerId) return;
+    gesture = null;
+    event.preventDefault();
+    event.stopPropagation();
+    stopFollowing();
+    noteEarlyDragging(false);
+    if (!dropped) g.days = 0;
+    const moved = show(g);
+    // A drag ends with no click on whatever is under the picture (the live page may be there by now).
+    if (g.moved) {
+      window.addEventListener('click', swallow, { capture: true, once: true });
+      setTimeout(() => window.removeEventListener('click', swallow, true), CLICK_AFTER_DROP_MS);
+    }
+    if (g.days === 0) return ended(null);
+    noteEarlyDrop({ projectId, taskId: g.bar.getAttribute(PICTURED_BAR)!, days: g.days });
+    // The next drag of this bar starts where this one left it, as the chart's outbox has it.
+    drawnAt.set(g.bar, g.drawn);
+    g.bar.setAttribute(BAR_START_ATTR, moved.startDate);
+    g.bar.setAttribute(BAR_END_ATTR, moved.endDate);
+    ended({ taskId: g.bar.getAttribute(PICTURED_BAR)!, from: g.task.startDate });
+  };
+  const swallow = (event: Event) => {
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  const onMove = (event: PointerEvent) => {
+    const g = gesture;
+    if (!g || event.pointerId !== g.pointerId) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const dx = event.clientX - g.startX;
+    if (!g.moved && Math.abs(dx) < DRAG_THRESHOLD_PX) return;
+    g.moved = true;
+    const days = daysFromOffset(dx, zoom);
+    if (days === g.days) return;
+    g.days = days;
+    show(g);
+  };
+  const onUp = (event: PointerEvent) => finish(event, true);
+  const onCancel = (event: PointerEvent) => finish(event, false);
+
+  const follow = () => {
+    window.addEventListener('pointermove', onMove, true);
+    window.addEventListener('pointerup', onUp, true);
+    window.addEventListener('pointercancel', onCancel, true);
+  };
+  const stopFollowing = () => {
+    window.removeEventListener('pointermove', onMove, true);
+    window.removeEventListener('pointerup', onUp, true);
+    window.removeEventListener('pointercancel', onCancel, true);
+  };
+
+  return {
+    press(event) {
+      // A touch on the picture scrolls or brings the live page forward (the chart lifts a bar after a long press).
+      if (gesture || event.button !== 0 || event.pointerType === 'touch' || !(zoom > 0) || !calendar) return false;
+      const bar = barAt(event.clientX, event.clientY);
+      const startDate = bar?.getAttribute(BAR_START_ATTR);
+      const endDate = bar?.getAttribute(BAR_END_ATTR);
+      // A summary's dates are its subtasks': it moves with the live chart only.
+      if (!bar || !startDate || !endDate) return false;
+      event.preventDefault();
+      event.stopPropagation();
+      const task: PicturedTask = { startDate, endDate, kind: bar.hasAttribute('data-milestone') ? 'milestone' : 'task' };
+      gesture = { pointerId: event.pointerId, bar, drawn: drawnAt.get(bar) ?? task, task, startX: event.clientX, days: 0, moved: false };
+      // Its up comes to this page wherever the pointer is let go.
+      document.documentElement.setPointerCapture(event.pointerId);
+      noteEarlyDragging(true);
+      follow();
+      return true;
+    },
+    get busy() {
+      return gesture !== null;
+    },
+    stop() {
+      if (gesture) noteEarlyDragging(false);
+      gesture = null;
+      stopFollowing();
+    },
+  };
+}
