@@ -2,6 +2,7 @@ import { sameAssignments, taskAssignments, type Assignment, type Task, type Upda
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toastStore } from '../../lib/toast.store';
+import { overloadsKey } from '../../lib/workload-key';
 import { createReassigner, isUndoKey, movedLoad, reassignedAssignments, type ReassignApi, type RowPerson } from './reassign';
 import { workloadKey, type TeamWorkload, type WorkloadPerson } from './workload-view-model';
 
@@ -206,6 +207,21 @@ describe('[workload-reassign] reassigning from the view (the menu and a drop mak
     expect(reads).toBe(0);
     expect(server.patches).toHaveLength(0);
     expect(cells(BEN)).toEqual([30, 0]);
+  });
+
+  it('moves only the view’s reads: the chart’s over-allocation read of the team (another shape) is left as it is', async () => {
+    const { queryClient, server, reassigner, cells } = setup([{ userId: ANA.userId!, allocation: 100 }]);
+    // The chart's read over the same month range the view could show: people and overloads only, no `unassigned`.
+    const chartKey = overloadsKey(TEAM, { from: '2026-03-01', to: '2026-08-31' });
+    const chart = { people: [{ name: ANA.name, overloads: [{ from: '2026-03-02', to: '2026-03-04', peakPercent: 150, taskIds: [TASK_ID] }] }] };
+    queryClient.setQueryData(chartKey, chart);
+    const done = await reassigner.reassign({ taskId: TASK_ID, taskName: 'Design', from: ANA, to: BEN });
+    expect(done).not.toBeNull();
+    expect(server.patches).toHaveLength(1);
+    expect(cells(BEN)).toEqual([30, 8]);
+    expect(queryClient.getQueryData(chartKey)).toBe(chart);
+    expect(await reassigner.undo()).toBe(true);
+    expect(queryClient.getQueryData(chartKey)).toBe(chart);
   });
 
   it('a drop on the row it came from does nothing', async () => {

@@ -1,10 +1,10 @@
 import { taskAssignments, taskSchema, type Assignment, type Task, type UpdateTaskRequest } from '@planline/domain';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { errorStatus, serverMessage } from '../../lib/api-error';
 import { apiRequest } from '../../lib/query-client';
 import { toast, type ToastInput } from '../../lib/toast.store';
 import { scheduleWorkloadRefetch } from './workload-live';
-import { isWorkloadKey, roundHours, type TeamWorkload, type WorkloadPerson } from './workload-view-model';
+import { isWorkloadViewKey, roundHours, workloadRows, type TeamWorkload, type WorkloadPerson } from './workload-view-model';
 
 /*
  * [workload-reassign] Reassigning a task from one person's row of the workload view to another's (issue 36): by
@@ -61,8 +61,7 @@ export function reassignedAssignments(current: readonly Assignment[], from: RowP
  * and calendar included).
  */
 export function movedLoad(workload: TeamWorkload, taskId: string, from: string | null, to: string | null): TeamWorkload {
-  const rows = [...workload.people, workload.unassigned];
-  const source = rows.find((p) => p.userId === from);
+  const source = workloadRows(workload).find((p) => p.userId === from);
   if (!source || from === to) return workload;
   const moving = source.buckets.map((b) => b.tasks.filter((t) => t.taskId === taskId));
   const move = (person: WorkloadPerson): WorkloadPerson => {
@@ -81,6 +80,10 @@ export function movedLoad(workload: TeamWorkload, taskId: string, from: string |
   };
   return { ...workload, people: workload.people.map(move), unassigned: move(workload.unassigned) };
 }
+
+/** A cached read with the view's shape (people and the Unassigned row), not another reader's. */
+const isTeamWorkload = (data: unknown): data is TeamWorkload =>
+  typeof data === 'object' && data !== null && Array.isArray((data as TeamWorkload).people) && typeof (data as TeamWorkload).unassigned === 'object' && (data as TeamWorkload).unassigned !== null;
 
 /** The REST calls a reassign makes; tests stand in for them. */
 export interface ReassignApi {
@@ -118,13 +121,15 @@ export interface Reassigner {
 export function createReassigner(queryClient: QueryClient, teamId: string, api: ReassignApi = restReassignApi, notify: (input: ToastInput) => void = toast): Reassigner {
   let last: DoneReassign | null = null;
 
-  const held = () => queryClient.getQueriesData<TeamWorkload>({ predicate: (q) => isWorkloadKey(q.queryKey, teamId) });
-  const heldRows = () => held().flatMap(([, data]) => (data ? [...data.people, data.unassigned] : []));
+  // The view's reads only: another reader of the same URL (the chart's overloads) keeps another shape.
+  const held = () =>
+    queryClient.getQueriesData<TeamWorkload>({ predicate: (q) => isWorkloadViewKey(q.queryKey, teamId) }).filter((entry): entry is [QueryKey, TeamWorkload] => isTeamWorkload(entry[1]));
+  const heldRows = () => held().flatMap(([, data]) => workloadRows(data));
 
   /** Moves the task's hours in every held workload of the team; answers how to put them back. */
   const moveCells = (taskId: string, from: string | null, to: string | null) => {
     const before = held();
-    for (const [key, data] of before) if (data) queryClient.setQueryData(key, movedLoad(data, taskId, from, to));
+    for (const [key, data] of before) queryClient.setQueryData(key, movedLoad(data, taskId, from, to));
     return () => {
       for (const [key, data] of before) queryClient.setQueryData(key, data);
     };
