@@ -63,6 +63,9 @@ function fakeServer(assignments: Assignment[], primary: string | null) {
         throw error;
       }
       const now = taskAssignments(task.assigneeIds, task.allocations);
+      if (changes.assigneeId !== undefined && changes.base?.assigneeId !== undefined && changes.base.assigneeId !== task.assigneeId) {
+        throw new Error(`409: ${JSON.stringify({ message: 'A teammate changed assignee while you were editing it. Keep yours or take theirs.' })}`);
+      }
       if (changes.base?.assignments && !sameAssignments(now, changes.base.assignments as Assignment[])) {
         throw new Error(`409: ${JSON.stringify({ message: "The task's assignees changed meanwhile: nothing was written." })}`);
       }
@@ -72,7 +75,8 @@ function fakeServer(assignments: Assignment[], primary: string | null) {
       return structuredClone(task) as unknown as Task;
     },
   };
-  return { task, api, patches, teammateSets: set, failNextWith: (error: Error) => (failNext = error) };
+  const teammateMakesPrimary = (userId: string) => (task.assigneeId = userId);
+  return { task, api, patches, teammateSets: set, teammateMakesPrimary, failNextWith: (error: Error) => (failNext = error) };
 }
 
 function setup(assignments: Assignment[], primary: string | null = assignments[0]?.userId ?? null) {
@@ -174,6 +178,18 @@ describe('[workload-reassign] reassigning from the view (the menu and a drop mak
     expect(lastToast()).toMatchObject({ title: '«Design» was changed after you moved it: undo left it as it is.', variant: 'destructive' });
     expect(server.task).toMatchObject({ assigneeIds: [BEN.userId], allocations: { [BEN.userId!]: 70 } });
     expect(cells(BEN)).toEqual(before);
+  });
+
+  it('refuses the undo when a teammate changed only the primary assignee since: the primary is part of what it checks', async () => {
+    const { server, reassigner } = setup([{ userId: ANA.userId!, allocation: 100 }, { userId: CAL.userId!, allocation: 100 }], ANA.userId);
+    await reassigner.reassign({ taskId: TASK_ID, taskName: 'Design', from: ANA, to: BEN });
+    expect(server.patches[0]).toMatchObject({ assigneeId: BEN.userId, base: { assigneeId: ANA.userId } });
+    // Same people and shares; Cal is now the primary.
+    server.teammateMakesPrimary(CAL.userId!);
+    expect(await reassigner.undo()).toBe(false);
+    expect(server.patches[1]).toMatchObject({ assigneeId: ANA.userId, base: { assigneeId: BEN.userId } });
+    expect(lastToast()).toMatchObject({ title: '«Design» was changed after you moved it: undo left it as it is.', variant: 'destructive' });
+    expect(server.task).toMatchObject({ assigneeId: CAL.userId, assigneeIds: [BEN.userId, CAL.userId].sort() });
   });
 
   it('refuses a drop on someone assigned already, and rolls the cells back with the server’s message on an error', async () => {

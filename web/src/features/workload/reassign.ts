@@ -11,8 +11,9 @@ import { isWorkloadViewKey, roundHours, workloadRows, type TeamWorkload, type Wo
  * drag or the row's "Reassign to…" menu. The target takes the person's place among the task's assignees with the
  * same allocation; if the target is assigned already, nothing is done and the view says so (shares are not merged:
  * two people's allocations on one person would be a guess). One reassign is one undo step: the toast's Undo and
- * Ctrl+Z put back exactly the assignments the task had, only if it still has those the reassign left (the API's
- * `base.assignments`: a teammate's change since is never overwritten).
+ * Ctrl+Z put back exactly the assignments the task had, only if it still has those the reassign left, and the same
+ * primary assignee (the API's `base.assignments` and `base.assigneeId`: a teammate's change since is never
+ * overwritten).
  */
 
 /** A row of the view: a person, or "Unassigned" (userId null). */
@@ -31,7 +32,7 @@ export interface ReassignRequest {
 /** A reassign the server stored: what the task had before, and what it has now. */
 export interface DoneReassign extends ReassignRequest {
   before: { assignments: Assignment[]; assigneeId: string | null };
-  after: Assignment[];
+  after: { assignments: Assignment[]; assigneeId: string | null };
 }
 
 /** "Moved «Design» from Ana to Ben" (the toast, and the history's reason without the «»). */
@@ -154,15 +155,16 @@ export function createReassigner(queryClient: QueryClient, teamId: string, api: 
       const before = assignmentsOf(task);
       const next = reassignedAssignments(before, from, to, taskName);
       if (typeof next === 'string') throw new Refused(next);
+      // Whoever was the primary assignee stays so; the person moved away hands it to the one moved in.
+      const handsOver = task.assigneeId === from.userId && to.userId !== null;
       const changes: UpdateTaskRequest = {
         assignments: next,
-        base: { assignments: before },
+        base: handsOver ? { assignments: before, assigneeId: task.assigneeId } : { assignments: before },
         changeReason: `Moved from ${from.name} to ${to.name} in the workload view`,
+        ...(handsOver ? { assigneeId: to.userId } : {}),
       };
-      // Whoever was the primary assignee stays so; the person moved away hands it to the one moved in.
-      if (task.assigneeId === from.userId && to.userId !== null) changes.assigneeId = to.userId;
       const answer = await api.patchTask(taskId, changes);
-      const done: DoneReassign = { ...request, before: { assignments: before, assigneeId: task.assigneeId }, after: assignmentsOf(answer) };
+      const done: DoneReassign = { ...request, before: { assignments: before, assigneeId: task.assigneeId }, after: { assignments: assignmentsOf(answer), assigneeId: answer.assigneeId } };
       last = done;
       notify({
         title: movedText(request),
@@ -183,12 +185,15 @@ export function createReassigner(queryClient: QueryClient, teamId: string, api: 
     last = null;
     const putBack = moveCells(done.taskId, done.to.userId, done.from.userId);
     try {
+      // The primary is put back too, only if it is still the one the reassign left (a teammate's change of the
+      // primary alone leaves the assignments as they were).
+      const primary = done.before.assigneeId;
       const changes: UpdateTaskRequest = {
         assignments: done.before.assignments,
-        base: { assignments: done.after },
+        base: primary ? { assignments: done.after.assignments, assigneeId: done.after.assigneeId } : { assignments: done.after.assignments },
         changeReason: `Undid moving from ${done.from.name} to ${done.to.name} in the workload view`,
+        ...(primary ? { assigneeId: primary } : {}),
       };
-      if (done.before.assigneeId) changes.assigneeId = done.before.assigneeId;
       await api.patchTask(done.taskId, changes);
       notify({ title: `Moved «${done.taskName}» back to ${done.from.name}` });
       return true;
