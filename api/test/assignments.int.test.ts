@@ -161,4 +161,32 @@ describe('[workload-reassign] a reassign and its undo, checked against the assig
     expect(await rows()).toEqual([[ben.user.id, 70]]);
     expect((await patch({ assignments: [], base: { assignments: 'Ben' } })).status).toBe(400);
   });
+
+  it('[workload-reassign] an undo guarded by the primary assignee too: a teammate’s change of primary since is 409, nothing written', async () => {
+    await patch({ assignments: [{ userId: ana.user.id }, { userId: owner.user.id }], assigneeId: ana.user.id });
+    // The reassign: owner → Ben, Ana stays the primary.
+    const after = [{ userId: ana.user.id, allocation: 100 }, { userId: ben.user.id, allocation: 100 }];
+    expect((await patch({ assignments: after, base: { assignments: [{ userId: ana.user.id, allocation: 100 }, { userId: owner.user.id, allocation: 100 }] } })).status).toBe(200);
+    // A teammate makes Ben the primary: the same people and shares, so base.assignments alone would not see it.
+    expect((await patch({ assignments: after, assigneeId: ben.user.id })).body).toMatchObject({ assigneeId: ben.user.id });
+    const undo = await patch({
+      assignments: [{ userId: ana.user.id, allocation: 100 }, { userId: owner.user.id, allocation: 100 }],
+      assigneeId: ana.user.id,
+      base: { assignments: after, assigneeId: ana.user.id },
+    });
+    expect(undo.status).toBe(409);
+    expect(undo.body).toMatchObject({ conflicts: [{ field: 'assigneeId', current: ben.user.id }] });
+    expect((await owner.client.get(`/api/tasks/${taskId}`)).body).toMatchObject({ assigneeId: ben.user.id, assigneeIds: sorted(ana.user.id, ben.user.id) });
+  });
+
+  it('[workload-reassign] base.assignments without assignments or assigneeIds guards nothing: 400 saying so, nothing written', async () => {
+    await patch({ assignments: [{ userId: ana.user.id, allocation: 40 }] });
+    for (const body of [{ assigneeId: ben.user.id, base: { assignments: [{ userId: ana.user.id, allocation: 40 }] } }, { name: 'Keel', base: { assignments: [] } }]) {
+      const res = await patch(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: 'Base assignments guard a change of assignees: send them with assignments or assigneeIds' });
+    }
+    expect((await owner.client.get(`/api/tasks/${taskId}`)).body).toMatchObject({ name: 'Hull', assigneeId: ana.user.id });
+    expect(await rows()).toEqual([[ana.user.id, 40]]);
+  });
 });

@@ -272,7 +272,11 @@ export const updateTaskInputSchema = z
   .refine((v) => v.assignments !== undefined || TASK_FIELDS.some((f) => v[f] !== undefined), { message: 'Nothing to update: send at least one task field' })
   .refine(endNotBeforeStart, END_BEFORE_START)
   .refine(isOneDayIfMilestone, MILESTONE_DATES)
-  .refine(notBothAssignmentForms, BOTH_ASSIGNMENT_FORMS);
+  .refine(notBothAssignmentForms, BOTH_ASSIGNMENT_FORMS)
+  .refine((v) => v.base?.assignments === undefined || v.assignments !== undefined || v.assigneeIds !== undefined, {
+    message: 'Base assignments guard a change of assignees: send them with assignments or assigneeIds',
+    path: ['base', 'assignments'],
+  });
 export type UpdateTaskInput = z.infer<typeof updateTaskInputSchema>;
 
 

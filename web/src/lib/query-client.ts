@@ -26,10 +26,13 @@ export async function apiRequest(method: HttpMethod, url: string, data?: unknown
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** Reads use the query key as the URL: ['/api/teams', id, 'members'] → GET /api/teams/{id}/members. */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+/**
+ * Reads use the query key as the URL: ['/api/teams', id, 'members'] → GET /api/teams/{id}/members. With `urlParts`,
+ * only that many leading parts make the URL; the rest keep apart answers of one URL cached in different shapes.
+ */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior; urlParts?: number }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    const res = await fetch(queryKey.slice(0, options.urlParts).join('/'), { credentials: 'include' });
     if (options.on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
     return (await res.json()) as T;

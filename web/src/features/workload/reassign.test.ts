@@ -2,6 +2,7 @@ import { sameAssignments, taskAssignments, type Assignment, type Task, type Upda
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toastStore } from '../../lib/toast.store';
+import { overloadsKey } from '../../lib/workload-key';
 import { createReassigner, isUndoKey, movedLoad, reassignedAssignments, type ReassignApi, type RowPerson } from './reassign';
 import { workloadKey, type TeamWorkload, type WorkloadPerson } from './workload-view-model';
 
@@ -62,6 +63,9 @@ function fakeServer(assignments: Assignment[], primary: string | null) {
         throw error;
       }
       const now = taskAssignments(task.assigneeIds, task.allocations);
+      if (changes.assigneeId !== undefined && changes.base?.assigneeId !== undefined && changes.base.assigneeId !== task.assigneeId) {
+        throw new Error(`409: ${JSON.stringify({ message: 'A teammate changed assignee while you were editing it. Keep yours or take theirs.' })}`);
+      }
       if (changes.base?.assignments && !sameAssignments(now, changes.base.assignments as Assignment[])) {
         throw new Error(`409: ${JSON.stringify({ message: "The task's assignees changed meanwhile: nothing was written." })}`);
       }
@@ -71,7 +75,8 @@ function fakeServer(assignments: Assignment[], primary: string | null) {
       return structuredClone(task) as unknown as Task;
     },
   };
-  return { task, api, patches, teammateSets: set, failNextWith: (error: Error) => (failNext = error) };
+  const teammateMakesPrimary = (userId: string) => (task.assigneeId = userId);
+  return { task, api, patches, teammateSets: set, teammateMakesPrimary, failNextWith: (error: Error) => (failNext = error) };
 }
 
 function setup(assignments: Assignment[], primary: string | null = assignments[0]?.userId ?? null) {
@@ -175,6 +180,18 @@ describe('[workload-reassign] reassigning from the view (the menu and a drop mak
     expect(cells(BEN)).toEqual(before);
   });
 
+  it('refuses the undo when a teammate changed only the primary assignee since: the primary is part of what it checks', async () => {
+    const { server, reassigner } = setup([{ userId: ANA.userId!, allocation: 100 }, { userId: CAL.userId!, allocation: 100 }], ANA.userId);
+    await reassigner.reassign({ taskId: TASK_ID, taskName: 'Design', from: ANA, to: BEN });
+    expect(server.patches[0]).toMatchObject({ assigneeId: BEN.userId, base: { assigneeId: ANA.userId } });
+    // Same people and shares; Cal is now the primary.
+    server.teammateMakesPrimary(CAL.userId!);
+    expect(await reassigner.undo()).toBe(false);
+    expect(server.patches[1]).toMatchObject({ assigneeId: ANA.userId, base: { assigneeId: BEN.userId } });
+    expect(lastToast()).toMatchObject({ title: '«Design» was changed after you moved it: undo left it as it is.', variant: 'destructive' });
+    expect(server.task).toMatchObject({ assigneeId: CAL.userId, assigneeIds: [BEN.userId, CAL.userId].sort() });
+  });
+
   it('refuses a drop on someone assigned already, and rolls the cells back with the server’s message on an error', async () => {
     const { server, reassigner, cells } = setup([{ userId: ANA.userId!, allocation: 100 }, { userId: BEN.userId!, allocation: 100 }]);
     expect(await reassigner.reassign({ taskId: TASK_ID, taskName: 'Design', from: ANA, to: BEN })).toBeNull();
@@ -206,6 +223,21 @@ describe('[workload-reassign] reassigning from the view (the menu and a drop mak
     expect(reads).toBe(0);
     expect(server.patches).toHaveLength(0);
     expect(cells(BEN)).toEqual([30, 0]);
+  });
+
+  it('moves only the view’s reads: the chart’s over-allocation read of the team (another shape) is left as it is', async () => {
+    const { queryClient, server, reassigner, cells } = setup([{ userId: ANA.userId!, allocation: 100 }]);
+    // The chart's read over the same month range the view could show: people and overloads only, no `unassigned`.
+    const chartKey = overloadsKey(TEAM, { from: '2026-03-01', to: '2026-08-31' });
+    const chart = { people: [{ name: ANA.name, overloads: [{ from: '2026-03-02', to: '2026-03-04', peakPercent: 150, taskIds: [TASK_ID] }] }] };
+    queryClient.setQueryData(chartKey, chart);
+    const done = await reassigner.reassign({ taskId: TASK_ID, taskName: 'Design', from: ANA, to: BEN });
+    expect(done).not.toBeNull();
+    expect(server.patches).toHaveLength(1);
+    expect(cells(BEN)).toEqual([30, 8]);
+    expect(queryClient.getQueryData(chartKey)).toBe(chart);
+    expect(await reassigner.undo()).toBe(true);
+    expect(queryClient.getQueryData(chartKey)).toBe(chart);
   });
 
   it('a drop on the row it came from does nothing', async () => {

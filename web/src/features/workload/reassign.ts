@@ -1,18 +1,19 @@
 import { taskAssignments, taskSchema, type Assignment, type Task, type UpdateTaskRequest } from '@planline/domain';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { errorStatus, serverMessage } from '../../lib/api-error';
 import { apiRequest } from '../../lib/query-client';
 import { toast, type ToastInput } from '../../lib/toast.store';
 import { scheduleWorkloadRefetch } from './workload-live';
-import { isWorkloadKey, roundHours, type TeamWorkload, type WorkloadPerson } from './workload-view-model';
+import { isWorkloadViewKey, roundHours, workloadRows, type TeamWorkload, type WorkloadPerson } from './workload-view-model';
 
 /*
  * [workload-reassign] Reassigning a task from one person's row of the workload view to another's (issue 36): by
  * drag or the row's "Reassign to…" menu. The target takes the person's place among the task's assignees with the
  * same allocation; if the target is assigned already, nothing is done and the view says so (shares are not merged:
  * two people's allocations on one person would be a guess). One reassign is one undo step: the toast's Undo and
- * Ctrl+Z put back exactly the assignments the task had, only if it still has those the reassign left (the API's
- * `base.assignments`: a teammate's change since is never overwritten).
+ * Ctrl+Z put back exactly the assignments the task had, only if it still has those the reassign left, and the same
+ * primary assignee (the API's `base.assignments` and `base.assigneeId`: a teammate's change since is never
+ * overwritten).
  */
 
 /** A row of the view: a person, or "Unassigned" (userId null). */
@@ -31,7 +32,7 @@ export interface ReassignRequest {
 /** A reassign the server stored: what the task had before, and what it has now. */
 export interface DoneReassign extends ReassignRequest {
   before: { assignments: Assignment[]; assigneeId: string | null };
-  after: Assignment[];
+  after: { assignments: Assignment[]; assigneeId: string | null };
 }
 
 /** "Moved «Design» from Ana to Ben" (the toast, and the history's reason without the «»). */
@@ -61,8 +62,7 @@ export function reassignedAssignments(current: readonly Assignment[], from: RowP
  * and calendar included).
  */
 export function movedLoad(workload: TeamWorkload, taskId: string, from: string | null, to: string | null): TeamWorkload {
-  const rows = [...workload.people, workload.unassigned];
-  const source = rows.find((p) => p.userId === from);
+  const source = workloadRows(workload).find((p) => p.userId === from);
   if (!source || from === to) return workload;
   const moving = source.buckets.map((b) => b.tasks.filter((t) => t.taskId === taskId));
   const move = (person: WorkloadPerson): WorkloadPerson => {
@@ -81,6 +81,10 @@ export function movedLoad(workload: TeamWorkload, taskId: string, from: string |
   };
   return { ...workload, people: workload.people.map(move), unassigned: move(workload.unassigned) };
 }
+
+/** A cached read with the view's shape (people and the Unassigned row), not another reader's. */
+const isTeamWorkload = (data: unknown): data is TeamWorkload =>
+  typeof data === 'object' && data !== null && Array.isArray((data as TeamWorkload).people) && typeof (data as TeamWorkload).unassigned === 'object' && (data as TeamWorkload).unassigned !== null;
 
 /** The REST calls a reassign makes; tests stand in for them. */
 export interface ReassignApi {
@@ -118,13 +122,15 @@ export interface Reassigner {
 export function createReassigner(queryClient: QueryClient, teamId: string, api: ReassignApi = restReassignApi, notify: (input: ToastInput) => void = toast): Reassigner {
   let last: DoneReassign | null = null;
 
-  const held = () => queryClient.getQueriesData<TeamWorkload>({ predicate: (q) => isWorkloadKey(q.queryKey, teamId) });
-  const heldRows = () => held().flatMap(([, data]) => (data ? [...data.people, data.unassigned] : []));
+  // The view's reads only: another reader of the same URL (the chart's overloads) keeps another shape.
+  const held = () =>
+    queryClient.getQueriesData<TeamWorkload>({ predicate: (q) => isWorkloadViewKey(q.queryKey, teamId) }).filter((entry): entry is [QueryKey, TeamWorkload] => isTeamWorkload(entry[1]));
+  const heldRows = () => held().flatMap(([, data]) => workloadRows(data));
 
   /** Moves the task's hours in every held workload of the team; answers how to put them back. */
   const moveCells = (taskId: string, from: string | null, to: string | null) => {
     const before = held();
-    for (const [key, data] of before) if (data) queryClient.setQueryData(key, movedLoad(data, taskId, from, to));
+    for (const [key, data] of before) queryClient.setQueryData(key, movedLoad(data, taskId, from, to));
     return () => {
       for (const [key, data] of before) queryClient.setQueryData(key, data);
     };
@@ -149,15 +155,16 @@ export function createReassigner(queryClient: QueryClient, teamId: string, api: 
       const before = assignmentsOf(task);
       const next = reassignedAssignments(before, from, to, taskName);
       if (typeof next === 'string') throw new Refused(next);
+      // Whoever was the primary assignee stays so; the person moved away hands it to the one moved in.
+      const handsOver = task.assigneeId === from.userId && to.userId !== null;
       const changes: UpdateTaskRequest = {
         assignments: next,
-        base: { assignments: before },
+        base: handsOver ? { assignments: before, assigneeId: task.assigneeId } : { assignments: before },
         changeReason: `Moved from ${from.name} to ${to.name} in the workload view`,
+        ...(handsOver ? { assigneeId: to.userId } : {}),
       };
-      // Whoever was the primary assignee stays so; the person moved away hands it to the one moved in.
-      if (task.assigneeId === from.userId && to.userId !== null) changes.assigneeId = to.userId;
       const answer = await api.patchTask(taskId, changes);
-      const done: DoneReassign = { ...request, before: { assignments: before, assigneeId: task.assigneeId }, after: assignmentsOf(answer) };
+      const done: DoneReassign = { ...request, before: { assignments: before, assigneeId: task.assigneeId }, after: { assignments: assignmentsOf(answer), assigneeId: answer.assigneeId } };
       last = done;
       notify({
         title: movedText(request),
@@ -178,12 +185,15 @@ export function createReassigner(queryClient: QueryClient, teamId: string, api: 
     last = null;
     const putBack = moveCells(done.taskId, done.to.userId, done.from.userId);
     try {
+      // The primary is put back too, only if it is still the one the reassign left (a teammate's change of the
+      // primary alone leaves the assignments as they were).
+      const primary = done.before.assigneeId;
       const changes: UpdateTaskRequest = {
         assignments: done.before.assignments,
-        base: { assignments: done.after },
+        base: primary ? { assignments: done.after.assignments, assigneeId: done.after.assigneeId } : { assignments: done.after.assignments },
         changeReason: `Undid moving from ${done.from.name} to ${done.to.name} in the workload view`,
+        ...(primary ? { assigneeId: primary } : {}),
       };
-      if (done.before.assigneeId) changes.assigneeId = done.before.assigneeId;
       await api.patchTask(done.taskId, changes);
       notify({ title: `Moved «${done.taskName}» back to ${done.from.name}` });
       return true;

@@ -201,7 +201,7 @@ export function hasNoWork(workload: TeamWorkload): boolean {
   return workloadRows(workload).every((person) => person.buckets.every((b) => b.allocatedHours === 0 && b.tasks.length === 0));
 }
 
-export { isWorkloadKey, workloadKey } from '../../lib/workload-key';
+export { isWorkloadKey, isWorkloadViewKey, workloadKey } from '../../lib/workload-key';
 
 /** A cell as the view shows it: the stored figures, and the hours a teammate's bar being dragged adds (or takes). */
 export type ShownBucket = WorkloadBucket & { previewHours?: number };

@@ -78,15 +78,16 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
     }
     const dirty = new Set(TASK_EDIT_FIELDS.filter((field) => dirtyFields[field]));
     const changes = taskChanges(dirty, v, task);
-    // [allocation] Everyone assigned with their share, written with the other fields in one change.
-    const allocationsTouched = dirtyFields.allocation === true || (dirtyFields.otherAllocations ?? []).some((o) => o?.allocation === true);
-    const assignments = assignmentChanges({ allocations: allocationsTouched, assigneeId: dirty.has('assigneeId') }, v, task);
-    if (assignments) changes.assignments = assignments;
+    // [allocation] Everyone assigned with their share, written with the other fields in one change: the shares the
+    // person changed, the others as the live task has them, guarded by what the person started from.
+    const otherShares = new Set((opened.otherAllocations ?? []).filter((_, i) => dirtyFields.otherAllocations?.[i]?.allocation === true).map((o) => o.userId));
+    const assignments = assignmentChanges({ allocation: dirtyFields.allocation === true, otherAllocations: otherShares, assigneeId: dirty.has('assigneeId') }, v, opened, task);
+    if (assignments) changes.assignments = assignments.assignments;
     if (Object.keys(changes).length === 0) {
       form.setError('root', { message: 'Nothing to save: no field differs from the task.' });
       return;
     }
-    changes.base = taskBase(dirty, base, task);
+    changes.base = { ...taskBase(dirty, base, task), ...(assignments ? { assignments: assignments.base } : {}) };
     const reason = v.changeReason.trim();
     if (reason) changes.changeReason = reason;
     try {

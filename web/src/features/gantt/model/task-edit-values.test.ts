@@ -92,7 +92,12 @@ describe('[allocation] the percent field of Edit Task', () => {
 
   const others = (cy: number) => [{ userId: CY, allocation: cy }];
   const send = (dirty: { allocations: boolean; assigneeId: boolean }, v: { assigneeId: string; allocation: number; cy?: number }) =>
-    assignmentChanges(dirty, { assigneeId: v.assigneeId, allocation: v.allocation, otherAllocations: others(v.cy ?? 30) }, assigned);
+    assignmentChanges(
+      { allocation: dirty.allocations, otherAllocations: new Set(dirty.allocations && v.cy !== undefined ? [CY] : []), assigneeId: dirty.assigneeId },
+      { assigneeId: v.assigneeId, allocation: v.allocation, otherAllocations: others(v.cy ?? 30) },
+      taskFormValues(assigned),
+      assigned,
+    )?.assignments;
 
   it("saves everyone assigned with their share as assignments: the assignee's new share, the others' kept", () => {
     const changed = (allocation: number) => send({ allocations: true, assigneeId: false }, { assigneeId: ANA, allocation });
@@ -128,6 +133,35 @@ describe('[allocation] the percent field of Edit Task', () => {
     for (const bad of [0, 201, 1.5, Number.NaN]) expect(issuesOf(bad)).toEqual([['otherAllocations.0.allocation', 'Allocation must be a whole percent from 1 to 200']]);
     // Chosen as the assignee, their share is the assignee's field: the hidden one is not judged.
     expect(taskEditFormSchema.safeParse({ ...taskFormValues(assigned), assigneeId: CY, otherAllocations: others(0) }).success).toBe(true);
+  });
+
+  it("[allocation] a teammate's change of another assignee's share, made while the form was open, is kept, and its base makes a change of the same share a 409", () => {
+    // Opened with Ana at 50 % and Cy at 30 %; a teammate then gives Ana 60 % and Cy 40 % (the live task).
+    const opened = taskFormValues(assigned);
+    const live: EditableTask = { ...assigned, allocations: { [ANA]: 60, [CY]: 40 } };
+    // The person changes Ana's share only: Cy keeps the teammate's 40 %, and the base is what the change was made from.
+    expect(assignmentChanges({ allocation: true, otherAllocations: new Set(), assigneeId: false }, { assigneeId: ANA, allocation: 75, otherAllocations: others(30) }, opened, live)).toEqual({
+      assignments: [
+        { userId: ANA, allocation: 75 },
+        { userId: CY, allocation: 40 },
+      ],
+      base: [
+        { userId: ANA, allocation: 50 },
+        { userId: CY, allocation: 40 },
+      ],
+    });
+    // Cy's share only: Ana keeps the teammate's 60 %; Cy's base is the 30 % the person started from, no longer the
+    // task's 40 %, so the server answers 409 instead of overwriting the teammate's change.
+    expect(assignmentChanges({ allocation: false, otherAllocations: new Set([CY]), assigneeId: false }, { assigneeId: ANA, allocation: 50, otherAllocations: others(90) }, opened, live)).toEqual({
+      assignments: [
+        { userId: ANA, allocation: 60 },
+        { userId: CY, allocation: 90 },
+      ],
+      base: [
+        { userId: ANA, allocation: 60 },
+        { userId: CY, allocation: 30 },
+      ],
+    });
   });
 
   it("a new assignee takes the field's share and the old one's goes with them", () => {

@@ -81,30 +81,46 @@ export function taskBase(dirty: ReadonlySet<TaskEditField>, base: TaskEditFormIn
   return taskChanges(dirty, base, task);
 }
 
+/** The share fields the person changed: the assignee's (`allocation`), and the other assignees' by user id. */
+export interface TouchedShares {
+  allocation: boolean;
+  otherAllocations: ReadonlySet<string>;
+  assigneeId: boolean;
+}
+
 /**
- * [allocation] Everyone assigned after Save with their share, as PATCH /api/tasks/{id} takes it (`assignments`), or
- * undefined when nobody's share or place changes. `allocation` is the share of the assignee chosen in the form,
- * `otherAllocations` the other assignees'. A new primary assignee replaces the old one among the assignees (the
- * API's rule), so the old one's share goes with them.
+ * [allocation] Everyone assigned after Save with their share, as PATCH /api/tasks/{id} takes it (`assignments`),
+ * and the assignments that change was made from (`base.assignments`), or undefined when nobody's share or place
+ * changes. `allocation` is the share of the assignee chosen in the form, `otherAllocations` the other assignees'.
+ * Only the shares the person changed are theirs; every other share is the live task's, so a teammate's change of
+ * another share while the form was open is kept. The base has the shares the person changed as they were when the
+ * form opened: if a teammate changed one of those meanwhile, the server answers 409 instead of overwriting it. A
+ * new primary assignee replaces the old one among the assignees (the API's rule), so the old one's share goes with
+ * them.
  */
 export function assignmentChanges(
-  dirty: { allocations: boolean; assigneeId: boolean },
+  touched: TouchedShares,
   v: Pick<TaskEditFormValues, 'assigneeId' | 'allocation' | 'otherAllocations'>,
+  opened: Pick<TaskEditFormInput, 'assigneeId' | 'allocation' | 'otherAllocations'>,
   task: Pick<EditableTask, 'assigneeId' | 'assigneeIds' | 'allocations'>,
-): Assignment[] | undefined {
-  const primary = dirty.assigneeId ? assigneeFromChoice(v.assigneeId) : task.assigneeId;
-  if (!dirty.allocations && primary === task.assigneeId) return undefined;
+): { assignments: Assignment[]; base: Assignment[] } | undefined {
+  const primary = touched.assigneeId ? assigneeFromChoice(v.assigneeId) : task.assigneeId;
+  if (!touched.allocation && touched.otherAllocations.size === 0 && primary === task.assigneeId) return undefined;
   const people = new Set(task.assigneeIds);
   if (task.assigneeId) people.add(task.assigneeId);
   if (task.assigneeId && primary !== task.assigneeId) people.delete(task.assigneeId);
   if (primary) people.add(primary);
   const typed = new Map(v.otherAllocations.map((o) => [o.userId, o.allocation]));
-  const shareOf = (userId: string) => (userId === primary ? v.allocation : (typed.get(userId) ?? allocationOf(task, userId)));
+  const isTouched = (userId: string) => (userId === primary ? touched.allocation || primary !== task.assigneeId : touched.otherAllocations.has(userId));
+  const shareOf = (userId: string) => (!isTouched(userId) ? allocationOf(task, userId) : userId === primary ? v.allocation : (typed.get(userId) ?? allocationOf(task, userId)));
   const next = [...people].sort().map((userId) => ({ userId, allocation: shareOf(userId) }));
   const before = [...new Set([...task.assigneeIds, ...(task.assigneeId ? [task.assigneeId] : [])])].sort();
   const unchanged =
     before.length === next.length &&
     next.every((a, i) => a.userId === before[i]) &&
     JSON.stringify(canonicalAllocations(Object.fromEntries(next.map((a) => [a.userId, a.allocation])))) === JSON.stringify(canonicalAllocations(task.allocations));
-  return unchanged ? undefined : next;
+  if (unchanged) return undefined;
+  const openedShare = (userId: string) => (opened.assigneeId === userId ? opened.allocation : opened.otherAllocations?.find((o) => o.userId === userId)?.allocation);
+  const base = before.map((userId) => ({ userId, allocation: (isTouched(userId) ? openedShare(userId) : undefined) ?? allocationOf(task, userId) }));
+  return { assignments: next, base };
 }

@@ -1,9 +1,11 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { hashKey, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTask } from '../../../../test/factories';
 import { applyServerEvent, type RealtimeEffects } from '../../realtime';
-import { WORKLOAD_REFETCH_DELAY_MS } from '../../workload';
-import { chartWorkloadKey } from './use-over-allocation';
+import { createQueryClient } from '../../../lib/query-client';
+import { isWorkloadKey, workloadKey } from '../../../lib/workload-key';
+import { scheduleWorkloadRefetch, WORKLOAD_REFETCH_DELAY_MS } from '../../workload';
+import { chartWorkloadFn, chartWorkloadKey } from './use-over-allocation';
 
 const TEAM = crypto.randomUUID();
 const effects: RealtimeEffects = { userId: crypto.randomUUID(), onRemovedFromTeam: () => {} };
@@ -50,6 +52,41 @@ describe('[workload-overload] live events read the chart’s marks again, with t
   });
 
   it('reads by month: the overload spans are the same at any scale, in the fewest buckets', () => {
-    expect(chartWorkloadKey(TEAM, { from: '2026-03-02', to: '2028-03-01' })).toEqual([`/api/teams/${TEAM}/workload?from=2026-03-02&to=2028-03-01&scale=month`]);
+    expect(chartWorkloadKey(TEAM, { from: '2026-03-02', to: '2028-03-01' })[0]).toBe(`/api/teams/${TEAM}/workload?from=2026-03-02&to=2028-03-01&scale=month`);
+  });
+
+  it('never shares a cache entry with the view’s read of the same range (another shape), and one refetch reaches both', async () => {
+    vi.useFakeTimers();
+    const range = { from: '2026-03-01', to: '2026-08-31' };
+    const viewKey = workloadKey(TEAM, 'month', range);
+    const chartKey = chartWorkloadKey(TEAM, range);
+    expect(hashKey(chartKey)).not.toBe(hashKey(viewKey));
+    expect(isWorkloadKey(chartKey, TEAM)).toBe(true);
+
+    // Both read the same URL: the chart's key part after it only keeps the answers apart.
+    const urls: string[] = [];
+    const answer = { teamId: TEAM, ...range, scale: 'month', people: [{ userId: 'u1', name: 'Ana', overloads: [], buckets: [] }], unassigned: { userId: null, name: 'Unassigned', overloads: [], buckets: [] }, projects: [] };
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url);
+      return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    try {
+      const client = createQueryClient();
+      const view = new QueryObserver(client, { queryKey: viewKey }).subscribe(() => undefined);
+      const chart = new QueryObserver(client, { queryKey: chartKey, queryFn: chartWorkloadFn }).subscribe(() => undefined);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(urls).toEqual([viewKey[0], viewKey[0]]);
+      // Each keeps its own shape: the view the whole answer, the chart its people's overloads.
+      expect(client.getQueryData(viewKey)).toEqual(answer);
+      expect(client.getQueryData(chartKey)).toEqual({ people: [{ name: 'Ana', overloads: [] }] });
+
+      scheduleWorkloadRefetch(client, TEAM);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(urls).toHaveLength(4);
+      view();
+      chart();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

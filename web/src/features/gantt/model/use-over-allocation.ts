@@ -2,20 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore, type StoreApi } from 'zustand';
 import { parsedQueryFn } from '../../../lib/parsed-query';
-import { workloadKey } from '../../../lib/workload-key';
+import { overloadsKey, WORKLOAD_URL_PARTS } from '../../../lib/workload-key';
 import { chartWorkloadParser, NO_OVER_ALLOCATION, overAllocatedTasks, workloadRange, type OverAllocation } from './over-allocation';
 import type { TasksState } from './tasks-store';
 
 /** How long the plan's span rests before it is a new read (a drag changes it many times a second). */
 export const SPAN_SETTLE_MS = 500;
 
-const workloadFn = parsedQueryFn(chartWorkloadParser);
+/** The chart's read of the workload URL: only the people's overloads are kept (chartWorkloadParser). */
+export const chartWorkloadFn = parsedQueryFn(chartWorkloadParser, WORKLOAD_URL_PARTS);
 
 /**
- * The chart's read: the workload view's key shape, so the view's live refetch reaches it too. By month: the
- * overload spans are found day by day at any scale, and a month bucket is the fewest for the same marks.
+ * The chart's read: the workload view's URL, so the view's live refetch reaches it too, with a key of its own (its
+ * answer has another shape than the view's, even for the view's own range). By month: the overload spans are
+ * found day by day at any scale, and a month bucket is the fewest for the same marks.
  */
-export const chartWorkloadKey = (teamId: string, range: { from: string; to: string }) => workloadKey(teamId, 'month', range);
+export const chartWorkloadKey = (teamId: string, range: { from: string; to: string }) => overloadsKey(teamId, range);
 
 /**
  * [workload-overload] Which bars carry the over-allocation marker: the team's over-allocation spans over the
@@ -37,7 +39,7 @@ export function useOverAllocation(teamId: string | null, tasks: StoreApi<TasksSt
 
   const query = useQuery({
     queryKey: teamId && range ? chartWorkloadKey(teamId, range) : ['/api/teams', 'none', 'workload'],
-    queryFn: workloadFn,
+    queryFn: chartWorkloadFn,
     enabled: teamId !== null && range !== null,
     // The Free plan's 402 and a guest's 403 are answers, not failures to try again.
     retry: false,
