@@ -6,7 +6,7 @@ import { CloseCode, COLLAB_PATH, HandshakeError, UNAVAILABLE_RETRY_AFTER_SECONDS
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CollabLiveness } from './collab-liveness.js';
 import { CollabSocket } from './collab-socket.js';
-import { documentRefused, guardConnection } from './connection-guard.js';
+import { documentOpened, documentRefused, guardConnection } from './connection-guard.js';
 import { assertComparedYjs } from './documents/held-back.js';
 import { answerSyncRequest, askForSyncAnswer } from './documents/shared-full-state.js';
 import type { RealtimeOptions } from './types.js';
@@ -74,6 +74,11 @@ export function createDocumentServer(options: RealtimeOptions, keepLoaded: (proj
         throw { reason: 'forbidden' };
       }
       connectionConfig.readOnly = access === 'read';
+    },
+    // The document is open on the connection now (its queued messages were handed over before this); what the
+    // guard lets reach the workload previews follows it (connection-guard.ts).
+    async connected({ documentName, request, connection }) {
+      documentOpened(request, documentName, (closed) => connection.onClose(closed));
     },
   });
 }
