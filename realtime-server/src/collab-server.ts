@@ -131,7 +131,7 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
         if (liveness.busy) return wss.handleUpgrade(req, socket, head, (ws) => CollabLiveness.refuseBusy(ws));
         wss.handleUpgrade(req, socket, head, (ws) => {
           // Hocuspocus hears the browser through the guard, then asks for its sync answers our way (shared-full-state.ts).
-          const collabSocket = new CollabSocket(ws, [guardConnection(ws, req, options.logger, who, budgets, previews?.connection()), askForSyncAnswer]);
+          const collabSocket = new CollabSocket(ws, [guardConnection(ws, req, options.logger, who, budgets, previews?.connection(who.userId)), askForSyncAnswer]);
           liveness.watch(ws);
           let sockets = sessionSockets.get(who.sessionKey);
           if (!sockets) sessionSockets.set(who.sessionKey, (sockets = new Set()));

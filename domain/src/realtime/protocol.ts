@@ -210,6 +210,11 @@ export const sessionReadySchema = z.object({ userId: z.uuid() });
 
 /** How often the server sends a dragged bar's load to the team (issue 36): per connection, at most once in this. */
 export const WORKLOAD_PREVIEW_INTERVAL_MS = 120;
+/**
+ * While a drag lasts the server sends its preview again this often, even when the bar is held still (the browser
+ * renews its presence far less often): a view drops a preview not renewed for a while (its end was lost).
+ */
+export const WORKLOAD_PREVIEW_RENEW_MS = 2000;
 /** People one preview names at most: a task's assignees and the Unassigned row. */
 export const WORKLOAD_PREVIEW_MAX_PEOPLE = TASK_MAX_ASSIGNEES + 1;
 const loadRunSchema = z.object({ from: calendarDateSchema, to: calendarDateSchema, hours: z.number().finite() });
