@@ -3,7 +3,7 @@ import { projectDocumentName, rooms, type PresenceActivity } from '@planline/dom
 import { writeTask } from '@planline/document';
 import { describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { COMPUTATIONS_BURST, TEAM_READS_BURST, WorkloadPreviews, type PreviewTeam } from './workload-preview.js';
+import { COMPUTATIONS_BURST, COMPUTATIONS_PER_SECOND, TEAM_READS_BURST, TEAM_READS_PER_SECOND, WorkloadPreviews, type PreviewTeam } from './workload-preview.js';
 import type { RealtimeIo } from './socket-server.js';
 
 const projectId = randomUUID();
@@ -117,6 +117,7 @@ describe('[workload-preview] a bar being dragged, sent to the workload views', (
 
   it('a person with many connections has one budget of computations; someone else is not held up by it', async () => {
     const { previews, sent } = setup(undefined, 60_000);
+    const started = performance.now();
     const feeds = Array.from({ length: 40 }, () => previews.connection(ana));
     for (const feed of feeds) feed.activity(document, dragging('2026-03-03', '2026-03-05'));
     const bo = previews.connection(randomUUID());
@@ -124,7 +125,8 @@ describe('[workload-preview] a bar being dragged, sent to the workload views', (
     await new Promise((resolve) => setTimeout(resolve, 30));
     const previewIds = new Set(sent.map((s) => s.payload.previewId));
     // Ana's drags wait for her budget; Bo's was sent at once.
-    expect(previewIds.size).toBeLessThanOrEqual(COMPUTATIONS_BURST + 1);
+    // (What the budget refilled meanwhile, on a busy machine, may have gone too.)
+    expect(previewIds.size).toBeLessThanOrEqual(COMPUTATIONS_BURST + 1 + Math.ceil(((performance.now() - started) / 1000) * COMPUTATIONS_PER_SECOND));
     expect(previewIds.size).toBeGreaterThan(1);
     const bosRuns = sent.some((s) => JSON.stringify(s.payload).includes('"to":"2026-03-06"'));
     expect(bosRuns).toBe(true);
@@ -137,10 +139,11 @@ describe('[workload-preview] a bar being dragged, sent to the workload views', (
     doc.transact(() => {
       for (const id of tasks) writeTask(doc, id, { name: 'Cut', startDate: '2026-03-02', endDate: '2026-03-04', assigneeIds: [randomUUID()] });
     });
+    const started = performance.now();
     const feeds = tasks.map(() => previews.connection(ana));
     feeds.forEach((feed, i) => feed.activity(document, { taskId: tasks[i]!, kind: 'dragging', preview: { startDate: '2026-03-03', endDate: '2026-03-05' } }));
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(readTeams.mock.calls.length).toBeLessThanOrEqual(TEAM_READS_BURST);
+    expect(readTeams.mock.calls.length).toBeLessThanOrEqual(TEAM_READS_BURST + Math.ceil(((performance.now() - started) / 1000) * TEAM_READS_PER_SECOND));
     expect(readTeams.mock.calls.length).toBeGreaterThan(1);
     for (const feed of feeds) feed.close();
   });
