@@ -6,7 +6,7 @@ import { CloseCode, COLLAB_PATH, HandshakeError, UNAVAILABLE_RETRY_AFTER_SECONDS
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CollabLiveness } from './collab-liveness.js';
 import { CollabSocket } from './collab-socket.js';
-import { documentRefused, guardConnection } from './connection-guard.js';
+import { documentOpened, documentRefused, guardConnection } from './connection-guard.js';
 import { assertComparedYjs } from './documents/held-back.js';
 import { answerSyncRequest, askForSyncAnswer } from './documents/shared-full-state.js';
 import type { RealtimeOptions } from './types.js';
@@ -75,6 +75,11 @@ export function createDocumentServer(options: RealtimeOptions, keepLoaded: (proj
       }
       connectionConfig.readOnly = access === 'read';
     },
+    // The document is open on the connection now (its queued messages were handed over before this); what the
+    // guard lets reach the workload previews follows it (connection-guard.ts).
+    async connected({ documentName, request, connection }) {
+      documentOpened(request, documentName, (closed) => connection.onClose(closed));
+    },
   });
 }
 
@@ -126,7 +131,7 @@ export function serveCollab(httpServer: HttpServer, hocuspocus: Hocuspocus, opti
         if (liveness.busy) return wss.handleUpgrade(req, socket, head, (ws) => CollabLiveness.refuseBusy(ws));
         wss.handleUpgrade(req, socket, head, (ws) => {
           // Hocuspocus hears the browser through the guard, then asks for its sync answers our way (shared-full-state.ts).
-          const collabSocket = new CollabSocket(ws, [guardConnection(ws, req, options.logger, who, budgets, previews?.connection()), askForSyncAnswer]);
+          const collabSocket = new CollabSocket(ws, [guardConnection(ws, req, options.logger, who, budgets, previews?.connection(who.userId)), askForSyncAnswer]);
           liveness.watch(ws);
           let sockets = sessionSockets.get(who.sessionKey);
           if (!sockets) sessionSockets.set(who.sessionKey, (sockets = new Set()));

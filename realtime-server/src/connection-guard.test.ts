@@ -1,8 +1,12 @@
 import { CloseCode, MAX_DOCUMENT_UPDATE_BYTES, MAX_PRESENCE_CLIENTS_PER_CONNECTION, MAX_PRESENCE_STATE_BYTES, MAX_TASKS_PER_UPDATE } from '@planline/domain';
 import { encodeAwarenessBody, encodeMessage, encodeSyncMessage, MessageType, readAwarenessBody, SyncStep } from '@planline/document';
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
-import { AWARENESS_BURST, AWARENESS_MESSAGES_PER_SECOND, bindPresence, inspectMessage, TokenBucket } from './connection-guard.js';
+import { AWARENESS_BURST, AWARENESS_MESSAGES_PER_SECOND, bindPresence, documentOpened, documentRefused, guardConnection, inspectMessage, TokenBucket } from './connection-guard.js';
+import { WriteBudgets } from './write-budgets.js';
 
 describe('connection guard', () => {
   it('[awareness-rate-limit] the bucket gives its burst, then its rate, and refills with time', () => {
@@ -101,5 +105,56 @@ describe('update limits', () => {
     const doc = new Y.Doc();
     doc.getMap('tasks').set('x', 'y'.repeat(MAX_DOCUMENT_UPDATE_BYTES));
     expect(inspectMessage(syncUpdate(Y.encodeStateAsUpdate(doc)))).toEqual({ ok: false, reason: 'update too large', code: CloseCode.UpdateTooLarge });
+  });
+});
+
+describe('[workload-preview] which documents feed the workload previews', () => {
+  const me = { userId: '5b7c3c1e-9f0d-4a57-8a3e-0d8b9a1f2c44', name: 'Gina Guest' };
+  const document = 'project:0f0e0d0c-0b0a-4908-8706-050403020100';
+  const taskId = '11111111-2222-4333-8444-555555555555';
+  const dragging = { taskId, kind: 'dragging', preview: { startDate: '2026-11-24', endDate: '2026-11-26' } };
+  const quiet = { info() {}, warn() {}, error() {} } as never;
+
+  function connect() {
+    const ws = Object.assign(new EventEmitter(), { bufferedAmount: 0, close() {}, pause() {}, terminate() {} });
+    const request = {} as IncomingMessage;
+    const heard: [string, unknown][] = [];
+    const feed = { activity: (doc: string, activity: unknown) => void heard.push([doc, activity]), close() {} };
+    const admit = guardConnection(ws as unknown as WebSocket, request, quiet, me, new WriteBudgets(), feed);
+    const send = (type: number, body: Uint8Array) => admit({ data: encodeMessage(document, type, body) });
+    const drag = (clock: number) => send(MessageType.Awareness, awarenessBody([[7, clock, { user: me, activity: dragging }]]));
+    return { ws, request, heard, send, drag };
+  }
+
+  it('a state for a document that is not open on the connection is no drag: sent after Auth, or refused', () => {
+    const { request, heard, send, drag } = connect();
+    drag(1);
+    send(MessageType.Auth, Uint8Array.of(0));
+    // The client sent Auth; the server has not opened the document (or never will).
+    expect(drag(2)).not.toBeNull();
+    documentRefused(request, document);
+    drag(3);
+    expect(heard.filter(([, a]) => a !== null)).toEqual([]);
+  });
+
+  it('an open document feeds them; once it is closed (access lost) or refused, its drag ends and no more is heard', () => {
+    const { request, heard, send, drag } = connect();
+    send(MessageType.Auth, Uint8Array.of(0));
+    let close: () => void = () => {};
+    documentOpened(request, document, (closed) => (close = closed));
+    drag(1);
+    expect(heard).toEqual([[document, dragging]]);
+    close();
+    expect(heard.at(-1)).toEqual([document, null]);
+    drag(2);
+    expect(heard).toHaveLength(2);
+
+    const again = connect();
+    again.send(MessageType.Auth, Uint8Array.of(0));
+    documentOpened(again.request, document, () => {});
+    again.drag(1);
+    documentRefused(again.request, document);
+    again.drag(2);
+    expect(again.heard).toEqual([[document, dragging], [document, null]]);
   });
 });

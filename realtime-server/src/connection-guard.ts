@@ -46,8 +46,9 @@ export { TokenBucket } from './token-bucket.js';
  *   state over MAX_PRESENCE_STATE_BYTES closes the connection, and one connection keeps at most a few states
  *   per document. Other browsers show presence as the server relays it, so nobody can appear as someone else.
  *
- * - a bar being dragged: its parsed activity goes to the workload previews (workload-preview.ts), which bound
- *   their own work per connection.
+ * - a bar being dragged: its parsed activity, on a document open on this connection only (documentOpened), goes
+ *   to the workload previews (workload-preview.ts), which bound their own work; a document refused or closed ends
+ *   its drag.
  *
  * Abuse closes this connection only, with a close code of protocol.ts and a reason that says which limit.
  */
@@ -185,11 +186,28 @@ function watchUnsent(ws: WebSocket, cut: () => void): void {
   }, UNSENT_BYTES_CHECK_MS).unref();
 }
 
-const guards = new WeakMap<IncomingMessage, { refused(document: string): void }>();
+interface DocumentEvents {
+  refused(document: string): void;
+  opened(document: string): void;
+  closed(document: string): void;
+}
+const guards = new WeakMap<IncomingMessage, DocumentEvents>();
 
 /** Tells the guard of the connection made by `request` that a document was refused to it. */
 export function documentRefused(request: IncomingMessage | undefined, document: string): void {
   if (request) guards.get(request)?.refused(document);
+}
+
+/**
+ * Tells the guard of the connection made by `request` that a document is open on it (its authentication passed and
+ * Hocuspocus made the connection), until `onClose` reports its end: closed by the client, by the server (access
+ * lost: realtime-bus.ts), or with the socket.
+ */
+export function documentOpened(request: IncomingMessage | undefined, document: string, onClose: (closed: () => void) => void): void {
+  const guard = request && guards.get(request);
+  if (!guard) return;
+  guard.opened(document);
+  onClose(() => guard.closed(document));
 }
 
 /**
@@ -209,6 +227,8 @@ export function guardConnection(
   const syncRequests = new TokenBucket(SYNC_REQUESTS_PER_MINUTE / 60, SYNC_REQUESTS_BURST);
   const authSent = new Set<string>();
   const refused = new Set<string>();
+  /** Documents whose authentication passed on this connection and that are still open on it. */
+  const opened = new Set<string>();
   const caughtUp = new Set<string>();
   const presenceClients = new Map<string, Set<number>>();
   let beforeOpen = 0;
@@ -252,7 +272,10 @@ export function guardConnection(
     let bound: Uint8Array | null;
     try {
       const document = verdict.document;
-      bound = bindPresence(verdict.body, who, owned, previews && ((activity) => previews.activity(document, activity)));
+      // Only a document open on this connection feeds the previews: a state sent for one that was refused, closed
+      // or never authenticated is relayed nowhere, and must not reach the teams of a project as a drag either.
+      const feed = previews && opened.has(document) ? previews : undefined;
+      bound = bindPresence(verdict.body, who, owned, feed && ((activity) => feed.activity(document, activity)));
     } catch {
       return close(CloseCode.BadMessage, 'malformed message');
     }
@@ -264,7 +287,22 @@ export function guardConnection(
   // socket (1009 and so on); an 'error' event nobody listens to would throw and end the whole process.
   ws.on('error', (err) => logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'collab socket error'));
 
-  guards.set(request, { refused: (document) => refused.add(document) });
+  // A drag ends with its document: a document refused or closed (access lost) sends no more previews.
+  const shut = (document: string) => {
+    opened.delete(document);
+    previews?.activity(document, null);
+  };
+  guards.set(request, {
+    refused: (document) => {
+      refused.add(document);
+      shut(document);
+    },
+    opened: (document) => {
+      refused.delete(document);
+      opened.add(document);
+    },
+    closed: shut,
+  });
   if (previews) ws.once('close', () => previews.close());
   watchUnsent(ws, () => {
     if (!closed) close(CloseCode.NotReading, 'too much unread');

@@ -6,6 +6,7 @@ import {
   rooms,
   taskLoadDelta,
   WORKLOAD_PREVIEW_INTERVAL_MS,
+  WORKLOAD_PREVIEW_RENEW_MS,
   type Assignment,
   type LoadTask,
   type PersonCapacity,
@@ -15,6 +16,7 @@ import { readScheduleSettings, readTask, tasksMap, workCalendarOf } from '@planl
 import * as Y from 'yjs';
 import type { RealtimeLogger } from './logger.js';
 import type { RealtimeIo } from './socket-server.js';
+import { Buckets } from './write-budgets.js';
 
 /**
  * [workload-preview] A bar being dragged, as the workload view of every team it loads sees it (issue 36).
@@ -22,13 +24,20 @@ import type { RealtimeIo } from './socket-server.js';
  * The view opens no project document, so presence does not reach it. The process that holds the dragging
  * connection reads the parsed activity (connection-guard.ts), computes the task's load change per person with the
  * team's capacity and the project's calendar (taskLoadDelta), and emits `workload:preview` to each team room, with
- * `workload:previewEnd` when the activity clears or the connection goes. In scaled mode the Redis adapter carries
- * the emit to the team's sockets on every process; only the process with the connection computes.
+ * `workload:previewEnd` when the activity clears, its document is refused or closed on the connection (the guard
+ * feeds only documents open on it), or the connection goes. While the drag lasts its preview is sent again every
+ * WORKLOAD_PREVIEW_RENEW_MS, so a bar held still stays on the views (the browser renews its presence only every
+ * ~15 s). In scaled mode the Redis adapter carries the emit to the team's sockets on every process; only the process
+ * with the connection computes.
  *
  * Bounded work whatever a client sends: per connection, at most one computation at a time and one per
- * WORKLOAD_PREVIEW_INTERVAL_MS (the latest activity wins, earlier ones are dropped); the teams and capacities of a
- * task's people are read once per TEAMS_CACHE_MS (at most TEAMS_CACHE_SIZE kept); a span past
- * MAX_PREVIEW_SPAN_DAYS computes nothing.
+ * WORKLOAD_PREVIEW_INTERVAL_MS (the latest activity wins, earlier ones are dropped); per person over all their
+ * connections (tabs), COMPUTATIONS_PER_SECOND and TEAM_READS_PER_SECOND: a computation past the budget waits (its
+ * connection's latest still wins). The teams and capacities of a task's people are read once per TEAMS_CACHE_MS (at
+ * most TEAMS_CACHE_SIZE kept), so a drag switching tasks with the same people reads nothing more, and one switching
+ * among other people reads within the person's budget. A team downgraded to Free, or a person who left it, stops
+ * receiving previews within TEAMS_CACHE_MS (the realtime processes do not hear those changes; the cache is short
+ * instead). A span past MAX_PREVIEW_SPAN_DAYS computes nothing.
  */
 
 /** A team whose workload a task counts in, with the capacity there of the task's people who are its members. */
@@ -42,8 +51,14 @@ export interface PreviewTeam {
 /** Reads the teams (Pro's only: the view is theirs) a task of `projectId` assigned to `userIds` loads. */
 export type PreviewTeamsReader = (projectId: string, userIds: string[]) => Promise<PreviewTeam[]>;
 
-export const TEAMS_CACHE_MS = 5000;
+export const TEAMS_CACHE_MS = 2000;
 export const TEAMS_CACHE_SIZE = 1000;
+/** One person's computations over all their connections: two drags at full rate, and their renewals. */
+export const COMPUTATIONS_PER_SECOND = (2 * 1000) / WORKLOAD_PREVIEW_INTERVAL_MS;
+export const COMPUTATIONS_BURST = 16;
+/** One person's reads of teams (cache misses) over all their connections. */
+export const TEAM_READS_PER_SECOND = 2;
+export const TEAM_READS_BURST = 10;
 
 /** What one /collab connection tells the previews: its activity on a document, and its end. */
 export interface PreviewFeed {
@@ -63,45 +78,88 @@ interface Drag {
 
 type Preview = NonNullable<Extract<PresenceActivity, { preview?: unknown }>['preview']>;
 
+/** How often a drag's preview is computed and sent; the defaults, except in tests. */
+export interface PreviewTiming {
+  intervalMs?: number;
+  renewMs?: number;
+  now?: () => number;
+}
+
+type Job = { drag: Drag; preview: Preview };
+
 export class WorkloadPreviews {
   private readonly teams = new Map<string, { at: number; teams: Promise<PreviewTeam[]> }>();
+  private readonly computations = new Buckets(COMPUTATIONS_PER_SECOND, COMPUTATIONS_BURST);
+  private readonly teamReads = new Buckets(TEAM_READS_PER_SECOND, TEAM_READS_BURST);
+  private readonly intervalMs: number;
+  private readonly renewMs: number;
+  private readonly now: () => number;
 
   constructor(
     private readonly io: RealtimeIo,
     private readonly hocuspocus: Pick<Hocuspocus, 'documents'>,
     private readonly readTeams: PreviewTeamsReader | undefined,
     private readonly logger: RealtimeLogger,
-    private readonly intervalMs = WORKLOAD_PREVIEW_INTERVAL_MS,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
+    timing: PreviewTiming = {},
+  ) {
+    this.intervalMs = timing.intervalMs ?? WORKLOAD_PREVIEW_INTERVAL_MS;
+    this.renewMs = timing.renewMs ?? WORKLOAD_PREVIEW_RENEW_MS;
+    this.now = timing.now ?? (() => performance.now());
+  }
 
-  /** The feed of one connection. */
-  connection(): PreviewFeed {
+  /** The feed of one connection of `userId`. */
+  connection(userId: string): PreviewFeed {
     let drag: Drag | null = null;
-    let pending: { drag: Drag; preview: Preview } | null = null;
+    let pending: Job | null = null;
     let timer: NodeJS.Timeout | undefined;
+    let renewal: NodeJS.Timeout | undefined;
     let running = false;
     let lastRun = -Infinity;
 
     const end = () => {
+      clearTimeout(renewal);
       if (!drag) return;
       for (const teamId of drag.teams) this.io.to(rooms.team(teamId)).emit('workload:previewEnd', { teamId, previewId: drag.previewId });
       drag = null;
-      pending = null;
+      pending = latest = null;
     };
     const schedule = () => {
       if (timer || running || !pending) return;
       timer = setTimeout(run, Math.max(0, lastRun + this.intervalMs - this.now()));
       timer.unref?.();
     };
+    /** The drag's latest activity: what a renewal sends again. */
+    let latest: Job | null = null;
+    // The drag's latest preview again, unless a newer one is on its way (whose sending renews in turn).
+    const renewLater = () => {
+      clearTimeout(renewal);
+      renewal = setTimeout(() => {
+        if (!drag || latest?.drag !== drag || pending || running) return;
+        pending = latest;
+        schedule();
+      }, this.renewMs);
+      renewal.unref?.();
+    };
     const run = () => {
       timer = undefined;
       const job = pending;
       pending = null;
       if (!job) return;
-      running = true;
       lastRun = this.now();
-      this.send(job.drag, job.preview, () => drag === job.drag)
+      // Past the person's budget the job waits an interval (a newer activity of this connection replaces it).
+      const wait = () => {
+        if (drag === job.drag) pending ??= job;
+      };
+      if (!this.computations.take(userId, 1)) {
+        wait();
+        return schedule();
+      }
+      running = true;
+      this.send(job.drag, job.preview, () => drag === job.drag, userId)
+        .then((sent) => {
+          if (!sent) wait();
+          else if (drag === job.drag) renewLater();
+        })
         .catch((err: unknown) => this.logger.warn({ err }, 'workload preview failed'))
         .finally(() => {
           running = false;
@@ -118,7 +176,7 @@ export class WorkloadPreviews {
         }
         if (drag && (drag.document !== document || drag.taskId !== moving.taskId)) end();
         drag ??= { previewId: randomUUID(), document, taskId: moving.taskId, teams: new Set(), summary: null };
-        pending = { drag, preview: moving.preview! };
+        pending = latest = { drag, preview: moving.preview! };
         schedule();
       },
       close: () => {
@@ -128,17 +186,22 @@ export class WorkloadPreviews {
     };
   }
 
-  /** Computes one drag's load change and sends it to each team, unless the drag ended meanwhile. */
-  private async send(drag: Drag, preview: Preview, current: () => boolean): Promise<void> {
+  /**
+   * Computes one drag's load change and sends it to each team, unless the drag ended meanwhile. False when it must
+   * wait: its teams are not known and the person's budget of reads is spent.
+   */
+  private async send(drag: Drag, preview: Preview, current: () => boolean, userId: string): Promise<boolean> {
     const projectId = parseProjectDocumentName(drag.document);
     const doc = this.hocuspocus.documents.get(drag.document);
-    if (!projectId || !doc || !this.readTeams) return;
+    if (!projectId || !doc || !this.readTeams) return true;
     const task = loadTaskOf(doc, projectId, drag.taskId);
-    if (!task) return;
+    if (!task) return true;
     drag.summary ??= isSummary(doc, drag.taskId);
-    if (drag.summary) return;
-    const teams = await this.teamsOf(projectId, task.assignments.map((a) => a.userId));
-    if (!current()) return;
+    if (drag.summary) return true;
+    const known = this.teamsOf(projectId, task.assignments.map((a) => a.userId), userId);
+    if (!known) return false;
+    const teams = await known;
+    if (!current()) return true;
     const calendar = workCalendarOf(readScheduleSettings(doc));
     for (const team of teams) {
       const members = new Set(team.people.map((p) => p.userId));
@@ -148,13 +211,16 @@ export class WorkloadPreviews {
       this.io.to(rooms.team(team.teamId)).emit('workload:preview', { teamId: team.teamId, previewId: drag.previewId, people });
       drag.teams.add(team.teamId);
     }
+    return true;
   }
 
-  private teamsOf(projectId: string, userIds: string[]): Promise<PreviewTeam[]> {
+  /** The teams of a task's people, read at most once per TEAMS_CACHE_MS; null past `reader`'s budget of reads. */
+  private teamsOf(projectId: string, userIds: string[], reader: string): Promise<PreviewTeam[]> | null {
     const key = `${projectId}:${[...userIds].sort().join(',')}`;
     const now = this.now();
     const known = this.teams.get(key);
     if (known && now - known.at < TEAMS_CACHE_MS) return known.teams;
+    if (!this.teamReads.take(reader, 1)) return null;
     if (this.teams.size >= TEAMS_CACHE_SIZE) this.teams.clear();
     const teams = this.readTeams!(projectId, userIds);
     this.teams.set(key, { at: now, teams });

@@ -11,7 +11,8 @@ import { TokenBucket } from './token-bucket.js';
 /** Buckets that have not been touched for this long are full again and are forgotten. */
 const FORGET_IDLE_MS = 60_000;
 
-class Buckets {
+/** Token buckets by key (a person, a project), each refilling within FORGET_IDLE_MS; idle ones are forgotten. */
+export class Buckets {
   private readonly buckets = new Map<string, { bucket: TokenBucket; used: number }>();
   private lastSweep = performance.now();
 

@@ -6,7 +6,7 @@ import { TASK_MAX_ASSIGNEES, taskFieldSchemas, taskSchema } from '../schemas/tas
 import { widgetSchema } from '../schemas/dashboard.js';
 import { weeklyReportSchema } from '../schemas/report.js';
 import { teamPlanSchema } from '../schemas/team.js';
-import { LEVELLED_REASON_PREFIX } from '../workload/labels.js';
+import { isLevelledReason } from '../workload/labels.js';
 
 /**
  * The realtime protocol, one file per transport (STYLE §2).
@@ -48,14 +48,16 @@ export const PROJECT_SETTING_KEYS = ['autoSchedule', 'workingWeekdays', 'holiday
 /**
  * Root Y.Map `reasons`: history reasons in transit (issue 36). A browser's edit may carry, in its own transaction,
  * task id → the reason its history rows give that task ("Levelled: Ana over-allocated 3-5 Mar"). The server reads
- * them when it judges that transaction, takes them for tasks whose dates it changed only, with a known prefix
- * (CARRIED_REASON_PREFIXES) and at most MAX_CARRIED_REASON_CHARS, and takes every entry out at once, like content
- * outside the schema: the map is empty at rest, and a teammate who sees an entry go by ignores it.
+ * them when it judges that transaction, takes them for tasks with an assignee whose dates it changed only, in
+ * exactly a known shape (isCarriedReason), and takes every entry out at once, like content outside the schema: the map is empty at rest, and a teammate who sees an entry go by ignores it.
  */
 export const EDIT_REASONS_MAP = 'reasons';
 export const MAX_CARRIED_REASON_CHARS = 200;
-/** The reasons a browser's edit may carry: those of leveling applied in the chart (levelledReason). */
-export const CARRIED_REASON_PREFIXES: readonly string[] = [LEVELLED_REASON_PREFIX];
+/**
+ * The reasons a browser's edit may carry: those of leveling applied in the chart, exactly as levelledReason writes
+ * them, and at most MAX_CARRIED_REASON_CHARS. Anything else ("Levelled: <any text>") is no reason.
+ */
+export const isCarriedReason = (reason: string): boolean => reason.length <= MAX_CARRIED_REASON_CHARS && isLevelledReason(reason);
 
 /**
  * Limits of the document, so that one member cannot make it unusable for everyone: the largest Yjs update one
@@ -208,6 +210,11 @@ export const sessionReadySchema = z.object({ userId: z.uuid() });
 
 /** How often the server sends a dragged bar's load to the team (issue 36): per connection, at most once in this. */
 export const WORKLOAD_PREVIEW_INTERVAL_MS = 120;
+/**
+ * While a drag lasts the server sends its preview again this often, even when the bar is held still (the browser
+ * renews its presence far less often): a view drops a preview not renewed for a while (its end was lost).
+ */
+export const WORKLOAD_PREVIEW_RENEW_MS = 2000;
 /** People one preview names at most: a task's assignees and the Unassigned row. */
 export const WORKLOAD_PREVIEW_MAX_PEOPLE = TASK_MAX_ASSIGNEES + 1;
 const loadRunSchema = z.object({ from: calendarDateSchema, to: calendarDateSchema, hours: z.number().finite() });

@@ -1,7 +1,7 @@
 import { openTestDatabase, type TestDatabase } from '@planline/db/testing';
 import { createProject, createTask, createTeam, createUser } from '@planline/db/test/factories';
-import { carryReasons, editReasonsMap, fieldValue, readTask, tasksMap, writeTask } from '@planline/document';
-import { MAX_CARRIED_REASON_CHARS, MAX_TASKS_PER_PROJECT } from '@planline/domain';
+import { addDependency, applyCascade, carryReasons, documentCascade, editReasonsMap, fieldValue, readTask, tasksMap, writeTask } from '@planline/document';
+import { MAX_TASKS_PER_PROJECT } from '@planline/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { DocumentPeer, type DocumentCluster, type PeerHooks } from '../scale/document-cluster.js';
@@ -25,11 +25,11 @@ afterAll(async () => {
   await db?.close();
 });
 
-async function project() {
+async function project({ assigned = false } = {}) {
   const owner = await createUser(db.dataSource);
   const team = await createTeam(db.dataSource, owner);
   const p = await createProject(db.dataSource, team);
-  const task = await createTask(db.dataSource, p, { name: 'Frame', startDate: '2026-11-23', endDate: '2026-11-27' });
+  const task = await createTask(db.dataSource, p, { name: 'Frame', startDate: '2026-11-23', endDate: '2026-11-27', assigneeId: assigned ? owner.id : null });
   const doc = new Y.Doc();
   await store.load(p.id, doc);
   return { owner, project: p, task, doc };
@@ -181,15 +181,17 @@ describe('[leveling-carrier] history reasons a browser edit carries in its own t
       ).map((r: { task_id: string; change_reason: string | null }) => [r.task_id, r.change_reason]),
     );
 
-  it('a carried reason lands on the moved tasks only, known prefix only, capped; the carrier is taken out and never stored', async () => {
+  it('a carried reason lands on the moved tasks only, in exactly the leveling shape only; the carrier is taken out and never stored', async () => {
     const owner = await createUser(db.dataSource);
     const p = await createProject(db.dataSource, await createTeam(db.dataSource, owner));
-    const dates = { startDate: '2026-11-23', endDate: '2026-11-24' };
-    const [task, forged, long, still] = [
+    const dates = { startDate: '2026-11-23', endDate: '2026-11-24', assigneeId: owner.id };
+    const [task, forged, long, still, posing, nobody] = [
       await createTask(db.dataSource, p, { name: 'Frame', ...dates }),
       await createTask(db.dataSource, p, { name: 'Forged', ...dates }),
       await createTask(db.dataSource, p, { name: 'Long', ...dates }),
       await createTask(db.dataSource, p, { name: 'Still', ...dates }),
+      await createTask(db.dataSource, p, { name: 'Posing', ...dates }),
+      await createTask(db.dataSource, p, { name: 'Nobody', ...dates, assigneeId: null }),
     ];
     const docNow = new Y.Doc();
     await store.load(p.id, docNow);
@@ -198,12 +200,18 @@ describe('[leveling-carrier] history reasons a browser edit carries in its own t
       writeTask(docNow, forged.id, { startDate: '2026-11-25', endDate: '2026-11-26' });
       writeTask(docNow, long.id, { startDate: '2026-11-25', endDate: '2026-11-26' });
       writeTask(docNow, still.id, { name: 'Still, renamed' });
+      writeTask(docNow, posing.id, { startDate: '2026-11-25', endDate: '2026-11-26' });
+      writeTask(docNow, nobody.id, { startDate: '2026-11-25', endDate: '2026-11-26' });
       carryReasons(
         docNow,
         new Map([
           [task.id, 'Levelled: Ana over-allocated 23-27 Nov'],
           [forged.id, 'Approved by the CEO'],
-          [long.id, `Levelled: ${'x'.repeat(5_000)}`],
+          [long.id, `Levelled: ${'x'.repeat(5_000)} over-allocated 23 Nov`],
+          // The prefix alone is no leveling reason: any other wording after it is the editor's own.
+          [posing.id, 'Levelled: approved by the CEO, do not move'],
+          // Leveling moves a task for its people's load: one nobody is assigned to was not levelled.
+          [nobody.id, 'Levelled: Ana over-allocated 23-24 Nov'],
           // Not moved by this edit: its rename keeps the author's reason (none).
           [still.id, 'Levelled: Ana over-allocated 23-24 Nov'],
           ['not-a-task', 'Levelled: nobody'],
@@ -212,10 +220,12 @@ describe('[leveling-carrier] history reasons a browser edit carries in its own t
     });
     await store.whenSettled(docNow);
     await store.whenSettled(docNow);
-    const reasons = await reasonsOf([task.id, forged.id, long.id, still.id]);
+    const reasons = await reasonsOf([task.id, forged.id, long.id, still.id, posing.id, nobody.id]);
     expect(reasons[task.id]).toBe('Levelled: Ana over-allocated 23-27 Nov');
     expect(reasons[forged.id]).toBeNull();
-    expect(reasons[long.id]).toHaveLength(MAX_CARRIED_REASON_CHARS);
+    expect(reasons[long.id]).toBeNull();
+    expect(reasons[posing.id]).toBeNull();
+    expect(reasons[nobody.id]).toBeNull();
     expect(reasons[still.id]).toBeUndefined();
     const renamed = await db.dataSource.query(`SELECT change_reason, changed_by FROM task_change_history WHERE task_id = $1 AND field_name = 'name'`, [still.id]);
     expect(renamed).toEqual([{ change_reason: null, changed_by: owner.id }]);
@@ -227,10 +237,40 @@ describe('[leveling-carrier] history reasons a browser edit carries in its own t
     expect(log.some((l) => Buffer.from(l.update).includes('Approved by the CEO'))).toBe(false);
   });
 
+  it("a carried reason never replaces the cascade's reason of a successor the same edit moved by dependency", async () => {
+    const owner = await createUser(db.dataSource);
+    const p = await createProject(db.dataSource, await createTeam(db.dataSource, owner));
+    const [design, build] = [
+      await createTask(db.dataSource, p, { name: 'Design', startDate: '2026-11-23', endDate: '2026-11-24', assigneeId: owner.id }),
+      await createTask(db.dataSource, p, { name: 'Build', startDate: '2026-11-25', endDate: '2026-11-26', assigneeId: owner.id }),
+    ];
+    const doc = new Y.Doc();
+    await store.load(p.id, doc);
+    edit(doc, browser(owner.id), () => addDependency(doc, build.id, design.id));
+    await store.whenSettled(doc);
+    // The browser levels Design and, in the same transaction, moves Build by the link (its own cascade), carrying
+    // a leveling reason for both.
+    edit(doc, browser(owner.id), () => {
+      writeTask(doc, design.id, { startDate: '2026-11-25', endDate: '2026-11-26' });
+      applyCascade(doc, documentCascade(doc, [design.id]));
+      carryReasons(
+        doc,
+        new Map([
+          [design.id, 'Levelled: Ana over-allocated 23-24 Nov'],
+          [build.id, 'Levelled: Ana over-allocated 23-24 Nov'],
+        ]),
+      );
+    });
+    await store.whenSettled(doc);
+    await store.whenSettled(doc);
+    expect(readTask(doc, build.id)).toMatchObject({ startDate: '2026-11-27' });
+    expect(await reasonsOf([design.id, build.id])).toEqual({ [design.id]: 'Levelled: Ana over-allocated 23-24 Nov', [build.id]: 'Moved by dependency on «Design»' });
+  });
+
   it('scaled mode: the process the edit came in on reads the reasons, takes them out and relays them with the update; the owner stores them', async () => {
     const owner = await createUser(db.dataSource);
     const p = await createProject(db.dataSource, await createTeam(db.dataSource, owner));
-    const task = await createTask(db.dataSource, p, { name: 'Frame', startDate: '2026-11-23', endDate: '2026-11-24' });
+    const task = await createTask(db.dataSource, p, { name: 'Frame', startDate: '2026-11-23', endDate: '2026-11-24', assigneeId: owner.id });
     const ownerDoc = new Y.Doc();
     await store.load(p.id, ownerDoc);
     // Another process, without the lock: what it sends to the cluster is recorded, and then given to the owner.
@@ -264,7 +304,7 @@ describe('[leveling-carrier] history reasons a browser edit carries in its own t
   });
 
   it('made offline: the edit and its reasons arrive inside the sync with later edits, and the reasons still land', async () => {
-    const { doc, task, owner } = await project();
+    const { doc, task, owner } = await project({ assigned: true });
     const device = new Y.Doc();
     Y.applyUpdate(device, Y.encodeStateAsUpdate(doc));
     const known = Y.encodeStateVector(device);
@@ -283,7 +323,7 @@ describe('[leveling-carrier] history reasons a browser edit carries in its own t
   });
 
   it("a carried reason is the edit's own: the next edit of the same task, and a server edit's own reasons, are unaffected", async () => {
-    const { doc, task, owner } = await project();
+    const { doc, task, owner } = await project({ assigned: true });
     edit(doc, browser(owner.id), () => {
       writeTask(doc, task.id, { startDate: '2026-11-24', endDate: '2026-11-30' });
       carryReasons(doc, new Map([[task.id, 'Levelled: Ana over-allocated 23 Nov']]));

@@ -107,6 +107,13 @@ const newChange = (fields: Omit<Change, keyof Queued>): Change => queued(fields)
  * it judges against): a task of it names assignees other than the stored ones. The rows of a turn differ from the
  * stored ones only by its earlier changes, and one that named someone has made the turn read them already.
  */
+/** `reasons` without the tasks `over` gives a reason; null when none is left. */
+function withoutKeys(reasons: ReadonlyMap<string, string> | null, over: ReadonlyMap<string, string> | null): ReadonlyMap<string, string> | null {
+  if (!reasons || !over) return reasons;
+  const kept = new Map([...reasons].filter(([taskId]) => !over.has(taskId)));
+  return kept.size ? kept : null;
+}
+
 function assignsSomeone(stored: ReadonlyMap<string, PersistedTask>, change: Change): boolean {
   for (const [id, task] of change.snapshots) {
     if (!task) continue;
@@ -263,7 +270,9 @@ export class ProjectDocumentStore {
       const schedules = !isCascadeOrigin(origin) && !settingsRefused;
       // Which of this change's moves were its author's cascade (their history reason), read before anything else moves.
       const inferred = isCascadeOrigin(origin) ? origin.reasons : schedules && origin !== REPAIR ? cascadeReasonsOf(doc, tr) : null;
-      const own = taskReasonsOf(origin) ?? carried;
+      // The cascade's reason of a task this edit moved by dependency stands over a reason the edit carried (the
+      // server's own reasons, a server edit's, still win: they are its own words for its own moves).
+      const own = taskReasonsOf(origin) ?? withoutKeys(carried, inferred);
       const reasons = own ? new Map([...(inferred ?? []), ...own]) : inferred;
       // Read the changed tasks now: later transactions must not be credited to this one's author.
       const snapshots = new Map<string, DocTask | null>();

@@ -1,6 +1,6 @@
-import { carriedEntries, cascadeReasons, dependenciesMap, documentCascade, projectMap, tasksMap } from '@planline/document';
-import { CARRIED_REASON_PREFIXES, MAX_CARRIED_REASON_CHARS, parseDependencyKey } from '@planline/domain';
-import type * as Y from 'yjs';
+import { carriedEntries, cascadeReasons, dependenciesMap, documentCascade, projectMap, readTaskField, tasksMap } from '@planline/document';
+import { isCarriedReason, parseDependencyKey } from '@planline/domain';
+import * as Y from 'yjs';
 
 /**
  * What a transaction on a project document did, gathered by observers while it runs and read by the store once
@@ -84,8 +84,10 @@ export function cascadeReasonsOf(doc: Y.Doc, tr: Y.Transaction): ReadonlyMap<str
 
 /**
  * The history reasons a browser's edit carried in its transaction (protocol.ts EDIT_REASONS_MAP: leveling applied in
- * the chart), judged: a reason counts only for a task whose dates the same transaction changed, only with a known
- * prefix, cut to MAX_CARRIED_REASON_CHARS; anything else is ignored. `outside`: the items of the transaction outside
+ * the chart), judged: a reason counts only for a task with an assignee whose dates the same transaction changed, and
+ * only in exactly the shape leveling gives it (isCarriedReason: "Levelled: <name> over-allocated <days>"); anything
+ * else is ignored, so an editor cannot store a history reason of their own wording. It never replaces the cascade's
+ * reason of a task the same edit moved by dependency (the store lets that one stand). `outside`: the items of the transaction outside
  * the schema, which the store takes out at once (the reasons root is one); `count`: how many were the reasons'.
  */
 export function carriedReasonsOf(doc: Y.Doc, tr: Y.Transaction, outside: readonly Y.Item[]): { reasons: ReadonlyMap<string, string> | null; count: number } {
@@ -94,10 +96,18 @@ export function carriedReasonsOf(doc: Y.Doc, tr: Y.Transaction, outside: readonl
   const datesBefore: Map<string, Dates> = tr.meta.get(DATES_BEFORE) ?? new Map();
   const reasons = new Map<string, string>();
   for (const [taskId, reason] of carried) {
-    if (!datesBefore.has(taskId) || !CARRIED_REASON_PREFIXES.some((prefix) => reason.startsWith(prefix))) continue;
-    reasons.set(taskId, reason.slice(0, MAX_CARRIED_REASON_CHARS));
+    if (!datesBefore.has(taskId) || !isCarriedReason(reason) || !hasAssignee(doc, taskId)) continue;
+    reasons.set(taskId, reason);
   }
   return { reasons: reasons.size ? reasons : null, count };
+}
+
+/** Leveling moves a task for the load of its people: one nobody is assigned to was not levelled. */
+function hasAssignee(doc: Y.Doc, taskId: string): boolean {
+  const isId = (id: unknown) => typeof id === 'string' && id.length > 0;
+  const ids = readTaskField(doc, taskId, 'assigneeIds');
+  const list: unknown = ids instanceof Y.Array ? ids.toArray() : ids;
+  return isId(readTaskField(doc, taskId, 'assigneeId')) || (Array.isArray(list) && list.some(isId));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { WORKLOAD_PREVIEW_RENEW_MS } from '@planline/domain';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeMember, makeTask } from '../../../test/factories';
@@ -125,5 +126,18 @@ describe('[workload-preview] a teammate’s drag on the board of previews', () =
     expect(board.snapshot).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(board.snapshot).toEqual([]);
+  });
+
+  it('a bar held still stays: the server’s renewals, every WORKLOAD_PREVIEW_RENEW_MS, keep its preview', async () => {
+    const board = previewBoard(queryClient);
+    const previewId = crypto.randomUUID();
+    for (let i = 0; i < 10; i++) {
+      showWorkloadPreview(queryClient, { teamId: TEAM, previewId, people });
+      await vi.advanceTimersByTimeAsync(WORKLOAD_PREVIEW_RENEW_MS);
+      expect(board.snapshot).toHaveLength(1);
+    }
+    // One renewal lost is no end either.
+    await vi.advanceTimersByTimeAsync(WORKLOAD_PREVIEW_RENEW_MS);
+    expect(board.snapshot).toHaveLength(1);
   });
 });

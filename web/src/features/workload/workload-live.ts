@@ -1,4 +1,4 @@
-import type { PersonLoadDelta } from '@planline/domain';
+import { WORKLOAD_PREVIEW_RENEW_MS, type PersonLoadDelta } from '@planline/domain';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { isWorkloadKey } from './workload-view-model';
@@ -75,8 +75,12 @@ export interface LivePreview {
 
 /** How long an ended preview stays when no read comes (a drag let go where it started, or put back). */
 export const PREVIEW_LINGER_MS = 1500;
-/** A preview not renewed for this long is dropped (its end was lost: the dragging browser or server went away). */
-export const PREVIEW_STALE_MS = 5000;
+/**
+ * A preview not renewed for this long is dropped (its end was lost: the dragging browser or server went away). The
+ * server sends a drag's preview again every WORKLOAD_PREVIEW_RENEW_MS while it lasts, a bar held still too: this
+ * leaves room for one renewal lost or late.
+ */
+export const PREVIEW_STALE_MS = 2.5 * WORKLOAD_PREVIEW_RENEW_MS;
 
 /** The previews of one query client, for the views that show them. */
 class PreviewBoard {
