@@ -225,6 +225,8 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   // Who moved the bars of a past plan, and why: read like the plan at that instant.
   'GET /api/projects/:projectId/task-moves': [{ rule: 'project-access', ok: 200, query: () => 'at=2026-01-01T00:00:00Z' }],
   'POST /api/tasks': [{ rule: 'project-access', ok: 201, scopes: idsNamed, body: ({ world, scope }) => taskBody(world.team(scope).project.id) }],
+  // [workload-reassign] One task with its assignments, read as the plan is: whoever may open its project.
+  'GET /api/tasks/:taskId': [{ rule: 'project-access', ok: 200 }],
   'PATCH /api/tasks/:taskId': [{ rule: 'project-access', ok: 200, body: () => ({ progress: 40, changeReason: 'matrix' }) }],
   'DELETE /api/tasks/:taskId': [{ rule: 'project-access', ok: 204 }],
   'GET /api/tasks/:taskId/history': [{ rule: 'project-access', ok: 200 }],
