@@ -69,10 +69,10 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
   const assigned = assigneeChoice !== UNASSIGNED;
   // Shared with the Change History tab: it names who made each live change.
   const history = useTaskHistory(task.id, true);
-  const { notes, conflicts, base } = useTeammateMerge(form, task, history.data, people, summary ? ROLLED_UP_FIELDS : NO_FIELDS);
+  const { notes, conflicts, shareNotes, shareConflicts, base } = useTeammateMerge(form, task, history.data, people, summary ? ROLLED_UP_FIELDS : NO_FIELDS);
 
   const onSubmit = form.handleSubmit(async (v) => {
-    if (conflicts.length > 0) {
+    if (conflicts.length > 0 || shareConflicts.length > 0) {
       form.setError('root', { message: 'A teammate changed a field you changed: choose "Keep yours" or "Take theirs" under it first.' });
       return;
     }
@@ -81,7 +81,9 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
     // [allocation] Everyone assigned with their share, written with the other fields in one change: the shares the
     // person changed, the others as the live task has them, guarded by what the person started from.
     const otherShares = new Set((opened.otherAllocations ?? []).filter((_, i) => dirtyFields.otherAllocations?.[i]?.allocation === true).map((o) => o.userId));
-    const assignments = assignmentChanges({ allocation: dirtyFields.allocation === true, otherAllocations: otherShares, assigneeId: dirty.has('assigneeId') }, v, opened, task);
+    // The other shares start where the person started them: a teammate's share the form took since included.
+    const sharesBase = { ...opened, otherAllocations: base.otherAllocations };
+    const assignments = assignmentChanges({ allocation: dirtyFields.allocation === true, otherAllocations: otherShares, assigneeId: dirty.has('assigneeId') }, v, sharesBase, task);
     if (assignments) changes.assignments = assignments.assignments;
     if (Object.keys(changes).length === 0) {
       form.setError('root', { message: 'Nothing to save: no field differs from the task.' });
@@ -108,6 +110,10 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
   /** A teammate's change under a field, if any. */
   const note = (field: TaskEditField): ReactNode => {
     const n: TeammateNote | undefined = notes[field];
+    return n ? <TeammateChange {...n} /> : null;
+  };
+  const shareNote = (userId: string): ReactNode => {
+    const n = shareNotes.get(userId);
     return n ? <TeammateChange {...n} /> : null;
   };
 
@@ -202,6 +208,7 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
               label={`Allocation of ${personName(people, userId)} (%)`}
               hint={`Share of their working day, ${ALLOCATION_MIN}-${ALLOCATION_MAX}.`}
               error={errors.otherAllocations?.[i]?.allocation?.message}
+              note={shareNote(userId)}
             >
               {(control) => <AllocationInput control={control} register={form.register(`otherAllocations.${i}.allocation`, { valueAsNumber: true })} />}
             </FormField>

@@ -1,6 +1,6 @@
 import { taskEditFormSchema, type TaskHistoryEntry } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
-import { assignmentChanges, changedBy, taskBase, taskChanges, taskFormValues, type EditableTask } from './task-edit-values';
+import { assignmentChanges, changedBy, mergeShares, shareChangedBy, taskBase, taskChanges, taskFormValues, withShare, type EditableTask } from './task-edit-values';
 
 const ANA = '7d0c6f5e-64a8-4c5b-9a43-2f5f0c1d8e11';
 const task: EditableTask = {
@@ -172,5 +172,61 @@ describe('[allocation] the percent field of Edit Task', () => {
     expect(send({ allocations: false, assigneeId: true }, { assigneeId: 'unassigned', allocation: 50 })).toEqual([{ userId: CY, allocation: 30 }]);
     // Another assignee made the primary one: one entry, at the primary field's share.
     expect(send({ allocations: true, assigneeId: true }, { assigneeId: CY, allocation: 80 })).toEqual([{ userId: CY, allocation: 80 }]);
+  });
+});
+
+describe("[form-merge] the other assignees' shares follow the live task as the form's other fields do", () => {
+  const BEN = '2b1e4c3a-5d6f-4a7b-8c9d-0e1f2a3b4c5d';
+  const CY = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
+  // Ana is the assignee; Ben (30 %) and Cy (40 %) have share fields of their own.
+  const assigned: EditableTask = { ...task, assigneeId: ANA, assigneeIds: [ANA, BEN, CY], allocations: { [ANA]: 50, [BEN]: 30, [CY]: 40 } };
+  const opened = taskFormValues(assigned);
+  const typed = (ben: number, cy: number) => ({ ...opened, allocation: 50, otherAllocations: [{ userId: BEN, allocation: ben }, { userId: CY, allocation: cy }] });
+  const live = (ben: number, cy: number) => taskFormValues({ ...assigned, allocations: { [ANA]: 50, [BEN]: ben, [CY]: cy } });
+
+  it("takes a teammate's share in place where the person has not touched it, and offers a choice where both changed it", () => {
+    // The person typed 90 % for Cy; a teammate gave Ben 35 % and Cy 70 %.
+    expect(mergeShares(opened, typed(30, 90), live(35, 70))).toEqual([
+      { userId: BEN, index: 0, merge: 'follow', theirs: 35 },
+      { userId: CY, index: 1, merge: 'conflict', theirs: 70 },
+    ]);
+    // Nobody else changed them; the same change on both sides needs no choice.
+    expect(mergeShares(opened, typed(30, 90), live(30, 90)).map((m) => m.merge)).toEqual(['unchanged', 'converged']);
+  });
+
+  it('leaves a share whose person a teammate unassigned as it is', () => {
+    const withoutCy = taskFormValues({ ...assigned, assigneeIds: [ANA, BEN], allocations: { [ANA]: 50, [BEN]: 30 } });
+    expect(mergeShares(opened, typed(30, 90), withoutCy)).toEqual([{ userId: BEN, index: 0, merge: 'unchanged', theirs: 30 }]);
+  });
+
+  it('a share taken from a teammate (followed, "Keep yours" or "Take theirs") becomes what Save says it started from: no 409 on every Save', () => {
+    const now: EditableTask = { ...assigned, allocations: { [ANA]: 50, [BEN]: 35, [CY]: 70 } };
+    // "Keep yours" on Cy: the person's 90 % is sent over the teammate's 70 %, which is its base now.
+    const base = withShare(opened, CY, 70);
+    expect(mergeShares(base, typed(30, 90), live(30, 70)).find((m) => m.userId === CY)?.merge).toBe('unchanged');
+    expect(assignmentChanges({ allocation: false, otherAllocations: new Set([CY]), assigneeId: false }, typed(35, 90), base, now)).toEqual({
+      assignments: [
+        { userId: BEN, allocation: 35 },
+        { userId: ANA, allocation: 50 },
+        { userId: CY, allocation: 90 },
+      ],
+      base: [
+        { userId: BEN, allocation: 35 },
+        { userId: ANA, allocation: 50 },
+        { userId: CY, allocation: 70 },
+      ],
+    });
+    // The opened shares as the base would be the 409 the person could not get past.
+    expect(assignmentChanges({ allocation: false, otherAllocations: new Set([CY]), assigneeId: false }, typed(35, 90), opened, now)?.base).toContainEqual({ userId: CY, allocation: 40 });
+  });
+
+  it("names who gave the share, by the task's history of allocations", () => {
+    const entry = (first: string, newValue: string | null) => ({ fieldName: 'allocations', newValue, changedByUser: { firstName: first } }) as unknown as TaskHistoryEntry;
+    const history = [entry('Bea', JSON.stringify({ [ANA]: 50, [CY]: 70 })), entry('Dan', JSON.stringify({ [BEN]: 35 }))];
+    expect(shareChangedBy(history, CY, 70)).toBe('Bea');
+    expect(shareChangedBy(history, BEN, 35)).toBe('Dan');
+    // Not recorded is 100 %.
+    expect(shareChangedBy(history, BEN, 100)).toBe('Bea');
+    expect(shareChangedBy(history, CY, 55)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
   type TaskHistoryEntry,
   type UpdateTaskRequest,
 } from '@planline/domain';
+import { mergeField, type FieldMerge } from '../../../lib/teammate-merge';
 import { allocationOf, type TimelineTask } from './timeline-task';
 
 export type EditableTask = Pick<TimelineTask, 'name' | 'description' | 'startDate' | 'endDate' | 'status' | 'priority' | 'progress' | 'assigneeId' | 'assigneeIds' | 'allocations' | 'kind'>;
@@ -55,6 +56,62 @@ export function changedBy(history: readonly TaskHistoryEntry[] | undefined, fiel
   return entry?.changedByUser?.firstName ?? null;
 }
 
+/** The other assignees' shares of form values (Edit Task's "Allocation of <name>" fields), by user id. */
+export function sharesOf(values: Pick<TaskEditFormInput, 'otherAllocations'>): Map<string, number> {
+  return new Map((values.otherAllocations ?? []).map((o) => [o.userId, o.allocation]));
+}
+
+/** Whether a history entry's allocations (JSON of person id → percent, those not at 100 only) give `userId` `share`. */
+function recordsShare(entry: TaskHistoryEntry, userId: string, share: number): boolean {
+  try {
+    const recorded = JSON.parse(entry.newValue ?? '{}') as Record<string, unknown> | null;
+    return (recorded?.[userId] ?? 100) === share;
+  } catch {
+    return false;
+  }
+}
+
+/** [form-merge] Who gave `userId` their current share, by the task's history (newest first); null while it has not caught up. */
+export function shareChangedBy(history: readonly TaskHistoryEntry[] | undefined, userId: string, share: number): string | null {
+  const entry = history?.find((e) => e.fieldName === 'allocations' && recordsShare(e, userId, share));
+  return entry?.changedByUser?.firstName ?? null;
+}
+
+/** One other assignee's share field of Edit Task, merged with the live task (lib/teammate-merge's rules). */
+export interface ShareMerge {
+  userId: string;
+  /** Its place among the form's share fields (`otherAllocations.<index>`). */
+  index: number;
+  merge: FieldMerge;
+  /** The live task's share. */
+  theirs: number;
+}
+
+/**
+ * [form-merge] The other assignees' share fields merged as the form's other fields are: `base` what the person
+ * started each from (the task at opening, or a teammate's share taken since), `mine` the form's values, `theirs`
+ * the live task's. A field whose person is no longer assigned stays as it is (Save keeps only those assigned).
+ */
+export function mergeShares(
+  base: Pick<TaskEditFormInput, 'otherAllocations'>,
+  mine: Pick<TaskEditFormInput, 'otherAllocations'>,
+  theirs: Pick<TaskEditFormInput, 'otherAllocations'>,
+): ShareMerge[] {
+  const started = sharesOf(base);
+  const live = sharesOf(theirs);
+  return (mine.otherAllocations ?? []).flatMap(({ userId, allocation }, index) => {
+    const share = live.get(userId);
+    const from = started.get(userId);
+    if (share === undefined || from === undefined) return [];
+    return [{ userId, index, merge: mergeField(from, allocation, share), theirs: share }];
+  });
+}
+
+/** `values` with `userId`'s share at `share` (a share the person now starts from). */
+export function withShare<T extends Pick<TaskEditFormInput, 'otherAllocations'>>(values: T, userId: string, share: number): T {
+  return { ...values, otherAllocations: (values.otherAllocations ?? []).map((o) => (o.userId === userId ? { ...o, allocation: share } : o)) };
+}
+
 /**
  * What Save sends: the fields the person changed (`dirty`), and nothing else, so a teammate's change to another
  * field is never written back over. A milestone sends its dates with its kind (one day, on its start).
@@ -93,8 +150,10 @@ export interface TouchedShares {
  * and the assignments that change was made from (`base.assignments`), or undefined when nobody's share or place
  * changes. `allocation` is the share of the assignee chosen in the form, `otherAllocations` the other assignees'.
  * Only the shares the person changed are theirs; every other share is the live task's, so a teammate's change of
- * another share while the form was open is kept. The base has the shares the person changed as they were when the
- * form opened: if a teammate changed one of those meanwhile, the server answers 409 instead of overwriting it. A
+ * another share while the form was open is kept. The base (`opened`) has the shares the person changed as they
+ * started them: as the form opened, or a teammate's share the form took since (mergeShares: followed, or chosen
+ * with "Keep yours" / "Take theirs"). If a teammate changed one of those meanwhile, unseen, the server answers 409
+ * instead of overwriting it. A
  * new primary assignee replaces the old one among the assignees (the API's rule), so the old one's share goes with
  * them.
  */
