@@ -48,6 +48,7 @@ import { openApiRoutes, routeLayers } from './http/openapi.js';
 import { compression } from './http/compression.js';
 import { firstScreenRenderer } from './http/first-screen-render.js';
 import { appShell, shellReader, staticWeb } from './http/static-web.js';
+import { documentAccess } from './features/access/access.policy.js';
 import { workspaceBootstrap } from './features/workspace/workspace-bootstrap.js';
 import { CapacityService } from './features/workload/capacity.service.js';
 import { LevelingService } from './features/workload/leveling.service.js';
@@ -151,7 +152,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   // Every other page is index.html; the workspace's carries the signed-in person's first reads, and on a first
   // visit its first screen drawn here.
   const renderer = firstScreenRenderer(config.webDistDir, (err) => logger.warn({ err }, 'the first-screen renderer did not load; pages go without it'));
-  app.use(appShell(webShell, workspaceBootstrap(teams, projects, { tasks, renderer })));
+  app.use(appShell(webShell, workspaceBootstrap(teams, projects, { tasks, renderer, access: (userId, projectId) => documentAccess(dataSource, userId, projectId) })));
 
   const routers = [
     healthRoutes(dataSource),

@@ -63,6 +63,8 @@ describe('[server-first-screen] the workspace page of a first visit', () => {
     expect(input.tasks).toEqual((await owner.client.get(`/api/projects/${project.id}/tasks`)).body);
     // The bootstrap as the page carries it (dates as strings): what the browser's first render reads.
     expect(input.bootstrap).toEqual(bootstrapOf(html));
+    // Drawn for what the document lets them do (every member edits): their picture's bars take a drag.
+    expect(input.readOnly).toBe(false);
     // A browser that never said its size: the default window; the day in UTC.
     expect(input.viewport).toEqual({ width: 1280, height: 800 });
     expect(input.chartWidth).toBe(1166);

@@ -9,6 +9,11 @@ export interface FirstScreenInput {
   /** The project the page opens, and its task list as GET /api/projects/{id}/tasks answers it. */
   projectId: string;
   tasks: readonly unknown[];
+  /**
+   * Whether the viewer may only read the project (the project document's rule for them): the picture is drawn as
+   * their chart shows it, and its bars take no drag.
+   */
+  readOnly: boolean;
   /** The viewer's calendar day ('yyyy-MM-dd') in their time zone. */
   today: string;
   /** The browser's window, and the chart's scroll area width there, as the browser last measured them. */

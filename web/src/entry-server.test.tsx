@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FirstScreenInput } from '@planline/domain/first-screen';
 import { ready, renderFirstScreen } from './entry-server';
+import { EDITABLE_ATTR } from './lib/early-drop';
 import { SERVER_PICTURE_ATTRS } from './lib/first-screen';
 
 /**
@@ -58,6 +59,7 @@ function input(overrides: Partial<FirstScreenInput> = {}): FirstScreenInput {
     bootstrap: { user, teams: [team], userProjects: [first, second], likelyProjectId: first.id },
     projectId: first.id,
     tasks,
+    readOnly: false,
     today: '2026-11-25',
     viewport: { width: 1280, height: 800 },
     chartWidth: 1166,
@@ -94,6 +96,14 @@ describe('[server-first-screen] renderFirstScreen', () => {
     // A task's name is text, not markup.
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; co');
+  });
+
+  it('[early-drag] marks the chart editable for a person who may edit it, and not for one who may only read it: their picture takes no drag', async () => {
+    await ready;
+    // On the chart's scroll area, the one element that carries it.
+    const editable = (html: string) => html.includes(` ${EDITABLE_ATTR}=""`);
+    expect(editable(renderFirstScreen(input())!)).toBe(true);
+    expect(editable(renderFirstScreen(input({ readOnly: true }))!)).toBe(false);
   });
 
   it('draws nothing for a phone, for a project the workspace would not open first, or for a list it cannot read', async () => {

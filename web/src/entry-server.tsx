@@ -61,7 +61,7 @@ export function renderFirstScreen(input: FirstScreenInput): string | null {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   if (!seedReads(queryClient, bootstrap)) return null;
   const picture = {
-    connection: pictureConnection(projectId, user.id, chart),
+    connection: pictureConnection(projectId, user.id, chart, input.readOnly),
     chartWidth,
     chartHeight: Math.min(viewport.height * CHART_HEIGHT_SHARE, CHART_MAX_HEIGHT_PX),
   };

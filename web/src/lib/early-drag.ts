@@ -4,7 +4,8 @@
  * and keeping the bar's: the same functions, domain's first-screen-drag), before the app's code has arrived; the drop is noted for the chart (lib/early-drop.ts), which writes it through its outbox when it has the
  * task. The picture stays until the live chart shows the bar where it was dropped (src/first-screen.ts), so the
  * person sees no jump. Only moves: a press on a bar's ends (resize, link, progress) brings the live page forward as
- * any other press does.
+ * any other press does. Only for a person who may edit the chart (picturedDragsArmed): a read-only person's
+ * picture takes no drag, which the chart would refuse.
  *
  * Imports nothing heavy: it is part of every workspace page.
  */
@@ -15,6 +16,7 @@ import {
   CALENDAR_ATTR,
   DRAG_THRESHOLD_PX,
   EARLY_MOVED_ATTR,
+  EDITABLE_ATTR,
   noteEarlyDrop,
   noteEarlyDragging,
   readCalendarText,
@@ -62,6 +64,16 @@ export interface PictureDrop {
 }
 
 /**
+ * Whether the picture's bars take a drag: only where the chart it shows would take one (the person may edit it,
+ * EDITABLE_ATTR on its scroll area), with the zoom and the working calendar a moved bar lands on. A read-only
+ * person's picture takes none: its drop would be dropped by the chart, and the bar would jump back.
+ */
+export function picturedDragsArmed(scroller: Element | null): boolean {
+  if (!scroller?.hasAttribute(EDITABLE_ATTR)) return false;
+  return Number(scroller.getAttribute(ZOOM_ATTR)) > 0 && readCalendarText(scroller.getAttribute(CALENDAR_ATTR)) !== null;
+}
+
+/**
  * Drags of `picture`'s bars (a picture of `projectId`'s chart). `ended(drop)` is called when a drag ends: with the
  * drop when the bar was dropped at other dates (noted for the chart), null for a click, a cancel or a drop where
  * it began.
@@ -71,6 +83,7 @@ export function pictureDrags(picture: HTMLElement, projectId: string, ended: (dr
   const zoom = Number(scroller?.getAttribute(ZOOM_ATTR));
   const settings = readCalendarText(scroller?.getAttribute(CALENDAR_ATTR) ?? null);
   const calendar = settings && buildCalendar(settings.workingWeekdays, settings.holidays);
+  const armed = picturedDragsArmed(scroller);
   let gesture: Gesture | null = null;
   /** Bars moved by an earlier drag: where the picture drew them. */
   const drawnAt = new WeakMap<HTMLElement, PicturedTask>();
@@ -162,7 +175,8 @@ export function pictureDrags(picture: HTMLElement, projectId: string, ended: (dr
   return {
     press(event) {
       // A touch on the picture scrolls or brings the live page forward (the chart lifts a bar after a long press).
-      if (gesture || event.button !== 0 || event.pointerType === 'touch' || !(zoom > 0) || !calendar) return false;
+      // A picture of a chart that would refuse the drag takes none: the press brings the live page forward.
+      if (gesture || event.button !== 0 || event.pointerType === 'touch' || !armed || !calendar) return false;
       const bar = barAt(event.clientX, event.clientY);
       const startDate = bar?.getAttribute(BAR_START_ATTR);
       const endDate = bar?.getAttribute(BAR_END_ATTR);

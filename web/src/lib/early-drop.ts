@@ -21,6 +21,12 @@ export const DRAG_THRESHOLD_PX = 4;
 export const ZOOM_ATTR = 'data-zoom';
 /** On the chart's scroll area: its working calendar, `calendarText`'s form, which a moved bar lands on. */
 export const CALENDAR_ATTR = 'data-work-calendar';
+/**
+ * On the chart's scroll area when the person may edit the chart (its bars take a drag): a chart of a read-only
+ * person, or one showing the plan as it was, has none. The picture of it (kept by this device, or drawn by the
+ * server for the person's access) arms its drags only where it is (lib/early-drag.ts).
+ */
+export const EDITABLE_ATTR = 'data-editable';
 /** On a bar: the dates it is drawn with. */
 export const BAR_START_ATTR = 'data-start-date';
 export const BAR_END_ATTR = 'data-end-date';

@@ -59,6 +59,8 @@ export function workspaceBootstrap(teams: TeamsService, projects: ProjectsServic
 /** What the workspace page's picture of a first visit is drawn with (api/src/http/first-screen-render.ts). */
 export interface FirstScreenPicture {
   tasks: Pick<TasksService, 'list'>;
+  /** How the person may open the project's document (access.policy's documentAccess): 'read' draws a chart that takes no drag. */
+  access: (userId: string, projectId: string) => Promise<'write' | 'read' | null>;
   renderer: () => Promise<RenderFirstScreen | null>;
 }
 
@@ -75,10 +77,11 @@ async function drawFirstScreen(ctx: Context, picture: FirstScreenPicture, bootst
     if (!render) return null;
     // The list as kept for its version: the renderer works its chart state out once per list (~0.15 s of the
     // server's event loop at 100,000 tasks), and draws again from it in ~20 ms until the tasks change.
-    const list = await picture.tasks.list(bootstrap.user.id, projectId);
+    const [list, access] = await Promise.all([picture.tasks.list(bootstrap.user.id, projectId), picture.access(bootstrap.user.id, projectId)]);
+    if (!access) return null;
     const screen = screenFromCookie(ctx.cookies.get(SCREEN_COOKIE));
     // As the page carries it (JSON: dates as strings), which is what the browser's first render reads.
-    return render({ bootstrap: JSON.parse(JSON.stringify(bootstrap)) as Record<string, unknown>, projectId, tasks: list.parts.rolled, today: dayIn(decodedCookie(ctx, TIME_ZONE_COOKIE)), ...screen });
+    return render({ bootstrap: JSON.parse(JSON.stringify(bootstrap)) as Record<string, unknown>, projectId, tasks: list.parts.rolled, readOnly: access === 'read', today: dayIn(decodedCookie(ctx, TIME_ZONE_COOKIE)), ...screen });
   } catch (err) {
     ctx.state.log?.warn({ err }, 'first screen not drawn; the page goes without its picture');
     return null;

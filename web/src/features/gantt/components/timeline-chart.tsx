@@ -37,7 +37,7 @@ import { NO_LEVEL_GHOSTS, type LevelGhosts } from '../model/leveling';
 import { DependencyOverlay } from './dependency-overlay';
 import { ARROW_BLOCK_ROWS, CHART_MAX_HEIGHT, HEADER_HEIGHT_PX, OVERSCAN_ROWS, ROW_HEIGHT_PX } from './layout';
 import { PlaceholderRow } from './placeholder-row';
-import { CALENDAR_ATTR, calendarText, ZOOM_ATTR } from '../../../lib/early-drop';
+import { CALENDAR_ATTR, calendarText, EDITABLE_ATTR, ZOOM_ATTR } from '../../../lib/early-drop';
 import { PAST_PLAN_ATTR, rememberScreen, takePaintedScroll } from '../../../lib/first-screen';
 import { SKIP_TARGET_IDS } from '../../../lib/skip-targets';
 import { TaskRow } from './task-row';
@@ -320,8 +320,9 @@ export function TimelineChart(props: TimelineChartProps) {
       <div
         ref={attachScroll}
         data-timeline-scroll
-        // What a drag on the first screen's picture snaps to and lands on (lib/early-drag.ts).
+        // What a drag on the first screen's picture snaps to and lands on, and whether it takes one (lib/early-drag.ts).
         {...{ [ZOOM_ATTR]: zoom, [CALENDAR_ATTR]: calendarText(calendar) }}
+        {...(readOnly ? {} : { [EDITABLE_ATTR]: '' })}
         // A landmark for the list of tasks and their bars (each row holds both), and the skip links' target.
         id={SKIP_TARGET_IDS.taskList}
         role="region"

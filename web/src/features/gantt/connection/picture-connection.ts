@@ -21,10 +21,11 @@ export function pictureState(plain: PlainDocument): TasksState {
 
 /**
  * A connection that only shows `shown` (pictureState), as a first visit's chart shows it before its document has
- * come ('preview': read-only): what the server renders the first screen with. It has no socket and takes no
+ * come ('preview'), to a person who may edit it or (`readOnly`) only read it: what the server renders the first
+ * screen with. It has no socket and takes no
  * edit; a picture has no handlers that would ask it for one.
  */
-export function pictureConnection(projectId: string, userId: string, shown: TasksState): ProjectConnection {
+export function pictureConnection(projectId: string, userId: string, shown: TasksState, readOnly = false): ProjectConnection {
   return {
     projectId,
     userId,
@@ -37,7 +38,7 @@ export function pictureConnection(projectId: string, userId: string, shown: Task
       failedAttempts: 0,
       // As in a browser that keeps documents (deviceDocumentsAvailable): the server cannot ask.
       kept: true,
-      readOnly: false,
+      readOnly,
       canUndo: false,
       canRedo: false,
     })),
