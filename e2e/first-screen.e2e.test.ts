@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { daysBetween, dayWidth, DEFAULT_WORK_CALENDAR, dragTaskOnCalendar } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
 import { chartSynced, dayFromToday, holdApp, holdCollabSocket, newContext, signUpByApi, useAppAndBrowser } from './harness.js';
@@ -12,6 +12,42 @@ const liveBar = (page: Page, taskId: string) => page.locator(`#root [data-task-b
 /** Two boxes on the same pixels (a bar moved by a transform lands on fractions of one). */
 function expectSameBox(box: { x: number; y: number; width: number; height: number }, other: typeof box) {
   for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(box[key] - other[key]), key).toBeLessThan(0.5);
+}
+
+/** Notes where the bar shows on every frame from now on: the picture's while it is there, then the live chart's. */
+async function recordShownLeft(page: Page, taskId: string) {
+  await page.evaluate((id) => {
+    const shown: (number | null)[] = [];
+    (window as unknown as { shownLeft: (number | null)[] }).shownLeft = shown;
+    const frame = () => {
+      const picture = document.getElementById('first-screen');
+      const bar = picture ? picture.querySelector(`[data-pictured-bar="${id}"]`) : document.querySelector(`#root [data-task-bar="${id}"]`);
+      const left = bar ? Math.round(bar.getBoundingClientRect().left) : null;
+      if (shown.at(-1) !== left) shown.push(left);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }, taskId);
+}
+
+/** The bar's left on each frame since recordShownLeft, each change once. */
+const shownLeft = (page: Page) => page.evaluate(() => (window as unknown as { shownLeft: (number | null)[] }).shownLeft);
+
+/**
+ * Lets the context's /collab WebSockets through with the server's word that the person may edit (the scope that
+ * ends Hocuspocus' Authenticated message, a length and then "read-write") turned into "readonly": the pages are
+ * those of a person who may only read the project.
+ */
+async function readOnlyCollab(context: BrowserContext) {
+  const writable = Buffer.from('\x0aread-write', 'latin1');
+  const readOnly = Buffer.from('\x08readonly', 'latin1');
+  await context.routeWebSocket(/\/collab/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      const said = typeof message !== 'string' && message.subarray(-writable.length).equals(writable);
+      ws.send(said ? Buffer.concat([message.subarray(0, -writable.length), readOnly]) : message);
+    });
+  });
 }
 
 async function projectWithTask(page: Page, taskName: string) {
@@ -249,21 +285,7 @@ describe('the first screen of a return visit', () => {
     const socket = await holdCollabSocket(context);
     await page.goto('/', { waitUntil: 'commit' });
     await picturedBar(page, task.id).waitFor();
-    // Where the bar shows on every frame from now on: the picture's while it is there, then the live chart's.
-    await page.evaluate((taskId) => {
-      const shown: (number | null)[] = [];
-      (window as unknown as { shownLeft: (number | null)[] }).shownLeft = shown;
-      const frame = () => {
-        const picture = document.getElementById('first-screen');
-        const bar = picture
-          ? picture.querySelector(`[data-pictured-bar="${taskId}"]`)
-          : document.querySelector(`#root [data-task-bar="${taskId}"]`);
-        const left = bar ? Math.round(bar.getBoundingClientRect().left) : null;
-        if (shown.at(-1) !== left) shown.push(left);
-        requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
-    }, task.id);
+    await recordShownLeft(page, task.id);
     const zoom = Number(await page.locator('#first-screen [data-pictured-scroll]').first().getAttribute('data-zoom'));
     const dw = dayWidth(zoom);
     expect(dw).toBeGreaterThan(0);
@@ -297,10 +319,51 @@ describe('the first screen of a return visit', () => {
     await expect.poll(async () => (await stored())?.startDate, { timeout: 10_000 }).toBe(landing);
     expect((await stored())?.name).toBe('Pour the mould again');
     // From the drop on, every frame showed the bar where it was dropped.
-    const shown = await page.evaluate(() => (window as unknown as { shownLeft: (number | null)[] }).shownLeft);
+    const shown = await shownLeft(page);
     const from = shown.indexOf(Math.round(moved.x));
     expect(from).toBeGreaterThan(0);
     expect(shown.slice(from)).toEqual([Math.round(moved.x)]);
+    await context.close();
+  });
+
+  it("[first-screen-drag] a read-only person's picture takes no drag: the pictured bar does not move, and nothing is stored", async () => {
+    const context = await newContext(env.browser(), env.app().url);
+    const page = await signUpByApi(context, 'Vera', 'Viewer');
+    const { project, task } = await projectWithTask(page, 'Inspect the cast');
+    await readOnlyCollab(context);
+    await page.goto('/');
+    await chartSynced(page);
+    await liveBar(page, task.id).waitFor();
+    // Their chart takes no edit: its scroll area is not marked editable.
+    expect(await page.locator('#root [data-timeline-scroll]').getAttribute('data-editable')).toBeNull();
+    const left = (await liveBar(page, task.id).boundingBox())!;
+
+    // Their return visit paints the picture this device kept as they left, while the app's code is held back.
+    const app = await holdApp(context);
+    await page.goto('/', { waitUntil: 'commit' });
+    await picturedBar(page, task.id).waitFor();
+    expect(await page.locator('#first-screen [data-pictured-scroll]').first().getAttribute('data-editable')).toBeNull();
+    await recordShownLeft(page, task.id);
+    const dw = dayWidth(Number(await page.locator('#first-screen [data-pictured-scroll]').first().getAttribute('data-zoom')));
+    expect(dw).toBeGreaterThan(0);
+
+    // A drag of four days on the pictured bar: the picture does not take it.
+    const box = (await picturedBar(page, task.id).boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width / 2, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + box.width / 2 + (i * 4 * dw) / 8, y);
+    await page.mouse.up();
+    expect(await page.evaluate(() => (globalThis as Record<symbol, unknown[] | undefined>)[Symbol.for('planline.earlyDrops')]?.length ?? 0)).toBe(0);
+
+    await app.release();
+    await liveBar(page, task.id).waitFor();
+    await chartSynced(page);
+    expectSameBox((await liveBar(page, task.id).boundingBox())!, left);
+    // On no frame was the bar anywhere else (between the picture and the live chart, none is shown).
+    expect([...new Set((await shownLeft(page)).filter((x) => x !== null))]).toEqual([Math.round(box.x)]);
+    const stored = ((await (await context.request.get(`/api/projects/${project.id}/tasks`)).json()) as { startDate: string }[])[0];
+    expect(stored?.startDate).toBe(task.startDate);
     await context.close();
   });
 
