@@ -174,7 +174,9 @@ describe('realtime limits: the abuser is closed, nobody else notices', () => {
       expect(closed).toEqual({ code: CloseCode.BadMessage, reason: 'malformed message' });
       expect(Y.encodeStateVector(server.realtime.hocuspocus.documents.get(name)!)).toEqual(before);
       expect(bystander.ws.readyState).toBe(bystander.ws.OPEN);
-      expect(await roundTrip()).toBeLessThan(ROUND_TRIP_LIMIT_MS);
+      // The server is not held up: the best of three round trips (one can meet another test file's work on a
+      // busy runner; a server stuck on the frame would make all three slow).
+      expect(Math.min(await roundTrip(), await roundTrip(), await roundTrip())).toBeLessThan(ROUND_TRIP_LIMIT_MS);
       // Refused before Hocuspocus reads it: nothing of it on stderr.
       expect(errors).not.toHaveBeenCalled();
       errors.mockRestore();
