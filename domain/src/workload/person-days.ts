@@ -91,8 +91,13 @@ export function workingMask(calendar: WorkCalendar, first: number, length: numbe
   return mask;
 }
 
-/** Hours, to the hundredth, as the figures are shown ("10.5h / 8h"): sums of many shares drift in the last bits. */
-export const roundHours = (hours: number) => Math.round(hours * 100) / 100;
+/**
+ * Hours, to the hundredth, as the figures are shown ("10.5h / 8h"). Sums of shares drift in the last bits with the
+ * order they are added in (2.025 + 2.4 + 12.3 is 16.724999… one way and 16.725000… another), so the sum is first
+ * settled to the millionth, where no share of whole percents of a day's hours has digits, and only then rounded:
+ * a half-hundredth always rounds up, whatever order the tasks came in.
+ */
+export const roundHours = (hours: number) => Math.round(Math.round(hours * 1e6) / 1e4) / 100;
 
 /** Tolerance when comparing sums of shares with a capacity (33% of 8h three times is not exactly 7.92). */
 export const HOURS_EPSILON = 1e-6;
