@@ -42,3 +42,4 @@ export * from './rules/ai-parse.js';
 export * from './scheduling/index.js';
 export * from './schemas/workload.js';
 export * from './workload/index.js';
+export * from './interchange/plan.js';
