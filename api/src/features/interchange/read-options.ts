@@ -1,0 +1,13 @@
+import type { ImportField, WorkCalendar } from '@planline/domain';
+
+/** What a reader needs besides the file's bytes (issue 37). */
+export interface ReadOptions {
+  /** The file's name as the person chose it: messages and the history reason name it. */
+  fileName: string;
+  /** CSV and Excel: the person's changes to the automatic column mapping (field → header as written). */
+  columns?: Partial<Record<ImportField, string>>;
+  /** CSV and Excel: the person's locale (BCP 47, from Accept-Language), for dates like 03/04/2026. */
+  locale?: string;
+  /** The project's working calendar: durations like "5d" in a spreadsheet count its working days. */
+  calendar: WorkCalendar;
+}
