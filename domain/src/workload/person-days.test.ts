@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, dayNumber } from '../timeline/calendar-date.js';
-import { daysOffLookup } from './person-days.js';
+import { daysOffLookup, roundHours } from './person-days.js';
 
 describe('[workload-load] days off', () => {
   const ranges = [
@@ -38,5 +38,20 @@ describe('[workload-load] days off', () => {
       '2027-06-01',
       '2027-06-02',
     ]);
+  });
+});
+
+describe('[workload-load] hours to the hundredth', () => {
+  it('a sum that lands on a half-hundredth rounds the same in every order the shares are added', () => {
+    // 12%, 176%, 82% and 111% of a 7.5-hour day: 28.575 added one way, 28.574999999999996 the other, which
+    // rounded straight to the hundredth gave 28.58 and 28.57 (CI's property test found such a case).
+    const shares = [0.9, 13.2, 6.15, 8.325];
+    const forward = shares.reduce((sum, h) => sum + h, 0);
+    const backward = [...shares].reverse().reduce((sum, h) => sum + h, 0);
+    expect(forward).not.toBe(backward);
+    expect(roundHours(forward)).toBe(28.58);
+    expect(roundHours(backward)).toBe(28.58);
+    expect(roundHours(7.92)).toBe(7.92);
+    expect(roundHours(2.004)).toBe(2);
   });
 });
