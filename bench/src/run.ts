@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { apiBenchmark } from './api/api.bench.js';
 import { firstRouteBenchmark } from './bundle/first-route.bench.js';
 import { historyBenchmark } from './history/history.bench.js';
+import { interchangeBenchmark } from './interchange/interchange.bench.js';
 import { exportBenchmark } from './export/export.bench.js';
 import { cleanupAll, installSignalHandlers, wasInterrupted } from './lib/cleanup.js';
 import type { BenchContext } from './lib/context.js';
@@ -28,10 +29,11 @@ const BENCHMARKS: Record<BenchmarkId, (ctx: BenchContext) => Promise<Section>> =
   schedule: scheduleBenchmark,
   history: historyBenchmark,
   workload: workloadBenchmark,
+  interchange: interchangeBenchmark,
 };
 
 const USAGE = `usage: npm run bench [-- [${BENCHMARK_IDS.join('] [')}] [--quick]]
-  no names: all eight, in that order. --quick: a smoke run (short, few clients).
+  no names: all nine, in that order. --quick: a smoke run (short, few clients).
   DATABASE_URL: the PostgreSQL server to make the bench database on (default postgres://postgres@127.0.0.1:5432/postgres).
   BENCH_REALTIME_EDITORS, BENCH_REALTIME_VIEWERS: the realtime workload's client counts (default 100 and 400), for a
   machine too small to drive the full workload; the section says when it ran smaller.
