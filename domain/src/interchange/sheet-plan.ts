@@ -189,6 +189,10 @@ export function sheetPlan(input: SheetInput): ImportedPlan {
   }
 
   const links = resolveLinks(kept, input.calendar, warnings);
+  // Row by row, as the preview lists them (a stable sort keeps each row's messages in reading order).
+  const byRow = (a: ImportMessage, b: ImportMessage) => (a.row ?? 0) - (b.row ?? 0);
+  warnings.sort(byRow);
+  errors.sort(byRow);
   return plan(
     kept.map(({ error: _e, wbs: _b, level: _l, predecessors: _p, ...task }) => task),
     links,
