@@ -280,7 +280,9 @@ function rollUp(tasks: RowTask[]): Set<string> {
   for (const task of tasks) {
     if (task.parentKey === null) continue;
     summaries.add(task.parentKey);
-    children.set(task.parentKey, [...(children.get(task.parentKey) ?? []), task]);
+    const siblings = children.get(task.parentKey);
+    if (siblings) siblings.push(task);
+    else children.set(task.parentKey, [task]);
   }
   const dated = (task: RowTask) => task.error === null;
   // Parents come before their subtasks, so the reverse file order settles the deepest first.
