@@ -5,7 +5,8 @@ import { sheetPlan, type SheetInput } from './sheet-plan.js';
 
 // 2026-03-02 is a Monday; 2026-03-06 a Friday holiday in `holidayWeek`.
 const weekdays = buildCalendar([1, 2, 3, 4, 5], []);
-const read = (rows: SheetCell[][], extra: Partial<SheetInput> = {}) => sheetPlan({ format: 'csv', rows, calendar: weekdays, locale: 'en-US', ...extra });
+const read = (rows: SheetCell[][], extra: Partial<SheetInput> = {}) =>
+  sheetPlan({ format: 'csv', rows: rows.map((cells, i) => ({ row: i + 1, cells })), calendar: weekdays, locale: 'en-US', ...extra });
 
 describe('sheet plan', () => {
   it('[sheet-plan] rows become tasks numbered as the spreadsheet numbers them; durations count working days', () => {

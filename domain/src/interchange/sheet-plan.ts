@@ -15,15 +15,24 @@ import {
 } from './sheet-cells.js';
 import { FIELD_LABELS, listHeaders, mapColumns } from './sheet-columns.js';
 
-/** A task sheet as its reader hands it over: the rows of the first sheet, the header first. */
+/** One row of a sheet: its number as the spreadsheet shows it (the first row is 1) and its cells. */
+export interface SheetRow {
+  row: number;
+  cells: readonly SheetCell[];
+}
+
+/**
+ * A task sheet as its reader hands it over: the rows of the first sheet in order, the header first. Empty rows
+ * may be left out (a file of a million blank lines is not a million arrays).
+ */
 export interface SheetInput {
   format: 'csv' | 'xlsx';
-  rows: readonly (readonly SheetCell[])[];
+  rows: readonly SheetRow[];
   /** The person's changes to the automatic mapping (field → header as written; '' leaves a field unread). */
   columns?: Partial<Record<ImportField, string>>;
   locale?: string;
   calendar: WorkCalendar;
-  /** Per row index, per column: Excel cells that hold a formula with no saved result (read as empty). */
+  /** Per row number, the columns of Excel cells that hold a formula with no saved result (read as empty). */
   formulasWithoutResult?: ReadonlyMap<number, readonly number[]>;
 }
 
@@ -57,12 +66,12 @@ export function sheetPlan(input: SheetInput): ImportedPlan {
     errors,
   });
 
-  const headerIndex = input.rows.findIndex((row) => row.some((cell) => sheetCellText(cell) !== ''));
+  const headerIndex = input.rows.findIndex((row) => row.cells.some((cell) => sheetCellText(cell) !== ''));
   if (headerIndex < 0) {
     errors.push({ row: null, message: 'The file has no rows: put the column names in the first row and one task per row under it.' });
     return plan([], [], [], null);
   }
-  const headers = input.rows[headerIndex]!.map(sheetCellText);
+  const headers = input.rows[headerIndex]!.cells.map(sheetCellText);
   const mapped = mapColumns(headers, input.columns);
   if (!mapped.ok) {
     errors.push(mapped.error);
@@ -71,7 +80,7 @@ export function sheetPlan(input: SheetInput): ImportedPlan {
   const { columns, index } = mapped;
   if (index.name === undefined) {
     errors.push({
-      row: headerIndex + 1,
+      row: input.rows[headerIndex]!.row,
       message: `No column holds the task names. The columns are: ${listHeaders(headers)}. Name one «Task Name», or choose it in the column mapping.`,
     });
     return plan([], [], [], columns);
@@ -83,9 +92,8 @@ export function sheetPlan(input: SheetInput): ImportedPlan {
   const keys = new Map<string, number>();
 
   for (let r = headerIndex + 1; r < input.rows.length; r++) {
-    const cells = input.rows[r]!;
+    const { row, cells } = input.rows[r]!;
     if (!cells.some((cell) => sheetCellText(cell) !== '')) continue;
-    const row = r + 1;
     const warn = (message: string) => warnings.push({ row, message });
     const rowErrors: string[] = [];
     const cell = (field: ImportField): SheetCell => {
@@ -97,7 +105,7 @@ export function sheetPlan(input: SheetInput): ImportedPlan {
       }
       return value;
     };
-    for (const at of input.formulasWithoutResult?.get(r) ?? []) {
+    for (const at of input.formulasWithoutResult?.get(row) ?? []) {
       warn(`The «${headers[at] ?? ''}» cell holds a formula with no saved result, so it was read as empty: open the file in Excel and save it again, or type the value.`);
     }
     const take = <T>(read: { ok: true; value: T; warning?: string } | { ok: false; message: string }, fallback: T): T => {

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import type { ReadOptions } from './read-options.js';
-import { readSheet } from './sheet-read.js';
+import { readSheet, SHEET_MAX_ROWS } from './sheet-read.js';
 import { templateCsv, templateXlsx } from './sheet-template.js';
 import { XLSX_MAX_UNCOMPRESSED_BYTES } from './zip-guard.js';
 
@@ -64,6 +64,13 @@ describe('readSheet: CSV', () => {
     expect((await readSheet(utf16, 'csv', options())).tasks.map((t) => t.name)).toEqual(['Café opening']);
     const latin = Buffer.from([...Buffer.from('Name,Start\nCaf'), 0xe9, ...Buffer.from(',2026-03-02\n')]);
     expect((await readSheet(latin, 'csv', options())).tasks.map((t) => t.name)).toEqual(['Café']);
+  });
+
+  it('blank lines keep the rows numbered as the spreadsheet shows them; past Excel\'s last row is a 413', async () => {
+    const gaps = await readSheet(Buffer.from('\nName,Start\n\n\nA,2026-03-02\n'), 'csv', options());
+    expect(gaps.tasks.map((t) => [t.row, t.name])).toEqual([[5, 'A']]);
+    const endless = Buffer.from(`Name,Start\nA,2026-03-02${'\n'.repeat(SHEET_MAX_ROWS)}`);
+    await refused(readSheet(endless, 'csv', options()), 413, /more than 1,048,576 rows, more than Excel holds/);
   });
 
   it('a file that is not CSV text is a 400 that says what to do', async () => {

@@ -1,4 +1,4 @@
-import { sheetPlan, type ImportedPlan, type ImportMessage, type SheetCell } from '@planline/domain';
+import { sheetPlan, type ImportedPlan, type ImportMessage, type SheetCell, type SheetRow } from '@planline/domain';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { AppError } from '../../errors.js';
@@ -24,8 +24,14 @@ export async function readSheet(bytes: Buffer, format: 'csv' | 'xlsx', options: 
   return plan;
 }
 
+/** Excel's own last row: a sheet with more is not one a person made. */
+export const SHEET_MAX_ROWS = 1_048_576;
+
+const tooManyRows = () =>
+  new AppError('payload_too_large', `This sheet has more than ${SHEET_MAX_ROWS.toLocaleString('en-US')} rows, more than Excel holds: remove the empty rows at its end, or split it.`);
+
 interface Grid {
-  rows: SheetCell[][];
+  rows: SheetRow[];
   warnings: ImportMessage[];
   formulasWithoutResult?: Map<number, number[]>;
 }
@@ -78,15 +84,29 @@ function separatorOf(text: string): string {
  */
 function csvRows(bytes: Buffer): Grid {
   const text = csvText(bytes);
-  const parsed = Papa.parse<string[]>(text, { delimiter: separatorOf(text), skipEmptyLines: false });
+  const rows: SheetRow[] = [];
   const warnings: ImportMessage[] = [];
-  for (const error of parsed.errors) {
-    if (error.code === 'UndetectableDelimiter') continue;
-    const row = error.row === undefined ? null : error.row + 1;
-    if (error.code === 'MissingQuotes') warnings.push({ row, message: 'A quoted cell is not closed: the rest of the file was read into it. Check the quotes on this row.' });
-    else if (error.code === 'InvalidQuotes') warnings.push({ row, message: 'A cell has a stray quote mark: check the quotes on this row.' });
-  }
-  return { rows: parsed.data, warnings };
+  let row = 0;
+  let overflow = false;
+  Papa.parse<string[]>(text, {
+    delimiter: separatorOf(text),
+    skipEmptyLines: false,
+    step: (result, parser) => {
+      row += 1;
+      if (row > SHEET_MAX_ROWS) {
+        overflow = true;
+        parser.abort();
+        return;
+      }
+      if (result.data.some((cell) => cell.trim() !== '')) rows.push({ row, cells: result.data });
+      for (const error of result.errors) {
+        if (error.code === 'MissingQuotes') warnings.push({ row, message: 'A quoted cell is not closed: the rest of the file was read into it. Check the quotes on this row.' });
+        else if (error.code === 'InvalidQuotes') warnings.push({ row, message: 'A cell has a stray quote mark: check the quotes on this row.' });
+      }
+    },
+  });
+  if (overflow) throw tooManyRows();
+  return { rows, warnings };
 }
 
 /**
@@ -104,24 +124,24 @@ async function xlsxRows(bytes: Buffer): Promise<Grid> {
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return { rows: [], warnings: [] };
-  const rows: SheetCell[][] = [];
+  if (sheet.rowCount > SHEET_MAX_ROWS) throw tooManyRows();
+  const rows: SheetRow[] = [];
   const formulasWithoutResult = new Map<number, number[]>();
-  const width = sheet.columnCount;
-  for (let r = 1; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
+  // Only the cells the file has: asking exceljs for the others would make them.
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
     const cells: SheetCell[] = [];
-    for (let c = 1; c <= width; c++) {
-      const cell = row.getCell(c);
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      while (cells.length < column - 1) cells.push(null);
       const read = cellValue(cell.value, cell.numFmt);
       if (read === undefined) {
-        formulasWithoutResult.set(r - 1, [...(formulasWithoutResult.get(r - 1) ?? []), c - 1]);
-        cells.push(null);
-      } else {
-        cells.push(read);
+        const missing = formulasWithoutResult.get(number);
+        if (missing) missing.push(column - 1);
+        else formulasWithoutResult.set(number, [column - 1]);
       }
-    }
-    rows.push(cells);
-  }
+      cells.push(read ?? null);
+    });
+    rows.push({ row: number, cells });
+  });
   return { rows, warnings: [], formulasWithoutResult };
 }
 
