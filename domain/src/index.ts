@@ -45,5 +45,6 @@ export * from './workload/index.js';
 export * from './interchange/plan.js';
 export * from './interchange/sheet-cells.js';
 export * from './interchange/sheet-columns.js';
+export * from './interchange/sheet-people.js';
 export * from './interchange/sheet-plan.js';
 export * from './interchange/sheet-template.js';

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   dateOrderOf,
   looksLikeFormula,
-  readAssignees,
   readDate,
   readDuration,
   readPredecessors,
@@ -11,6 +10,7 @@ import {
   readStatus,
 } from './sheet-cells.js';
 import { mapColumns, normalizeHeader } from './sheet-columns.js';
+import { readAssignees } from './sheet-people.js';
 
 const value = <T>(read: { ok: true; value: T } | { ok: false; message: string }) => (read.ok ? read.value : `error: ${read.message}`);
 

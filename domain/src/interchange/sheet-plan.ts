@@ -1,10 +1,9 @@
 import { MAX_LAG_DAYS } from '../schemas/dependency.js';
 import type { WorkCalendar } from '../scheduling/working-calendar.js';
-import type { ImportedLink, ImportedPlan, ImportedResource, ImportedTask, ImportField, ImportMessage } from './plan.js';
+import type { ImportColumns, ImportedLink, ImportedPlan, ImportedResource, ImportedTask, ImportField, ImportMessage } from './plan.js';
 import {
   sheetCellText,
   looksLikeFormula,
-  readAssignees,
   readDate,
   readDuration,
   readPredecessors,
@@ -14,6 +13,7 @@ import {
   type SheetCell,
 } from './sheet-cells.js';
 import { FIELD_LABELS, listHeaders, mapColumns } from './sheet-columns.js';
+import { readAssignees } from './sheet-people.js';
 
 /** One row of a sheet: its number as the spreadsheet shows it (the first row is 1) and its cells. */
 export interface SheetRow {
@@ -86,99 +86,24 @@ export function sheetPlan(input: SheetInput): ImportedPlan {
     return plan([], [], [], columns);
   }
 
-  const daysPerWeek = input.calendar.workingWeekdays.length;
-  const tasks: RowTask[] = [];
   const resources = new Map<string, ImportedResource>();
-  const keys = new Map<string, number>();
-
+  const context: RowContext = {
+    input,
+    index,
+    columns,
+    headers,
+    resources,
+    keys: new Map(),
+    warnings,
+    errors,
+    daysPerWeek: input.calendar.workingWeekdays.length,
+  };
+  const tasks: RowTask[] = [];
   for (let r = headerIndex + 1; r < input.rows.length; r++) {
     const { row, cells } = input.rows[r]!;
     if (!cells.some((cell) => sheetCellText(cell) !== '')) continue;
-    const warn = (message: string) => warnings.push({ row, message });
-    const rowErrors: string[] = [];
-    const cell = (field: ImportField): SheetCell => {
-      const at = index[field];
-      if (at === undefined) return null;
-      const value = cells[at] ?? null;
-      if (input.format === 'csv' && typeof value === 'string' && looksLikeFormula(value)) {
-        warn(`The ${FIELD_LABELS[field]} «${value.trim().slice(0, 40)}» starts like a spreadsheet formula: it was read as text, never run.`);
-      }
-      return value;
-    };
-    for (const at of input.formulasWithoutResult?.get(row) ?? []) {
-      warn(`The «${headers[at] ?? ''}» cell holds a formula with no saved result, so it was read as empty: open the file in Excel and save it again, or type the value.`);
-    }
-    const take = <T>(read: { ok: true; value: T; warning?: string } | { ok: false; message: string }, fallback: T): T => {
-      if (!read.ok) {
-        rowErrors.push(read.message);
-        return fallback;
-      }
-      if (read.warning) warn(read.warning);
-      return read.value;
-    };
-
-    const name = sheetCellText(cell('name'));
-    if (name === '') rowErrors.push(`The task has no name: fill in the «${columns.mapping.name}» cell, or delete the row.`);
-
-    let key = String(row);
-    if (index.id !== undefined) {
-      const id = sheetCellText(cell('id'));
-      if (id !== '') key = id;
-    }
-    const other = keys.get(key);
-    if (other !== undefined) rowErrors.push(`ID «${key}» is also row ${other}'s: give each task its own ID.`);
-
-    const start = take(readDate(cell('start'), input.locale), null);
-    const finish = take(readDate(cell('finish'), input.locale), null);
-    const duration = take(readDuration(cell('duration'), daysPerWeek), null);
-    const progress = take(readProgress(cell('progress')), null);
-    const status = take(readStatus(cell('status')), null);
-    const priority = take(readPriority(cell('priority')), null);
-    const description = sheetCellText(cell('notes'));
-
-    const people = readAssignees(cell('assignee'));
-    people.warnings.forEach(warn);
-    for (const person of people.assignees) {
-      if (!resources.has(person.key.toLowerCase())) resources.set(person.key.toLowerCase(), { key: person.key, name: person.name, email: person.email });
-    }
-
-    const wbs = index.wbs !== undefined ? sheetCellText(cell('wbs')).replace(/\.$/, '') || null : null;
-    let level: number | null = null;
-    if (index.level !== undefined) {
-      const text = sheetCellText(cell('level'));
-      if (text !== '') {
-        if (/^\d+$/.test(text)) level = Number(text);
-        else warn(`Outline level «${text}» is not a whole number: the task is put at the top level.`);
-      }
-    }
-
-    if (rowErrors.length) {
-      rowErrors.forEach((message) => errors.push({ row, message }));
-      continue;
-    }
-    keys.set(key, row);
-    tasks.push({
-      key,
-      row,
-      name,
-      startDate: start ?? finish ?? '',
-      endDate: finish ?? start ?? '',
-      kind: duration === 0 ? 'milestone' : 'task',
-      parentKey: null,
-      progress: progress ?? (status === 'completed' ? 100 : 0),
-      status,
-      priority,
-      description,
-      assignments: people.assignees.map((p) => ({ resourceKey: resources.get(p.key.toLowerCase())!.key, allocation: p.allocation })),
-      error: null,
-      wbs,
-      level,
-      predecessors: cell('predecessors'),
-    });
-    const task = tasks[tasks.length - 1]!;
-    const laid = layOut(task, start, finish, duration, input.calendar);
-    if (laid.warning) warn(laid.warning);
-    task.error = laid.error ?? null;
+    const task = readRow(context, row, cells);
+    if (task) tasks.push(task);
   }
 
   linkHierarchy(tasks, index.wbs !== undefined, warnings);
@@ -207,6 +132,110 @@ export function sheetPlan(input: SheetInput): ImportedPlan {
     [...resources.values()],
     columns,
   );
+}
+
+interface RowContext {
+  input: SheetInput;
+  index: Partial<Record<ImportField, number>>;
+  columns: ImportColumns;
+  headers: string[];
+  /** The people named so far, by their key in lower case. */
+  resources: Map<string, ImportedResource>;
+  /** The task keys taken so far, with their rows. */
+  keys: Map<string, number>;
+  warnings: ImportMessage[];
+  errors: ImportMessage[];
+  daysPerWeek: number;
+}
+
+/** One non-empty row as a task, or null (with its row errors) when it cannot be one. */
+function readRow(context: RowContext, row: number, cells: readonly SheetCell[]): RowTask | null {
+  const { input, index, columns, headers, resources, keys, warnings, errors, daysPerWeek } = context;
+  const warn = (message: string) => warnings.push({ row, message });
+  const rowErrors: string[] = [];
+  const cell = (field: ImportField): SheetCell => {
+    const at = index[field];
+    if (at === undefined) return null;
+    const value = cells[at] ?? null;
+    if (input.format === 'csv' && typeof value === 'string' && looksLikeFormula(value)) {
+      warn(`The ${FIELD_LABELS[field]} «${value.trim().slice(0, 40)}» starts like a spreadsheet formula: it was read as text, never run.`);
+    }
+    return value;
+  };
+  for (const at of input.formulasWithoutResult?.get(row) ?? []) {
+    warn(`The «${headers[at] ?? ''}» cell holds a formula with no saved result, so it was read as empty: open the file in Excel and save it again, or type the value.`);
+  }
+  const take = <T>(read: { ok: true; value: T; warning?: string } | { ok: false; message: string }, fallback: T): T => {
+    if (!read.ok) {
+      rowErrors.push(read.message);
+      return fallback;
+    }
+    if (read.warning) warn(read.warning);
+    return read.value;
+  };
+
+  const name = sheetCellText(cell('name'));
+  if (name === '') rowErrors.push(`The task has no name: fill in the «${columns.mapping.name}» cell, or delete the row.`);
+
+  let key = String(row);
+  if (index.id !== undefined) {
+    const id = sheetCellText(cell('id'));
+    if (id !== '') key = id;
+  }
+  const other = keys.get(key);
+  if (other !== undefined) rowErrors.push(`ID «${key}» is also row ${other}'s: give each task its own ID.`);
+
+  const start = take(readDate(cell('start'), input.locale), null);
+  const finish = take(readDate(cell('finish'), input.locale), null);
+  const duration = take(readDuration(cell('duration'), daysPerWeek), null);
+  const progress = take(readProgress(cell('progress')), null);
+  const status = take(readStatus(cell('status')), null);
+  const priority = take(readPriority(cell('priority')), null);
+  const description = sheetCellText(cell('notes'));
+
+  const people = readAssignees(cell('assignee'));
+  people.warnings.forEach(warn);
+  for (const person of people.assignees) {
+    if (!resources.has(person.key.toLowerCase())) resources.set(person.key.toLowerCase(), { key: person.key, name: person.name, email: person.email });
+  }
+
+  const wbs = index.wbs !== undefined ? sheetCellText(cell('wbs')).replace(/\.$/, '') || null : null;
+  let level: number | null = null;
+  if (index.level !== undefined) {
+    const text = sheetCellText(cell('level'));
+    if (text !== '') {
+      if (/^\d+$/.test(text)) level = Number(text);
+      else warn(`Outline level «${text}» is not a whole number: the task is put at the top level.`);
+    }
+  }
+
+  if (rowErrors.length) {
+    rowErrors.forEach((message) => errors.push({ row, message }));
+    return null;
+  }
+  keys.set(key, row);
+  const task: RowTask = {
+    key,
+    row,
+    name,
+    startDate: start ?? finish ?? '',
+    endDate: finish ?? start ?? '',
+    kind: duration === 0 ? 'milestone' : 'task',
+    parentKey: null,
+    progress: progress ?? (status === 'completed' ? 100 : 0),
+    status,
+    priority,
+    description,
+    assignments: people.assignees.map((p) => ({ resourceKey: resources.get(p.key.toLowerCase())!.key, allocation: p.allocation })),
+    error: null,
+    wbs,
+    level,
+    predecessors: cell('predecessors'),
+  };
+  const laid = layOut(task, start, finish, duration, input.calendar);
+  if (laid.warning) warn(laid.warning);
+  task.error = laid.error ?? null;
+  return task;
 }
 
 /**
