@@ -142,6 +142,11 @@ describe('sheet plan', () => {
       { row: 1, message: 'No column holds the task names. The columns are: «When», «Who». Name one «Task Name», or choose it in the column mapping.' },
     ]);
     expect(read([]).errors).toEqual([{ row: null, message: 'The file has no rows: put the column names in the first row and one task per row under it.' }]);
+    expect(read([['Name', 'Start'], [], ['', '']])).toMatchObject({
+      tasks: [],
+      errors: [],
+      warnings: [{ row: null, message: 'The sheet has its column names but no task under them: put one task per row below the first row.' }],
+    });
   });
 
   it('[sheet-formula] a CSV cell that looks like a formula is kept as text, with a row warning', () => {

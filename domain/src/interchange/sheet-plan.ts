@@ -106,6 +106,9 @@ export function sheetPlan(input: SheetInput): ImportedPlan {
     if (task) tasks.push(task);
   }
 
+  if (!tasks.length && !errors.length) {
+    warnings.push({ row: null, message: 'The sheet has its column names but no task under them: put one task per row below the first row.' });
+  }
   linkHierarchy(tasks, index.wbs !== undefined, warnings);
   const summaries = rollUp(tasks);
   const kept: RowTask[] = [];
