@@ -171,6 +171,14 @@ describe('[xlsx-zip-guard] zip bombs are refused before exceljs reads them', () 
     await refused(readSheet(liar, 'xlsx', options()), 413, /unpacks to more than the 1000 bytes it declares/);
   });
 
+  it('a workbook cut short, or with a damaged directory, is a 400 that says what to do', async () => {
+    const whole = await templateXlsx();
+    await refused(readSheet(whole.subarray(0, whole.length - 10), 'xlsx', options()), 400, /the zip has no central directory; it may be cut short\)\. Save it from Excel/);
+    const damaged = Buffer.from(whole);
+    damaged.writeUInt32LE(0x12345678, damaged.readUInt32LE(damaged.length - 6));
+    await refused(readSheet(damaged, 'xlsx', options()), 400, /its central directory is damaged/);
+  });
+
   it('an honest workbook with the template passes the guard', async () => {
     const plan = await readSheet(await templateXlsx(), 'xlsx', options());
     expect(plan.errors).toEqual([]);
