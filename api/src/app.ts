@@ -25,6 +25,7 @@ import { TestCheckout } from './features/billing/test-checkout.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { DashboardService } from './features/dashboard/dashboard.service.js';
 import { exportRoutes } from './features/export/export.routes.js';
+import { sheetTemplateRoutes } from './features/interchange/sheet-template.routes.js';
 import { ExportService } from './features/export/export.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
@@ -166,6 +167,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     dashboardRoutes(dashboards),
     reportsRoutes(reports),
     exportRoutes(exporter),
+    sheetTemplateRoutes(),
     aiRoutes(ai, budgets),
     supportRoutes(support),
     billingRoutes(billing, testCheckout),

@@ -43,3 +43,8 @@ export * from './scheduling/index.js';
 export * from './schemas/workload.js';
 export * from './workload/index.js';
 export * from './interchange/plan.js';
+export * from './interchange/sheet-cells.js';
+export * from './interchange/sheet-columns.js';
+export * from './interchange/sheet-people.js';
+export * from './interchange/sheet-plan.js';
+export * from './interchange/sheet-template.js';

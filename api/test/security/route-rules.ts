@@ -131,6 +131,8 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   'GET /api/health': [{ rule: 'public', ok: 200 }],
   // The API's contract, generated from the zod schemas: nothing in it is anyone's data.
   'GET /api/openapi.json': [{ rule: 'public', ok: 200 }],
+  'GET /api/import/template.csv': [{ rule: 'public', ok: 200 }],
+  'GET /api/import/template.xlsx': [{ rule: 'public', ok: 200 }],
 
   'POST /api/auth/register': [{ rule: 'public', ok: 201, freshSession: true, body: () => newAccount() }],
   'POST /api/auth/login': [
