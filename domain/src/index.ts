@@ -43,3 +43,5 @@ export * from './scheduling/index.js';
 export * from './schemas/workload.js';
 export * from './workload/index.js';
 export * from './interchange/plan.js';
+export * from './schemas/template.js';
+export * from './templates/index.js';
