@@ -87,7 +87,8 @@ export async function visibleTemplates(sql: Sql, userId: string): Promise<Templa
       LIMIT ${PUBLIC_TEMPLATES_LISTED}`,
     [userId],
   );
-  return [...own, ...others].map(toRow);
+  // Another team's name is not told to outsiders: a public template shows what it is, not whose it is.
+  return [...own.map(toRow), ...others.map((r) => ({ ...toRow(r), teamName: null }))];
 }
 
 /** One saved template, if the person may see it (their team's or public); null otherwise. */

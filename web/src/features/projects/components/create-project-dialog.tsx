@@ -27,9 +27,11 @@ interface CreateProjectDialogProps {
   /** The team in view; the Team select starts on it. */
   defaultTeamId: string | null;
   onCreateTeam: () => void;
+  /** Opens the template gallery instead (issue 37). */
+  onFromTemplate: () => void;
 }
 
-export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, onCreateTeam }: CreateProjectDialogProps) {
+export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, onCreateTeam, onFromTemplate }: CreateProjectDialogProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const createProject = useCreateProject();
@@ -84,6 +86,12 @@ export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, 
           </div>
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
+            <p className="text-sm text-slate-700">
+              Start from a plan instead?{' '}
+              <button type="button" onClick={onFromTemplate} className="cursor-pointer font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
+                From a template
+              </button>
+            </p>
             <FormField id="project-team" label="Team" error={errors.teamId?.message}>
               {(control) => (
                 <FormSelect control={form.control} name="teamId" field={control} placeholder="Choose a team" options={teams.map((team) => ({ value: team.id, label: team.name }))} />
