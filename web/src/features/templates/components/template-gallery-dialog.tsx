@@ -4,7 +4,6 @@ import { format } from 'date-fns';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -13,12 +12,11 @@ import { FormSelect } from '../../../components/ui/form-select';
 import { Input } from '../../../components/ui/input';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
 import { cn } from '../../../lib/cn';
-import { isUnauthorizedError, paymentRequired, serverMessage } from '../../../lib/api-error';
+import { serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
 import { useWorkspaceUi } from '../../../app/workspace-ui.store';
-import { handleUnauthorized, useAuth } from '../../auth';
-import { promptUpgrade } from '../../teams';
+import { useProjectCreateFailure } from '../../projects';
 import { useCreateFromTemplate, useDeleteTemplate, useTemplateGallery } from '../templates.api';
 
 interface TemplateGalleryDialogProps {
@@ -42,8 +40,7 @@ function origin(t: TemplateSummary): string {
  * are buttons in the tab order; the chosen one is pressed; the creator of a template may delete it here.
  */
 export function TemplateGalleryDialog({ open, onOpenChange, teams, defaultTeamId }: TemplateGalleryDialogProps) {
-  const { user } = useAuth();
-  const navigate = useNavigate();
+  const createFailed = useProjectCreateFailure();
   const gallery = useTemplateGallery(open);
   const create = useCreateFromTemplate();
   const remove = useDeleteTemplate();
@@ -85,17 +82,7 @@ export function TemplateGalleryDialog({ open, onOpenChange, teams, defaultTeamId
       selectProject(project.id, project.teamId);
       onOpenChange(false);
     } catch (err) {
-      if (isUnauthorizedError(err)) {
-        handleUnauthorized();
-        return;
-      }
-      const payment = paymentRequired(err);
-      if (payment && user) {
-        promptUpgrade(payment, { userId: user.id, teamId: input.teamId, navigate });
-        return;
-      }
-      applyServerIssues(err, form.setError, ['teamId', 'name', 'startDate']);
-      toast({ title: 'Error', description: serverMessage(err) ?? 'Failed to create the project', variant: 'destructive' });
+      createFailed(err, input.teamId, (e) => applyServerIssues(e, form.setError, ['teamId', 'name', 'startDate']));
     }
   });
 
