@@ -2,7 +2,7 @@ import { createFromTemplateInputSchema, type TeamSummary, type TemplateSummary }
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
 import { Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -48,6 +48,7 @@ export function TemplateGalleryDialog({ open, onOpenChange, teams, defaultTeamId
   const [filter, setFilter] = useState('');
   const [chosen, setChosen] = useState<TemplateSummary | null>(null);
   const [deleting, setDeleting] = useState<TemplateSummary | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const initialTeamId = defaultTeamId ?? teams[0]?.id ?? '';
   const today = () => format(new Date(), 'yyyy-MM-dd');
   const form = useForm({
@@ -62,6 +63,11 @@ export function TemplateGalleryDialog({ open, onOpenChange, teams, defaultTeamId
     setChosen(null);
     form.reset({ teamId: initialTeamId, name: '', startDate: today() });
   }, [open, initialTeamId, form]);
+
+  // On a phone the form opens below the cards, out of sight: bring it into view (focus stays on the card).
+  useEffect(() => {
+    if (chosen) formRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [chosen]);
 
   const categories = useMemo(() => {
     const words = filter.trim().toLowerCase();
@@ -157,7 +163,7 @@ export function TemplateGalleryDialog({ open, onOpenChange, teams, defaultTeamId
               ))}
             </div>
             {chosen ? (
-              <form onSubmit={onSubmit} noValidate className="space-y-3 border-t border-slate-200 pt-4" aria-label={`New project from ${chosen.name}`}>
+              <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-3 border-t border-slate-200 pt-4" aria-label={`New project from ${chosen.name}`}>
                 <div className="grid gap-3 sm:grid-cols-3">
                   <FormField id="template-project-team" label="Team" error={errors.teamId?.message}>
                     {(control) => (
