@@ -218,5 +218,14 @@ describe('[templates] who sees, uses and deletes a template', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
     const [row] = await server.dataSource.query(`SELECT usage_count FROM project_templates WHERE id = $1`, [saved.id]);
     expect(Number(row.usage_count)).toBe(6);
+
+    // A built-in's first uses at once: its counting row is made by one of them, and every use is counted.
+    const builtIn = BUILT_IN_TEMPLATES.find((t) => t.name === 'Marketing campaign')!;
+    const firstUses = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => owner.client.post(`/api/templates/${builtIn.id}/projects`, { teamId: team.id, name: `Campaign ${i}`, startDate: '2026-11-23' })),
+    );
+    expect(firstUses.map((a) => a.status)).toEqual(Array(4).fill(201));
+    const [counted] = await server.dataSource.query(`SELECT usage_count, built_in FROM project_templates WHERE id = $1`, [builtIn.id]);
+    expect([Number(counted.usage_count), counted.built_in]).toEqual([4, true]);
   });
 });
