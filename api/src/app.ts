@@ -53,6 +53,8 @@ import { documentAccess } from './features/access/access.policy.js';
 import { workspaceBootstrap } from './features/workspace/workspace-bootstrap.js';
 import { CapacityService } from './features/workload/capacity.service.js';
 import { LevelingService } from './features/workload/leveling.service.js';
+import { templatesRoutes } from './features/templates/templates.routes.js';
+import { TemplatesService } from './features/templates/templates.service.js';
 import { workloadRoutes } from './features/workload/workload.routes.js';
 import { WorkloadService } from './features/workload/workload.service.js';
 import type { Logger } from './logger.js';
@@ -172,6 +174,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     supportRoutes(support),
     billingRoutes(billing, testCheckout),
     workloadRoutes(new WorkloadService(dataSource), new CapacityService(dataSource, bus), new LevelingService(dataSource, documents), budgets),
+    templatesRoutes(new TemplatesService(dataSource, projects, documents), budgets),
     openApiRoutes(app),
   ];
   for (const router of routers) {

@@ -48,3 +48,5 @@ export * from './interchange/sheet-columns.js';
 export * from './interchange/sheet-people.js';
 export * from './interchange/sheet-plan.js';
 export * from './interchange/sheet-template.js';
+export * from './schemas/template.js';
+export * from './templates/index.js';

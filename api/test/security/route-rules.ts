@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { BUILT_IN_TEMPLATES } from '@planline/domain';
 import { newAccount, registeredClient } from '../harness.js';
 import type { Actor, Scope, World } from './world.js';
 
@@ -120,6 +121,16 @@ async function newBaseline({ world, scope }: CaseInput): Promise<Record<string, 
 async function dropBaselines({ world, scope }: CaseInput) {
   await world.server.dataSource.query(`DELETE FROM project_baselines WHERE project_id = $1`, [world.team(scope).project.id]);
 }
+/** [templates] A private template the scope's team owner saved from the team's project: only its creator deletes it. */
+async function newTemplate({ world, scope }: CaseInput): Promise<Record<string, string>> {
+  const { owner, project } = world.team(scope);
+  const res = await owner.client.post(`/api/projects/${project.id}/save-as-template`, { name: 'Matrix template' });
+  if (res.status !== 201) throw new Error(`template fixture failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { templateId: res.body.id as string };
+}
+async function dropTemplates({ world, scope }: CaseInput) {
+  await world.server.dataSource.query(`DELETE FROM project_templates WHERE team_id = $1`, [world.team(scope).team.id]);
+}
 const webhookEvent = () =>
   JSON.stringify({ id: `evt_${randomBytes(8).toString('hex')}`, type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: {} } });
 
@@ -212,6 +223,21 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   'POST /api/projects/:projectId/baselines': [{ rule: 'project-team', ok: 201, body: () => ({ name: 'Kick-off plan' }), after: dropBaselines }],
   'GET /api/projects/:projectId/baselines/:baselineId': [{ rule: 'project-access', ok: 200, params: newBaseline, after: dropBaselines }],
   'DELETE /api/projects/:projectId/baselines/:baselineId': [{ rule: 'project-team', ok: 204, params: newBaseline, after: dropBaselines }],
+  // [templates] Saving a project as a template is the team's, not a guest's (docs/security.md, the guest rule).
+  'POST /api/projects/:projectId/save-as-template': [{ rule: 'project-team', ok: 201, body: () => ({ name: 'Matrix template' }), after: dropTemplates }],
+  'GET /api/templates': [{ rule: 'authenticated', ok: 200 }],
+  // A built-in template is everyone's; the project goes to the team named, as POST /api/projects does.
+  'POST /api/templates/:templateId/projects': [
+    {
+      rule: 'team-member',
+      ok: 201,
+      scopes: idsNamed,
+      params: async () => ({ templateId: BUILT_IN_TEMPLATES[0]!.id }),
+      body: ({ world, scope }) => ({ teamId: world.team(scope).team.id, name: 'From a template', startDate: '2026-03-02' }),
+    },
+  ],
+  // Its creator only (the fixture's creator is the team owner): teammates 403, anyone else 404.
+  'DELETE /api/templates/:templateId': [{ rule: 'team-owner', ok: 204, params: newTemplate, after: dropTemplates }],
   'GET /api/projects/:projectId/invite-link': [{ rule: 'project-admin', ok: 200 }],
   'POST /api/projects/:projectId/invite-link/regenerate': [{ rule: 'project-admin', ok: 200 }],
   'GET /api/projects/:projectId/guests': [{ rule: 'project-admin', ok: 200 }],

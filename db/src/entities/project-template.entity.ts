@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-// Unused for now: PRODUCT-SPEC §3 lists ProjectTemplate in the data model, so its table exists; no feature reads or writes it yet.
+/** A project template (issue 37, api/src/features/templates); its tasks are TemplateTaskEntity rows. */
 @Entity({ name: 'project_templates' })
 export class ProjectTemplateEntity {
   @PrimaryColumn({ type: 'uuid' })
@@ -17,6 +17,14 @@ export class ProjectTemplateEntity {
 
   @Column({ type: 'boolean', default: false })
   isPublic!: boolean;
+
+  /** The team it was saved in (its members see it); null for a built-in template's row. */
+  @Column({ type: 'uuid', nullable: true })
+  teamId!: string | null;
+
+  /** The row of a template shipped in code (domain/src/templates): it only counts the projects made from it. */
+  @Column({ type: 'boolean', default: false })
+  builtIn!: boolean;
 
   /** Null once the author is deleted; a public template outlives its author. */
   @Column({ type: 'uuid', nullable: true })

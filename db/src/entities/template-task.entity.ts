@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { TaskPriority } from '@planline/domain';
+import type { TaskPriority, TemplateLink, TemplateTaskKind } from '@planline/domain';
 
-// Unused for now: PRODUCT-SPEC §3 lists TemplateTask in the data model, so its table exists; no feature reads or writes it yet.
+/** One task of a saved template (issue 37): a phase, a task or a milestone, named by a key local to the template. */
 @Entity({ name: 'template_tasks' })
 export class TemplateTaskEntity {
   @PrimaryColumn({ type: 'uuid' })
@@ -16,17 +16,32 @@ export class TemplateTaskEntity {
   @Column({ type: 'text', nullable: true })
   description!: string | null;
 
-  /** In days. */
+  /** Unique within the template; links and phases name tasks by it. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  key!: string | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  parentKey!: string | null;
+
+  @Column({ type: 'varchar', length: 20, default: 'task' })
+  kind!: TemplateTaskKind;
+
+  /** Its predecessors with type and lag in working days (depends_on lists their keys). */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  links!: TemplateLink[];
+
+  /** In working days (0 for a milestone, null for a phase). */
   @Column({ type: 'integer', nullable: true })
   estimatedDuration!: number | null;
 
   @Column({ type: 'varchar', length: 20, default: 'medium' })
   priority!: TaskPriority;
 
-  /** Names of other tasks of the same template (a template has no task ids until it is applied). */
+  /** Keys of its predecessors in the same template (a template has no task ids until it is applied). */
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   dependsOn!: string[];
 
+  /** The name of the phase it belongs to, for reading; parentKey is what is followed. */
   @Column({ type: 'varchar', length: 255, nullable: true })
   phase!: string | null;
 

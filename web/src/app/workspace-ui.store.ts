@@ -11,7 +11,9 @@ export type WorkspaceDialog =
   | 'joinTeam'
   | 'joinRequests'
   | 'exportProject'
-  | 'aiTask';
+  | 'aiTask'
+  | 'templateGallery'
+  | 'saveAsTemplate';
 
 export type WorkspaceView = 'gantt' | 'dashboard';
 

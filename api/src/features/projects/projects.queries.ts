@@ -5,7 +5,7 @@ import type { Db, Sql } from '../access/access.queries.js';
 /** Projects' SQL: project rows, their guests (project_members) and invite tokens. */
 
 export type PersonRow = { id: string; first_name: string; last_name: string; email: string; profile_image_url: string | null };
-type NewProject = Pick<ProjectEntity, 'id' | 'name' | 'description' | 'teamId' | 'status' | 'projectCode'>;
+type NewProject = Pick<ProjectEntity, 'id' | 'name' | 'description' | 'teamId' | 'status' | 'projectCode'> & Partial<Pick<ProjectEntity, 'startDate'>>;
 type ProjectFields = Pick<
   ProjectEntity,
   'name' | 'status' | 'description' | 'startDate' | 'endDate' | 'autoSchedule' | 'workingWeekdays' | 'holidays' | 'holidayNames' | 'editedBy'

@@ -60,8 +60,11 @@ export class ProjectsService {
   /** Per project, the last settings write to its document: each starts after the one before, reading the row then. */
   private readonly settingsWrites = new Map<string, Promise<void>>();
 
-  /** Creates a project inside the team's plan limit (402 past it), with a unique code like ABC-1234. */
-  async create(userId: string, input: CreateProjectInput): Promise<Project> {
+  /**
+   * Creates a project inside the team's plan limit (402 past it), with a unique code like ABC-1234. `startDate`:
+   * a project made from a template starts on the day its tasks are laid out from.
+   */
+  async create(userId: string, input: CreateProjectInput, startDate: string | null = null): Promise<Project> {
     const id = randomUUID();
     for (let attempt = 0; ; attempt++) {
       try {
@@ -76,6 +79,7 @@ export class ProjectsService {
             teamId: team.id,
             status: input.status,
             projectCode: generateProjectCode(input.name, randomInt),
+            startDate,
           });
         });
         break;

@@ -6,6 +6,7 @@ export { ProjectNameEditor } from './components/project-name-editor';
 export { ProjectScheduleSettings, ProjectScheduleSettingsButton } from './components/project-schedule-settings';
 export { ProjectSelect } from './components/project-select';
 export { ProjectStatusSelect } from './components/project-status-select';
+export { useProjectCreateFailure } from './use-project-create-failure';
 export { dropTeamAccess, filterProjects, replaceProject, upsertProject } from './project-cache';
 export {
   fetchUserProjectsNow,

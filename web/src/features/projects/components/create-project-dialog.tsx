@@ -2,21 +2,18 @@ import { createProjectInputSchema, PROJECT_STATUSES, type ProjectStatus, type Te
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { FormSelect } from '../../../components/ui/form-select';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { isUnauthorizedError, paymentRequired, serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
-import { handleUnauthorized, useAuth } from '../../auth';
-import { promptUpgrade } from '../../teams';
 import { useWorkspaceUi } from '../../../app/workspace-ui.store';
 import { PROJECT_STATUS_LABELS } from '../project-status';
 import { useCreateProject } from '../projects.api';
+import { useProjectCreateFailure } from '../use-project-create-failure';
 import { ProjectStatusDot } from './project-status-dot';
 
 
@@ -27,12 +24,13 @@ interface CreateProjectDialogProps {
   /** The team in view; the Team select starts on it. */
   defaultTeamId: string | null;
   onCreateTeam: () => void;
+  /** Opens the template gallery instead (issue 37). */
+  onFromTemplate: () => void;
 }
 
-export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, onCreateTeam }: CreateProjectDialogProps) {
-  const { user } = useAuth();
-  const navigate = useNavigate();
+export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, onCreateTeam, onFromTemplate }: CreateProjectDialogProps) {
   const createProject = useCreateProject();
+  const createFailed = useProjectCreateFailure();
   const selectProject = useWorkspaceUi((state) => state.selectProject);
   const setProjectSearch = useWorkspaceUi((state) => state.setProjectSearch);
   const initialTeamId = defaultTeamId ?? teams[0]?.id ?? '';
@@ -55,17 +53,7 @@ export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, 
       selectProject(project.id, project.teamId);
       onOpenChange(false);
     } catch (err) {
-      if (isUnauthorizedError(err)) {
-        handleUnauthorized();
-        return;
-      }
-      const payment = paymentRequired(err);
-      if (payment && user) {
-        promptUpgrade(payment, { userId: user.id, teamId, navigate });
-        return;
-      }
-      applyServerIssues(err, form.setError, ['name', 'description', 'teamId', 'status']);
-      toast({ title: 'Error', description: serverMessage(err) ?? 'Failed to create project', variant: 'destructive' });
+      createFailed(err, teamId, (e) => applyServerIssues(e, form.setError, ['name', 'description', 'teamId', 'status']));
     }
   });
 
@@ -84,6 +72,12 @@ export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, 
           </div>
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-4">
+            <p className="text-sm text-slate-700">
+              Start from a plan instead?{' '}
+              <button type="button" onClick={onFromTemplate} className="cursor-pointer font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none">
+                From a template
+              </button>
+            </p>
             <FormField id="project-team" label="Team" error={errors.teamId?.message}>
               {(control) => (
                 <FormSelect control={form.control} name="teamId" field={control} placeholder="Choose a team" options={teams.map((team) => ({ value: team.id, label: team.name }))} />

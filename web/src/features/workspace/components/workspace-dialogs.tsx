@@ -3,6 +3,7 @@ import { AiTaskCreatorDialog } from '../../ai-task';
 import { ExportProjectDialog } from '../../export';
 import { CreateProjectDialog } from '../../projects';
 import { WeeklyReportsDialog } from '../../reports';
+import { SaveAsTemplateDialog, TemplateGalleryDialog } from '../../templates';
 import {
   CreateTeamDialog,
   InviteMembersDialog,
@@ -49,7 +50,10 @@ export function WorkspaceDialogs({ team, teams, currentScope, guestProjectCount,
         teams={teams}
         defaultTeamId={team?.id ?? null}
         onCreateTeam={() => openDialog('createTeam')}
+        onFromTemplate={() => openDialog('templateGallery')}
       />
+      <TemplateGalleryDialog {...bind('templateGallery')} teams={teams} defaultTeamId={team?.id ?? null} />
+      {project?.access === 'team' ? <SaveAsTemplateDialog {...bind('saveAsTemplate')} project={project} /> : null}
       <InviteMembersDialog {...bind('inviteMembers')} team={team} />
       <WeeklyReportsDialog {...bind('reports')} project={project} />
       {project ? <ExportProjectDialog {...bind('exportProject')} project={project} /> : null}

@@ -1,5 +1,5 @@
 import { canManageInvites, type Project, type TeamSummary } from '@planline/domain';
-import { ChevronDown, Download, Search, Sparkles } from 'lucide-react';
+import { ChevronDown, Download, LayoutTemplate, Search, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { Input } from '../../../components/ui/input';
@@ -111,6 +111,12 @@ export function WorkspaceHeader({ team, project, matching, hasProjects, loading 
             <Download aria-hidden="true" className="h-4 w-4" />
             Export
           </Button>
+          {isTeamProject ? (
+            <Button variant="outline" size="sm" onClick={() => openDialog('saveAsTemplate')}>
+              <LayoutTemplate aria-hidden="true" className="h-4 w-4" />
+              Save as template
+            </Button>
+          ) : null}
         </>
       ) : null}
     </>
