@@ -68,6 +68,18 @@ describe('exports and the AI task creator in the browser', () => {
     expect(text).toContain('Export Me');
     expect(text).toContain('Plain task');
 
+    // [export-mspdi] MS Project XML: the sheet options give way to a line on what the file holds.
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await dialog.getByRole('radio', { name: /MS Project/ }).check();
+    await dialog.getByText('MS Project opens it', { exact: false }).waitFor();
+    expect(await dialog.getByRole('checkbox', { name: 'Include timeline' }).count()).toBe(0);
+    const [xml] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export', exact: true }).click()]);
+    expect(xml.suggestedFilename()).toMatch(new RegExp(`^${project.projectCode}-\\d{4}-\\d{2}-\\d{2}\\.xml$`));
+    const file = await readFile((await xml.path())!, 'utf8');
+    expect(file.startsWith('<?xml')).toBe(true);
+    expect(file).toContain('<Name>Plain task</Name>');
+    expect(file).toContain('<Name>Проверка качества</Name>');
+
     // Google Sheets is not available: a toast says so and nothing is downloaded.
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     await dialog.getByRole('radio', { name: /Google Sheets/ }).click();

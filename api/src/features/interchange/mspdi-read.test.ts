@@ -185,6 +185,20 @@ describe('[mspdi-safety] files that are not MS Project XML', () => {
     expect(readMspdi(utf16, { fileName: 'x.xml', calendar: DEFAULT_WORK_CALENDAR }).tasks).toHaveLength(7);
   });
 
+  it('gives a row error for a task without dates or ending before it starts, so nothing is half-imported', () => {
+    const xml = `<Project xmlns="http://schemas.microsoft.com/project"><Tasks>
+      <Task><UID>1</UID><ID>1</ID><Name>Undated</Name><OutlineLevel>1</OutlineLevel><Start>2026-03-02T08:00:00</Start></Task>
+      <Task><UID>2</UID><ID>2</ID><Name>Backwards</Name><OutlineLevel>1</OutlineLevel><Start>2026-03-05T08:00:00</Start><Finish>2026-03-02T17:00:00</Finish></Task>
+      <Task><UID>3</UID><ID>3</ID><Name>Far future</Name><OutlineLevel>1</OutlineLevel><Start>9999-03-05T08:00:00</Start><Finish>9999-03-06T17:00:00</Finish></Task>
+    </Tasks></Project>`;
+    const plan = readMspdi(Buffer.from(xml), { fileName: 'broken.xml', calendar: DEFAULT_WORK_CALENDAR });
+    expect(plan.errors).toEqual([
+      { row: 1, message: '«Undated» has no Finish date from 1900 to 2999; give it dates in MS Project and save again' },
+      { row: 2, message: '«Backwards» finishes (2026-03-02) before it starts (2026-03-05)' },
+      { row: 3, message: '«Far future» has no Start date from 1900 to 2999; give it dates in MS Project and save again' },
+    ]);
+  });
+
   it('answers a project without tasks with an error, not an empty import', () => {
     const plan = readMspdi(Buffer.from('<Project xmlns="http://schemas.microsoft.com/project"><Tasks/></Project>'), { fileName: 'empty.xml', calendar: DEFAULT_WORK_CALENDAR });
     expect(plan.errors).toEqual([{ row: null, message: '«empty.xml» has no tasks to import' }]);
