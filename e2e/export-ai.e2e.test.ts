@@ -86,7 +86,7 @@ describe('exports and the AI task creator in the browser', () => {
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await page.getByText('Google Sheets integration is coming soon!', { exact: true }).waitFor();
     await context.close();
-    // Four downloads (Excel, PDF, MS Project XML) and a toast: ~50 s on a busy 2-core runner, past the 60 s default there.
+    // Three downloads (Excel, PDF, MS Project XML) and a toast: ~50 s on a busy 2-core runner, past the 60 s default there.
   }, 120_000);
 
   it('[ai-preview] a sentence is read into a preview to correct; nothing is created until Create Task, all by keyboard', async () => {

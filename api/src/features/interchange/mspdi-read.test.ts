@@ -178,6 +178,9 @@ describe('[mspdi-safety] files that are not MS Project XML', () => {
     expect(refusal(Buffer.from('<Project><Tasks><Task></Tasks></Project>'))).toMatchObject({ status: 400, message: expect.stringContaining('not well-formed XML') });
     expect(refusal(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff, 0xfe, 0xfd, 0x00, 0xc3]))).toMatchObject({ status: 400, message: expect.stringContaining('not text') });
     expect(refusal(Buffer.from('<?xml version="1.0"?><svg></svg>'))).toMatchObject({ status: 400, message: expect.stringContaining('no Project element') });
+    // Nesting far past any MS Project file's (a stack bomb) is a 400 too, not a crash.
+    const deep = `<Project>${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}</Project>`;
+    expect(refusal(Buffer.from(deep))).toMatchObject({ status: 400 });
   });
 
   it('reads a UTF-16 file with its byte order mark', () => {
