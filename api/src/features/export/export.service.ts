@@ -6,9 +6,9 @@ import {
   EXPORT_CONTENT_TYPES,
   exportFileName,
   linkSummary,
+  taskAssignments,
   treeOrder,
   withinTwoYears,
-  taskAssignments,
   type ExportOptions,
 } from '@planline/domain';
 import type { Readable } from 'node:stream';
