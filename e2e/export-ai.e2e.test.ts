@@ -34,8 +34,9 @@ async function workspaceWithProject(context: BrowserContext): Promise<{ page: Pa
 }
 
 describe('exports and the AI task creator in the browser', () => {
-  it('[e2e-export] exports Excel and PDF from the dialog; the files hold the tasks', async () => {
-    const context = await newContext(env.browser(), env.app().url);
+  it('[e2e-export] exports Excel, PDF and MS Project XML from the dialog; the files hold the tasks', async () => {
+    // bypassCSP: axe-core is injected as an inline script.
+    const context = await newContext(env.browser(), env.app().url, { bypassCSP: true });
     const { page, project } = await workspaceWithProject(context);
 
     await page.getByRole('button', { name: 'Export', exact: true }).click();
@@ -68,13 +69,27 @@ describe('exports and the AI task creator in the browser', () => {
     expect(text).toContain('Export Me');
     expect(text).toContain('Plain task');
 
+    // [export-mspdi] MS Project XML: the sheet options give way to a line on what the file holds.
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await dialog.getByRole('radio', { name: /MS Project/ }).check();
+    await dialog.getByText('MS Project opens it', { exact: false }).waitFor();
+    expect(await dialog.getByRole('checkbox', { name: 'Include timeline' }).count()).toBe(0);
+    expect(await seriousInDialog(page)).toEqual([]);
+    const [xml] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export', exact: true }).click()]);
+    expect(xml.suggestedFilename()).toMatch(new RegExp(`^${project.projectCode}-\\d{4}-\\d{2}-\\d{2}\\.xml$`));
+    const file = await readFile((await xml.path())!, 'utf8');
+    expect(file.startsWith('<?xml')).toBe(true);
+    expect(file).toContain('<Name>Plain task</Name>');
+    expect(file).toContain('<Name>Проверка качества</Name>');
+
     // Google Sheets is not available: a toast says so and nothing is downloaded.
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     await dialog.getByRole('radio', { name: /Google Sheets/ }).click();
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await page.getByText('Google Sheets integration is coming soon!', { exact: true }).waitFor();
     await context.close();
-  });
+    // Three downloads (Excel, PDF, MS Project XML) and a toast: ~50 s on a busy 2-core runner, past the 60 s default there.
+  }, 120_000);
 
   it('[ai-preview] a sentence is read into a preview to correct; nothing is created until Create Task, all by keyboard', async () => {
     // bypassCSP: axe-core is injected as an inline script.

@@ -50,3 +50,4 @@ export * from './interchange/sheet-plan.js';
 export * from './interchange/sheet-template.js';
 export * from './schemas/template.js';
 export * from './templates/index.js';
+export * from './interchange/mspdi-units.js';

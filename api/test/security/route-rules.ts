@@ -315,6 +315,7 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   ],
   'POST /api/export/excel/:projectId': [{ rule: 'project-access', ok: 200, body: () => ({}) }],
   'POST /api/export/pdf/:projectId': [{ rule: 'project-access', ok: 200, body: () => ({ includeCharts: false }) }],
+  'GET /api/projects/:projectId/export/mspdi': [{ rule: 'project-access', ok: 200 }],
   'POST /api/tasks/ai-preview': [
     {
       rule: 'project-access',

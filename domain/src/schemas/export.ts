@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** PRODUCT-SPEC §4: excel is the default; google-sheets is advertised but answered with 'coming soon'. */
-export const exportFormatSchema = z.enum(['excel', 'pdf', 'google-sheets']);
+/** PRODUCT-SPEC §4: excel is the default; google-sheets is advertised but answered with 'coming soon'; mspdi is MS Project XML (issue 37). */
+export const exportFormatSchema = z.enum(['excel', 'pdf', 'mspdi', 'google-sheets']);
 export type ExportFormat = z.infer<typeof exportFormatSchema>;
 export const EXPORT_FORMATS = exportFormatSchema.options;
 export const DEFAULT_EXPORT_FORMAT: ExportFormat = 'excel';
@@ -22,11 +22,18 @@ export const exportOptionsSchema = z.object({
 });
 export type ExportOptions = z.infer<typeof exportOptionsSchema>;
 
-export const EXPORT_FILE_EXTENSIONS = { excel: 'xlsx', pdf: 'pdf' } as const;
+export const EXPORT_FILE_EXTENSIONS = { excel: 'xlsx', pdf: 'pdf', mspdi: 'xml' } as const;
 export const EXPORT_CONTENT_TYPES = {
   excel: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
+  mspdi: 'application/xml; charset=utf-8',
 } as const;
+
+/** Issue 37: GET /api/projects/{projectId}/export/mspdi (MS Project XML): the baseline to write as baseline 0, if any. */
+export const mspdiExportQuerySchema = z.object({
+  baselineId: z.uuid({ error: "baselineId must be the id of one of this project's baselines" }).optional(),
+});
+export type MspdiExportQuery = z.infer<typeof mspdiExportQuerySchema>;
 
 /**
  * [export-filename] `ABC-1234-2026-11-22.xlsx`: the project code and the export date, reduced to characters

@@ -50,6 +50,8 @@ export interface ExportTask {
   /** The primary assignee's name, and every assignee's (primary first). */
   assignee: string | null;
   assignees: string[];
+  /** Who is assigned (by user id, primary first) and their share of the day in whole percent: MS Project's Units. */
+  assignments?: { userId: string; allocation: number }[];
   /** The task in the chosen baseline; null when it is not in it (added since), absent when none was chosen. */
   baseline?: ExportBaselineTask | null;
 }
@@ -86,6 +88,8 @@ export interface ExportData {
   today: string;
   /** The team's workload by week over the project's dates, when asked for (the Workload sheet). */
   workload?: ExportWorkload | null;
+  /** The assigned people, for the MS Project file's resources (name and e-mail by user id). */
+  people?: { id: string; name: string; email: string }[];
 }
 
 /** The parts of the export dialog's options the file builders read (the workload comes as data, when asked). */

@@ -1,18 +1,18 @@
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
-import { exportOptionsSchema } from '@planline/domain';
+import { exportOptionsSchema, mspdiExportQuerySchema, type MspdiExportQuery } from '@planline/domain';
 import type { Context } from 'koa';
 import { currentUser, requireAuth } from '../../middleware/auth.js';
 import { uuidParams } from '../../middleware/params.js';
 import { validate } from '../../middleware/validate.js';
 import { PROJECT_NOT_FOUND } from '../access/access.policy.js';
-import type { ExportService, FileFormat } from './export.service.js';
+import type { ExportFile, ExportService, FileFormat } from './export.service.js';
 
 /** PRODUCT-SPEC §7: the web reads the file name from Content-Disposition. */
 export function exportRoutes(exporter: ExportService): Router {
-  const router = new Router({ prefix: '/api/export' });
-  const send = (format: FileFormat) => async (ctx: Context) => {
-    const file = await exporter.export(currentUser(ctx.state).id, ctx.params.projectId!, format, ctx.state.body);
+  const router = new Router({ prefix: '/api' });
+  const send = (make: (ctx: Context) => Promise<ExportFile>) => async (ctx: Context) => {
+    const file = await make(ctx);
     ctx.set('Content-Disposition', `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = file.contentType;
@@ -28,8 +28,18 @@ export function exportRoutes(exporter: ExportService): Router {
   };
   const project = uuidParams({ projectId: PROJECT_NOT_FOUND });
 
-  router.post('/excel/:projectId', requireAuth, project, validate('body', exportOptionsSchema), send('excel'));
-  router.post('/pdf/:projectId', requireAuth, project, validate('body', exportOptionsSchema), send('pdf'));
+  const file = (format: FileFormat) => (ctx: Context) => exporter.export(currentUser(ctx.state).id, ctx.params.projectId!, format, ctx.state.body);
+
+  router.post('/export/excel/:projectId', requireAuth, project, validate('body', exportOptionsSchema), send(file('excel')));
+  router.post('/export/pdf/:projectId', requireAuth, project, validate('body', exportOptionsSchema), send(file('pdf')));
+  // Issue 37: MS Project XML, a read of the project (GET, so a link or a script can fetch it).
+  router.get(
+    '/projects/:projectId/export/mspdi',
+    requireAuth,
+    project,
+    validate('query', mspdiExportQuerySchema),
+    send((ctx) => exporter.exportMspdi(currentUser(ctx.state).id, ctx.params.projectId!, (ctx.state.query as MspdiExportQuery).baselineId ?? null)),
+  );
 
   return router;
 }

@@ -6,6 +6,7 @@ import {
   EXPORT_CONTENT_TYPES,
   exportFileName,
   linkSummary,
+  taskAssignments,
   treeOrder,
   withinTwoYears,
   type ExportOptions,
@@ -22,7 +23,8 @@ import type { WorkloadService } from '../workload/workload.service.js';
 import type { ExportBaseline, ExportBaselineTask, ExportData, ExportWorkload } from './export-data.js';
 import { exportProject, usersByIds } from './export.queries.js';
 
-export type FileFormat = keyof typeof EXPORT_CONTENT_TYPES;
+/** The formats of POST /api/export/{format}/{projectId} (MS Project XML has its own GET route). */
+export type FileFormat = Exclude<keyof typeof EXPORT_CONTENT_TYPES, 'mspdi'>;
 
 export interface ExportFile {
   fileName: string;
@@ -56,6 +58,20 @@ export class ExportService {
   }
 
   /**
+   * [export-mspdi] The project as MS Project XML, for its members and guests (404 for anyone else), with the chosen
+   * baseline as baseline 0.
+   */
+  async exportMspdi(userId: string, projectId: string, baselineId: string | null): Promise<ExportFile> {
+    await requireProjectAccess(this.dataSource, userId, projectId);
+    const data = await this.read(projectId, baselineId);
+    const calendar = createWorkCalendar(await projectCalendarSettings(this.dataSource, projectId));
+    if (!calendar.ok) throw new Error(`Project ${projectId} has an invalid calendar: ${calendar.reason}`);
+    const { writeMspdi } = await import('../interchange/mspdi-write.js');
+    const body = Buffer.from(writeMspdi({ data, calendar: calendar.calendar, people: data.people ?? [] }), 'utf8');
+    return { fileName: exportFileName(data.project.code, data.today, 'mspdi'), contentType: EXPORT_CONTENT_TYPES.mspdi, body };
+  }
+
+  /**
    * The project, its tasks in timeline order (subtasks under their summary), the names their ids stand for, and
    * the chosen baseline's dates.
    */
@@ -78,6 +94,7 @@ export class ExportService {
         endDate: project.end_date,
       },
       today: this.now().toISOString().slice(0, 10),
+      people: users.map((u) => ({ id: u.id, name: personName.get(u.id)!, email: u.email })),
       ...(baseline ? { baseline: baseline.about } : {}),
       tasks: treeOrder(tasks).map(({ task: t, depth, subtasks }) => {
         const ids = t.assigneeId ? [t.assigneeId, ...t.assigneeIds.filter((id) => id !== t.assigneeId)] : t.assigneeIds;
@@ -100,6 +117,7 @@ export class ExportService {
           links: t.links.map(({ dependsOnTaskId, type, lagDays }) => ({ dependsOnId: dependsOnTaskId, type, lagDays })),
           assignee: t.assigneeId ? (personName.get(t.assigneeId) ?? null) : null,
           assignees: ids.map((id) => personName.get(id)).filter((n): n is string => !!n),
+          assignments: taskAssignments(ids, t.allocations ?? {}).sort((a, b) => ids.indexOf(a.userId) - ids.indexOf(b.userId)),
           ...(baseline ? { baseline: baseline.dates(t.id, t.endDate) } : {}),
         };
       }),

@@ -36,6 +36,16 @@ describe('buildExportRequest', () => {
     expect(JSON.parse(String(buildExportRequest('excel', PROJECT_ID, { ...ALL_ON, baselineId: null }).init.body))).toEqual(SENT);
   });
 
+  it('[export-mspdi] fetches MS Project XML from the project, with the chosen baseline and no sheet options', () => {
+    const baselineId = '9a1c2a9e-8d4b-4c7a-9b1e-2f6d5a4c3b21';
+    expect(buildExportRequest('mspdi', PROJECT_ID, { ...ALL_ON, baselineId })).toEqual({
+      url: `/api/projects/${PROJECT_ID}/export/mspdi?baselineId=${baselineId}`,
+      init: { method: 'GET', credentials: 'include' },
+    });
+    expect(buildExportRequest('mspdi', 'a/b', ALL_ON).url).toBe('/api/projects/a%2Fb/export/mspdi');
+    expect(fallbackExportFileName('ABC-1', 'mspdi')).toBe('ABC-1.xml');
+  });
+
   it('escapes an id so that it stays one path segment', () => {
     expect(buildExportRequest('excel', 'a/../b', ALL_ON).url).toBe('/api/export/excel/a%2F..%2Fb');
   });

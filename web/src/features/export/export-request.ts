@@ -10,7 +10,8 @@ export interface ExportRequest {
 
 /**
  * POST /api/export/{excel|pdf}/{projectId} with the three options as JSON and the session cookie (§7), and the
- * baseline to include when one is chosen (issue 19).
+ * baseline to include when one is chosen (issue 19). MS Project XML (issue 37) is a GET of the project's file, with
+ * the chosen baseline as baseline 0; the sheet options do not apply to it.
  */
 export function buildExportRequest(
   format: DownloadableExportFormat,
@@ -18,6 +19,10 @@ export function buildExportRequest(
   options: ExportOptions,
 ): ExportRequest {
   const { includeTimeline, includeAssignments, includeCharts, includeWorkload, baselineId } = options;
+  if (format === 'mspdi') {
+    const query = baselineId ? `?${new URLSearchParams({ baselineId })}` : '';
+    return { url: `/api/projects/${encodeURIComponent(projectId)}/export/mspdi${query}`, init: { method: 'GET', credentials: 'include' } };
+  }
   return {
     url: `/api/export/${format}/${encodeURIComponent(projectId)}`,
     init: {
@@ -29,7 +34,7 @@ export function buildExportRequest(
   };
 }
 
-/** `${projectCode}.xlsx|pdf`, used when the answer names no file. */
+/** `${projectCode}.xlsx|pdf|xml`, used when the answer names no file. */
 export function fallbackExportFileName(projectCode: string, format: DownloadableExportFormat): string {
   return `${safeFileName(projectCode) ?? 'project'}.${EXPORT_FILE_EXTENSIONS[format]}`;
 }

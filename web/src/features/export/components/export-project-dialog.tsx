@@ -1,5 +1,5 @@
 import { DEFAULT_EXPORT_FORMAT, type ExportFormat, type ExportOptions } from '@planline/domain';
-import { FileSpreadsheet, FileText, LoaderCircle, Sheet, type LucideIcon } from 'lucide-react';
+import { ChartGantt, FileSpreadsheet, FileText, LoaderCircle, Sheet, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -25,6 +25,8 @@ interface FormatChoice {
 const FORMAT_CHOICES: readonly FormatChoice[] = [
   { value: 'excel', label: 'Excel', detail: 'Spreadsheet (.xlsx)', icon: FileSpreadsheet, available: true },
   { value: 'pdf', label: 'PDF', detail: 'Printable document (.pdf)', icon: FileText, available: true },
+  // Issue 37: tasks, outline, links, people, calendar and the chosen baseline, for MS Project and tools that read it.
+  { value: 'mspdi', label: 'MS Project (XML)', detail: 'MS Project file (.xml)', icon: ChartGantt, available: true },
   { value: 'google-sheets', label: 'Google Sheets', detail: 'Not available yet', icon: Sheet, available: false },
 ];
 
@@ -146,20 +148,27 @@ function ExportForm({ projectId, exporting, failed, onCancel, onExport }: Export
         ))}
       </fieldset>
 
-      <fieldset disabled={exporting} className="space-y-2">
-        <legend className="mb-2 text-sm font-medium text-slate-700">Options</legend>
-        {OPTION_CHOICES.map(({ key, label }) => (
-          <label key={key} className="flex cursor-pointer items-center gap-3 text-sm text-slate-800 has-disabled:cursor-not-allowed">
-            <input
-              type="checkbox"
-              checked={options[key]}
-              onChange={(event) => setOptions((current) => ({ ...current, [key]: event.target.checked }))}
-              className="h-4 w-4 rounded accent-blue-600 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 focus-visible:outline-none"
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      {format === 'mspdi' ? (
+        <p className="text-sm text-slate-600">
+          The file holds the tasks with their outline, links, assigned people and the project calendar; MS Project opens it
+          with File › Open.
+        </p>
+      ) : (
+        <fieldset disabled={exporting} className="space-y-2">
+          <legend className="mb-2 text-sm font-medium text-slate-700">Options</legend>
+          {OPTION_CHOICES.map(({ key, label }) => (
+            <label key={key} className="flex cursor-pointer items-center gap-3 text-sm text-slate-800 has-disabled:cursor-not-allowed">
+              <input
+                type="checkbox"
+                checked={options[key]}
+                onChange={(event) => setOptions((current) => ({ ...current, [key]: event.target.checked }))}
+                className="h-4 w-4 rounded accent-blue-600 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 focus-visible:outline-none"
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      )}
 
       {/* [export-baseline] A saved baseline's dates beside the current ones (Excel columns, PDF table and timeline). */}
       <div className="space-y-2">
@@ -210,7 +219,7 @@ function ExportForm({ projectId, exporting, failed, onCancel, onExport }: Export
               Exporting…
             </>
           ) : (
-            'Export'
+              'Export'
           )}
         </button>
       </div>

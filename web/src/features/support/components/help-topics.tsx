@@ -44,7 +44,7 @@ const HELP_TOPICS: readonly HelpTopic[] = [
     title: 'Exports',
     icon: Download,
     points: [
-      'Export Project downloads a project as an Excel workbook or a PDF.',
+      'Export Project downloads a project as an Excel workbook, a PDF or an MS Project XML file.',
       'Choose whether to include the timeline, assignments and charts.',
       'Google Sheets export is coming soon.',
     ],

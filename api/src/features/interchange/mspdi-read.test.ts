@@ -1,0 +1,209 @@
+import { readFileSync } from 'node:fs';
+import { DEFAULT_WORK_CALENDAR } from '@planline/domain';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../errors.js';
+import { exceptionDates } from './mspdi-calendar.js';
+import { readMspdi } from './mspdi-read.js';
+
+const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/mspdi/${name}`, import.meta.url));
+const read = (name: string) => readMspdi(fixture(name), { fileName: name, calendar: DEFAULT_WORK_CALENDAR });
+const refusal = (bytes: Buffer, fileName = 'plan.xml') => {
+  try {
+    readMspdi(bytes, { fileName, calendar: DEFAULT_WORK_CALENDAR });
+  } catch (err) {
+    return err;
+  }
+  throw new Error('the file was read');
+};
+
+describe('[mspdi-read] tasks, links and people', () => {
+  const plan = read('link-types.xml');
+
+  it('reads the tasks in file order, without the project summary task or null tasks, rows being task IDs', () => {
+    expect(plan.errors).toEqual([]);
+    expect(plan.tasks.map((t) => [t.key, t.row, t.name])).toEqual([
+      ['1', 1, 'Design'],
+      ['2', 2, 'Build'],
+      ['3', 3, 'Test plan'],
+      ['4', 4, 'Docs'],
+      ['5', 5, 'Sign-off'],
+      ['7', 7, 'Launch'],
+    ]);
+  });
+
+  it('reads dates from Start and Finish, notes with entities, progress, priority and milestones', () => {
+    const [design, build, , , signOff] = plan.tasks;
+    expect(design).toMatchObject({ startDate: '2026-03-02', endDate: '2026-03-06', progress: 100, status: 'completed', description: 'Wireframes & flows été', priority: 'medium' });
+    expect(build).toMatchObject({ startDate: '2026-03-10', endDate: '2026-03-16', progress: 40, status: 'in_progress', priority: 'critical', kind: 'task' });
+    expect(signOff).toMatchObject({ startDate: '2026-03-17', endDate: '2026-03-17', kind: 'milestone' });
+  });
+
+  it('reads each link type (0 FF, 1 FS, 2 SF, 3 SS) with lags in days and hours, leads and percent lags', () => {
+    expect(plan.links.map(({ predecessorKey, successorKey, type, lagDays }) => `${predecessorKey}->${successorKey} ${type} ${lagDays}`)).toEqual([
+      '1->2 FS 1',
+      '2->3 SS 2',
+      '2->4 FF -1',
+      '3->5 SF 0',
+      '1->5 FS 3',
+      '5->7 FS 1',
+    ]);
+    expect(plan.links.find((l) => l.successorKey === '7')!.row).toBe(7);
+  });
+
+  it('warns, on the row, about what it could not read as written', () => {
+    const on = (row: number) => plan.warnings.filter((w) => w.row === row).map((w) => w.message);
+    expect(on(5)).toEqual([expect.stringContaining("50% of the predecessor's 5 working days")]);
+    expect(on(7)).toEqual([
+      expect.stringMatching(/another project \(C:\\Plans\\Marketing\.mpp\\12\); that link was left out/),
+      expect.stringContaining('task UID 99, which is not in the file'),
+      expect.stringContaining('A lag of 4 hours is not a whole number of working days; it was rounded to 1 working day'),
+    ]);
+    expect(on(4)).toEqual([expect.stringContaining('300%')]);
+  });
+
+  it('reads work resources with their e-mail, and assignments as whole percent, without placeholders', () => {
+    expect(plan.resources).toEqual([
+      { key: '1', name: 'Ana Lima', email: 'ana@example.com' },
+      { key: '2', name: 'Ben Okafor', email: null },
+    ]);
+    const assigned = Object.fromEntries(plan.tasks.map((t) => [t.name, t.assignments]));
+    expect(assigned.Build).toEqual([{ resourceKey: '1', allocation: 100 }, { resourceKey: '2', allocation: 50 }]);
+    expect(assigned.Docs).toEqual([{ resourceKey: '1', allocation: 200 }]);
+    expect(assigned.Launch).toEqual([]);
+    expect(assigned['Test plan']).toEqual([]);
+    expect(plan.calendar).toEqual({ workingWeekdays: [1, 2, 3, 4, 5], holidays: [] });
+    expect(plan.baseline).toBeNull();
+  });
+});
+
+describe('[mspdi-lag] a 7.5-hour day', () => {
+  it('reads LinkLag and durations by the file MinutesPerDay (4500 is one day)', () => {
+    const plan = read('seven-and-a-half-hours.xml');
+    expect(plan.links.map((l) => [l.type, l.lagDays])).toEqual([
+      ['FS', 1],
+      ['SS', 2],
+      ['FS', 1],
+    ]);
+    const messages = plan.warnings.map((w) => `${w.row}: ${w.message}`);
+    expect(messages).toEqual([
+      expect.stringMatching(/^3: .*A lag of 1\.5 days is not a whole number of working days; it was rounded to 2 working days/),
+      expect.stringMatching(/^4: .*A lag of 2 elapsed days \(calendar time\) was read as 1 working day/),
+    ]);
+  });
+});
+
+describe('[mspdi-calendar] the project calendar', () => {
+  const plan = read('recurring-holiday.xml');
+
+  it('reads the calendar the project names, both exception encodings, recurrences expanded, each date once', () => {
+    expect(plan.calendar!.workingWeekdays).toEqual([1, 2, 3, 4, 5]);
+    expect(plan.calendar!.holidays).toEqual([
+      '2026-03-31', // quarter close: the last weekday of every third month
+      '2026-04-03', // team day: every other Friday, 3 times
+      '2026-04-06', // spring break
+      '2026-04-07',
+      '2026-04-08',
+      '2026-04-17',
+      '2026-05-01',
+      '2026-06-30',
+      '2026-09-30',
+      '2026-11-26', // Thanksgiving: the fourth Thursday of November
+      '2026-12-24', // the older encoding (DayType 0)
+      '2026-12-25', // in both encodings, once
+      '2026-12-31',
+      '2027-11-25',
+      // Christmas 2027 is a Saturday: no working day is lost.
+      '2028-12-25',
+    ]);
+  });
+
+  it('warns that a working exception (a Saturday worked) is not kept', () => {
+    expect(plan.warnings).toEqual([{ row: null, message: expect.stringContaining('«Saturday release» makes 2026-06-13 working time') }]);
+  });
+
+  it('expands daily and monthly recurrences within their period and occurrences', () => {
+    const exception = (fields: Record<string, string>, from: string, to: string) => ({
+      TimePeriod: { FromDate: `${from}T00:00:00`, ToDate: `${to}T23:59:00` },
+      ...fields,
+    });
+    expect(exceptionDates(exception({ Type: '1', Period: '3', EnteredByOccurrences: '1', Occurrences: '3' }, '2026-01-01', '2026-12-31'))).toEqual(['2026-01-01', '2026-01-04', '2026-01-07']);
+    expect(exceptionDates(exception({ Type: '4', MonthDay: '31' }, '2026-01-01', '2026-05-31'))).toEqual(['2026-01-31', '2026-03-31', '2026-05-31']);
+    expect(exceptionDates(exception({ Type: '5', MonthPosition: '0', MonthItem: '4' }, '2026-01-01', '2026-02-28'))).toEqual(['2026-01-05', '2026-02-02']);
+    // A hostile recurrence cannot run for ever.
+    expect(exceptionDates(exception({ Type: '1' }, '1900-01-01', '2999-12-31')).length).toBeLessThanOrEqual(36_600);
+  });
+});
+
+describe('[mspdi-read] hierarchy and baseline', () => {
+  const plan = read('nested-summaries.xml');
+
+  it('builds the hierarchy from OutlineLevel, three levels deep, summaries rolled up from their subtasks', () => {
+    expect(plan.tasks.map((t) => [t.name, plan.tasks.find((p) => p.key === t.parentKey)?.name ?? null, t.startDate, t.endDate, t.kind])).toEqual([
+      ['Phase 1', null, '2026-03-02', '2026-03-10', 'task'],
+      ['Stage 1.1', 'Phase 1', '2026-03-02', '2026-03-10', 'task'],
+      ['Step 1.1.1', 'Stage 1.1', '2026-03-02', '2026-03-04', 'task'],
+      ['Step 1.1.2', 'Stage 1.1', '2026-03-05', '2026-03-10', 'task'],
+      ['Gate', 'Phase 1', '2026-03-10', '2026-03-10', 'milestone'],
+      ['Phase 2', null, '2026-03-11', '2026-03-13', 'task'],
+      ['Step 2.1', 'Phase 2', '2026-03-11', '2026-03-13', 'task'],
+    ]);
+  });
+
+  it('reads baseline 0 only, as "Imported baseline" (a finish at midnight is the day before)', () => {
+    expect(plan.baseline).toEqual({
+      name: 'Imported baseline',
+      tasks: [
+        { key: '10', startDate: '2026-03-02', endDate: '2026-03-09' },
+        { key: '12', startDate: '2026-03-02', endDate: '2026-03-03' },
+        { key: '13', startDate: '2026-03-04', endDate: '2026-03-09' },
+      ],
+    });
+  });
+});
+
+describe('[mspdi-safety] files that are not MS Project XML', () => {
+  it('refuses a DOCTYPE with an external entity before parsing, with a 400 that says why', () => {
+    const err = refusal(fixture('doctype-entity.xml'), 'doctype-entity.xml');
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ status: 400, message: expect.stringContaining('«doctype-entity.xml» declares a DOCTYPE') });
+    expect((err as Error).message).not.toContain('root:');
+  });
+
+  it('refuses an entity expansion bomb at once', () => {
+    expect(refusal(fixture('entity-bomb.xml'))).toMatchObject({ status: 400, message: expect.stringContaining('declares a DOCTYPE') });
+  });
+
+  it('refuses a file that is not XML, malformed XML, binary bytes and XML that is not a project', () => {
+    expect(refusal(fixture('not-xml.xml'), 'tasks.xml')).toMatchObject({ status: 400, message: '«tasks.xml» is not an MS Project XML file: it does not start with XML.' });
+    expect(refusal(Buffer.from('<Project><Tasks><Task></Tasks></Project>'))).toMatchObject({ status: 400, message: expect.stringContaining('not well-formed XML') });
+    expect(refusal(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff, 0xfe, 0xfd, 0x00, 0xc3]))).toMatchObject({ status: 400, message: expect.stringContaining('not text') });
+    expect(refusal(Buffer.from('<?xml version="1.0"?><svg></svg>'))).toMatchObject({ status: 400, message: expect.stringContaining('no Project element') });
+    // Nesting far past any MS Project file's (a stack bomb) is a 400 too, not a crash.
+    const deep = `<Project>${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}</Project>`;
+    expect(refusal(Buffer.from(deep))).toMatchObject({ status: 400 });
+  });
+
+  it('reads a UTF-16 file with its byte order mark', () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(fixture('nested-summaries.xml').toString('utf8').replace('UTF-8', 'UTF-16'), 'utf16le')]);
+    expect(readMspdi(utf16, { fileName: 'x.xml', calendar: DEFAULT_WORK_CALENDAR }).tasks).toHaveLength(7);
+  });
+
+  it('gives a row error for a task without dates or ending before it starts, so nothing is half-imported', () => {
+    const xml = `<Project xmlns="http://schemas.microsoft.com/project"><Tasks>
+      <Task><UID>1</UID><ID>1</ID><Name>Undated</Name><OutlineLevel>1</OutlineLevel><Start>2026-03-02T08:00:00</Start></Task>
+      <Task><UID>2</UID><ID>2</ID><Name>Backwards</Name><OutlineLevel>1</OutlineLevel><Start>2026-03-05T08:00:00</Start><Finish>2026-03-02T17:00:00</Finish></Task>
+      <Task><UID>3</UID><ID>3</ID><Name>Far future</Name><OutlineLevel>1</OutlineLevel><Start>9999-03-05T08:00:00</Start><Finish>9999-03-06T17:00:00</Finish></Task>
+    </Tasks></Project>`;
+    const plan = readMspdi(Buffer.from(xml), { fileName: 'broken.xml', calendar: DEFAULT_WORK_CALENDAR });
+    expect(plan.errors).toEqual([
+      { row: 1, message: '«Undated» has no Finish date from 1900 to 2999; give it dates in MS Project and save again' },
+      { row: 2, message: '«Backwards» finishes (2026-03-02) before it starts (2026-03-05)' },
+      { row: 3, message: '«Far future» has no Start date from 1900 to 2999; give it dates in MS Project and save again' },
+    ]);
+  });
+
+  it('answers a project without tasks with an error, not an empty import', () => {
+    const plan = readMspdi(Buffer.from('<Project xmlns="http://schemas.microsoft.com/project"><Tasks/></Project>'), { fileName: 'empty.xml', calendar: DEFAULT_WORK_CALENDAR });
+    expect(plan.errors).toEqual([{ row: null, message: '«empty.xml» has no tasks to import' }]);
+  });
+});

@@ -1,0 +1,245 @@
+import {
+  daysToMspdiDuration,
+  daysToMspdiLinkLag,
+  MSPDI_LAG_FORMAT,
+  mspdiTimeUnits,
+  type LinkType,
+  type MspdiTimeUnits,
+  type WorkCalendar,
+} from '@planline/domain';
+import type { ExportData } from '../export/export-data.js';
+import { MSPDI_LINK_TYPES } from './mspdi-read.js';
+
+/*
+ * Issue 37: a project as MS Project XML (MSPDI) that MS Project opens. Elements are written in the order of MS Project's
+ * schema (mspdi_pj12.xsd: it refuses a file whose elements are out of order), tasks with a "start no earlier than"
+ * constraint on their own start so that MS Project, which reschedules on open, keeps Planline's dates; and the
+ * calendar's holidays as an Exceptions list (Project 2007 and later), one exception per run of consecutive days.
+ * What readMspdi reads back is what was written: names, dates, hierarchy, milestones, links, allocations, baseline 0.
+ */
+
+/** Planline's calendar has days, not hours: a working day is written as 08:00–12:00 and 13:00–17:00 (480 minutes). */
+const DAY_START = '08:00:00';
+const DAY_FINISH = '17:00:00';
+const WORKING_TIMES = [
+  ['08:00:00', '12:00:00'],
+  ['13:00:00', '17:00:00'],
+] as const;
+const CALENDAR_UID = 1;
+/** Project 2010's SaveVersion: the first that every MS Project in use reads, with Exceptions in calendars. */
+const SAVE_VERSION = 14;
+/** MS Project's constraint types: 0 as soon as possible, 4 start no earlier than. */
+const AS_SOON_AS_POSSIBLE = 0;
+const START_NO_EARLIER_THAN = 4;
+/** Task Type 1: fixed duration (an assignment's units never change the task's dates). */
+const FIXED_DURATION = 1;
+
+const escapeXml = (value: string) =>
+  value
+    // XML 1.0 cannot hold most control characters, even as references.
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+
+/** `<Name>value</Name>`, escaped. */
+const el = (name: string, value: string | number) => `<${name}>${typeof value === 'number' ? value : escapeXml(value)}</${name}>`;
+
+/** The people assigned in the project, by user id: MSPDI resources. */
+export interface MspdiPerson {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface MspdiInput {
+  data: ExportData;
+  calendar: WorkCalendar;
+  people: MspdiPerson[];
+}
+
+/**
+ * [mspdi-write] The project, its tasks (UID, outline level, WBS, summary and milestone flags, Start, Finish,
+ * Duration, PercentComplete, Notes, links with LinkLag in tenths of a minute), its calendar and holidays, the
+ * assigned people as resources and their assignments with units, and the chosen baseline as baseline 0.
+ */
+export function writeMspdi({ data, calendar, people }: MspdiInput): string {
+  const units = mspdiTimeUnits({ minutesPerDay: 480, minutesPerWeek: 480 * calendar.workingWeekdays.length });
+  const uidOf = new Map(data.tasks.map((t, i) => [t.id, i + 1]));
+  const starts = data.tasks.map((t) => t.startDate).sort();
+  const ends = data.tasks.map((t) => t.endDate).sort();
+  const projectStart = data.project.startDate ?? starts[0] ?? data.today;
+  const projectFinish = ends.at(-1) ?? data.project.endDate ?? projectStart;
+  const out: string[] = [];
+  out.push('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>');
+  out.push('<Project xmlns="http://schemas.microsoft.com/project">');
+  out.push(
+    el('SaveVersion', SAVE_VERSION),
+    el('Name', `${data.project.code}.xml`),
+    el('Title', data.project.name),
+    el('CreationDate', `${data.today}T00:00:00`),
+    el('ScheduleFromStart', 1),
+    el('StartDate', `${projectStart}T${DAY_START}`),
+    el('FinishDate', `${projectFinish}T${DAY_FINISH}`),
+    el('CalendarUID', CALENDAR_UID),
+    el('DefaultStartTime', DAY_START),
+    el('DefaultFinishTime', DAY_FINISH),
+    el('MinutesPerDay', units.minutesPerDay),
+    el('MinutesPerWeek', units.minutesPerWeek),
+    el('DaysPerMonth', units.daysPerMonth),
+    el('DefaultTaskType', FIXED_DURATION),
+    el('DurationFormat', MSPDI_LAG_FORMAT.days),
+  );
+  writeCalendar(out, calendar);
+  writeTasks(out, { data, calendar, units, uidOf, projectStart, projectFinish });
+  const assigned = writeResources(out, data, people);
+  writeAssignments(out, data, calendar, units, uidOf, assigned);
+  out.push('</Project>');
+  return out.join('\n');
+}
+
+function writeCalendar(out: string[], calendar: WorkCalendar): void {
+  out.push('<Calendars>', '<Calendar>', el('UID', CALENDAR_UID), el('Name', 'Standard'), el('IsBaseCalendar', 1), el('IsBaselineCalendar', 0), el('BaseCalendarUID', -1));
+  out.push('<WeekDays>');
+  for (let day = 0; day < 7; day++) {
+    const working = calendar.workingWeekdays.includes(day);
+    const times = working ? `<WorkingTimes>${WORKING_TIMES.map(([from, to]) => `<WorkingTime>${el('FromTime', from)}${el('ToTime', to)}</WorkingTime>`).join('')}</WorkingTimes>` : '';
+    out.push(`<WeekDay>${el('DayType', day + 1)}${el('DayWorking', working ? 1 : 0)}${times}</WeekDay>`);
+  }
+  out.push('</WeekDays>');
+  const runs = holidayRuns(calendar.holidays);
+  if (runs.length) {
+    out.push('<Exceptions>');
+    for (const [from, to] of runs) {
+      out.push(
+        `<Exception>${el('EnteredByOccurrences', 0)}<TimePeriod>${el('FromDate', `${from}T00:00:00`)}${el('ToDate', `${to}T23:59:00`)}</TimePeriod>` +
+          `${el('Occurrences', 1)}${el('Name', from === to ? `Holiday ${from}` : `Holidays ${from} to ${to}`)}${el('Type', 1)}${el('Period', 1)}${el('DayWorking', 0)}</Exception>`,
+      );
+    }
+    out.push('</Exceptions>');
+  }
+  out.push('</Calendar>', '</Calendars>');
+}
+
+/** Sorted holidays as runs of consecutive days (MS Project refuses overlapping exceptions). */
+function holidayRuns(holidays: readonly string[]): [string, string][] {
+  const runs: [string, string][] = [];
+  for (const day of [...new Set(holidays)].sort()) {
+    const last = runs.at(-1);
+    const next = last ? new Date(Date.parse(`${last[1]}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10) : null;
+    if (last && next === day) last[1] = day;
+    else runs.push([day, day]);
+  }
+  return runs;
+}
+
+interface TaskContext {
+  data: ExportData;
+  calendar: WorkCalendar;
+  units: MspdiTimeUnits;
+  uidOf: Map<string, number>;
+  projectStart: string;
+  projectFinish: string;
+}
+
+const LINK_TYPE_CODE = new Map<LinkType, number>(MSPDI_LINK_TYPES.map((type, code) => [type, code]));
+
+function writeTasks(out: string[], { data, calendar, units, uidOf, projectStart, projectFinish }: TaskContext): void {
+  out.push('<Tasks>');
+  // MS Project's project summary task (UID 0): readers skip it, and MS Project expects it.
+  out.push(
+    `<Task>${el('UID', 0)}${el('ID', 0)}${el('Name', data.project.name)}${el('Type', FIXED_DURATION)}${el('IsNull', 0)}${el('WBS', '0')}${el('OutlineNumber', '0')}${el('OutlineLevel', 0)}` +
+      `${el('Start', `${projectStart}T${DAY_START}`)}${el('Finish', `${projectFinish}T${DAY_FINISH}`)}${el('Summary', 1)}</Task>`,
+  );
+  /** The outline number's parts at each depth: "1.2.3". */
+  const numbering: number[] = [];
+  for (const task of data.tasks) {
+    numbering.length = task.depth + 1;
+    numbering[task.depth] = (numbering[task.depth] ?? 0) + 1;
+    for (let i = 0; i < task.depth; i++) numbering[i] ??= 1;
+    const wbs = numbering.join('.');
+    const uid = uidOf.get(task.id)!;
+    const milestone = task.kind === 'milestone' && !task.summary;
+    const days = milestone ? 0 : calendar.workingDaysBetween(task.startDate, task.endDate);
+    const start = `${task.startDate}T${DAY_START}`;
+    const finish = milestone ? start : `${task.endDate}T${DAY_FINISH}`;
+    const parts = [
+      el('UID', uid),
+      el('ID', uid),
+      el('Name', task.name),
+      el('Type', FIXED_DURATION),
+      el('IsNull', 0),
+      el('WBS', wbs),
+      el('OutlineNumber', wbs),
+      el('OutlineLevel', task.depth + 1),
+      el('Priority', PRIORITY_CODE[task.priority]),
+      el('Start', start),
+      el('Finish', finish),
+      el('Duration', daysToMspdiDuration(days, units)),
+      el('DurationFormat', MSPDI_LAG_FORMAT.days),
+      el('Milestone', milestone ? 1 : 0),
+      el('Summary', task.summary ? 1 : 0),
+      el('PercentComplete', Math.round(task.progress)),
+      // Summaries follow their subtasks; a task keeps its start through MS Project's rescheduling.
+      el('ConstraintType', task.summary ? AS_SOON_AS_POSSIBLE : START_NO_EARLIER_THAN),
+      ...(task.summary ? [] : [el('ConstraintDate', start)]),
+      ...(task.description ? [el('Notes', task.description)] : []),
+    ];
+    for (const link of task.links) {
+      const predecessor = uidOf.get(link.dependsOnId);
+      if (predecessor === undefined) continue;
+      parts.push(
+        `<PredecessorLink>${el('PredecessorUID', predecessor)}${el('Type', LINK_TYPE_CODE.get(link.type) ?? 1)}${el('CrossProject', 0)}` +
+          `${el('LinkLag', daysToMspdiLinkLag(link.lagDays, units))}${el('LagFormat', MSPDI_LAG_FORMAT.days)}</PredecessorLink>`,
+      );
+    }
+    if (task.baseline) {
+      const b = task.baseline;
+      const baselineDays = calendar.workingDaysBetween(b.startDate, b.endDate);
+      parts.push(
+        `<Baseline>${el('Number', 0)}${el('Start', `${b.startDate}T${DAY_START}`)}${el('Finish', `${b.endDate}T${DAY_FINISH}`)}` +
+          `${el('Duration', daysToMspdiDuration(baselineDays, units))}${el('DurationFormat', MSPDI_LAG_FORMAT.days)}</Baseline>`,
+      );
+    }
+    out.push(`<Task>${parts.join('')}</Task>`);
+  }
+  out.push('</Tasks>');
+}
+
+/** MS Project's Priority (0 … 1000, 500 = Medium), read back by readMspdi to the same step. */
+const PRIORITY_CODE = { low: 300, medium: 500, high: 800, critical: 950 } as const;
+
+/** The people with an assignment, as work resources; answers their resource UIDs by user id. */
+function writeResources(out: string[], data: ExportData, people: MspdiPerson[]): Map<string, number> {
+  const assigned = new Set(data.tasks.flatMap((t) => (t.assignments ?? []).map((a) => a.userId)));
+  const uids = new Map<string, number>();
+  out.push('<Resources>');
+  for (const person of people) {
+    if (!assigned.has(person.id)) continue;
+    const uid = uids.size + 1;
+    uids.set(person.id, uid);
+    out.push(`<Resource>${el('UID', uid)}${el('ID', uid)}${el('Name', person.name)}${el('Type', 1)}${el('IsNull', 0)}${el('EmailAddress', person.email)}</Resource>`);
+  }
+  out.push('</Resources>');
+  return uids;
+}
+
+function writeAssignments(out: string[], data: ExportData, calendar: WorkCalendar, units: MspdiTimeUnits, uidOf: Map<string, number>, resources: Map<string, number>): void {
+  out.push('<Assignments>');
+  let uid = 0;
+  for (const task of data.tasks) {
+    const days = task.kind === 'milestone' ? 0 : calendar.workingDaysBetween(task.startDate, task.endDate);
+    for (const { userId, allocation } of task.assignments ?? []) {
+      const resource = resources.get(userId);
+      if (resource === undefined) continue;
+      uid += 1;
+      out.push(
+        `<Assignment>${el('UID', uid)}${el('TaskUID', uidOf.get(task.id)!)}${el('ResourceUID', resource)}` +
+          `${el('Finish', `${task.endDate}T${DAY_FINISH}`)}${el('Start', `${task.startDate}T${DAY_START}`)}` +
+          `${el('Units', allocation / 100)}${el('Work', daysToMspdiDuration((days * allocation) / 100, units))}</Assignment>`,
+      );
+    }
+  }
+  out.push('</Assignments>');
+}
