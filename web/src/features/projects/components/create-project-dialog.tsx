@@ -1,6 +1,6 @@
 import { createProjectInputSchema, PROJECT_STATUSES, type ProjectStatus, type TeamSummary } from '@planline/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -35,6 +35,9 @@ export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, 
   const createProject = useCreateProject();
   const selectProject = useWorkspaceUi((state) => state.selectProject);
   const setProjectSearch = useWorkspaceUi((state) => state.setProjectSearch);
+  const openDialog = useWorkspaceUi((state) => state.openDialog);
+  // [import] "Create and import from file…": the new project is made, then the import dialog opens on it.
+  const thenImport = useRef(false);
   const initialTeamId = defaultTeamId ?? teams[0]?.id ?? '';
   const form = useForm({
     resolver: zodResolver(createProjectInputSchema),
@@ -53,7 +56,8 @@ export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, 
       toast({ title: 'Project created', description: `${project.name} is ready.` });
       setProjectSearch('');
       selectProject(project.id, project.teamId);
-      onOpenChange(false);
+      if (thenImport.current) openDialog('importProject');
+      else onOpenChange(false);
     } catch (err) {
       if (isUnauthorizedError(err)) {
         handleUnauthorized();
@@ -106,11 +110,14 @@ export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, 
                 />
               )}
             </FormField>
-            <div className="flex justify-end gap-2">
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <DialogClose asChild>
                 <Button variant="outline">Cancel</Button>
               </DialogClose>
-              <Button type="submit" disabled={isSubmitting}>
+              <Button type="submit" variant="outline" disabled={isSubmitting} onClick={() => (thenImport.current = true)}>
+                Create and import from file…
+              </Button>
+              <Button type="submit" disabled={isSubmitting} onClick={() => (thenImport.current = false)}>
                 {isSubmitting ? 'Creating...' : 'Create Project'}
               </Button>
             </div>
