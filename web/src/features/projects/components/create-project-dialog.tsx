@@ -114,7 +114,16 @@ export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, 
               <DialogClose asChild>
                 <Button variant="outline">Cancel</Button>
               </DialogClose>
-              <Button type="submit" variant="outline" disabled={isSubmitting} onClick={() => (thenImport.current = true)}>
+              {/* Not a submit button: Enter in a field submits with the form's first one, which must stay Create Project. */}
+              <Button
+                type="button"
+                variant="outline"
+                disabled={isSubmitting}
+                onClick={() => {
+                  thenImport.current = true;
+                  void onSubmit();
+                }}
+              >
                 Create and import from file…
               </Button>
               <Button type="submit" disabled={isSubmitting} onClick={() => (thenImport.current = false)}>
