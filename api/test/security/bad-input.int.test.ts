@@ -332,7 +332,8 @@ describe('null characters', () => {
       }
       for (const [field, q] of queries) {
         cases += 1;
-        const res = await client.request(route.method, `${path}?${q}`, template);
+        // With the route's own headers: the import's file is not JSON, and JSON there is a 415 before the query is read.
+        const res = await client.request(route.method, `${path}?${q}`, template, variant.headers?.(input, template));
         expect(res.status, `${key} ?${field}: ${JSON.stringify(res.body)}`).toBe(400);
       }
       await variant.after?.(input);
