@@ -30,6 +30,8 @@ import { ExportService } from './features/export/export.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { ReportsService } from './features/reports/reports.service.js';
+import { importRoutes, IMPORT_ROUTE } from './features/interchange/import.routes.js';
+import { ImportService } from './features/interchange/import.service.js';
 import { projectsRoutes } from './features/projects/projects.routes.js';
 import { scheduleRoutes } from './features/schedule/schedule.routes.js';
 import { ScheduleService } from './features/schedule/schedule.service.js';
@@ -87,6 +89,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   const throttle = new LoginThrottle(dataSource);
   const teams = new TeamsService(dataSource, bus);
   const projects = new ProjectsService(dataSource, bus, documents);
+  const baselines = new BaselinesService(dataSource);
   const tasks = new TasksService(dataSource, documents);
   const timeTravel = new TimeTravelService(dataSource, documents);
   const dashboards = new DashboardService(dataSource, bus);
@@ -136,7 +139,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   // lookups each. It answers only GET and HEAD outside /api, /socket.io and /collab, where no server route is.
   app.use(staticWeb(config.webDistDir));
   app.use(originCheck(config.allowedOrigins));
-  app.use(requireJsonBody());
+  app.use(requireJsonBody([IMPORT_ROUTE]));
   // Before the body parser: the webhook's signature is over the raw body.
   app.use(stripeWebhookRoutes(webhook).routes());
   app.use(
@@ -163,7 +166,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     teamsRoutes(teams, config.publicUrl),
     projectsRoutes(projects, config.publicUrl),
     scheduleRoutes(new ScheduleService(dataSource)),
-    baselinesRoutes(new BaselinesService(dataSource)),
+    baselinesRoutes(baselines),
     tasksRoutes(tasks, timeTravel, budgets),
     timeTravelRoutes(timeTravel, budgets),
     dashboardRoutes(dashboards),
@@ -173,6 +176,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     aiRoutes(ai, budgets),
     supportRoutes(support),
     billingRoutes(billing, testCheckout),
+    importRoutes(new ImportService(dataSource, documents, projects, baselines), budgets),
     workloadRoutes(new WorkloadService(dataSource), new CapacityService(dataSource, bus), new LevelingService(dataSource, documents), budgets),
     templatesRoutes(new TemplatesService(dataSource, projects, documents), budgets),
     openApiRoutes(app),

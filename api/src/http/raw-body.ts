@@ -6,11 +6,11 @@ const TOO_LARGE = 'Request body is too large: the limit is 1 MB';
 /**
  * The request body exactly as sent, for routes that verify a signature over it (the body parser would give them
  * a re-serialised object instead). Refused with 413 past `limitBytes`: at once when Content-Length says so, else
- * as soon as the bytes read pass it.
+ * as soon as the bytes read pass it, with `tooLarge` as the message.
  */
-export function readRawBody(ctx: Context, limitBytes: number): Promise<Buffer> {
+export function readRawBody(ctx: Context, limitBytes: number, tooLarge = TOO_LARGE): Promise<Buffer> {
   // As with the body parser, Node reads and drops what is left of a refused body once the answer is sent.
-  if (Number(ctx.get('Content-Length') || 0) > limitBytes) return Promise.reject(new AppError('payload_too_large', TOO_LARGE));
+  if (Number(ctx.get('Content-Length') || 0) > limitBytes) return Promise.reject(new AppError('payload_too_large', tooLarge));
   const req = ctx.req;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -30,7 +30,7 @@ export function readRawBody(ctx: Context, limitBytes: number): Promise<Buffer> {
       // Not req.destroy(), which would reset the socket before the 413 is sent: the stream keeps flowing with
       // no listener, so the rest is read and dropped.
       stop();
-      reject(new AppError('payload_too_large', TOO_LARGE));
+      reject(new AppError('payload_too_large', tooLarge));
     };
     const onEnd = () => {
       stop();

@@ -40,14 +40,23 @@ export function originCheck(allowedOrigins: readonly string[]): Middleware {
   };
 }
 
+/** The content types a browser sends cross-site without a preflight (CORS-safelisted): never a file upload here. */
+const SIMPLE_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+
 /**
  * A body on a state-changing call must be JSON: browsers can send form and text/plain bodies cross-site without
- * a preflight, JSON they cannot.
+ * a preflight, JSON they cannot. `fileRoutes` take a file as the raw body (the import, issue 37): any type a
+ * cross-site page cannot send without a preflight (application/octet-stream, text/csv, application/xml, ...) and
+ * not JSON, which the body parser would take.
  */
-export function requireJsonBody(): Middleware {
+export function requireJsonBody(fileRoutes: readonly RegExp[] = []): Middleware {
   return async (ctx, next) => {
     const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
-    if (STATE_CHANGING.has(ctx.method) && hasBody && !ctx.is('application/json')) {
+    const fileRoute = ctx.method === 'POST' && fileRoutes.some((route) => route.test(ctx.path));
+    if (fileRoute && hasBody && (!ctx.get('Content-Type') || ctx.is([...SIMPLE_TYPES, 'application/json']))) {
+      throw new AppError('unsupported_media_type', 'Send the file as the request body with its own type (Content-Type: application/octet-stream)');
+    }
+    if (STATE_CHANGING.has(ctx.method) && hasBody && !fileRoute && !ctx.is('application/json')) {
       throw new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json)');
     }
     await next();

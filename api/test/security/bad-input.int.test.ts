@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_ROUTE } from '../../src/features/interchange/import.routes.js';
 import { ApiClient, newAccount, registeredClient, startTestServer } from '../harness.js';
 import { writeFigures } from './figures.js';
 import { ROUTE_RULES } from './route-rules.js';
@@ -284,8 +285,8 @@ describe('mass assignment: fields a caller may not set are never stored', () => 
   });
 
   it('[mass-assignment] a body with `__proto__` (top level or nested) is refused as a 400 on every route that reads a body, and pollutes nothing', async () => {
-    // DELETE bodies are never parsed.
-    const writes = routes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method));
+    // DELETE bodies are never parsed, nor the import's (its file is the raw body; JSON is refused there with a 415).
+    const writes = routes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !IMPORT_ROUTE.test(r.path.replace(/:\w+/g, 'id')));
     for (const route of writes) {
       const key = routeKey(route);
       const template = ((await templateBody(key)) ?? {}) as Record<string, unknown>;
@@ -331,7 +332,8 @@ describe('null characters', () => {
       }
       for (const [field, q] of queries) {
         cases += 1;
-        const res = await client.request(route.method, `${path}?${q}`, template);
+        // With the route's own headers: the import's file is not JSON, and JSON there is a 415 before the query is read.
+        const res = await client.request(route.method, `${path}?${q}`, template, variant.headers?.(input, template));
         expect(res.status, `${key} ?${field}: ${JSON.stringify(res.body)}`).toBe(400);
       }
       await variant.after?.(input);

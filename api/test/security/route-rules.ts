@@ -220,6 +220,16 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   // Baselines (issue 19): read by all who open the project, saved and deleted by its team, like its schedule settings.
   'GET /api/projects/:projectId/baselines': [{ rule: 'project-access', ok: 200 }],
   'POST /api/projects/:projectId/level': [{ rule: 'project-access', ok: 200, body: () => ({ preview: true }) }],
+  // Import (issue 37): the team's, like the project's settings; a preview of a small CSV (the sheet reader's).
+  'POST /api/projects/:projectId/import': [
+    {
+      rule: 'project-team',
+      ok: 200,
+      query: () => 'format=csv&mode=append&preview=true&fileName=plan.csv',
+      body: () => 'Name,Start,Finish\nKick-off,2026-12-07,2026-12-08\n',
+      headers: () => ({ 'content-type': 'text/csv' }),
+    },
+  ],
   'POST /api/projects/:projectId/baselines': [{ rule: 'project-team', ok: 201, body: () => ({ name: 'Kick-off plan' }), after: dropBaselines }],
   'GET /api/projects/:projectId/baselines/:baselineId': [{ rule: 'project-access', ok: 200, params: newBaseline, after: dropBaselines }],
   'DELETE /api/projects/:projectId/baselines/:baselineId': [{ rule: 'project-team', ok: 204, params: newBaseline, after: dropBaselines }],

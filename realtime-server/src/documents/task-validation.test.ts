@@ -34,6 +34,14 @@ describe('judgeDependencies', () => {
     expect(verdict.refuse).toEqual([edge('t0', 't5000')]);
   });
 
+  it('[import] 20,000 new links of a chain stand in one pass; one more closing a loop among them is the one refused', () => {
+    const chain = Array.from({ length: 20_000 }, (_, i) => edge(`t${i + 1}`, `t${i}`));
+    expect(judgeDependencies(chain, new Map(), exists).keep.size).toBe(20_000);
+    const looped = judgeDependencies([...chain.slice(0, 50), edge('t0', 't50')], new Map(), exists);
+    expect(looped.keep.size).toBe(50);
+    expect(looped.refuse).toEqual([edge('t0', 't50')]);
+  });
+
   it('[link-types] a link keeps its type and lag; a bare true from before reads as FS without lag', () => {
     const verdict = judgeDependencies([edge('b', 'a', { type: 'SS', lagDays: -2 }), edge('c', 'b', true)], new Map(), exists);
     expect(verdict.keep).toEqual(new Map([['b->a', { type: 'SS', lagDays: -2 }], ['c->b', FS]]));

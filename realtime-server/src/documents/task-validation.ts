@@ -164,6 +164,12 @@ export function judgeDependencies(docLinks: DocLink[], persisted: ReadonlyMap<st
     else refuse.push(edge);
   }
   const graph = dependencyGraph(stands);
+  // Many new links at once (an import: 10,000): when the links with all of them close no cycle, every one stands,
+  // found in one pass. Checking them one by one walks the graph for each: 34 s for a chain of 10,000 (issue 37).
+  if (fresh.length > 1 && isAcyclic(graph, fresh.map(([edge]) => edge))) {
+    for (const [edge, link] of fresh) keep.set(edgeKey(edge), link);
+    return { keep, refuse, restore };
+  }
   for (const [edge, link] of fresh) {
     if (findCycleInGraph(graph, edge)) {
       refuse.push(edge);
@@ -175,4 +181,31 @@ export function judgeDependencies(docLinks: DocLink[], persisted: ReadonlyMap<st
     else graph.set(edge.taskId, [edge.dependsOnTaskId]);
   }
   return { keep, refuse, restore };
+}
+
+/** Whether `graph` (task → what it depends on) with `extra` edges has no cycle: Kahn's order reaches every task. */
+function isAcyclic(graph: ReadonlyMap<string, readonly string[]>, extra: readonly { taskId: string; dependsOnTaskId: string }[]): boolean {
+  const pending = new Map<string, number>();
+  const next = new Map<string, string[]>();
+  const add = (from: string, to: string) => {
+    pending.set(to, (pending.get(to) ?? 0) + 1);
+    if (!pending.has(from)) pending.set(from, 0);
+    const list = next.get(from);
+    if (list) list.push(to);
+    else next.set(from, [to]);
+  };
+  for (const [taskId, dependsOn] of graph) for (const to of dependsOn) add(taskId, to);
+  for (const edge of extra) add(edge.taskId, edge.dependsOnTaskId);
+  const ready = [...pending].filter(([, n]) => n === 0).map(([id]) => id);
+  let reached = 0;
+  while (ready.length) {
+    const id = ready.pop()!;
+    reached++;
+    for (const to of next.get(id) ?? []) {
+      const left = pending.get(to)! - 1;
+      pending.set(to, left);
+      if (left === 0) ready.push(to);
+    }
+  }
+  return reached === pending.size;
 }

@@ -11,6 +11,7 @@ export type WorkspaceDialog =
   | 'joinTeam'
   | 'joinRequests'
   | 'exportProject'
+  | 'importProject'
   | 'aiTask'
   | 'templateGallery'
   | 'saveAsTemplate';

@@ -94,6 +94,20 @@ export async function insertBaselineSnapshot(
   return { tasks: Number(rows[0]!.tasks), links: Number(rows[0]!.links) };
 }
 
+/**
+ * [import] Sets the dates of a baseline's tasks to the ones given (an imported file's baseline 0, issue 37): one
+ * statement, whatever the number of tasks. Tasks not named keep the dates the snapshot took.
+ */
+export async function setBaselineDates(sql: Sql, baselineId: string, dates: readonly { taskId: string; startDate: string; endDate: string }[]): Promise<void> {
+  if (!dates.length) return;
+  await sql.query(
+    `UPDATE project_baseline_tasks b SET start_date = d.start_date, end_date = d.end_date
+       FROM unnest($2::uuid[], $3::date[], $4::date[]) AS d(task_id, start_date, end_date)
+      WHERE b.baseline_id = $1::uuid AND b.task_id = d.task_id`,
+    [baselineId, dates.map((d) => d.taskId), dates.map((d) => d.startDate), dates.map((d) => d.endDate)],
+  );
+}
+
 /** Deletes one baseline of one project (its tasks and links go with it); whether there was one. */
 export async function deleteBaseline(db: Db, projectId: string, baselineId: string): Promise<boolean> {
   const removed = await db.getRepository(ProjectBaselineEntity).delete({ id: baselineId, projectId });

@@ -15,6 +15,7 @@ import {
   deleteBaseline,
   insertBaselineSnapshot,
   lockProjectRow,
+  setBaselineDates,
 } from './baselines.queries.js';
 
 /**
@@ -45,9 +46,15 @@ export class BaselinesService {
 
   /**
    * [baseline-limit] Saves the stored tasks and links as they are now. The project's row is locked first, so
-   * concurrent saves of one project are counted one after another (a Free project ends with exactly one).
+   * concurrent saves of one project are counted one after another (a Free project ends with exactly one). `dates`:
+   * the tasks' dates to save instead of their stored ones (an imported file's baseline).
    */
-  async create(userId: string, projectId: string, input: CreateBaselineInput): Promise<BaselineSummary> {
+  async create(
+    userId: string,
+    projectId: string,
+    input: CreateBaselineInput,
+    dates: readonly { taskId: string; startDate: string; endDate: string }[] = [],
+  ): Promise<BaselineSummary> {
     const id = randomUUID();
     await this.dataSource.transaction(async (m) => {
       await requireBaselineEditor(m, userId, projectId);
@@ -56,6 +63,8 @@ export class BaselinesService {
       const team = await m.getRepository(TeamEntity).findOneByOrFail({ id: project.teamId });
       requireRoomForBaseline(checkBaselineLimit(teamPlan(team, this.now()), await baselineCount(m, projectId)), team);
       await insertBaselineSnapshot(m, { id, projectId, name: input.name, createdBy: userId });
+      // An import's baseline has the file's dates, not today's plan (issue 37).
+      await setBaselineDates(m, id, dates);
     });
     const row = await baselineSummary(this.dataSource, projectId, id);
     if (!row) throw new AppError('not_found', BASELINE_NOT_FOUND);

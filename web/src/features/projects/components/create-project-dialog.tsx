@@ -1,6 +1,6 @@
 import { createProjectInputSchema, PROJECT_STATUSES, type ProjectStatus, type TeamSummary } from '@planline/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -33,6 +33,9 @@ export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, 
   const createFailed = useProjectCreateFailure();
   const selectProject = useWorkspaceUi((state) => state.selectProject);
   const setProjectSearch = useWorkspaceUi((state) => state.setProjectSearch);
+  const openDialog = useWorkspaceUi((state) => state.openDialog);
+  // [import] "Create and import from file…": the new project is made, then the import dialog opens on it.
+  const thenImport = useRef(false);
   const initialTeamId = defaultTeamId ?? teams[0]?.id ?? '';
   const form = useForm({
     resolver: zodResolver(createProjectInputSchema),
@@ -51,7 +54,8 @@ export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, 
       toast({ title: 'Project created', description: `${project.name} is ready.` });
       setProjectSearch('');
       selectProject(project.id, project.teamId);
-      onOpenChange(false);
+      if (thenImport.current) openDialog('importProject');
+      else onOpenChange(false);
     } catch (err) {
       createFailed(err, teamId, (e) => applyServerIssues(e, form.setError, ['name', 'description', 'teamId', 'status']));
     }
@@ -100,11 +104,23 @@ export function CreateProjectDialog({ open, onOpenChange, teams, defaultTeamId, 
                 />
               )}
             </FormField>
-            <div className="flex justify-end gap-2">
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <DialogClose asChild>
                 <Button variant="outline">Cancel</Button>
               </DialogClose>
-              <Button type="submit" disabled={isSubmitting}>
+              {/* Not a submit button: Enter in a field submits with the form's first one, which must stay Create Project. */}
+              <Button
+                type="button"
+                variant="outline"
+                disabled={isSubmitting}
+                onClick={() => {
+                  thenImport.current = true;
+                  void onSubmit();
+                }}
+              >
+                Create and import from file…
+              </Button>
+              <Button type="submit" disabled={isSubmitting} onClick={() => (thenImport.current = false)}>
                 {isSubmitting ? 'Creating...' : 'Create Project'}
               </Button>
             </div>

@@ -1,6 +1,7 @@
 import type { Project, TeamSummary } from '@planline/domain';
 import { AiTaskCreatorDialog } from '../../ai-task';
 import { ExportProjectDialog } from '../../export';
+import { ImportProjectDialog } from '../../interchange';
 import { CreateProjectDialog } from '../../projects';
 import { WeeklyReportsDialog } from '../../reports';
 import { SaveAsTemplateDialog, TemplateGalleryDialog } from '../../templates';
@@ -57,6 +58,7 @@ export function WorkspaceDialogs({ team, teams, currentScope, guestProjectCount,
       <InviteMembersDialog {...bind('inviteMembers')} team={team} />
       <WeeklyReportsDialog {...bind('reports')} project={project} />
       {project ? <ExportProjectDialog {...bind('exportProject')} project={project} /> : null}
+      {project ? <ImportProjectDialog {...bind('importProject')} project={project} /> : null}
       {project ? <AiTaskCreatorDialog {...bind('aiTask')} projectId={project.id} /> : null}
       <JoinTeamDialog {...bind('joinTeam')} />
       <JoinRequestsDialog {...bind('joinRequests')} team={team} />

@@ -1,5 +1,5 @@
 import { canManageInvites, type Project, type TeamSummary } from '@planline/domain';
-import { ChevronDown, Download, LayoutTemplate, Search, Sparkles } from 'lucide-react';
+import { ChevronDown, Download, FileUp, LayoutTemplate, Search, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { Input } from '../../../components/ui/input';
@@ -107,6 +107,13 @@ export function WorkspaceHeader({ team, project, matching, hasProjects, loading 
             <Sparkles aria-hidden="true" className="h-4 w-4" />
             AI Task
           </Button>
+          {/* [import] The team's (a guest works on the tasks only, docs/security.md). */}
+          {isTeamProject ? (
+            <Button variant="outline" size="sm" onClick={() => openDialog('importProject')}>
+              <FileUp aria-hidden="true" className="h-4 w-4" />
+              Import
+            </Button>
+          ) : null}
           <Button variant="outline" size="sm" onClick={() => openDialog('exportProject')}>
             <Download aria-hidden="true" className="h-4 w-4" />
             Export

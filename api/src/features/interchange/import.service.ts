@@ -1,0 +1,146 @@
+import {
+  createWorkCalendar,
+  MAX_HOLIDAYS,
+  MAX_TASKS_PER_PROJECT,
+  taskFieldSchemas,
+  type ImportField,
+  type ImportFormat,
+  type ImportMode,
+  type ImportSummary,
+} from '@planline/domain';
+import type { UserEntity } from '@planline/db';
+import { readTaskField, tasksMap } from '@planline/document';
+import { serverEdit, type ProjectDocuments } from '@planline/realtime';
+import type { DataSource } from 'typeorm';
+import { AppError } from '../../errors.js';
+import { requireProjectAccess } from '../access/access.policy.js';
+import type { BaselinesService } from '../baselines/baselines.service.js';
+import { projectPeople } from '../projects/projects.queries.js';
+import type { ProjectsService } from '../projects/projects.service.js';
+import { projectCalendarSettings } from '../schedule/schedule.queries.js';
+import { checkImport, writeImport, type CheckedImport } from './import-plan.js';
+import { readPlan } from './readers.js';
+
+export const IMPORT_EDITORS_ONLY = "Only members of the project's team can import into it";
+export const IMPORTED_BASELINE = 'Imported baseline';
+
+/** The history reason of every task an import writes (issue 37). */
+export const importedReason = (fileName: string) => `Imported from «${fileName}»`;
+
+export interface ImportRequest {
+  format: ImportFormat;
+  mode: ImportMode;
+  preview: boolean;
+  fileName: string;
+  columns?: Partial<Record<ImportField, string>>;
+  locale?: string;
+}
+
+/**
+ * [import] POST /api/projects/{projectId}/import (issue 37): a file read into an ImportedPlan (readers.ts), checked
+ * against the project and its people (import-plan.ts), previewed, and on confirmation committed as ONE transaction
+ * of the project's document through the write path: every task's history "Imported from «file»", live in every open
+ * chart as any edit is. Nothing is written while the plan has an error; the file's calendar is taken into the
+ * project's settings when it replaces the tasks or the project has none; its baseline is saved as "Imported
+ * baseline" once the tasks are stored.
+ */
+export class ImportService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly documents: ProjectDocuments,
+    private readonly projects: ProjectsService,
+    private readonly baselines: BaselinesService,
+  ) {}
+
+  /** The team's members import; a guest of the project (who works on its tasks only) gets 403, anyone else 404. */
+  async authorize(userId: string, projectId: string): Promise<void> {
+    const access = await requireProjectAccess(this.dataSource, userId, projectId);
+    if (access.access !== 'team') throw new AppError('forbidden', IMPORT_EDITORS_ONLY);
+  }
+
+  async import(user: UserEntity, projectId: string, request: ImportRequest, file: Buffer): Promise<ImportSummary> {
+    await this.authorize(user.id, projectId);
+    const settings = await projectCalendarSettings(this.dataSource, projectId);
+    const calendar = createWorkCalendar(settings);
+    if (!calendar.ok) throw new Error(`Project ${projectId} has an invalid calendar: ${calendar.reason}`);
+    const plan = await readPlan(file, request.format, {
+      fileName: request.fileName,
+      columns: request.columns,
+      locale: request.locale,
+      calendar: calendar.calendar,
+    });
+    const people = (await projectPeople(this.dataSource, projectId, 'all')).map((p) => ({ id: p.id, email: p.email, firstName: p.first_name, lastName: p.last_name }));
+    const state = await this.documents.read(projectId, projectState);
+    const checked = checkImport(plan, people, { mode: request.mode, ...state, calendar: settings, maxTasks: MAX_TASKS_PER_PROJECT });
+    if (request.preview) return checked.summary;
+    if (!checked.built) {
+      const n = checked.summary.errors.length;
+      throw new AppError('unprocessable', `The file has ${n} error${n === 1 ? '' : 's'}; nothing was imported. Correct ${n === 1 ? 'it' : 'them'} and import again.`, {
+        summary: checked.summary,
+      });
+    }
+    return this.commit(user, projectId, request, checked, plan.calendar !== null && (request.mode === 'replace' || state.existingTasks === 0), plan.baseline);
+  }
+
+  private async commit(
+    user: UserEntity,
+    projectId: string,
+    request: ImportRequest,
+    checked: CheckedImport,
+    takeCalendar: boolean,
+    baseline: Parameters<typeof baselineDates>[0],
+  ): Promise<ImportSummary> {
+    const built = checked.built!;
+    const warnings = [...checked.summary.warnings];
+    const fileCalendar = checked.calendarDiffers && takeCalendar ? checked.calendar : null;
+    if (fileCalendar) {
+      if (fileCalendar.holidays.length > MAX_HOLIDAYS) {
+        warnings.push({ row: null, message: `The file's calendar has more than ${MAX_HOLIDAYS.toLocaleString('en-US')} holidays; the project keeps its own calendar.` });
+      } else {
+        // Before the tasks, so that the document schedules them on the file's working days.
+        await this.projects.update(user, projectId, { workingWeekdays: fileCalendar.workingWeekdays, holidays: fileCalendar.holidays });
+      }
+    }
+    const reason = importedReason(request.fileName);
+    const reasons = new Map(built.tasks.map((t) => [t.id, reason]));
+    await this.documents.edit(projectId, serverEdit(user.id, reason, reasons), (doc) => {
+      // Checked again in the transaction: a teammate may have added tasks since the check.
+      const count = (request.mode === 'replace' ? 0 : tasksMap(doc).size) + built.tasks.length;
+      if (count > MAX_TASKS_PER_PROJECT) {
+        throw new AppError('conflict', `A project can hold at most ${MAX_TASKS_PER_PROJECT.toLocaleString('en-US')} tasks; with this file it would hold ${count.toLocaleString('en-US')}. Nothing was imported.`);
+      }
+      writeImport(doc, built, request.mode);
+    });
+    const dates = baselineDates(baseline, built.idByKey);
+    if (dates.length) {
+      try {
+        await this.baselines.create(user.id, projectId, { name: IMPORTED_BASELINE }, dates);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        warnings.push({ row: null, message: `The file's baseline was not saved: ${err.message}` });
+      }
+    }
+    return { ...checked.summary, warnings };
+  }
+}
+
+/** How many tasks the project's document holds and the last of their orders. */
+function projectState(doc: import('yjs').Doc): { existingTasks: number; lastOrder: number } {
+  let lastOrder = -1;
+  for (const id of tasksMap(doc).keys()) {
+    const order = Number(readTaskField(doc, id, 'order') ?? 0);
+    if (Number.isFinite(order) && order > lastOrder) lastOrder = order;
+  }
+  return { existingTasks: tasksMap(doc).size, lastOrder };
+}
+
+const isDate = (value: string) => taskFieldSchemas.startDate.safeParse(value).success;
+
+/** The file's baseline dates of the tasks stored, by their new ids (a date that does not parse is left out). */
+function baselineDates(baseline: { tasks: { key: string; startDate: string; endDate: string }[] } | null, idByKey: ReadonlyMap<string, string>) {
+  if (!baseline) return [];
+  return baseline.tasks.flatMap((t) => {
+    const taskId = idByKey.get(t.key);
+    return taskId && isDate(t.startDate) && isDate(t.endDate) && t.startDate <= t.endDate ? [{ taskId, startDate: t.startDate, endDate: t.endDate }] : [];
+  });
+}

@@ -1,0 +1,54 @@
+import type { ImportField, ImportFormat, ImportMode, ImportSummary } from '@planline/domain';
+
+/** The format of a chosen file, by its extension (issue 37): MS Project XML, CSV or Excel; null for anything else. */
+export function importFormatOf(fileName: string): ImportFormat | null {
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  return extension === 'xml' ? 'mspdi' : extension === 'csv' ? 'csv' : extension === 'xlsx' ? 'xlsx' : null;
+}
+
+export const IMPORT_ACCEPT = '.xml,.csv,.xlsx';
+
+export interface ImportRequest {
+  projectId: string;
+  file: Blob;
+  fileName: string;
+  format: ImportFormat;
+  mode: ImportMode;
+  preview: boolean;
+  /** The person's changes to the automatic column mapping (CSV, Excel). */
+  columns?: Partial<Record<ImportField, string>>;
+}
+
+export function importUrl({ projectId, fileName, format, mode, preview, columns }: Omit<ImportRequest, 'file'>): string {
+  const query = new URLSearchParams({ format, mode, preview: String(preview), fileName });
+  if (columns && Object.keys(columns).length) query.set('columns', JSON.stringify(columns));
+  return `/api/projects/${encodeURIComponent(projectId)}/import?${query}`;
+}
+
+/**
+ * POST /api/projects/{projectId}/import with the file as the body. Through XMLHttpRequest, not fetch: it reports
+ * the upload's progress (a 20 MB MS Project file takes a while on a slow line). Fails as apiRequest does
+ * (`${status}: ${body}`), so serverMessage and isUnauthorizedError apply.
+ */
+export function postImport(request: ImportRequest, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<ImportSummary> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', importUrl(request));
+    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+    xhr.responseType = 'text';
+    if (onProgress) xhr.upload.onprogress = (e) => (e.lengthComputable ? onProgress(e.loaded / e.total) : undefined);
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(JSON.parse(xhr.responseText) as ImportSummary);
+        } catch {
+          reject(new Error(`${xhr.status}: ${xhr.responseText}`));
+        }
+      } else reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+    };
+    xhr.onerror = () => reject(new Error('The file could not be sent: check your connection and try again.'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(request.file);
+  });
+}
