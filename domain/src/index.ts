@@ -43,3 +43,4 @@ export * from './scheduling/index.js';
 export * from './schemas/workload.js';
 export * from './workload/index.js';
 export * from './interchange/plan.js';
+export * from './interchange/calendar-feed.js';
