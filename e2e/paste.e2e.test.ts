@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chartSynced, dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { chartSynced, dayFromToday, newContext, seriousAxeFindings, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -67,5 +67,33 @@ describe('pasting spreadsheet rows on the chart', () => {
 
     await contextA.close();
     await contextB.close();
+  });
+
+  it('[calendar-feed-ui] the profile page makes a calendar link that serves the feed, says it is on after a reload, and turns it off; on a phone too, with no serious axe findings', async () => {
+    const context = await newContext(env.browser(), env.app().url, { viewport: { width: 390, height: 844 }, bypassCSP: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await signUpByApi(context, 'Cal', 'Endar');
+    await page.goto('/profile');
+    const card = page.getByRole('region', { name: 'Calendar Feed' });
+    await card.getByRole('button', { name: 'Make calendar link' }).click();
+    const field = card.getByLabel('Your calendar link');
+    await field.waitFor();
+    const url = await field.inputValue();
+    expect(url).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    await card.getByRole('button', { name: 'Copy' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    const feed = await page.request.get(new URL(url).pathname);
+    expect(feed.status()).toBe(200);
+    expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+
+    // After a reload the link is not shown again, only that it is on; turning it off ends it at once.
+    await page.reload();
+    await card.getByText(/Your calendar link is on/).waitFor();
+    await card.getByRole('button', { name: 'Turn off link' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Turn off link' }).click();
+    await card.getByText('You have no calendar link.').waitFor();
+    expect((await page.request.get(new URL(url).pathname)).status()).toBe(404);
+    await context.close();
   });
 });

@@ -47,9 +47,9 @@ export function CalendarFeedCard() {
   const since = status.data?.createdAt ? new Date(status.data.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' }) : null;
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby="calendar-feed-title">
       <CardHeader>
-        <CardTitle>Calendar Feed</CardTitle>
+        <CardTitle id="calendar-feed-title">Calendar Feed</CardTitle>
         <CardDescription>
           See your tasks and the milestones of your projects in Google Calendar, Apple Calendar or Outlook. Subscribe to
           your private link and your calendar app keeps it up to date (most check every few hours).
