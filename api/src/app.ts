@@ -16,6 +16,8 @@ import { LoginThrottle } from './features/auth/login-throttle.js';
 import { baselinesRoutes } from './features/baselines/baselines.routes.js';
 import { BaselinesService } from './features/baselines/baselines.service.js';
 import { billingRoutes, stripeWebhookRoutes } from './features/billing/billing.routes.js';
+import { calendarFeedRoutes } from './features/calendar-feed/calendar-feed.routes.js';
+import { CalendarFeedService } from './features/calendar-feed/calendar-feed.service.js';
 import { BillingService } from './features/billing/billing.service.js';
 import { createStripeClient, type StripeCheckoutApi } from './features/billing/stripe-client.js';
 import { planByPriceId } from './features/billing/stripe-events.js';
@@ -173,6 +175,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     reportsRoutes(reports),
     exportRoutes(exporter),
     sheetTemplateRoutes(),
+    calendarFeedRoutes(new CalendarFeedService(dataSource), config.publicUrl),
     aiRoutes(ai, budgets),
     supportRoutes(support),
     billingRoutes(billing, testCheckout),

@@ -51,3 +51,4 @@ export * from './interchange/sheet-template.js';
 export * from './schemas/template.js';
 export * from './templates/index.js';
 export * from './interchange/mspdi-units.js';
+export * from './interchange/calendar-feed.js';

@@ -18,6 +18,7 @@ export { createRealtimeBus, type RealtimeBus } from './realtime-bus.js';
 export { DocumentCluster } from './scale/document-cluster.js';
 export { connectRedis } from './scale/redis.js';
 export { WriteBudgets } from './write-budgets.js';
+export { TokenBucket } from './token-bucket.js';
 export type { PreviewTeam, PreviewTeamsReader } from './workload-preview.js';
 
 export interface AttachOptions {

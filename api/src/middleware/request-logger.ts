@@ -13,9 +13,14 @@ export function requestLogger(logger: Logger): Middleware {
       await next();
     } finally {
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms, userId: ctx.state.user?.id };
+      const line = { method: ctx.method, path: redactSecrets(ctx.path), status: ctx.status, ms, userId: ctx.state.user?.id };
       if (ctx.status >= 500) ctx.state.log.error(line, 'request');
       else ctx.state.log.info(line, 'request');
     }
   };
+}
+
+/** Paths whose last part is a credential (the calendar feed's token): logged without it. */
+export function redactSecrets(path: string): string {
+  return path.replace(/^\/api\/calendar\/[^/]+$/, '/api/calendar/[token].ics');
 }

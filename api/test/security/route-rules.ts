@@ -326,6 +326,22 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   'POST /api/export/excel/:projectId': [{ rule: 'project-access', ok: 200, body: () => ({}) }],
   'POST /api/export/pdf/:projectId': [{ rule: 'project-access', ok: 200, body: () => ({ includeCharts: false }) }],
   'GET /api/projects/:projectId/export/mspdi': [{ rule: 'project-access', ok: 200 }],
+  // Issue 37: each person makes and revokes their own calendar link; the feed needs none, its token is the credential
+  // (a link of a person outside both teams, so no caller is shown a name they may not read).
+  'GET /api/me/calendar-feed': [{ rule: 'self', ok: 200 }],
+  'POST /api/me/calendar-feed': [{ rule: 'self', ok: 200 }],
+  'DELETE /api/me/calendar-feed': [{ rule: 'self', ok: 204 }],
+  'GET /api/calendar/:token.ics': [
+    {
+      rule: 'public',
+      ok: 200,
+      params: async ({ world }) => {
+        const person = await registeredClient(world.server);
+        const url = (await person.client.post('/api/me/calendar-feed')).body.url as string;
+        return { token: new URL(url).pathname.split('/').pop()!.replace(/\.ics$/, '') };
+      },
+    },
+  ],
   'POST /api/tasks/ai-preview': [
     {
       rule: 'project-access',

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { ErrorBlock } from '../components/ui/query-state';
 import { Spinner } from '../components/ui/spinner';
@@ -8,7 +9,8 @@ import { firstScreenDone } from '../lib/first-screen';
 import { SKIP_TARGET_IDS } from '../lib/skip-targets';
 import { AUTH_USER_KEY, useAuth } from '../features/auth';
 import { DashboardView } from '../features/dashboard';
-import { GanttView } from '../features/gantt';
+import { GanttView, showTaskInChart } from '../features/gantt';
+import { SHARED_SCOPE } from '../features/teams';
 import { useProjectPeople } from '../features/projects';
 import {
   NoProjectsCard,
@@ -43,6 +45,7 @@ export function WorkspacePage() {
   }, [teams.error, userProjects.error, queryClient]);
 
   useSelectionSync(workspace);
+  useLinkedTask(workspace);
 
   // The picture of the chart a return visit paints first (src/first-screen.ts) goes once this page is not
   // loading towards a chart: the chart itself takes it away when its bars are painted.
@@ -219,4 +222,27 @@ function useSelectionSync({ teams, userProjects, scope, teamProjects, project }:
     if (projectsLoaded && shownProject && state.selectedProjectId !== shownProject) next.selectedProjectId = shownProject;
     if (Object.keys(next).length > 0) useWorkspaceUi.setState(next);
   }, [listsLoaded, projectsLoaded, shownScope, shownProject]);
+}
+
+/**
+ * `/?project=…&task=…`, the address a calendar feed's events link to (issue 37): opens that project's chart with the
+ * task shown, once the person's projects are known, then leaves the address plain. A project they can no longer
+ * open is ignored (the workspace shows what it would have).
+ */
+function useLinkedTask({ userProjects }: WorkspaceData) {
+  const [params, setParams] = useSearchParams();
+  const projectId = params.get('project');
+  const taskId = params.get('task');
+  const loaded = userProjects.isSuccess || userProjects.isError;
+  useEffect(() => {
+    if (!projectId || !loaded) return;
+    const project = userProjects.data?.find((p) => p.id === projectId);
+    if (project) {
+      const ui = useWorkspaceUi.getState();
+      ui.selectProject(project.id, project.access === 'guest' ? SHARED_SCOPE : project.teamId);
+      ui.setView('gantt');
+      if (taskId) showTaskInChart(taskId);
+    }
+    setParams({}, { replace: true });
+  }, [projectId, taskId, loaded, userProjects.data, setParams]);
 }

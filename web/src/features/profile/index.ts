@@ -1,4 +1,5 @@
 /** The profile page's cards (PRODUCT-SPEC §2 "Profile"). */
 export { AccountActionsCard } from './components/account-actions-card';
+export { CalendarFeedCard } from './components/calendar-feed-card';
 export { CurrentPlanCard } from './components/current-plan-card';
 export { PersonalInfoCard } from './components/personal-info-card';

@@ -2,6 +2,7 @@
 export { canEditCapacity } from './capacity-form';
 export { CapacityDialog } from './components/capacity-dialog';
 export { CreateTeamDialog } from './components/create-team-dialog';
+export { CopyField } from './components/copy-field';
 export { InviteLinkField } from './components/invite-link-field';
 export { InviteMembersDialog } from './components/invite-members-dialog';
 export { JoinRequestsDialog } from './components/join-requests-dialog';

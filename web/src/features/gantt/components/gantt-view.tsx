@@ -1,7 +1,7 @@
 import { displayName, formatCalendarDate, type PlaceholderRow, type Task, type WorkCalendarSettings } from '@planline/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, WifiOff } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { ErrorBlock } from '../../../components/ui/query-state';
 import { toast } from '../../../lib/toast.store';
@@ -18,6 +18,7 @@ import { WorkCalendarProvider } from '../model/work-calendar';
 import { useToday } from '../../../lib/use-today';
 import { CreateTaskDialog, QuickAddForm } from './task-create-form';
 import { DeleteTaskDialog } from './delete-task-dialog';
+import { addPastedRows } from './paste-rows';
 import { TaskDetailsDialog } from './task-details-dialog';
 import { TimelineChart } from './timeline-chart';
 import type { Person } from './timeline-context';
@@ -161,6 +162,21 @@ export function GanttView({ projectId, calendar, currentUser, members, canSaveBa
     event.preventDefault();
   };
 
+  // [paste-rows-chart] Rows pasted on the chart (not into a field) become tasks: one transaction, one undo step.
+  const onPaste = (event: ClipboardEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (!connection || status === 'connecting' || status === 'denied' || status === 'unreachable') return;
+    if (!root.current?.contains(target) || isTextEntry(target)) return;
+    const text = event.clipboardData.getData('text/plain');
+    if (!text.trim()) return;
+    event.preventDefault();
+    if (readOnly) {
+      toast({ title: 'View only', description: 'You can see this project but not add tasks to it.', variant: 'destructive' });
+      return;
+    }
+    addPastedRows(connection, text, { today, people: peopleList, locale: navigator.language });
+  };
+
   const title = (
     <div className="flex items-center gap-3">
       <h2 id="project-timeline-title" className="text-lg font-semibold text-slate-900">
@@ -243,7 +259,10 @@ export function GanttView({ projectId, calendar, currentUser, members, canSaveBa
         aria-labelledby="project-timeline-title"
         data-connection={status}
         onKeyDown={onKeyDown}
-        className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+        onPaste={onPaste}
+        // Focusable by a click on the chart's empty parts (not by Tab): a paste needs the focus inside the chart.
+        tabIndex={-1}
+        className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm focus:outline-none"
       >
         {body}
         <QuickAddForm

@@ -246,6 +246,12 @@ export function QuickAddForm({ projectId, today, people, disabled, focusName, on
             {isSubmitting ? 'Adding...' : 'Add Task'}
           </Button>
         </fieldset>
+        {disabled ? null : (
+          <p className="text-xs text-slate-600">
+            Have a plan in a spreadsheet? Copy its rows (name, start, end, assignee), click the chart and paste: each row
+            becomes a task, and one undo takes them all back.
+          </p>
+        )}
       </form>
       {pasted.dialog}
     </>

@@ -1,0 +1,67 @@
+import { MAX_TASKS_PER_PROJECT } from '@planline/domain';
+import type { DocTask } from '@planline/document';
+import { toast } from '../../../lib/toast.store';
+import type { ProjectConnection } from '../connection/connection-types';
+import { dateOrderOf, pastedRows, type PastePerson, type PasteProblem } from '../model/pasted-rows';
+
+/** How many row problems a toast lists before "and N more". */
+const PROBLEMS_SHOWN = 3;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function describeProblems(problems: readonly PasteProblem[]): string {
+  const listed = problems.slice(0, PROBLEMS_SHOWN).map((p) => `row ${p.row}: ${p.message}`);
+  const more = problems.length - listed.length;
+  return listed.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
+/**
+ * [paste-rows-chart] Spreadsheet rows pasted on the chart become tasks in ONE document transaction by this person
+ * (writeTasks: the outbox, then the document), so teammates see them at once and one Ctrl+Z takes them all back.
+ * The toast says how many were added and which rows were left out, and why.
+ */
+export function addPastedRows(connection: ProjectConnection, text: string, context: { today: string; people: readonly PastePerson[]; locale?: string }): void {
+  const tasks = connection.tasks.getState().tasks;
+  const result = pastedRows(text, {
+    today: context.today,
+    dateOrder: dateOrderOf(context.locale),
+    people: context.people,
+    room: MAX_TASKS_PER_PROJECT - tasks.size,
+  });
+  if (result.tasks.length === 0) {
+    toast({
+      title: 'No tasks added',
+      description: result.skipped.length
+        ? `The pasted rows could not be read: ${describeProblems(result.skipped)}.`
+        : 'Paste rows copied from a spreadsheet: name, start, end and assignee.',
+      variant: 'destructive',
+    });
+    return;
+  }
+
+  let order = 0;
+  for (const task of tasks.values()) order = Math.max(order, task.order);
+  const writes = new Map<string, DocTask>();
+  for (const row of result.tasks) {
+    order += 1;
+    writes.set(crypto.randomUUID(), {
+      name: row.name,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      order,
+      ...(row.assigneeId ? { assigneeId: row.assigneeId, assigneeIds: [row.assigneeId] } : {}),
+    });
+  }
+  connection.writeTasks(writes);
+
+  const problems = [
+    result.skipped.length ? `${plural(result.skipped.length, 'row')} left out: ${describeProblems(result.skipped)}.` : '',
+    result.notes.length ? `${describeProblems(result.notes)}.` : '',
+  ].filter(Boolean);
+  toast({
+    title: `Added ${plural(result.tasks.length, 'task')}`,
+    description: problems.length ? problems.join(' ') : 'Pasted from your spreadsheet.',
+    variant: result.skipped.length ? 'destructive' : 'default',
+    action: { label: 'Undo', altText: 'Undo with Control+Z or the Undo button of the chart', onSelect: () => connection.undo() },
+  });
+}
