@@ -106,7 +106,7 @@ async function main() {
       ws.on('close', () => log(`load ${load} ${at()} ws closed`));
       ws.on('socketerror', (e) => log(`load ${load} ${at()} ws error ${e}`));
     });
-    await page.goto(`${server.url}/`, { waitUntil: 'commit' });
+    await page.goto(`${server.url}/`, { waitUntil: 'commit', timeout: waitMs });
     let last = '';
     const deadline = Date.now() + waitMs;
     while (Date.now() < deadline) {
