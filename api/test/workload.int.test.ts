@@ -111,6 +111,17 @@ describe('[workload] the team’s workload', () => {
     ]);
   });
 
+  it('[workload] only=overloads: the same people and overload spans, no buckets (the chart reads it at every open)', async () => {
+    const whole = await read(owner, 'from=2026-11-15&to=2027-01-10&scale=month');
+    const lean = await read(owner, 'from=2026-11-15&to=2027-01-10&scale=month&only=overloads');
+    expect(lean.status).toBe(200);
+    const spans = (body: { people: Person[] }) => body.people.map((p) => [p.userId, p.overloads]);
+    expect(spans(lean.body)).toEqual(spans(whole.body));
+    expect(whole.body.people.some((p: Person) => p.buckets.some((b) => b.tasks.length > 0))).toBe(true);
+    expect([...lean.body.people, lean.body.unassigned].every((p: Person) => p.buckets.length === 0)).toBe(true);
+    expect((await read(owner, 'from=2026-11-15&to=2027-01-10&only=buckets')).status).toBe(400);
+  });
+
   it.each([
     ['from=2026-12-07', 'To is required'],
     ['from=2026-12-13&to=2026-12-07', 'The range cannot end before it starts'],

@@ -122,6 +122,10 @@ export const workloadQuerySchema = z
     scale: workloadScaleSchema
       .default('week')
       .describe(`day, week or month (week when absent); a range spans at most 2 years, and by day at most ${WORKLOAD_DAY_SCALE_MAX_DAYS} days`),
+    only: z
+      .enum(['overloads'], { error: 'only must be overloads' })
+      .optional()
+      .describe("overloads: each person's overload spans and no buckets (the chart's over-allocation marks); the whole answer when absent"),
   })
   .refine(inOrder, { message: 'The range cannot end before it starts', path: ['to'] })
   .refine(notTooLong, { message: 'A workload range can span at most 2 years', path: ['to'] })

@@ -40,10 +40,15 @@ const row = async (id: string) => (await db.dataSource.query(`SELECT name, progr
 
 describe('[document-store] loading, judging, storing', () => {
   it('a document with no stored state is built from the rows', async () => {
-    const { doc, task } = await project();
+    const { doc, task, project: p } = await project();
     expect(readTask(doc, task.id)).toMatchObject({ name: 'Frame', startDate: '2026-11-23', endDate: '2026-11-27' });
     // Progress 0 is the default: not written, read as 0 (task-document.ts DEFAULT_WHEN_MISSING).
     expect(fieldValue('progress', readTask(doc, task.id)!.progress)).toBe(0);
+    // What is stored is the whole built document (the build's own update, not encoded again): a later load reads it.
+    const [{ state }] = await db.dataSource.query(`SELECT state FROM project_documents WHERE project_id = $1`, [p.id]);
+    const stored = new Y.Doc();
+    Y.applyUpdate(stored, new Uint8Array(state));
+    expect(tasksMap(stored).toJSON()).toEqual(tasksMap(doc).toJSON());
   });
 
   it("a valid edit is stored with its author's history row, and announced once stored", async () => {

@@ -174,13 +174,22 @@ export class ProjectDocumentStore {
         stored.updatesInLog = 0;
       }
     } else {
-      // No state yet (tasks created before the document existed, or a fresh project): build it from rows.
-      doc.transact(() => {
-        for (const [id, task] of tasks) writeTask(doc, id, task);
-        for (const [key, link] of dependencies) dependenciesMap(doc).set(key, { ...link });
-        if (settings) writeScheduleSettings(doc, settings);
-      }, LOAD);
-      await insertStoredState(this.dataSource, projectId, Y.encodeStateAsUpdate(doc));
+      // No state yet (tasks created before the document existed, or a fresh project): build it from rows. The
+      // build is the document's whole history, so its update is its state: stored as Yjs encodes it for the
+      // document's own 'update' listeners (Hocuspocus has one), not encoded a second time (~42 MB at 100,000 tasks).
+      let built: Uint8Array | null = null;
+      const keepBuilt = (update: Uint8Array, origin: unknown) => void (origin === LOAD && (built = update));
+      doc.on('update', keepBuilt);
+      try {
+        doc.transact(() => {
+          for (const [id, task] of tasks) writeTask(doc, id, task);
+          for (const [key, link] of dependencies) dependenciesMap(doc).set(key, { ...link });
+          if (settings) writeScheduleSettings(doc, settings);
+        }, LOAD);
+      } finally {
+        doc.off('update', keepBuilt);
+      }
+      await insertStoredState(this.dataSource, projectId, built ?? Y.encodeStateAsUpdate(doc));
     }
     state = {
       projectId,

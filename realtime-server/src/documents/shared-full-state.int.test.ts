@@ -78,6 +78,30 @@ describe('the whole state, encoded once per version', () => {
     for (const client of [a, b, c]) client.close();
   });
 
+  it('[shared-full-state] every client syncing from nothing is sent the one kept message: the state is not framed again per client', async () => {
+    const keeper = open();
+    await keeper.synced;
+    keeper.doc.transact(() => writeTask(keeper.doc, 't4', { name: 'A version of its own' }));
+    await until(() => readTask(served!, 't4')?.name === 'A version of its own' && keptFullState(served!) === undefined);
+    // The hook's request, as askForSyncAnswer makes it from a step 1 from nothing.
+    const asked = askForSyncAnswer({ data: encodeSyncMessage(NAME, MessageType.Sync, SyncStep.Step1, EMPTY_STATE_VECTOR) });
+    const payload = decoding.readVarString(decoding.createDecoder(readMessage(asked.data).body));
+    const answers = () => {
+      const sent: Uint8Array[] = [];
+      const connection = { send: (message: Uint8Array) => void sent.push(message), close: () => undefined };
+      expect(answerSyncRequest({ connection, document: served!, payload } as unknown as Parameters<typeof answerSyncRequest>[0])).toBe(true);
+      return sent;
+    };
+    const first = answers();
+    const second = answers();
+    expect(first.map((m) => readSyncMessage(m)?.step)).toEqual([SyncStep.Step1, SyncStep.Step2]);
+    // The same bytes, and the same buffer: a 100,000-task plan's ~42 MB are not copied for each newcomer.
+    expect(second[1]).toBe(first[1]);
+    expect(readSyncMessage(first[1]!)!.payload).toEqual(keptFullState(served!));
+    expect(readSyncMessage(first[1]!)!.payload).toEqual(Y.encodeStateAsUpdate(served!));
+    keeper.close();
+  });
+
   it('[shared-full-state] a client that brings its own state still gets what it lacks and sends what it has', async () => {
     const other = open();
     await other.synced;

@@ -21,6 +21,9 @@ import { encodeIntegrated } from './held-back.js';
 const KEEP_UNUSED_MS = 60_000;
 
 interface Kept {
+  /** The sync step 2 that carries the state, as sent to every client that syncs from nothing. */
+  message: Uint8Array;
+  /** The state within it (a view of `message`). */
   state: Uint8Array;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -36,10 +39,12 @@ function forget(doc: Y.Doc): void {
 }
 
 /**
- * The document's integrated state (`encodeIntegrated(doc)`), encoded once per version of it. What it holds back is
- * left out, so that coming and going (a drop, or its integration, which fires 'update') changes no kept encoding.
+ * The sync step 2 of the document's integrated state (`encodeIntegrated(doc)`), encoded once per version of it. What
+ * it holds back is left out, so that coming and going (a drop, or its integration, which fires 'update') changes no
+ * kept encoding. The message is kept, not only the state: at 100,000 tasks it is ~42 MB, and framing it again for
+ * each newcomer was a copy of that size per open (1.4 s of the event loop on a busy machine).
  */
-export function encodedFullState(doc: Y.Doc): Uint8Array {
+function fullStateAnswer(doc: Y.Doc & { name: string }): Kept {
   if (!watched.has(doc)) {
     watched.add(doc);
     // Any change ('update' fires for every transaction that changed something, deletions included) is a new version.
@@ -49,13 +54,15 @@ export function encodedFullState(doc: Y.Doc): Uint8Array {
   const entry = kept.get(doc);
   if (entry) {
     entry.timer.refresh();
-    return entry.state;
+    return entry;
   }
   const state = encodeIntegrated(doc);
+  const message = encodeSyncMessage(doc.name, MessageType.Sync, SyncStep.Step2, state);
   const timer = setTimeout(() => forget(doc), KEEP_UNUSED_MS);
   timer.unref();
-  kept.set(doc, { state, timer });
-  return state;
+  const fresh = { message, state: message.subarray(message.length - state.length), timer };
+  kept.set(doc, fresh);
+  return fresh;
 }
 
 /** The encoding kept for the document's current version, if any (encodes nothing). */
@@ -82,7 +89,7 @@ const SYNC_REQUEST = `planline:sync-request:${randomUUID()}:`;
  *    that connection (auth passed), then handed to the onStateless hook in its turn;
  * 2. answerSyncRequest, in that hook, answers it as Hocuspocus answers a step 1 on a connection (the step-1
  *    branch of MessageReceiver#readSyncMessage): the server's own step 1, then the step 2. From nothing, the step 2
- *    is `encodedFullState`, shared; otherwise `encodeIntegrated(doc, theirs)`. Both are what
+ *    is `fullStateAnswer`'s message, shared; otherwise `encodeIntegrated(doc, theirs)`. Both are what
  *    `Y.encodeStateAsUpdate` would send, less what the document holds back.
  *
  * shared-full-state.int.test.ts checks that a client gets byte for byte what Hocuspocus itself sends, and nothing
@@ -102,13 +109,13 @@ export function answerSyncRequest({ connection, document, payload }: Pick<onStat
   const stateVector = new Uint8Array(Buffer.from(payload.slice(SYNC_REQUEST.length), 'base64'));
   let answer: Uint8Array;
   try {
-    answer = isEmptyStateVector(stateVector) ? encodedFullState(document) : encodeIntegrated(document, stateVector);
+    answer = isEmptyStateVector(stateVector) ? fullStateAnswer(document).message : encodeSyncMessage(document.name, MessageType.Sync, SyncStep.Step2, encodeIntegrated(document, stateVector));
   } catch {
     // A state vector that does not parse: no client of ours sends one.
     connection.close({ code: CloseCode.BadMessage, reason: 'bad sync request' });
     return true;
   }
   connection.send(encodeSyncMessage(document.name, MessageType.Sync, SyncStep.Step1, Y.encodeStateVector(document)));
-  connection.send(encodeSyncMessage(document.name, MessageType.Sync, SyncStep.Step2, answer));
+  connection.send(answer);
   return true;
 }

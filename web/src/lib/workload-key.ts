@@ -15,9 +15,13 @@ export function workloadKey(teamId: string, scale: WorkloadScale, range: { from:
 /** What tells the chart's read (people and their overloads only) apart from the view's read of the same URL. */
 const OVERLOADS = 'overloads';
 
-/** The chart's over-allocation read, by month: the view's URL, and a second part for its own shape. */
+/**
+ * The chart's over-allocation read, by month: the view's URL asking only for the overloads (no buckets: at 100,000
+ * tasks the whole answer is tens of MB), and a second part for its own shape. It starts as the view's URLs do, so a
+ * live refetch of the team's workload reaches it too.
+ */
 export function overloadsKey(teamId: string, range: { from: string; to: string }) {
-  return [...workloadKey(teamId, 'month', range), OVERLOADS] as const;
+  return [`${workloadKey(teamId, 'month', range)[0]}&only=${OVERLOADS}`, OVERLOADS] as const;
 }
 
 /** How many of a workload key's parts make the URL (the rest only keep the readers' answers apart). */

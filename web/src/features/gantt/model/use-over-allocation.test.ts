@@ -51,8 +51,8 @@ describe('[workload-overload] live events read the chart’s marks again, with t
     for (const stop of stops) stop();
   });
 
-  it('reads by month: the overload spans are the same at any scale, in the fewest buckets', () => {
-    expect(chartWorkloadKey(TEAM, { from: '2026-03-02', to: '2028-03-01' })[0]).toBe(`/api/teams/${TEAM}/workload?from=2026-03-02&to=2028-03-01&scale=month`);
+  it('reads by month and only the overloads: the spans are the same at any scale, and the buckets are not sent', () => {
+    expect(chartWorkloadKey(TEAM, { from: '2026-03-02', to: '2028-03-01' })[0]).toBe(`/api/teams/${TEAM}/workload?from=2026-03-02&to=2028-03-01&scale=month&only=overloads`);
   });
 
   it('never shares a cache entry with the view’s read of the same range (another shape), and one refetch reaches both', async () => {
@@ -63,7 +63,7 @@ describe('[workload-overload] live events read the chart’s marks again, with t
     expect(hashKey(chartKey)).not.toBe(hashKey(viewKey));
     expect(isWorkloadKey(chartKey, TEAM)).toBe(true);
 
-    // Both read the same URL: the chart's key part after it only keeps the answers apart.
+    // The chart reads the same URL asking for the overloads only; its key's part after it keeps the answers apart.
     const urls: string[] = [];
     const answer = { teamId: TEAM, ...range, scale: 'month', people: [{ userId: 'u1', name: 'Ana', overloads: [], buckets: [] }], unassigned: { userId: null, name: 'Unassigned', overloads: [], buckets: [] }, projects: [] };
     vi.stubGlobal('fetch', async (url: string) => {
@@ -75,7 +75,7 @@ describe('[workload-overload] live events read the chart’s marks again, with t
       const view = new QueryObserver(client, { queryKey: viewKey }).subscribe(() => undefined);
       const chart = new QueryObserver(client, { queryKey: chartKey, queryFn: chartWorkloadFn }).subscribe(() => undefined);
       await vi.advanceTimersByTimeAsync(0);
-      expect(urls).toEqual([viewKey[0], viewKey[0]]);
+      expect(urls).toEqual([viewKey[0], `${viewKey[0]}&only=overloads`]);
       // Each keeps its own shape: the view the whole answer, the chart its people's overloads.
       expect(client.getQueryData(viewKey)).toEqual(answer);
       expect(client.getQueryData(chartKey)).toEqual({ people: [{ name: 'Ana', overloads: [] }] });
