@@ -213,6 +213,23 @@ describe('[import] refusals', () => {
     expect((await owner.client.get(`/api/projects/${projectId}/baselines`)).status).toBe(200);
   });
 
+  it('[import] a CSV whose words name an Object.prototype member ("Constructor") replaces the tasks with a warning, never a 500 that leaves the project emptied', async () => {
+    const projectId = await newProject();
+    await createTask(owner.client, { projectId, name: 'Kept until replaced', startDate: '2026-12-01', endDate: '2026-12-02' });
+    const csv = 'Name,Start,Finish,Status,Priority\nA,2026-12-07,2026-12-08,Done,High\nB,2026-12-09,2026-12-10,Constructor,constructor\n';
+    const res = await importFile(owner, projectId, 'format=csv&mode=replace&preview=false', 'words.csv', csv);
+    expect(res.status).toBe(200);
+    expect(res.body.warnings.map((w: { row: number | null }) => w.row)).toEqual([3, 3]);
+    const stored: { name: string; status: string; priority: string }[] = await server.dataSource.query(
+      `SELECT name, status, priority FROM tasks WHERE project_id = $1 ORDER BY "order"`,
+      [projectId],
+    );
+    expect(stored).toEqual([
+      { name: 'A', status: 'completed', priority: 'high' },
+      { name: 'B', status: 'pending', priority: 'medium' },
+    ]);
+  });
+
   it.each([
     ['format=pdf', 'format must be one of mspdi, csv or xlsx'],
     ['format=csv&mode=merge', 'mode must be append or replace'],

@@ -195,4 +195,10 @@ describe('sheet columns', () => {
     });
     expect(mapColumns(['Task', 'When'], { start: 'When', finish: 'When' }).ok).toBe(false);
   });
+  it('words that name an Object.prototype member are not units, statuses or priorities (a "Constructor" status once reached the document as a function)', () => {
+    expect(readStatus('Constructor')).toEqual({ ok: true, value: null, warning: 'Status «Constructor» is not one we know (Not started, In progress, Done, Blocked): left unset.' });
+    expect(readPriority('constructor')).toEqual({ ok: true, value: null, warning: 'Priority «constructor» is not one we know (Low, Medium, High, Critical): left unset.' });
+    expect(readDuration('5 constructor', 5)).toEqual({ ok: false, message: '«5 constructor» is not a duration: write it as 5d, 5 days, 3 wks or 16h (0 for a milestone).' });
+    expect(readPredecessors('3FS+2constructor', 5).problems).toHaveLength(1);
+  });
 });

@@ -162,7 +162,8 @@ function checked(iso: string, original: string, order: DateOrder = 'MDY'): CellR
 
 type Unit = 'days' | 'weeks' | 'months' | 'hours' | 'minutes' | 'percent';
 
-const UNITS: Record<string, Unit> = {};
+// Maps, not plain objects: a cell's word must never find an Object.prototype member ('constructor').
+const UNITS = new Map<string, Unit>();
 for (const [unit, names] of Object.entries({
   days: ['', 'd', 'dy', 'dys', 'day', 'days', 'wd', 'workday', 'workdays', 'ed', 'eday', 'edays', 'tag', 'tage', 't', 'j', 'jours'],
   weeks: ['w', 'wk', 'wks', 'week', 'weeks', 'ew', 'ewk', 'ewks', 'eweeks'],
@@ -171,7 +172,7 @@ for (const [unit, names] of Object.entries({
   minutes: ['m', 'min', 'mins', 'minute', 'minutes', 'em', 'emin'],
   percent: ['%'],
 } satisfies Record<Unit, string[]>)) {
-  for (const name of names) UNITS[name] = unit as Unit;
+  for (const name of names) UNITS.set(name, unit as Unit);
 }
 
 interface Amount {
@@ -184,7 +185,7 @@ interface Amount {
 function readAmount(text: string): Amount | null {
   const match = /^(\d+(?:[.,]\d+)?|[.,]\d+)\s*([a-z%]*)\s*\??$/i.exec(text.trim());
   if (!match) return null;
-  const unit = UNITS[match[2]!.toLowerCase()];
+  const unit = UNITS.get(match[2]!.toLowerCase());
   if (!unit) return null;
   return { value: Number(match[1]!.replace(',', '.')), unit, text: text.trim() };
 }
@@ -334,24 +335,24 @@ export function readProgress(cell: SheetCell): CellRead<number | null> {
 type Status = 'pending' | 'in_progress' | 'completed' | 'blocked';
 type Priority = 'low' | 'medium' | 'high' | 'critical';
 
-const STATUS_WORDS: Record<string, Status> = {};
+const STATUS_WORDS = new Map<string, Status>();
 for (const [status, words] of Object.entries({
   pending: ['pending', 'notstarted', 'todo', 'open', 'new', 'backlog', 'planned', 'notyetstarted', 'scheduled', 'ready'],
   in_progress: ['inprogress', 'started', 'doing', 'active', 'ongoing', 'working', 'wip', 'underway', 'inreview', 'review'],
   completed: ['completed', 'complete', 'done', 'closed', 'finished', 'resolved', 'delivered'],
   blocked: ['blocked', 'onhold', 'hold', 'waiting', 'stuck', 'paused', 'atrisk'],
 } satisfies Record<Status, string[]>)) {
-  for (const word of words) STATUS_WORDS[word] = status as Status;
+  for (const word of words) STATUS_WORDS.set(word, status as Status);
 }
 
-const PRIORITY_WORDS: Record<string, Priority> = {};
+const PRIORITY_WORDS = new Map<string, Priority>();
 for (const [priority, words] of Object.entries({
   low: ['low', 'lowest', 'lower', 'verylow', 'minor', 'trivial', 'p4', 'p5'],
   medium: ['medium', 'normal', 'moderate', 'med', 'average', 'p3'],
   high: ['high', 'higher', 'major', 'important', 'veryhigh', 'p2'],
   critical: ['critical', 'urgent', 'highest', 'blocker', 'asap', 'p1', 'p0'],
 } satisfies Record<Priority, string[]>)) {
-  for (const word of words) PRIORITY_WORDS[word] = priority as Priority;
+  for (const word of words) PRIORITY_WORDS.set(word, priority as Priority);
 }
 
 const wordOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -360,7 +361,7 @@ const wordOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 export function readStatus(cell: SheetCell): CellRead<Status | null> {
   const text = sheetCellText(cell);
   if (text === '') return ok(null);
-  const status = STATUS_WORDS[wordOf(text)];
+  const status = STATUS_WORDS.get(wordOf(text));
   return status ? ok(status) : ok(null, `Status «${text}» is not one we know (Not started, In progress, Done, Blocked): left unset.`);
 }
 
@@ -375,6 +376,6 @@ export function readPriority(cell: SheetCell): CellRead<Priority | null> {
     const n = Number(text);
     if (n <= 1000) return ok(n < 400 ? 'low' : n < 600 ? 'medium' : n < 800 ? 'high' : 'critical');
   }
-  const priority = PRIORITY_WORDS[wordOf(text)];
+  const priority = PRIORITY_WORDS.get(wordOf(text));
   return priority ? ok(priority) : ok(null, `Priority «${text}» is not one we know (Low, Medium, High, Critical): left unset.`);
 }
