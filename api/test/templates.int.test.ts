@@ -193,6 +193,17 @@ describe('[templates] who sees, uses and deletes a template', () => {
     expect((await owner.client.post(`/api/templates/${crypto.randomUUID()}/projects`, { teamId: team.id, name: 'X', startDate: '2026-02-03' })).status).toBe(404);
   });
 
+  it('a project with a task longer than a template holds is refused when saved (400 naming it, as an empty project is), never saved to fail as a 500 on every use', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const source = await projectOf(owner.client, team.id);
+    await createTask(owner.client, { projectId: source.id, name: 'Multi-year programme', startDate: '2026-01-05', endDate: '2030-12-31' });
+    const saved = await owner.client.post(`/api/projects/${source.id}/save-as-template`, { name: 'Long', category: 'Other' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(400);
+    expect(saved.body.message).toMatch(/^«Multi-year programme» lasts \d[\d,]* working days; a template task lasts at most 999\./);
+    const [{ n }] = await server.dataSource.query(`SELECT count(*)::int AS n FROM project_templates WHERE team_id = $1`, [team.id]);
+    expect(n).toBe(0);
+  });
+
   it('the plan limit on projects applies as it does to creating one, and nothing is counted past it', async () => {
     const { owner, team } = await teamWithOwner(server);
     await setTeamPlan(server, team.id, 'free');

@@ -7,6 +7,7 @@ import {
   DEFAULT_TEMPLATE_CATEGORY,
   DEFAULT_WORK_CALENDAR,
   layoutTemplate,
+  MAX_TEMPLATE_DURATION_DAYS,
   MAX_TEMPLATE_TASKS,
   templateFromPlan,
   templateProblem,
@@ -140,6 +141,14 @@ export class TemplatesService {
     const calendar = createWorkCalendar(await projectCalendarSettings(this.dataSource, projectId));
     if (!calendar.ok) throw new Error(`Project ${projectId} has an invalid calendar: ${calendar.reason}`);
     const tasks = templateFromPlan(planTasks, links, calendar.calendar);
+    // Refused here, not stored: a template task past the schema's length would fail every later use of it.
+    const tooLong = tasks.find((t) => t.durationDays !== null && t.durationDays > MAX_TEMPLATE_DURATION_DAYS);
+    if (tooLong) {
+      throw new AppError(
+        'validation_failed',
+        `«${tooLong.name}» lasts ${tooLong.durationDays!.toLocaleString('en-US')} working days; a template task lasts at most ${MAX_TEMPLATE_DURATION_DAYS}. Shorten it or split it into phases, then save the template again.`,
+      );
+    }
     const figures = figuresOf(tasks);
     const id = await this.dataSource.transaction((m) =>
       insertTemplate(m, {
