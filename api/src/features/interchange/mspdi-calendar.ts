@@ -14,6 +14,17 @@ const RECURRENCE = { daily: 1, yearlyByDay: 2, yearlyByPosition: 3, monthlyByDay
 
 /** No exception is expanded over more than this many steps (a century of days): a hostile file cannot spin the reader. */
 const MAX_RECURRENCE_STEPS = 36_600;
+/**
+ * Steps of expansion the whole calendar may take, all its exceptions together (a step of a by-position recurrence
+ * costs a month's days): thousands of centuries-long exceptions in a few kilobytes once held the event loop for
+ * a minute. Ten times the holidays kept (MAX_HOLIDAYS) leaves any real calendar whole.
+ */
+export const MSPDI_CALENDAR_STEPS = 100_000;
+
+/** What is left of the calendar's expansion steps, shared by all its exceptions. */
+interface StepBudget {
+  left: number;
+}
 
 /** MS Project's DayType: 1 = Sunday … 7 = Saturday; ours: 0 = Sunday … 6 = Saturday. */
 const weekdayOfDayType = (dayType: number) => dayType - 1;
@@ -32,7 +43,13 @@ export function readMspdiCalendar(project: XmlNode): { calendar: ImportedCalenda
   const base = baseUid && baseUid !== '-1' && baseUid !== text(chosen, 'UID') ? calendars.find((c) => text(c, 'UID') === baseUid) : undefined;
   const worked = new Set(DEFAULT_WORKING_WEEKDAYS);
   const offDays = new Set<string>();
-  for (const calendar of base ? [base, chosen] : [chosen]) readInto(calendar, worked, offDays, warn);
+  const budget: StepBudget = { left: MSPDI_CALENDAR_STEPS };
+  for (const calendar of base ? [base, chosen] : [chosen]) readInto(calendar, worked, offDays, warn, budget);
+  if (budget.left <= 0) {
+    warn(
+      `The calendar's exceptions run past the ${MSPDI_CALENDAR_STEPS.toLocaleString('en-US')} days Planline reads in one file; the rest were left out. Remove old or very long exceptions in MS Project if dates are missing.`,
+    );
+  }
 
   let workingWeekdays = [...worked].sort((a, b) => a - b);
   if (!workingWeekdays.length) {
@@ -48,7 +65,7 @@ export function readMspdiCalendar(project: XmlNode): { calendar: ImportedCalenda
   return { calendar: { workingWeekdays, holidays }, warnings };
 }
 
-function readInto(calendar: XmlNode, worked: Set<number>, offDays: Set<string>, warn: (message: string) => void): void {
+function readInto(calendar: XmlNode, worked: Set<number>, offDays: Set<string>, warn: (message: string) => void, budget: StepBudget): void {
   const name = text(calendar, 'Name') ?? 'the project calendar';
   for (const day of children(child(calendar, 'WeekDays'), 'WeekDay')) {
     const dayType = num(day, 'DayType');
@@ -59,13 +76,13 @@ function readInto(calendar: XmlNode, worked: Set<number>, offDays: Set<string>, 
     } else if (dayType === 0) {
       // The older encoding of an exception: a TimePeriod of days off (or, working, of extra working days).
       const period = child(day, 'TimePeriod');
-      const dates = everyDay(datePart(text(period, 'FromDate')), datePart(text(period, 'ToDate')));
+      const dates = everyDay(datePart(text(period, 'FromDate')), datePart(text(period, 'ToDate')), budget);
       if (working) warnWorking(warn, name, dates);
       else for (const d of dates) offDays.add(d);
     }
   }
   for (const exception of children(child(calendar, 'Exceptions'), 'Exception')) {
-    const dates = exceptionDates(exception);
+    const dates = exceptionDates(exception, budget);
     // An exception with working times is a working day (a Saturday worked); Planline's calendar has no such day.
     if (flag(exception, 'DayWorking')) warnWorking(warn, text(exception, 'Name') ?? name, dates);
     else for (const d of dates) offDays.add(d);
@@ -79,10 +96,13 @@ function warnWorking(warn: (message: string) => void, name: string, dates: strin
 }
 
 /** Every date from `from` to `to` (both included), or none without a start. */
-function everyDay(from: string | null, to: string | null): string[] {
+function everyDay(from: string | null, to: string | null, budget: StepBudget): string[] {
   if (!from) return [];
   const dates: string[] = [];
-  for (let d = from; d <= (to ?? from) && dates.length < MAX_RECURRENCE_STEPS; d = addDays(d, 1)) dates.push(d);
+  for (let d = from; d <= (to ?? from) && dates.length < MAX_RECURRENCE_STEPS && budget.left > 0; d = addDays(d, 1)) {
+    dates.push(d);
+    budget.left--;
+  }
   return dates;
 }
 
@@ -90,7 +110,7 @@ function everyDay(from: string | null, to: string | null): string[] {
  * [mspdi-calendar] The dates of one Exception: its TimePeriod's days, or its recurrence expanded within the TimePeriod
  * and, when EnteredByOccurrences is set, for Occurrences dates.
  */
-export function exceptionDates(exception: XmlNode): string[] {
+export function exceptionDates(exception: XmlNode, budget: StepBudget = { left: MAX_RECURRENCE_STEPS }): string[] {
   const period = child(exception, 'TimePeriod');
   const from = datePart(text(period, 'FromDate'));
   if (!from) return [];
@@ -110,7 +130,8 @@ export function exceptionDates(exception: XmlNode): string[] {
   };
   const year = Number(from.slice(0, 4));
   const monthIndex = Number(from.slice(5, 7)) - 1;
-  for (let step = 0; step < MAX_RECURRENCE_STEPS && dates.length < limit; step++) {
+  for (let step = 0; step < MAX_RECURRENCE_STEPS && dates.length < limit && budget.left > 0; step++) {
+    budget.left -= type === RECURRENCE.monthlyByPosition || type === RECURRENCE.yearlyByPosition ? 31 : 1;
     let first: string;
     switch (type) {
       case RECURRENCE.daily:
@@ -138,7 +159,7 @@ export function exceptionDates(exception: XmlNode): string[] {
         break;
       }
       default:
-        return everyDay(from, to);
+        return everyDay(from, to, budget);
     }
     if (first > to) break;
   }

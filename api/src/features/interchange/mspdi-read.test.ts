@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_WORK_CALENDAR } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
-import { exceptionDates } from './mspdi-calendar.js';
+import { exceptionDates, MSPDI_CALENDAR_STEPS } from './mspdi-calendar.js';
 import { readMspdi } from './mspdi-read.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/mspdi/${name}`, import.meta.url));
@@ -131,6 +131,20 @@ describe('[mspdi-calendar] the project calendar', () => {
     expect(exceptionDates(exception({ Type: '5', MonthPosition: '0', MonthItem: '4' }, '2026-01-01', '2026-02-28'))).toEqual(['2026-01-05', '2026-02-02']);
     // A hostile recurrence cannot run for ever.
     expect(exceptionDates(exception({ Type: '1' }, '1900-01-01', '2999-12-31')).length).toBeLessThanOrEqual(36_600);
+  });
+
+  it('a file of many long exceptions is expanded within one budget for the whole calendar, with a warning (it once held the server for a minute)', () => {
+    const long = '<TimePeriod><FromDate>1900-01-01T00:00:00</FromDate><ToDate>2999-12-31T23:59:00</ToDate></TimePeriod>';
+    const xml =
+      '<Project><CalendarUID>1</CalendarUID><Calendars><Calendar><UID>1</UID>' +
+      `<WeekDays>${`<WeekDay><DayType>0</DayType><DayWorking>0</DayWorking>${long}</WeekDay>`.repeat(40)}</WeekDays>` +
+      `<Exceptions>${`<Exception>${long}<Type>1</Type><DayWorking>0</DayWorking></Exception>`.repeat(40)}</Exceptions>` +
+      '</Calendar></Calendars><Tasks><Task><UID>1</UID><ID>1</ID><Name>A</Name><Start>2026-03-02T08:00:00</Start><Finish>2026-03-02T17:00:00</Finish></Task></Tasks></Project>';
+    const many = readMspdi(Buffer.from(xml), { fileName: 'many.xml', calendar: DEFAULT_WORK_CALENDAR });
+    expect(many.warnings.map((w) => w.message)).toContain(
+      `The calendar's exceptions run past the ${MSPDI_CALENDAR_STEPS.toLocaleString('en-US')} days Planline reads in one file; the rest were left out. Remove old or very long exceptions in MS Project if dates are missing.`,
+    );
+    expect(many.calendar!.holidays[0]).toBe('1900-01-01');
   });
 });
 
