@@ -123,7 +123,9 @@ export class RowsAfter {
 
     const rejected = new Set([...fixes].filter(([, fix]) => fix === null).map(([id]) => id));
     const createdIds = new Set(created.map(([id]) => id));
-    const existsAfter = (id: string) => !rejected.has(id) && !deleted.includes(id) && (this.task(id) !== undefined || createdIds.has(id));
+    // A set: replacing a 10,000-task project asks this of every link's two ends (a list scan made it quadratic).
+    const deletedIds = new Set(deleted);
+    const existsAfter = (id: string) => !rejected.has(id) && !deletedIds.has(id) && (this.task(id) !== undefined || createdIds.has(id));
     const deps = change.edges ? judgeDependencies(change.edges, this.dependencies, existsAfter) : null;
     const links = deps ? deps.keep : this.dependencies;
     // A change that did not touch the links (a drop) leaves them as they are: nothing to compare.

@@ -113,4 +113,14 @@ describe('[mspdi-write] MS Project XML out, and back in', () => {
     expect(read.tasks).toEqual([]);
     expect(read.errors).toEqual([{ row: null, message: '«empty.xml» has no tasks to import' }]);
   });
+  it('escapes only what needs it: quotes and markup as references, control characters left out, plain text as it is', () => {
+    const data = plan();
+    data.tasks[0]!.name = 'Say "hi"\u0007 & <go>';
+    data.tasks[1]!.name = 'Plain name, 100% ✓';
+    const xml = writeMspdi({ data, calendar, people });
+    expect(xml).toContain('<Name>Say &quot;hi&quot; &amp; &lt;go&gt;</Name>');
+    expect(xml).toContain('<Name>Plain name, 100% ✓</Name>');
+    const read = readMspdi(Buffer.from(xml), { fileName: 'RES-1.xml', calendar: DEFAULT_WORK_CALENDAR });
+    expect(read.tasks.slice(0, 2).map((t) => t.name)).toEqual(['Say "hi" & <go>', 'Plain name, 100% ✓']);
+  });
 });

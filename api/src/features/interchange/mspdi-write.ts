@@ -34,8 +34,13 @@ const START_NO_EARLIER_THAN = 4;
 /** Task Type 1: fixed duration (an assignment's units never change the task's dates). */
 const FIXED_DURATION = 1;
 
+/** What escapeXml changes: most values (dates, names without markup) have none and are written as they are. */
+const NEEDS_ESCAPING = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff&<>"]/;
+
 const escapeXml = (value: string) =>
-  value
+  !NEEDS_ESCAPING.test(value)
+    ? value
+    : value
     // XML 1.0 cannot hold most control characters, even as references.
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
     .replace(/&/g, '&amp;')
