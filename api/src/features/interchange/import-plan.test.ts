@@ -107,6 +107,20 @@ describe('[import] check and build', () => {
     expect(checked.summary.warnings.map((w) => w.message)).toEqual(['a', 'b']);
   });
 
+  it("a value the write path would refuse is the row's error in the preview, whatever a reader let through, and nothing is built", () => {
+    const a = importedTask({ name: 'A' });
+    const b = importedTask({ name: 'B', status: 'Constructor' as never });
+    const c = importedTask({ name: 'C', progress: Number.NaN });
+    const d = importedTask({ name: 'D' });
+    const plan = importedPlan({ tasks: [a, b, c, d], links: [importedLink(a, d, { lagDays: 100_000 })] });
+    const checked = checkImport(plan, [], empty);
+    expect(checked.built).toBeNull();
+    expect(checked.summary.errors.map((e) => e.row)).toEqual([b.row, c.row, d.row]);
+    expect(checked.summary.errors[0]!.message).toBe(`Row ${b.row}: Status must be one of pending, in_progress, completed or blocked.`);
+    expect(checked.summary.errors[1]!.message).toMatch(new RegExp(`^Row ${c.row}: Progress must be`));
+    expect(checked.summary.errors[2]!.message).toMatch(new RegExp(`^Row ${d.row}: Lag`));
+  });
+
   it('writes replace by taking every task and link out first, in the same transaction', () => {
     const doc = new Y.Doc();
     const first = checkImport(chainPlan(3), [], empty).built!;

@@ -5,8 +5,10 @@ import {
   ALLOCATION_MIN,
   canonicalAllocations,
   displayName,
+  linkSchema,
   MAX_TASKS_PER_PROJECT,
   taskFieldSchemas,
+  TASK_FIELDS,
   TASK_MAX_ASSIGNEES,
   TASK_NAME_MAX_LENGTH,
   type ImportedCalendar,
@@ -98,6 +100,16 @@ export interface CheckedImport {
 const sameCalendar = (a: ImportedCalendar, b: ImportedCalendar) =>
   [...a.workingWeekdays].sort().join() === [...b.workingWeekdays].sort().join() && [...a.holidays].sort().join() === [...b.holidays].sort().join();
 
+/** The first field of a built task the write path's schemas refuse, as "Status must be one of …"; null when all pass. */
+function invalidField(fields: DocTask): string | null {
+  for (const field of TASK_FIELDS) {
+    if (!(field in fields)) continue;
+    const parsed = taskFieldSchemas[field].safeParse(fields[field]);
+    if (!parsed.success) return (parsed.error.issues[0]?.message ?? `${field} is not valid`).replace(/\.$/, '');
+  }
+  return null;
+}
+
 const fieldError = (field: 'name' | 'description' | 'startDate' | 'endDate', value: unknown): string | null => {
   const parsed = taskFieldSchemas[field].safeParse(value);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'is not valid');
@@ -175,6 +187,7 @@ export function checkImport(plan: ImportedPlan, people: readonly Assignable[], t
     // A row whose ID another row had first: already an error.
     if (!id || taskByKey.get(task.key) !== task) continue;
     const row = task.row;
+    const errorsBefore = errors.length;
     let name = task.name.trim();
     if (!name) {
       errors.push({ row, message: `Row ${row}: the task has no name.` });
@@ -226,26 +239,35 @@ export function checkImport(plan: ImportedPlan, people: readonly Assignable[], t
       }
       allocations[userId] = Math.min(ALLOCATION_MAX, Math.max(ALLOCATION_MIN, allocation || ALLOCATION_DEFAULT));
     }
+    // A row already refused is not built (nor judged twice).
+    if (errors.length > errorsBefore) continue;
     const parentKey = parentOf.get(task.key) ?? null;
-    built.push({
-      id,
-      fields: {
-        name,
-        description,
-        startDate: task.startDate,
-        endDate,
-        status: task.status ?? (task.progress >= 100 ? 'completed' : task.progress > 0 ? 'in_progress' : 'pending'),
-        priority: task.priority ?? 'medium',
-        progress: Math.min(100, Math.max(0, Math.round(task.progress))),
-        assigneeId: assigneeIds[0] ?? null,
-        assigneeIds: [...assigneeIds].sort(),
-        allocations: canonicalAllocations(allocations),
-        order: order++,
-        kind,
-        parentId: parentKey === null ? null : idByKey.get(parentKey)!,
-      },
-    });
+    const fields: DocTask = {
+      name,
+      description,
+      startDate: task.startDate,
+      endDate,
+      status: task.status ?? (task.progress >= 100 ? 'completed' : task.progress > 0 ? 'in_progress' : 'pending'),
+      priority: task.priority ?? 'medium',
+      progress: Math.min(100, Math.max(0, Math.round(task.progress))),
+      assigneeId: assigneeIds[0] ?? null,
+      assigneeIds: [...assigneeIds].sort(),
+      allocations: canonicalAllocations(allocations),
+      order: order++,
+      kind,
+      parentId: parentKey === null ? null : idByKey.get(parentKey)!,
+    };
+    // The last word before anything is written: every field as the write path's own schemas take it. A reader's
+    // slip (a status word it did not map, an allocation out of range) is a row error in the preview, never a value
+    // that makes the document transaction throw half-way through a replace.
+    const invalid = invalidField(fields);
+    if (invalid) {
+      errors.push({ row, message: `Row ${row}: ${invalid}.` });
+      continue;
+    }
+    built.push({ id, fields });
   }
+
   if (unmatchedAssignments) {
     const unmatched = matches.filter((p) => !p.matchedUserId).map((p) => p.name);
     warnings.push({
@@ -304,7 +326,12 @@ function checkLinks(plan: ImportedPlan, idByKey: ReadonlyMap<string, string>, er
     }
     edges.add(key);
     kept.push({ from: dependsOnTaskId, to: taskId, row: link.row });
-    links.push({ taskId, dependsOnTaskId, link: { type: link.type, lagDays: link.lagDays } });
+    const value = linkSchema.safeParse({ type: link.type, lagDays: link.lagDays });
+    if (!value.success) {
+      errors.push({ row: link.row, message: `Row ${link.row}: ${(value.error.issues[0]?.message ?? 'the link is not valid').replace(/\.$/, '')}.` });
+      continue;
+    }
+    links.push({ taskId, dependsOnTaskId, link: value.data });
   }
   const cycleRows = rowsOnCycles(kept);
   for (const row of cycleRows) errors.push({ row, message: `Row ${row}: its links form a loop (a task that, through other tasks, depends on itself). Remove one of the links.` });

@@ -93,23 +93,31 @@ export class ImportService {
     const built = checked.built!;
     const warnings = [...checked.summary.warnings];
     const fileCalendar = checked.calendarDiffers && takeCalendar ? checked.calendar : null;
+    let calendarBefore: { workingWeekdays: number[]; holidays: string[] } | null = null;
     if (fileCalendar) {
       if (fileCalendar.holidays.length > MAX_HOLIDAYS) {
         warnings.push({ row: null, message: `The file's calendar has more than ${MAX_HOLIDAYS.toLocaleString('en-US')} holidays; the project keeps its own calendar.` });
       } else {
         // Before the tasks, so that the document schedules them on the file's working days.
+        const settings = await projectCalendarSettings(this.dataSource, projectId);
+        calendarBefore = { workingWeekdays: settings.workingWeekdays, holidays: settings.holidays };
         await this.projects.update(user, projectId, { workingWeekdays: fileCalendar.workingWeekdays, holidays: fileCalendar.holidays });
       }
     }
     const reason = importedReason(request.fileName);
     const reasons = new Map(built.tasks.map((t) => [t.id, reason]));
-    await this.documents.edit(projectId, serverEdit(user.id, reason, reasons), (doc) => {
+    // A refused edit (a teammate filled the project since the check) leaves the project as it was: its calendar too.
+    const edit = this.documents.edit(projectId, serverEdit(user.id, reason, reasons), (doc) => {
       // Checked again in the transaction: a teammate may have added tasks since the check.
       const count = (request.mode === 'replace' ? 0 : tasksMap(doc).size) + built.tasks.length;
       if (count > MAX_TASKS_PER_PROJECT) {
         throw new AppError('conflict', `A project can hold at most ${MAX_TASKS_PER_PROJECT.toLocaleString('en-US')} tasks; with this file it would hold ${count.toLocaleString('en-US')}. Nothing was imported.`);
       }
       writeImport(doc, built, request.mode);
+    });
+    await edit.catch(async (err: unknown) => {
+      if (calendarBefore) await this.projects.update(user, projectId, calendarBefore);
+      throw err;
     });
     const dates = baselineDates(baseline, built.idByKey);
     if (dates.length) {
