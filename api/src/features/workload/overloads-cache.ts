@@ -24,23 +24,28 @@ export interface KeptOverloads {
 
 /**
  * What the team's load over any range is a function of, as one string: each project that can load its members
- * (the team's own, and every project of a task assigned to one of them) with its task list version and calendar,
- * and each member with their capacity. Every task write raises its project's task list version
- * (raiseTaskListVersion), so an equal string means equal spans.
+ * with its task list version and calendar, and each member with their capacity. Every task write raises its
+ * project's task list version (raiseTaskListVersion), so an equal string means equal spans. The projects are read
+ * from memberships, not from the tasks (at 100,000 tasks a read of every assignment cost seconds): every project of
+ * a team a member belongs to, every project a member is a guest of, and `found`, the projects the last
+ * computation found tasks in (an assignment kept after its assignee left that project's team).
  */
-export async function loadVersion(sql: Sql, teamId: string): Promise<string> {
+export async function loadVersion(sql: Sql, teamId: string, found: readonly string[]): Promise<string> {
   const rows: { projects: string | null; people: string | null }[] = await sql.query(
-    `WITH involved AS (
-       SELECT p.id FROM projects p WHERE p.team_id = $1
+    `WITH members AS (SELECT user_id FROM team_members WHERE team_id = $1),
+     involved AS (
+       SELECT p.id FROM projects p WHERE p.team_id IN (SELECT tm.team_id FROM team_members tm JOIN members m ON m.user_id = tm.user_id)
        UNION
-       SELECT t.project_id FROM team_members m JOIN task_assignments a ON a.user_id = m.user_id JOIN tasks t ON t.id = a.task_id WHERE m.team_id = $1
+       SELECT pm.project_id FROM project_members pm JOIN members m ON m.user_id = pm.user_id
+       UNION
+       SELECT unnest($2::uuid[])
      )
      SELECT
        (SELECT string_agg(p.id::text || '@' || p.tasks_version::text || '@' || p.working_weekdays::text || '@' || p.holidays::text, ',' ORDER BY p.id)
           FROM projects p JOIN involved i ON i.id = p.id) AS projects,
        (SELECT string_agg(m.user_id::text || '@' || COALESCE(c.hours_per_day::text, '') || '@' || COALESCE(c.working_days::text, '') || '@' || COALESCE(c.days_off::text, ''), ',' ORDER BY m.user_id)
           FROM team_members m LEFT JOIN member_capacities c ON c.team_id = m.team_id AND c.user_id = m.user_id WHERE m.team_id = $1) AS people`,
-    [teamId],
+    [teamId, [...found]],
   );
   return `${rows[0]?.projects ?? ''}|${rows[0]?.people ?? ''}`;
 }
@@ -57,6 +62,11 @@ export class OverloadsCache {
    * already under way for the key (whatever version it reads: it started after this read's version was current or
    * newer), else a new `compute()`, which `beforeComputing` may refuse (the budget).
    */
+  /** The projects the spans kept for `key` were found in (loadVersion's `found`), none when nothing is kept. */
+  found(key: string): readonly string[] {
+    return this.kept.get(key)?.projectIds ?? [];
+  }
+
   async read(key: string, version: string, beforeComputing: () => void, compute: () => Promise<KeptOverloads>): Promise<KeptOverloads> {
     const kept = this.kept.get(key);
     if (kept?.version === version) {

@@ -100,7 +100,7 @@ export class WorkloadService {
     const key = `${teamId} ${query.from} ${query.to}`;
     const kept = await this.overloads.read(
       key,
-      await loadVersion(this.dataSource, teamId),
+      await loadVersion(this.dataSource, teamId, this.overloads.found(key)),
       () => this.overloadsBudget.spend(viewerId, teamId),
       () => this.computeOverloads(viewerId, teamId, query),
     );
@@ -127,10 +127,10 @@ export class WorkloadService {
 
   /** The spans of the team over the range, with the version of what they were computed from (one snapshot). */
   private async computeOverloads(viewerId: string, teamId: string, query: WorkloadQuery): Promise<KeptOverloads> {
-    const { version, load } = await this.dataSource.transaction('REPEATABLE READ', async (m) => ({
-      version: await loadVersion(m, teamId),
-      load: await readTeamLoad(m, teamId, viewerId, query.from, query.to),
-    }));
+    const { version, load } = await this.dataSource.transaction('REPEATABLE READ', async (m) => {
+      const load = await readTeamLoad(m, teamId, viewerId, query.from, query.to);
+      return { load, version: await loadVersion(m, teamId, [...load.projects.keys()]) };
+    });
     const result = computeWorkload({ people: load.capacities, calendars: load.calendars, tasks: load.tasks }, query, { buckets: false });
     const projectOfTask = new Map<string, string>();
     const taskProject = new Map(load.tasks.map((t) => [t.id, t.projectId]));
