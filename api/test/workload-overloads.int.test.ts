@@ -16,6 +16,8 @@ let ben: ClientUser;
 let teamId: string;
 let projectId: string;
 let otherProjectId: string;
+let otherOwner: ClientUser;
+let otherTeamId: string;
 const taskIds: string[] = [];
 const RANGE = { from: '2026-11-30', to: '2027-01-31' };
 
@@ -28,6 +30,8 @@ beforeAll(async () => {
   projectId = ((await owner.client.post('/api/projects', { name: 'Bell', teamId })).body as { id: string }).id;
   // Another team's project Ana is in and Ben cannot open: it loads Ana, and Ben sees none of its tasks.
   const other = await teamWithOwner(server, 'Kiln');
+  otherOwner = other.owner;
+  otherTeamId = other.team.id;
   const link = await other.owner.client.get(`/api/teams/${other.team.id}/invite-link?role=member`);
   expect((await ana.client.post('/api/teams/join', { token: new URL(link.body.inviteLink).searchParams.get('token') })).status).toBe(200);
   otherProjectId = ((await other.owner.client.post('/api/projects', { name: 'Glaze', teamId: other.team.id })).body as { id: string }).id;
@@ -124,5 +128,18 @@ describe('[workload-overloads-cache] the chart’s over-allocation read, kept pe
     expect((await read(ben, ends[0]!)).status).toBe(200);
     // Another person of the team has their own budget (the team's is larger).
     expect((await read(ana, ends[7]!)).status).toBe(200);
+  });
+
+  it('[workload-overloads-cache] a task of another team’s project still assigned to someone who has left that team: its edits are seen', async () => {
+    const roomy = { personBurst: 1000, personPerSecond: 1, teamBurst: 1000, teamPerSecond: 1 };
+    const service = new WorkloadService(server.dataSource, undefined, new OverloadsBudget(roomy));
+    const fresh = new WorkloadService(server.dataSource, undefined, new OverloadsBudget(roomy));
+    const fire = (await createTask(otherOwner.client, { projectId: otherProjectId, name: 'Fire again', startDate: '2026-12-14', endDate: '2026-12-15', assigneeIds: [ana.user.id] })).id;
+    expect((await otherOwner.client.request('DELETE', `/api/teams/${otherTeamId}/members/${ana.user.id}`)).status).toBeLessThan(300);
+    const kept = () => service.teamWorkload(owner.user.id, teamId, query('overloads'));
+    const whole = () => fresh.teamWorkload(owner.user.id, teamId, query());
+    expect(spans(await kept())).toEqual(spans(await whole()));
+    expect((await otherOwner.client.request('PATCH', `/api/tasks/${fire}`, { startDate: '2026-12-21', endDate: '2026-12-24' })).status).toBe(200);
+    expect(spans(await kept())).toEqual(spans(await whole()));
   });
 });
