@@ -59,8 +59,10 @@ export class OverloadsCache {
 
   /**
    * The spans for `key` at `version`: the kept ones if they are of that version, else those of a computation
-   * already under way for the key (whatever version it reads: it started after this read's version was current or
-   * newer), else a new `compute()`, which `beforeComputing` may refuse (the budget).
+   * already under way for the key, else a new `compute()`, which `beforeComputing` may refuse (the budget). A read
+   * that joins a computation begun before an edit it has seen gets the spans as they were (one read's lag: the
+   * spans are kept under their own snapshot's version, so the next read, the live refetch after that edit's event,
+   * computes again).
    */
   /** The projects the spans kept for `key` were found in (loadVersion's `found`), none when nothing is kept. */
   found(key: string): readonly string[] {
