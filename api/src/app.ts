@@ -159,7 +159,11 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   app.use(loadSessionUser(auth));
   // Every other page is index.html; the workspace's carries the signed-in person's first reads, and on a first
   // visit its first screen drawn here.
-  const renderer = firstScreenRenderer(config.webDistDir, (err) => logger.warn({ err }, 'the first-screen renderer did not load; pages go without it'));
+  const renderer = firstScreenRenderer(
+    config.webDistDir,
+    (err) => logger.warn({ err }, 'the first-screen renderer did not load; pages go without it'),
+    (ms) => logger.info({ ms: Math.round(ms) }, 'the first-screen renderer is loaded (at start-up)'),
+  );
   app.use(appShell(webShell, workspaceBootstrap(teams, projects, { tasks, renderer, access: (userId, projectId) => documentAccess(dataSource, userId, projectId) })));
 
   const routers = [

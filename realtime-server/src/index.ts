@@ -17,7 +17,7 @@ export { ProjectDocuments } from './documents/project-documents.js';
 export { createRealtimeBus, type RealtimeBus } from './realtime-bus.js';
 export { DocumentCluster } from './scale/document-cluster.js';
 export { connectRedis } from './scale/redis.js';
-export { WriteBudgets } from './write-budgets.js';
+export { Buckets, WriteBudgets } from './write-budgets.js';
 export { TokenBucket } from './token-bucket.js';
 export type { PreviewTeam, PreviewTeamsReader } from './workload-preview.js';
 

@@ -115,4 +115,16 @@ describe('workload load arithmetic properties', () => {
       RUNS,
     );
   });
+
+  it('[workload-overload] the spans-only read (no buckets) finds the spans the whole computation does', () => {
+    fc.assert(
+      fc.property(inputArbitrary, (input) => {
+        const whole = computeWorkload(input, { ...RANGE, scale: 'month' });
+        const spans = computeWorkload(input, { ...RANGE, scale: 'month' }, { buckets: false });
+        expect(spans.people.map((r) => [r.userId, r.overloads])).toEqual(whole.people.map((r) => [r.userId, r.overloads]));
+        expect(spans.people.every((r) => r.buckets.length === 0)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
 });

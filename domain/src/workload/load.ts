@@ -92,13 +92,21 @@ export interface DayRange {
 /**
  * [workload-load] The team's workload over `from..to` (inclusive, validated by workloadQuerySchema) by day, ISO week
  * (Monday to Sunday) or calendar month. One row per person of `input.people` in that order, then assignees not
- * listed (by id), then the Unassigned row.
+ * listed (by id), then the Unassigned row. With `buckets: false` the rows carry their overloads only (the same
+ * spans), at the cost of the load grid alone.
  */
-export function computeWorkload(input: WorkloadInput, query: DayRange & { scale: WorkloadScale }): WorkloadResult {
+export function computeWorkload(
+  input: WorkloadInput,
+  query: DayRange & { scale: WorkloadScale },
+  options: { buckets?: boolean } = {},
+): WorkloadResult {
   const grid = loadGrid(input, query);
   const buckets = bucketsOf(grid.first, grid.length, query.scale);
   const rows = [...grid.rows.values()];
   const rowOf = (row: LoadRow): WorkloadRow => {
+    const overloads = row.userId === null ? [] : overloadSpans(row, grid.first, grid.length);
+    // The chart's read (only the spans): no bucket is filled, no per-task entry made.
+    if (options.buckets === false) return { userId: row.userId, buckets: [], overloads };
     const capacity = new Float64Array(buckets.starts.length);
     const allocated = new Float64Array(buckets.starts.length);
     const tasks: TaskHours[][] = Array.from({ length: buckets.starts.length }, () => []);
@@ -131,7 +139,7 @@ export function computeWorkload(input: WorkloadInput, query: DayRange & { scale:
         allocatedHours: roundHours(allocated[b]!),
         tasks: tasks[b]!,
       })),
-      overloads: row.userId === null ? [] : overloadSpans(row, grid.first, grid.length),
+      overloads,
     };
   };
   return {

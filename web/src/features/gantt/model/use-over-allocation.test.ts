@@ -5,7 +5,7 @@ import { applyServerEvent, type RealtimeEffects } from '../../realtime';
 import { createQueryClient } from '../../../lib/query-client';
 import { isWorkloadKey, workloadKey } from '../../../lib/workload-key';
 import { scheduleWorkloadRefetch, WORKLOAD_REFETCH_DELAY_MS } from '../../workload';
-import { chartWorkloadFn, chartWorkloadKey } from './use-over-allocation';
+import { chartReadRefused, chartWorkloadFn, chartWorkloadKey } from './use-over-allocation';
 
 const TEAM = crypto.randomUUID();
 const effects: RealtimeEffects = { userId: crypto.randomUUID(), onRemovedFromTeam: () => {} };
@@ -85,6 +85,37 @@ describe('[workload-overload] live events read the chart’s marks again, with t
       expect(urls).toHaveLength(4);
       view();
       chart();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a busy server (429) keeps the marks the chart has; the Free plan (402) and a guest (403) are refusals', async () => {
+    const range = { from: '2026-03-01', to: '2026-08-31' };
+    const spans = [{ userId: 'u1', from: '2026-03-02', to: '2026-03-04', peakPercent: 150, taskIds: ['t1'] }];
+    const answer = { teamId: TEAM, ...range, scale: 'month', people: [{ userId: 'u1', name: 'Ana', overloads: spans, buckets: [] }], unassigned: { userId: null, name: 'Unassigned', overloads: [], buckets: [] }, projects: [] };
+    let status = 200;
+    vi.stubGlobal('fetch', async () =>
+      status === 200
+        ? new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } })
+        : new Response(JSON.stringify({ message: 'Wait a minute and reload' }), { status, headers: { 'Content-Type': 'application/json' } }),
+    );
+    try {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const key = chartWorkloadKey(TEAM, range);
+      await client.fetchQuery({ queryKey: key, queryFn: chartWorkloadFn });
+      const outcomes: Record<number, boolean> = {};
+      for (const refused of [429, 402, 403]) {
+        status = refused;
+        await client.refetchQueries({ queryKey: key }).catch(() => undefined);
+        const state = client.getQueryState(key)!;
+        expect(state.status).toBe('error');
+        outcomes[refused] = chartReadRefused(state.error);
+        // The last answer is still there to draw from.
+        expect(client.getQueryData(key)).toEqual({ people: [{ name: 'Ana', overloads: spans }] });
+      }
+      expect(outcomes).toEqual({ 429: false, 402: true, 403: true });
+      expect(chartReadRefused(null)).toBe(false);
     } finally {
       vi.unstubAllGlobals();
     }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore, type StoreApi } from 'zustand';
+import { errorStatus } from '../../../lib/api-error';
 import { parsedQueryFn } from '../../../lib/parsed-query';
 import { overloadsKey, WORKLOAD_URL_PARTS } from '../../../lib/workload-key';
 import { chartWorkloadParser, NO_OVER_ALLOCATION, overAllocatedTasks, workloadRange, type OverAllocation } from './over-allocation';
@@ -18,6 +19,12 @@ export const chartWorkloadFn = parsedQueryFn(chartWorkloadParser, WORKLOAD_URL_P
  * found day by day at any scale, and a month bucket is the fewest for the same marks.
  */
 export const chartWorkloadKey = (teamId: string, range: { from: string; to: string }) => overloadsKey(teamId, range);
+
+/**
+ * Whether the chart's read was refused (the Free plan's 402, a guest's 403): no marks and no filter. A 429 (the
+ * server is working the figures out too often for this person or team) is not a refusal: the marks it had stay.
+ */
+export const chartReadRefused = (error: unknown): boolean => error !== null && error !== undefined && errorStatus(error) !== 429;
 
 /**
  * [workload-overload] Which bars carry the over-allocation marker: the team's over-allocation spans over the
@@ -45,8 +52,8 @@ export function useOverAllocation(teamId: string | null, tasks: StoreApi<TasksSt
     retry: false,
     refetchOnWindowFocus: false,
   });
-  // Refused (the Free plan, no longer a member): no marks, and no filter to offer.
-  const refused = query.isError;
+  // Refused (the Free plan, no longer a member): no marks, and no filter to offer. Busy (429): the last marks stay.
+  const refused = query.isError && chartReadRefused(query.error);
   const marks = useMemo(() => (teamId && query.data && !refused ? overAllocatedTasks(query.data) : NO_OVER_ALLOCATION), [teamId, query.data, refused]);
   return { marks, available: teamId !== null && !refused };
 }
