@@ -155,7 +155,9 @@ export class TimeTravelService {
         const was = seen.tasks.get(id);
         return inDoc && was ? sameTask(inDoc, was) : !inDoc && !was;
       };
-      if (!input.taskId) for (const id of taskIds(doc)) if (!past.tasks.has(id) && seen.tasks.has(id) && asSeen(id)) deleteTask(doc, id);
+      // Judged before any is deleted: deleting a summary moves its subtasks up, and a later task under a later
+      // summary (an import's phases) must still read as seen.
+      if (!input.taskId) for (const id of [...taskIds(doc)].filter((t) => !past.tasks.has(t) && seen.tasks.has(t) && asSeen(t))) deleteTask(doc, id);
       for (const task of wanted) {
         const inDoc = readTask(doc, task.id);
         const was = seen.tasks.get(task.id);
