@@ -213,7 +213,8 @@ describe('[import-files] CSV and Excel', () => {
 });
 
 describe('[import-undo] undoing an import is restoring to its undoAt', () => {
-  const restore = (who: ClientUser, projectId: string, at: string) => who.client.post(`/api/projects/${projectId}/restore`, { at });
+  const restore = (who: ClientUser, projectId: string, at: string, keepEditsAfter?: string) =>
+    who.client.post(`/api/projects/${projectId}/restore`, { at, keepEditsAfter });
 
   it.each(['append', 'replace'])('%s: the project as it was before the import (tasks, dates, links)', async (mode) => {
     const projectId = await newProject();
@@ -231,7 +232,15 @@ describe('[import-undo] undoing an import is restoring to its undoAt', () => {
     expect({ tasks: (await storedTasks(projectId)).map((r) => [r.id, r.name, r.start_date, r.end_date]), links: await storedLinks(projectId) }).toEqual(before);
   });
 
-  // Not yet: restore puts back every field changed since undoAt, so a teammate's edit made after the import to a
-  // task that was there is taken back with it (restore keeps only edits stored after its own read).
-  it.todo('after the import a teammate renames a task that was there: undoing the import keeps the new name');
+  it('after the import a teammate renames a task that was there and adds one: undoing the import (keepEditsAfter) keeps both', async () => {
+    const projectId = await newProject();
+    const kept = await createTask(owner.client, { projectId, name: 'Survey', startDate: '2026-12-01', endDate: '2026-12-02' });
+    const imported = await importFile(owner, projectId, 'format=mspdi&mode=append&preview=false', 'Nested.xml', mspdi('nested-summaries.xml'));
+    expect(imported.status).toBe(200);
+    expect(Date.parse(imported.body.importedAt)).toBeGreaterThanOrEqual(Date.parse(imported.body.undoAt));
+    expect((await ana.client.request('PATCH', `/api/tasks/${kept.id}`, { name: 'Site survey' })).status).toBe(200);
+    await createTask(ana.client, { projectId, name: 'Permits', startDate: '2026-12-03', endDate: '2026-12-04' });
+    expect((await restore(owner, projectId, imported.body.undoAt, imported.body.importedAt)).status).toBe(200);
+    expect((await storedTasks(projectId)).map((r) => r.name)).toEqual(['Site survey', 'Permits']);
+  });
 });

@@ -137,4 +137,6 @@ export interface ImportSummary {
    * browser's undo stack holds; POST /api/projects/{projectId}/restore { at: undoAt } takes it back.
    */
   undoAt?: string;
+  /** A stored import only: the instant just after it; what anyone changes after it stays when the import is undone. */
+  importedAt?: string;
 }

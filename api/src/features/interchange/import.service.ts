@@ -123,7 +123,8 @@ export class ImportService {
         warnings.push({ row: null, message: `The file's baseline was not saved: ${err.message}` });
       }
     }
-    return { ...checked.summary, warnings, undoAt: undoAt.toISOString() };
+    const importedAt = await databaseNow(this.dataSource);
+    return { ...checked.summary, warnings, undoAt: undoAt.toISOString(), importedAt: importedAt.toISOString() };
   }
 }
 

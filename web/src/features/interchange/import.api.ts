@@ -58,6 +58,7 @@ export function postImport(request: ImportRequest, onProgress?: (fraction: numbe
  * Undoes a stored import (issue 37): the import is a server edit no browser's undo stack holds, so undoing it is
  * restoring the plan to the instant just before it (its undoAt), as undoing a restore is.
  */
-export async function undoImport(projectId: string, undoAt: string): Promise<void> {
-  await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/restore`, { at: undoAt });
+export async function undoImport(projectId: string, undoAt: string, importedAt?: string): Promise<void> {
+  // keepEditsAfter: a teammate's edit made after the import is theirs and stays.
+  await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/restore`, { at: undoAt, keepEditsAfter: importedAt });
 }

@@ -112,7 +112,7 @@ function ImportForm({ project, onDone }: { project: Pick<Project, 'id' | 'name'>
               label: 'Undo import',
               altText: 'Undo the import: the plan goes back to how it was just before it',
               onSelect: () =>
-                void undoImport(projectId, undoAt).then(
+                void undoImport(projectId, undoAt, answer.importedAt).then(
                   () => {
                     void queryClient.invalidateQueries({ queryKey: ['/api/projects', projectId] });
                     toast({ title: 'Import undone', description: `The tasks from «${chosen.name}» were taken out; the plan is as it was before the import.` });
