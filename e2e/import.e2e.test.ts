@@ -4,13 +4,13 @@ import { chartSynced, dayFromToday, newContext, seriousAxeFindings, signUpByApi,
 const env = useAppAndBrowser();
 
 /*
- * [e2e-import] Issue 37: Import from file in the chart, with its preview. It sends CSV files, so it needs the sheet
- * reader (api/src/features/interchange/sheet-read.ts, wt/sheets): it runs once that is merged.
+ * [e2e-import] Issue 37: Import from file in the chart, with its preview, through the real CSV reader; the stored
+ * import undone from its toast; the dialog on a phone.
  */
 const csv = (rows: string[][]) => Buffer.from(rows.map((r) => r.join(',')).join('\n') + '\n', 'utf8');
 
 describe('import from a file', () => {
-  it('[e2e-import] a CSV with a bad date shows the error by row and cannot be imported; the corrected file previews, replaces the tasks and is in the chart at once', async () => {
+  it('[e2e-import] a CSV with a bad date shows the error by row and cannot be imported; the corrected file previews, replaces the tasks and is in the chart at once; Undo import (by keyboard) brings the old plan back; the dialog on a phone', async () => {
     const context = await newContext(env.browser(), env.app().url, { bypassCSP: true });
     const page = await signUpByApi(context, 'Ines', 'Import');
     const team = await (await page.request.post('/api/teams', { data: { name: 'Movers' } })).json();
@@ -63,6 +63,23 @@ describe('import from a file', () => {
     expect(await page.locator(`[data-task-bar="${old.id}"]`).count()).toBe(0);
     const history = await (await page.request.get(`/api/tasks/${await page.locator('[data-task-row]').first().getAttribute('data-task-row')}/history`)).json();
     expect(JSON.stringify(history)).toContain('Imported from «move.csv»');
+
+    // One undo step for the importer: the toast's Undo import (reached by keyboard) puts the old plan back.
+    const undo = page.getByRole('button', { name: 'Undo import' });
+    await undo.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Import undone', { exact: true }).waitFor();
+    await page.locator(`[data-task-bar="${old.id}"]`).waitFor();
+    await expect.poll(() => page.locator('[data-task-row]').count()).toBe(1);
+
+    // On a phone the dialog fits and has no serious axe findings.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Project details and actions' }).click();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Import from file' }).waitFor();
+    expect(await seriousAxeFindings(page, '[role="dialog"]')).toEqual([]);
+    const overflow = await page.getByRole('dialog', { name: 'Import from file' }).evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   });
 });

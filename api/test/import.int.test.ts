@@ -8,9 +8,8 @@ import { importedLink, importedPlan, importedResource, importedTask, PLAN_JSON }
 /*
  * [import] Issue 37: POST /api/projects/{projectId}/import on both databases. The cases here send an ImportedPlan
  * as JSON under a file name ending in PLAN_JSON, which the reader mock below parses, so the route, the check and the
- * commit are tested apart from the readers (wt/mspdi, wt/sheets). Any other file name reaches the real readers:
- * FILE-BASED CASES GO IN THE LAST describe of this file, once the readers are merged (send the file's bytes with
- * `importFile(…, 'plan.xml', 'mspdi', bytes)`).
+ * commit are tested apart from the readers. Any other file name reaches the real readers; the file-based cases are
+ * in import-files.int.test.ts.
  */
 // A project's cap is 100,000 tasks; 5 here, so that the refusal is reached with a few.
 vi.mock('@planline/domain', async (original) => ({ ...(await original<typeof import('@planline/domain')>()), MAX_TASKS_PER_PROJECT: 5 }));
@@ -258,9 +257,5 @@ describe('[import] refusals', () => {
   });
 });
 
-describe('[import] files (the readers)', () => {
-  // FILE-BASED CASES: add them here once mspdi-read.ts and sheet-read.ts are merged, e.g. an MS Project file
-  // committed in append mode and its tasks, links and allocations read back with storedTasks().
-  it.todo('[import] an MS Project file with nested summaries, every link type and a baseline, committed');
-  it.todo('[import] a CSV with a WBS column and predecessors "3FS+2d", previewed with a changed column mapping');
-});
+// The file-based cases (real MS Project, CSV and xlsx files through the readers; undo) are in import-files.int.test.ts,
+// where the task cap is the real one.

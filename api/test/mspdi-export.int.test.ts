@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_WORK_CALENDAR } from '@planline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMspdi } from '../src/features/interchange/mspdi-read.js';
-import { ApiClient, joinedMember, registeredClient, startTestServer, teamWithOwner, type TestServer } from './harness.js';
+import { ApiClient, joinedMember, registeredClient, setTeamPlan, startTestServer, teamWithOwner, type TestServer } from './harness.js';
 
 /*
  * Issue 37: GET /api/projects/{projectId}/export/mspdi, read back with the importer's own reader (a round trip through
@@ -52,7 +52,7 @@ async function sampleProject() {
   await link(inspected, walls, 'FF', 0);
   await link(paint, walls, 'SS', 3);
   const baseline = (await owner.client.post(`/api/projects/${project.id}/baselines`, { name: 'Signed plan' })).body as { id: string };
-  return { owner, bea, project, baseline };
+  return { owner, bea, team, project, baseline };
 }
 
 describe('[export-mspdi] GET /api/projects/{projectId}/export/mspdi', () => {
@@ -107,5 +107,23 @@ describe('[export-mspdi] GET /api/projects/{projectId}/export/mspdi', () => {
     expect(bad.json().message).toContain("baselineId must be the id of one of this project's baselines");
     const other = await sampleProject();
     expect((await download(owner.client, project.id, `?baselineId=${other.baseline.id}`)).status).toBe(404);
+  });
+
+  it('[export-plan] a team on Free gets a 402 that offers its owner Pro (Free exports Excel and PDF); on Pro again, the file', async () => {
+    const { owner, bea, team, project } = await sampleProject();
+    await setTeamPlan(server, team.id, 'free');
+    for (const who of [owner, bea]) {
+      const res = await download(who.client, project.id);
+      expect(res.status).toBe(402);
+      expect(res.json()).toMatchObject({
+        message: 'MS Project (XML) export is part of Pro: Free exports Excel and PDF. Upgrade the team to export for MS Project.',
+        requiredPlan: 'pro',
+        teamOwnerId: owner.user.id,
+        requiresUpgrade: true,
+      });
+    }
+    expect((await owner.client.post(`/api/export/excel/${project.id}`, {})).status).toBe(200);
+    await setTeamPlan(server, team.id, 'pro');
+    expect((await download(owner.client, project.id)).status).toBe(200);
   });
 });

@@ -132,4 +132,11 @@ export interface ImportSummary {
   warnings: ImportMessage[];
   errors: ImportMessage[];
   columns: ImportColumns | null;
+  /**
+   * A stored import only: the instant just before it (the database's clock). The import is a server edit that no
+   * browser's undo stack holds; POST /api/projects/{projectId}/restore { at: undoAt } takes it back.
+   */
+  undoAt?: string;
+  /** A stored import only: the instant just after it; what anyone changes after it stays when the import is undone. */
+  importedAt?: string;
 }

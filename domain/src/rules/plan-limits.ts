@@ -84,3 +84,10 @@ export function checkMemberLimit(plan: Plan, currentMembers: number): LimitCheck
         : `This team has reached its limit of ${max} members on the ${plan} plan. Upgrade to ${requiredPlan === 'pro' ? 'Pro' : 'Enterprise'} to add more.`,
   };
 }
+
+export const MSPDI_EXPORT_NEEDS_PRO = 'MS Project (XML) export is part of Pro: Free exports Excel and PDF. Upgrade the team to export for MS Project.';
+
+/** [export-plan] PRODUCT-SPEC §6: Free exports Excel and PDF; every other format (MS Project XML) is Pro's. */
+export function checkMspdiExport(plan: Plan): LimitCheck {
+  return plan === 'free' ? { ok: false, requiredPlan: 'pro', message: MSPDI_EXPORT_NEEDS_PRO } : { ok: true };
+}

@@ -33,6 +33,11 @@ export const taskListQuerySchema = z.object({ at: planInstantSchema.optional() }
 export const restoreInputSchema = z.object({
   at: planInstantSchema,
   taskId: z.uuid({ error: 'taskId must be the id of a task' }).transform((id) => id.toLowerCase()).optional(),
+  /**
+   * Undoing a server edit (an import): what anyone changed after this instant (the edit's end) is theirs and stays,
+   * a task made since included; only what is as the edit left it goes back to `at`.
+   */
+  keepEditsAfter: planInstantSchema.optional(),
 });
 export type RestoreInput = z.infer<typeof restoreInputSchema>;
 

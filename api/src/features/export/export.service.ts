@@ -2,7 +2,9 @@ import {
   addDays,
   addMonths,
   baselineDriftDays,
+  checkMspdiExport,
   createWorkCalendar,
+  effectivePlan,
   EXPORT_CONTENT_TYPES,
   exportFileName,
   linkSummary,
@@ -14,11 +16,12 @@ import {
 import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
-import { PROJECT_NOT_FOUND, requireProjectAccess } from '../access/access.policy.js';
+import { PROJECT_NOT_FOUND, requireProjectAccess, requireWithinLimit } from '../access/access.policy.js';
 import { BASELINE_NOT_FOUND } from '../baselines/baselines.policy.js';
 import { baselineSummary, baselineTasks } from '../baselines/baselines.queries.js';
 import { projectCalendarSettings } from '../schedule/schedule.queries.js';
 import { listTasks } from '../tasks/tasks.read.js';
+import { findTeam } from '../teams/teams.queries.js';
 import type { WorkloadService } from '../workload/workload.service.js';
 import type { ExportBaseline, ExportBaselineTask, ExportData, ExportWorkload } from './export-data.js';
 import { exportProject, usersByIds } from './export.queries.js';
@@ -59,10 +62,12 @@ export class ExportService {
 
   /**
    * [export-mspdi] The project as MS Project XML, for its members and guests (404 for anyone else), with the chosen
-   * baseline as baseline 0.
+   * baseline as baseline 0. Pro's ("all export formats"): a Free team gets the 402 with the upgrade.
    */
   async exportMspdi(userId: string, projectId: string, baselineId: string | null): Promise<ExportFile> {
-    await requireProjectAccess(this.dataSource, userId, projectId);
+    const access = await requireProjectAccess(this.dataSource, userId, projectId);
+    const team = await findTeam(this.dataSource, access.teamId);
+    requireWithinLimit(checkMspdiExport(effectivePlan(team, this.now())), team);
     const data = await this.read(projectId, baselineId);
     const calendar = createWorkCalendar(await projectCalendarSettings(this.dataSource, projectId));
     if (!calendar.ok) throw new Error(`Project ${projectId} has an invalid calendar: ${calendar.reason}`);

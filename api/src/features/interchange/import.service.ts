@@ -18,6 +18,7 @@ import type { BaselinesService } from '../baselines/baselines.service.js';
 import { projectPeople } from '../projects/projects.queries.js';
 import type { ProjectsService } from '../projects/projects.service.js';
 import { projectCalendarSettings } from '../schedule/schedule.queries.js';
+import { databaseNow } from '../time-travel/time-travel.queries.js';
 import { checkImport, writeImport, type CheckedImport } from './import-plan.js';
 import { readPlan } from './readers.js';
 
@@ -91,6 +92,8 @@ export class ImportService {
     baseline: Parameters<typeof baselineDates>[0],
   ): Promise<ImportSummary> {
     const built = checked.built!;
+    // Undoing the import is restoring the plan to this instant (as undoing a restore is).
+    const undoAt = await databaseNow(this.dataSource);
     const warnings = [...checked.summary.warnings];
     const fileCalendar = checked.calendarDiffers && takeCalendar ? checked.calendar : null;
     let calendarBefore: { workingWeekdays: number[]; holidays: string[] } | null = null;
@@ -128,7 +131,8 @@ export class ImportService {
         warnings.push({ row: null, message: `The file's baseline was not saved: ${err.message}` });
       }
     }
-    return { ...checked.summary, warnings };
+    const importedAt = await databaseNow(this.dataSource);
+    return { ...checked.summary, warnings, undoAt: undoAt.toISOString(), importedAt: importedAt.toISOString() };
   }
 }
 

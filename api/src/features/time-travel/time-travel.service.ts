@@ -147,6 +147,14 @@ export class TimeTravelService {
       throw new AppError('not_found', `That task did not exist at ${input.at.toISOString()}`);
     }
     const wanted = input.taskId ? [past.tasks.get(input.taskId)!] : [...past.tasks.values()];
+    const kept = input.keepEditsAfter && input.keepEditsAfter < clock ? (await this.plans(projectId, input.keepEditsAfter)).past : null;
+    /** Whether task `id`'s field is as it was at keepEditsAfter (nobody changed it since); always, without it. */
+    const untouched = (id: string, f: (typeof TASK_FIELDS)[number]) => {
+      if (!kept) return true;
+      const then = kept.tasks.get(id);
+      const was = seen.tasks.get(id);
+      return !!then && !!was && sameValue(then[f], was[f]);
+    };
     const undoAt = await databaseNow(this.dataSource);
     await this.documents.edit(projectId, serverEdit(userId, restoreReason(input.at)), (doc) => {
       /** Whether task `id` is in the document as the restore read it (both missing counts). */
@@ -155,13 +163,15 @@ export class TimeTravelService {
         const was = seen.tasks.get(id);
         return inDoc && was ? sameTask(inDoc, was) : !inDoc && !was;
       };
-      if (!input.taskId) for (const id of taskIds(doc)) if (!past.tasks.has(id) && seen.tasks.has(id) && asSeen(id)) deleteTask(doc, id);
+      // Judged before any is deleted: deleting a summary moves its subtasks up, and a later task under a later
+      // summary (an import's phases) must still read as seen.
+      if (!input.taskId) for (const id of [...taskIds(doc)].filter((t) => !past.tasks.has(t) && seen.tasks.has(t) && asSeen(t) && TASK_FIELDS.every((f) => untouched(t, f)))) deleteTask(doc, id);
       for (const task of wanted) {
         const inDoc = readTask(doc, task.id);
         const was = seen.tasks.get(task.id);
         if (!inDoc !== !was) continue;
         // A field goes back only where it still holds what was read: each field is a teammate's to change.
-        const fields = Object.fromEntries(TASK_FIELDS.filter((f) => !inDoc || !was || sameValue(fieldValue(f, inDoc[f]), was[f])).map((f) => [f, task[f]]));
+        const fields = Object.fromEntries(TASK_FIELDS.filter((f) => !inDoc || !was || (sameValue(fieldValue(f, inDoc[f]), was[f]) && untouched(task.id, f))).map((f) => [f, task[f]]));
         writeTask(doc, task.id, fields);
       }
       const restoring = (successor: string) => !input.taskId || successor === input.taskId;

@@ -1,6 +1,6 @@
 import type { ExportOptions } from '@planline/domain';
 import { useMutation } from '@tanstack/react-query';
-import { isUnauthorizedError } from '../../lib/api-error';
+import { isUnauthorizedError, paymentRequired } from '../../lib/api-error';
 import { throwIfResNotOk } from '../../lib/query-client';
 import { toast } from '../../lib/toast.store';
 import { handleUnauthorized } from '../auth';
@@ -75,7 +75,8 @@ export function useExportProject(onExported?: (file: ExportedFile) => void) {
     },
     onError: (err) => {
       if (isUnauthorizedError(err)) handleUnauthorized();
-      else toast({ title: 'Export Failed', description: EXPORT_FAILED_TEXT, variant: 'destructive' });
+      // A Pro format on a Free team: the dialog shows the upgrade in place of a failure.
+      else if (!paymentRequired(err)) toast({ title: 'Export Failed', description: EXPORT_FAILED_TEXT, variant: 'destructive' });
     },
   });
 }

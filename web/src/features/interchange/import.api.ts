@@ -1,4 +1,5 @@
 import type { ImportField, ImportFormat, ImportMode, ImportSummary } from '@planline/domain';
+import { apiRequest } from '../../lib/query-client';
 
 /** The format of a chosen file, by its extension (issue 37): MS Project XML, CSV or Excel; null for anything else. */
 export function importFormatOf(fileName: string): ImportFormat | null {
@@ -51,4 +52,13 @@ export function postImport(request: ImportRequest, onProgress?: (fraction: numbe
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(request.file);
   });
+}
+
+/**
+ * Undoes a stored import (issue 37): the import is a server edit no browser's undo stack holds, so undoing it is
+ * restoring the plan to the instant just before it (its undoAt), as undoing a restore is.
+ */
+export async function undoImport(projectId: string, undoAt: string, importedAt?: string): Promise<void> {
+  // keepEditsAfter: a teammate's edit made after the import is theirs and stays.
+  await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/restore`, { at: undoAt, keepEditsAfter: importedAt });
 }

@@ -1,17 +1,22 @@
-import { DEFAULT_EXPORT_FORMAT, type ExportFormat, type ExportOptions } from '@planline/domain';
+import { DEFAULT_EXPORT_FORMAT, MSPDI_EXPORT_NEEDS_PRO, type ExportFormat, type ExportOptions, type PaymentRequired, type TeamSummary } from '@planline/domain';
 import { ChartGantt, FileSpreadsheet, FileText, LoaderCircle, Sheet, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { paymentRequired } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast.store';
+import { useAuth } from '../../auth';
 import { useBaselines } from '../../baselines';
+import { ProFeatureUpgrade } from '../../teams';
 import { EXPORT_FAILED_TEXT, useExportProject } from '../export.api';
 
 export interface ExportProjectDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  project: { id: string; name: string; projectCode: string };
+  project: { id: string; name: string; projectCode: string; teamId: string };
+  /** The project's team, when the person is in it (a guest's plan is unknown: the server's 402 tells). */
+  team?: Pick<TeamSummary, 'effectivePlan' | 'ownerId'> | null;
 }
 
 interface FormatChoice {
@@ -20,13 +25,15 @@ interface FormatChoice {
   detail: string;
   icon: LucideIcon;
   available: boolean;
+  /** Pro's (PRODUCT-SPEC §6: Free exports Excel and PDF). */
+  pro?: boolean;
 }
 
 const FORMAT_CHOICES: readonly FormatChoice[] = [
   { value: 'excel', label: 'Excel', detail: 'Spreadsheet (.xlsx)', icon: FileSpreadsheet, available: true },
   { value: 'pdf', label: 'PDF', detail: 'Printable document (.pdf)', icon: FileText, available: true },
   // Issue 37: tasks, outline, links, people, calendar and the chosen baseline, for MS Project and tools that read it.
-  { value: 'mspdi', label: 'MS Project (XML)', detail: 'MS Project file (.xml)', icon: ChartGantt, available: true },
+  { value: 'mspdi', label: 'MS Project (XML)', detail: 'MS Project file (.xml)', icon: ChartGantt, available: true, pro: true },
   { value: 'google-sheets', label: 'Google Sheets', detail: 'Not available yet', icon: Sheet, available: false },
 ];
 
@@ -46,7 +53,7 @@ const DEFAULT_OPTIONS: ExportOptions = { includeTimeline: true, includeAssignmen
  * The Export Project dialog (PRODUCT-SPEC §2): Excel or PDF downloads a file made by the server; Google Sheets
  * is advertised and answered with 'Coming Soon'. While a file is being made the dialog stays open.
  */
-export function ExportProjectDialog({ open, onOpenChange, project }: ExportProjectDialogProps) {
+export function ExportProjectDialog({ open, onOpenChange, project, team = null }: ExportProjectDialogProps) {
   const exportProject = useExportProject(() => onOpenChange(false));
   const { isPending: exporting, reset } = exportProject;
 
@@ -74,8 +81,11 @@ export function ExportProjectDialog({ open, onOpenChange, project }: ExportProje
       >
         <ExportForm
           projectId={project.id}
+          teamId={project.teamId}
+          team={team}
+          refused={paymentRequired(exportProject.error)}
           exporting={exporting}
-          failed={exportProject.isError}
+          failed={exportProject.isError && !paymentRequired(exportProject.error)}
           onCancel={() => handleOpenChange(false)}
           onExport={(format, options) => {
             if (format === 'google-sheets') {
@@ -92,6 +102,10 @@ export function ExportProjectDialog({ open, onOpenChange, project }: ExportProje
 
 interface ExportFormProps {
   projectId: string;
+  teamId: string;
+  team: Pick<TeamSummary, 'effectivePlan' | 'ownerId'> | null;
+  /** The server's 402 of the last export (a guest's team on Free). */
+  refused: PaymentRequired | null;
   exporting: boolean;
   failed: boolean;
   onCancel: () => void;
@@ -99,16 +113,24 @@ interface ExportFormProps {
 }
 
 /** Its own component so that the choices start from the defaults each time the dialog opens. */
-function ExportForm({ projectId, exporting, failed, onCancel, onExport }: ExportFormProps) {
+function ExportForm({ projectId, teamId, team, refused, exporting, failed, onCancel, onExport }: ExportFormProps) {
   const id = useId();
+  const { user } = useAuth();
   const baselines = useBaselines(projectId);
   const [format, setFormat] = useState<ExportFormat>(DEFAULT_EXPORT_FORMAT);
   const [options, setOptions] = useState<ExportOptions>(DEFAULT_OPTIONS);
   const submitButton = useRef<HTMLButtonElement>(null);
+  // A Pro format on a Free team: the product's upgrade prompt in place of the format's notes, and no request.
+  const upgrade: PaymentRequired | null =
+    format !== 'mspdi'
+      ? null
+      : team?.effectivePlan === 'free'
+        ? { message: MSPDI_EXPORT_NEEDS_PRO, requiredPlan: 'pro', teamOwnerId: team.ownerId, requiresUpgrade: true }
+        : refused;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (exporting) return;
+    if (exporting || upgrade) return;
     // Enter in a radio button also submits; the choices are disabled next, so focus waits on the button.
     submitButton.current?.focus();
     onExport(format, options);
@@ -118,7 +140,7 @@ function ExportForm({ projectId, exporting, failed, onCancel, onExport }: Export
     <form onSubmit={onSubmit} aria-busy={exporting} className="space-y-5">
       <fieldset disabled={exporting} className="space-y-2">
         <legend className="mb-2 text-sm font-medium text-slate-700">Format</legend>
-        {FORMAT_CHOICES.map(({ value, label, detail, icon: Icon, available }) => (
+        {FORMAT_CHOICES.map(({ value, label, detail, icon: Icon, available, pro }) => (
           <label
             key={value}
             className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 transition-colors hover:bg-slate-50 has-checked:border-blue-600 has-checked:bg-blue-50 has-focus-visible:ring-2 has-focus-visible:ring-blue-600 has-disabled:cursor-not-allowed"
@@ -133,7 +155,10 @@ function ExportForm({ projectId, exporting, failed, onCancel, onExport }: Export
             />
             <Icon aria-hidden="true" className={available ? 'h-5 w-5 text-blue-600' : 'h-5 w-5 text-slate-400'} />
             <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-2">
-              <span className="text-sm font-medium text-slate-900">{label}</span>
+              <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
+                {label}
+                {pro ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Pro</span> : null}
+              </span>
               <span
                 className={
                   available
@@ -148,7 +173,9 @@ function ExportForm({ projectId, exporting, failed, onCancel, onExport }: Export
         ))}
       </fieldset>
 
-      {format === 'mspdi' ? (
+      {upgrade && user ? (
+        <ProFeatureUpgrade payment={upgrade} userId={user.id} teamId={teamId} titleId={`${id}-upgrade`} heading="h3" className="rounded-lg border border-amber-200 bg-amber-50 p-4" />
+      ) : format === 'mspdi' ? (
         <p className="text-sm text-slate-600">
           The file holds the tasks with their outline, links, assigned people and the project calendar; MS Project opens it
           with File › Open.
@@ -210,7 +237,7 @@ function ExportForm({ projectId, exporting, failed, onCancel, onExport }: Export
         <button
           ref={submitButton}
           type="submit"
-          aria-disabled={exporting || undefined}
+          aria-disabled={exporting || !!upgrade || undefined}
           className={buttonClasses('primary', 'md', 'aria-disabled:cursor-wait aria-disabled:opacity-60')}
         >
           {exporting ? (

@@ -9,7 +9,7 @@ import { isUnauthorizedError, serverMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast.store';
 import { handleUnauthorized } from '../../auth';
 import { useTaskCounts } from '../../gantt';
-import { IMPORT_ACCEPT, importFormatOf, postImport } from '../import.api';
+import { IMPORT_ACCEPT, importFormatOf, postImport, undoImport } from '../import.api';
 
 export interface ImportProjectDialogProps {
   open: boolean;
@@ -101,7 +101,30 @@ function ImportForm({ project, onDone }: { project: Pick<Project, 'id' | 'name'>
         return;
       }
       void queryClient.invalidateQueries({ queryKey: ['/api/projects', project.id] });
-      toast({ title: 'Imported', description: `${plural(answer.tasks, 'task')} and ${plural(answer.links, 'link')} from «${chosen.name}».` });
+      const projectId = project.id;
+      const undoAt = answer.undoAt;
+      toast({
+        title: 'Imported',
+        description: `${plural(answer.tasks, 'task')} and ${plural(answer.links, 'link')} from «${chosen.name}».`,
+        // One undo step for the importer: the plan back to the instant before the import (a restore, as in History).
+        action: undoAt
+          ? {
+              label: 'Undo import',
+              altText: 'Undo the import: the plan goes back to how it was just before it',
+              onSelect: () =>
+                void undoImport(projectId, undoAt, answer.importedAt).then(
+                  () => {
+                    void queryClient.invalidateQueries({ queryKey: ['/api/projects', projectId] });
+                    toast({ title: 'Import undone', description: `The tasks from «${chosen.name}» were taken out; the plan is as it was before the import.` });
+                  },
+                  (err: unknown) => {
+                    if (isUnauthorizedError(err)) return handleUnauthorized();
+                    toast({ title: 'Undo failed', description: serverMessage(err) ?? 'The import could not be undone. Check your connection, then use History to restore the plan.', variant: 'destructive' });
+                  },
+                ),
+            }
+          : undefined,
+      });
       onDone();
     } catch (err) {
       if (controller.signal.aborted) return;

@@ -57,7 +57,7 @@ export function WorkspaceDialogs({ team, teams, currentScope, guestProjectCount,
       {project?.access === 'team' ? <SaveAsTemplateDialog {...bind('saveAsTemplate')} project={project} /> : null}
       <InviteMembersDialog {...bind('inviteMembers')} team={team} />
       <WeeklyReportsDialog {...bind('reports')} project={project} />
-      {project ? <ExportProjectDialog {...bind('exportProject')} project={project} /> : null}
+      {project ? <ExportProjectDialog {...bind('exportProject')} project={project} team={teams.find((t) => t.id === project.teamId) ?? null} /> : null}
       {project ? <ImportProjectDialog {...bind('importProject')} project={project} /> : null}
       {project ? <AiTaskCreatorDialog {...bind('aiTask')} projectId={project.id} /> : null}
       <JoinTeamDialog {...bind('joinTeam')} />
