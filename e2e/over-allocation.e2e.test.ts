@@ -49,6 +49,17 @@ describe('[workload-overload] over-allocation in the chart', () => {
     await filter.click();
     await expect.poll(() => rows(page).count()).toBe(3);
 
+    // The server busy (429) for the read after the next edit: the marks stay, nothing alarming is shown, and the
+    // chart reads again by itself once the Retry-After it names has passed.
+    const busy: number[] = [];
+    const overloadsRead = (url: URL) => url.pathname.endsWith('/workload') && url.searchParams.get('only') === 'overloads';
+    await page.route(overloadsRead, (route) => {
+      if (busy.length) return route.continue();
+      busy.push(Date.now());
+      const body = { message: 'Over-allocation is being worked out again too often', code: 'too_many_requests', retryAfterSeconds: 1 };
+      return route.fulfill({ status: 429, headers: { 'Retry-After': '1' }, contentType: 'application/json', body: JSON.stringify(body) });
+    });
+
     // Edit Task: a bad share is refused inline; 50% saves, and the chip says it.
     await page.locator(`[data-task-row="${weld.id}"]`).getByRole('button').first().click();
     const dialog = page.getByRole('dialog', { name: 'Task Details' });
@@ -63,8 +74,12 @@ describe('[workload-overload] over-allocation in the chart', () => {
     await expect.poll(() => page.locator(`[data-task-row="${weld.id}"] [data-assignee-chip]`).textContent()).toBe('Ana Silva · 50%');
     const stored = (await (await page.request.get(`/api/projects/${projectId}/tasks`)).json()) as { id: string; allocations: Record<string, number> }[];
     expect(stored.find((t) => t.id === weld.id)!.allocations).toEqual({ [me]: 50 });
+    await expect.poll(() => busy.length).toBe(1);
+    expect(await marker(page, weld.id).getAttribute('title')).toMatch(/^Ana Silva is at 200% on /);
+    expect(await page.getByText(/too often/).count()).toBe(0);
     // 150% still: the mark stays and says so.
     await expect.poll(() => marker(page, weld.id).getAttribute('title'), { timeout: 10_000 }).toMatch(/^Ana Silva is at 150% on /);
+    await page.unroute(overloadsRead);
 
     // Paint at 50% too: 100%, no mark on either.
     await page.locator(`[data-task-row="${paint.id}"]`).getByRole('button').first().click();

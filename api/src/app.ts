@@ -60,6 +60,7 @@ import { LevelingService } from './features/workload/leveling.service.js';
 import { templatesRoutes } from './features/templates/templates.routes.js';
 import { TemplatesService } from './features/templates/templates.service.js';
 import { workloadRoutes } from './features/workload/workload.routes.js';
+import type { OverloadsBudget } from './features/workload/overloads-budget.js';
 import { WorkloadService } from './features/workload/workload.service.js';
 import type { Logger } from './logger.js';
 import { loadSessionUser } from './middleware/auth.js';
@@ -78,10 +79,12 @@ export interface AppDeps {
   budgets?: WriteBudgets;
   /** Live mode's Stripe client; made from STRIPE_SECRET_KEY unless given (tests give a fake). */
   stripe?: StripeCheckoutApi;
+  /** The over-allocation read's computation budget (a fresh one with OVERLOADS_BUDGET when not given). */
+  overloadsBudget?: OverloadsBudget;
 }
 
 /** The HTTP app: each feature's router behind the shared pipeline (log → errors → headers → CSRF → body → session). */
-export function createApp({ config, dataSource, sessions, logger, bus, documents, budgets = new WriteBudgets(), stripe }: AppDeps): Koa {
+export function createApp({ config, dataSource, sessions, logger, bus, documents, budgets = new WriteBudgets(), stripe, overloadsBudget }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.keys = config.sessionKeys;
   // Errors are answered by errorHandler; Koa's default printer would only duplicate them in the log.
@@ -184,7 +187,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     supportRoutes(support),
     billingRoutes(billing, testCheckout),
     importRoutes(new ImportService(dataSource, documents, projects, baselines), budgets),
-    workloadRoutes(new WorkloadService(dataSource), new CapacityService(dataSource, bus), new LevelingService(dataSource, documents), budgets),
+    workloadRoutes(new WorkloadService(dataSource, undefined, overloadsBudget), new CapacityService(dataSource, bus), new LevelingService(dataSource, documents), budgets),
     templatesRoutes(new TemplatesService(dataSource, projects, documents), budgets),
     openApiRoutes(app),
   ];

@@ -14,6 +14,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { createApp, createRealtimeOnlyApp } from './app.js';
+import type { OverloadsBudget } from './features/workload/overloads-budget.js';
 import type { Config } from './config.js';
 import { originAllowed } from './middleware/request-guards.js';
 import { createLogger, type Logger } from './logger.js';
@@ -59,6 +60,8 @@ export async function startServer(
     database?: DatabaseConfig;
     dataSource?: DataSource;
     stripe?: StripeCheckoutApi;
+    /** The over-allocation read's computation budget (tests give one with their own limits and clock). */
+    overloadsBudget?: OverloadsBudget;
     /** Scheduled jobs (weekly reports, session pruning); tests that do not exercise them turn them off. */
     scheduledJobs?: boolean;
     /** How often /collab connections are pinged (tests of a stalled server shorten it; default 30 s). */
@@ -119,7 +122,7 @@ export async function startServer(
   const app =
     config.role === 'realtime'
       ? createRealtimeOnlyApp({ dataSource, logger })
-      : createApp({ config, dataSource, sessions, logger, bus: realtime.bus, documents: realtime.documents, budgets: realtime.budgets, stripe: options.stripe });
+      : createApp({ config, dataSource, sessions, logger, bus: realtime.bus, documents: realtime.documents, budgets: realtime.budgets, stripe: options.stripe, overloadsBudget: options.overloadsBudget });
   handleRequest = app.callback();
 
   await new Promise<void>((resolve, reject) => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { openTestDatabase, type TestDatabase } from '@planline/db/testing';
 import { loadConfig, type Config } from '../src/config.js';
 import type { StripeCheckoutApi } from '../src/features/billing/stripe-client.js';
+import type { OverloadsBudget } from '../src/features/workload/overloads-budget.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 export interface TestServer extends RunningServer {
@@ -20,7 +21,7 @@ export interface TestServer extends RunningServer {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { stripe?: StripeCheckoutApi; collabPingIntervalMs?: number; socketPingIntervalMs?: number } = {},
+  options: { stripe?: StripeCheckoutApi; collabPingIntervalMs?: number; socketPingIntervalMs?: number; overloadsBudget?: OverloadsBudget } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'planline-test-'));
   const config = loadConfig({

@@ -1,15 +1,19 @@
 import { workloadQuerySchema, type WorkloadAnswer } from '@planline/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OverloadsBudget, OVERLOADS_BUSY_MESSAGE } from '../src/features/workload/overloads-cache.js';
+import { OVERLOADS_BUDGET, OVERLOADS_BUSY_MESSAGE, OverloadsBudget } from '../src/features/workload/overloads-budget.js';
 import { WorkloadService } from '../src/features/workload/workload.service.js';
 import { createTask, joinedMember, startTestServer, teamWithOwner, type ClientUser } from './harness.js';
 
 /**
  * [workload-overloads-cache] The chart's over-allocation read (only=overloads) is kept per team, range and load
  * version: after any edit it equals the whole workload's spans computed afresh; a repeat costs no computation; the
- * computations a person or a team may start are budgeted (429 with what to do).
+ * computation time a person or a team may spend is budgeted (429 with what to do and when).
  */
-const server = await startTestServer();
+// The route's budget has the product's limits, on a clock and with a cost per computation the tests set: the
+// computations here take a few ms, and what is tested is the charge of cheap and of expensive ones.
+let clockMs = 0;
+let computationCostMs = 0;
+const server = await startTestServer({}, { overloadsBudget: new OverloadsBudget(OVERLOADS_BUDGET, { now: () => clockMs, cost: () => computationCostMs }) });
 let owner: ClientUser;
 let ana: ClientUser;
 let ben: ClientUser;
@@ -60,9 +64,8 @@ function numbers(seed: number) {
 
 describe('[workload-overloads-cache] the chart’s over-allocation read, kept per load version', () => {
   it('[workload-overloads-cache] after each edit (dates, assignments, capacity, a new task, a deletion) the kept spans equal a fresh computation, for each viewer', async () => {
-    const roomy = { personBurst: 1000, personPerSecond: 1, teamBurst: 1000, teamPerSecond: 1 };
-    const service = new WorkloadService(server.dataSource, undefined, new OverloadsBudget(roomy));
-    const fresh = new WorkloadService(server.dataSource, undefined, new OverloadsBudget(roomy));
+    const service = new WorkloadService(server.dataSource);
+    const fresh = new WorkloadService(server.dataSource);
     const next = numbers(35);
     const compare = async (step: string) => {
       for (const viewer of [owner, ben, ana]) {
@@ -99,9 +102,9 @@ describe('[workload-overloads-cache] the chart’s over-allocation read, kept pe
     }
   });
 
-  it('[workload-overloads-cache] a repeat read computes nothing; an edit computes again (seen through a budget of one computation)', async () => {
-    const one = { personBurst: 1, personPerSecond: 0.001, teamBurst: 100, teamPerSecond: 1 };
-    const service = new WorkloadService(server.dataSource, undefined, new OverloadsBudget(one));
+  it('[workload-overloads-cache] a repeat read computes nothing; an edit computes again (seen through a budget one computation puts in debt)', async () => {
+    const one = { ...OVERLOADS_BUDGET, personBurstMs: 1_000 };
+    const service = new WorkloadService(server.dataSource, undefined, new OverloadsBudget(one, { now: () => 0, cost: () => 1_500 }));
     const first = await service.teamWorkload(ben.user.id, teamId, query('overloads'));
     for (let i = 0; i < 5; i++) expect(spans(await service.teamWorkload(ben.user.id, teamId, query('overloads')))).toEqual(spans(first));
     // Another viewer reads the same kept spans, as they may see them.
@@ -110,30 +113,53 @@ describe('[workload-overloads-cache] the chart’s over-allocation read, kept pe
     await expect(service.teamWorkload(ben.user.id, teamId, query('overloads'))).rejects.toMatchObject({ message: OVERLOADS_BUSY_MESSAGE });
   });
 
-  it('[workload-overloads-cache] one person starting computation after computation gets 429 with what to do; kept answers and other people are still served', async () => {
+  it('[workload-overloads-cache] cheap computations are all served; expensive ones put a person in debt: 429 with what to do and when, kept answers and other people still served', async () => {
     const read = (viewer: ClientUser, to: string) => viewer.client.get(`/api/teams/${teamId}/workload?from=2026-12-01&to=${to}&scale=month&only=overloads`);
     // Each range is a computation of its own.
-    const ends = ['2027-01-01', '2027-01-02', '2027-01-03', '2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07', '2027-01-08'];
+    const ends = (month: string) => Array.from({ length: 9 }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+
+    // A team of small projects: every edit's refetch computes again, at a few ms each. The old budget refused the 7th.
+    computationCostMs = 5;
+    const cheap = ends('2027-01');
+    for (const to of cheap) expect((await read(ben, to)).status, `cheap read to ${to}`).toBe(200);
+
+    // At 100,000 tasks a computation takes seconds: a few in a row, then the person is in debt and refused.
+    computationCostMs = 4_000;
     const statuses: number[] = [];
-    let refused: { status: number; body: { message?: string } } | null = null;
-    for (const to of ends) {
+    let refused: Awaited<ReturnType<typeof read>> | null = null;
+    for (const to of ends('2027-02')) {
       const res = await read(ben, to);
       statuses.push(res.status);
-      if (res.status === 429) refused ??= res;
+      if (res.status === 429) {
+        refused = res;
+        break;
+      }
     }
-    expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(refused?.status).toBe(429);
+    // What was left of the burst after the cheap ones, spent 4 s at a time: the read that starts in debt is refused.
+    const left = OVERLOADS_BUDGET.personBurstMs - cheap.length * 5;
+    const served = Math.floor(left / computationCostMs) + 1;
+    expect(statuses).toEqual([...Array<number>(served).fill(200), 429]);
     expect(refused?.body.message).toBe(OVERLOADS_BUSY_MESSAGE);
+    // Retry-After: the seconds until the refill has paid the debt back.
+    const debtMs = served * computationCostMs - left;
+    const retryAfterSeconds = Math.ceil(debtMs / OVERLOADS_BUDGET.personMsPerSecond);
+    expect(refused?.headers.get('retry-after')).toBe(String(retryAfterSeconds));
+    expect(refused?.body.retryAfterSeconds).toBe(retryAfterSeconds);
+
     // A range already kept costs nothing: still answered.
-    expect((await read(ben, ends[0]!)).status).toBe(200);
-    // Another person of the team has their own budget (the team's is larger).
-    expect((await read(ana, ends[7]!)).status).toBe(200);
+    expect((await read(ben, cheap[0]!)).status).toBe(200);
+    // Another person of the team has their own balance (the team's is larger).
+    expect((await read(ana, '2027-03-01')).status).toBe(200);
+    // A second short of paying back, still refused; once paid back, served again.
+    clockMs += (retryAfterSeconds - 1) * 1000;
+    expect((await read(ben, '2027-03-02')).status).toBe(429);
+    clockMs += 1000;
+    expect((await read(ben, '2027-03-02')).status).toBe(200);
   });
 
   it('[workload-overloads-cache] a task of another team’s project still assigned to someone who has left that team: its edits are seen', async () => {
-    const roomy = { personBurst: 1000, personPerSecond: 1, teamBurst: 1000, teamPerSecond: 1 };
-    const service = new WorkloadService(server.dataSource, undefined, new OverloadsBudget(roomy));
-    const fresh = new WorkloadService(server.dataSource, undefined, new OverloadsBudget(roomy));
+    const service = new WorkloadService(server.dataSource);
+    const fresh = new WorkloadService(server.dataSource);
     const fire = (await createTask(otherOwner.client, { projectId: otherProjectId, name: 'Fire again', startDate: '2026-12-14', endDate: '2026-12-15', assigneeIds: [ana.user.id] })).id;
     expect((await otherOwner.client.request('DELETE', `/api/teams/${otherTeamId}/members/${ana.user.id}`)).status).toBeLessThan(300);
     const kept = () => service.teamWorkload(owner.user.id, teamId, query('overloads'));

@@ -46,6 +46,12 @@ export function serverIssues(err: unknown): FieldIssue[] {
   );
 }
 
+/** The seconds a 429 or 503 asks to wait before trying again (`retryAfterSeconds`, also its Retry-After header). */
+export function retryAfterSeconds(err: unknown): number | null {
+  const seconds = errorBody(err)?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}
+
 export function errorStatus(err: unknown): number | null {
   return parseApiError(err)?.status ?? null;
 }

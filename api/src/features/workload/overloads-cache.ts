@@ -1,14 +1,13 @@
 import type { OverloadSpan } from '@planline/domain';
-import { Buckets } from '@planline/realtime';
 import type { Sql } from '../access/access.queries.js';
-import { AppError } from '../../errors.js';
 
 /**
  * [workload-overloads-cache] The chart's over-allocation read (GET …/workload?only=overloads) kept per team, range
  * and version of what loads the team (loadVersion): a repeat read costs one small statement, and only a change to
  * a task, a capacity, a calendar or the team's members computes the spans again. What depends on the viewer (names,
  * which projects they may open) is applied to the kept spans per read. A computation is shared by the reads that
- * ask for it at once, and spends the asker's and the team's budget (OverloadsBudget): past it, 429.
+ * ask for it at once, and is charged what it cost to the asker's and the team's budget (overloads-budget.ts): in
+ * debt, 429.
  */
 
 export interface KeptOverloads {
@@ -57,19 +56,19 @@ export class OverloadsCache {
 
   constructor(private readonly capacity = 64) {}
 
-  /**
-   * The spans for `key` at `version`: the kept ones if they are of that version, else those of a computation
-   * already under way for the key, else a new `compute()`, which `beforeComputing` may refuse (the budget). A read
-   * that joins a computation begun before an edit it has seen gets the spans as they were (one read's lag: the
-   * spans are kept under their own snapshot's version, so the next read, the live refetch after that edit's event,
-   * computes again).
-   */
   /** The projects the spans kept for `key` were found in (loadVersion's `found`), none when nothing is kept. */
   found(key: string): readonly string[] {
     return this.kept.get(key)?.projectIds ?? [];
   }
 
-  async read(key: string, version: string, beforeComputing: () => void, compute: () => Promise<KeptOverloads>): Promise<KeptOverloads> {
+  /**
+   * The spans for `key` at `version`: the kept ones if they are of that version, else those of a computation
+   * already under way for the key, else a new `compute()`, begun by `begin` (the budget: it may refuse, and the
+   * function it returns is called once the computation has settled, to charge what it cost). A read that joins a
+   * computation begun before an edit it has seen gets the spans as they were (one read's lag: the spans are kept
+   * under their own snapshot's version, so the next read, the live refetch after that edit's event, computes again).
+   */
+  async read(key: string, version: string, begin: () => () => void, compute: () => Promise<KeptOverloads>): Promise<KeptOverloads> {
     const kept = this.kept.get(key);
     if (kept?.version === version) {
       // Most recently read last: the first entry is the one to forget.
@@ -79,13 +78,16 @@ export class OverloadsCache {
     }
     const under = this.computing.get(key);
     if (under) return under;
-    beforeComputing();
-    const computed = compute().then(
-      (result) => {
+    const end = begin();
+    const computed = compute()
+      .then((result) => {
         this.keep(key, result);
         return result;
-      },
-    ).finally(() => this.computing.delete(key));
+      })
+      .finally(() => {
+        end();
+        this.computing.delete(key);
+      });
     this.computing.set(key, computed);
     return computed;
   }
@@ -94,42 +96,5 @@ export class OverloadsCache {
     this.kept.delete(key);
     this.kept.set(key, result);
     while (this.kept.size > this.capacity) this.kept.delete(this.kept.keys().next().value!);
-  }
-}
-
-export const OVERLOADS_BUSY_MESSAGE =
-  'Over-allocation is being worked out again too often for this person or team. Wait a minute and reload: the chart keeps showing the last figures it had.';
-
-/** Burst and refill of the computations one person, and one team, may start (a kept answer costs nothing). */
-export interface OverloadsBudgetLimits {
-  personBurst: number;
-  personPerSecond: number;
-  teamBurst: number;
-  teamPerSecond: number;
-}
-
-/**
- * At 100,000 tasks one computation holds the server for seconds: a person may start a few in a row, then one every
- * 10 s; a team (every member's reads together) a few more. Reads of kept spans are free.
- */
-export const OVERLOADS_BUDGET: OverloadsBudgetLimits = { personBurst: 6, personPerSecond: 0.1, teamBurst: 20, teamPerSecond: 0.5 };
-
-/** The computations of spans a person and a team may start (this process's; in scaled mode each keeps its own). */
-export class OverloadsBudget {
-  private readonly people: Buckets;
-  private readonly teams: Buckets;
-
-  constructor(limits: OverloadsBudgetLimits = OVERLOADS_BUDGET) {
-    this.people = new Buckets(limits.personPerSecond, limits.personBurst);
-    this.teams = new Buckets(limits.teamPerSecond, limits.teamBurst);
-  }
-
-  /** Spends one computation of `userId` and of `teamId`, or throws the 429 (nothing spent). */
-  spend(userId: string, teamId: string): void {
-    if (!this.people.take(userId, 1)) throw new AppError('too_many_requests', OVERLOADS_BUSY_MESSAGE);
-    if (!this.teams.take(teamId, 1)) {
-      this.people.refund(userId, 1);
-      throw new AppError('too_many_requests', OVERLOADS_BUSY_MESSAGE);
-    }
   }
 }

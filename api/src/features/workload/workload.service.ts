@@ -13,7 +13,8 @@ import type { TeamEntity } from '@planline/db';
 import type { DataSource } from 'typeorm';
 import { requireTeamRole, requireWithinLimit } from '../access/access.policy.js';
 import { findTeam } from '../teams/teams.queries.js';
-import { loadVersion, OverloadsBudget, OverloadsCache, type KeptOverloads } from './overloads-cache.js';
+import { OverloadsBudget } from './overloads-budget.js';
+import { loadVersion, OverloadsCache, type KeptOverloads } from './overloads-cache.js';
 import { readTeamLoad } from './team-load.js';
 import { peopleNames, teamPeople, workloadProjects, type TeamPersonRow } from './workload.queries.js';
 
@@ -101,7 +102,7 @@ export class WorkloadService {
     const kept = await this.overloads.read(
       key,
       await loadVersion(this.dataSource, teamId, this.overloads.found(key)),
-      () => this.overloadsBudget.spend(viewerId, teamId),
+      () => this.overloadsBudget.begin(viewerId, teamId),
       () => this.computeOverloads(viewerId, teamId, query),
     );
     const people = await teamPeople(this.dataSource, teamId);

@@ -5,7 +5,7 @@ import { applyServerEvent, type RealtimeEffects } from '../../realtime';
 import { createQueryClient } from '../../../lib/query-client';
 import { isWorkloadKey, workloadKey } from '../../../lib/workload-key';
 import { scheduleWorkloadRefetch, WORKLOAD_REFETCH_DELAY_MS } from '../../workload';
-import { chartReadRefused, chartWorkloadFn, chartWorkloadKey } from './use-over-allocation';
+import { chartBusyRetry, chartReadRefused, chartWorkloadFn, chartWorkloadKey } from './use-over-allocation';
 
 const TEAM = crypto.randomUUID();
 const effects: RealtimeEffects = { userId: crypto.randomUUID(), onRemovedFromTeam: () => {} };
@@ -116,6 +116,69 @@ describe('[workload-overload] live events read the chart’s marks again, with t
       }
       expect(outcomes).toEqual({ 429: false, 402: true, 403: true });
       expect(chartReadRefused(null)).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a busy answer is read again by itself once its Retry-After has passed, keeping the marks meanwhile; a live event reads at once; a 402 is not tried again', async () => {
+    vi.useFakeTimers();
+    const range = { from: '2026-03-01', to: '2026-08-31' };
+    const spans = [{ userId: 'u1', from: '2026-03-02', to: '2026-03-04', peakPercent: 150, taskIds: ['t1'] }];
+    const answer = { teamId: TEAM, ...range, scale: 'month', people: [{ userId: 'u1', name: 'Ana', overloads: spans, buckets: [] }], unassigned: { userId: null, name: 'Unassigned', overloads: [], buckets: [] }, projects: [] };
+    const statuses: number[] = [];
+    let next = [200];
+    vi.stubGlobal('fetch', async () => {
+      const status = next.length > 1 ? next.shift()! : next[0]!;
+      statuses.push(status);
+      const body = status === 200 ? answer : status === 429 ? { message: 'Wait a minute and reload', code: 'too_many_requests', retryAfterSeconds: 12 } : { message: 'Upgrade', code: 'payment_required' };
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    });
+    try {
+      const client = createQueryClient();
+      const key = chartWorkloadKey(TEAM, range);
+      const marks = { people: [{ name: 'Ana', overloads: spans }] };
+      const stop = new QueryObserver(client, { queryKey: key, queryFn: chartWorkloadFn, ...chartBusyRetry }).subscribe(() => undefined);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(statuses).toEqual([200]);
+
+      // An edit's refetch finds the server busy: nothing more is asked before the 12 s it named, the marks stay.
+      next = [429, 429, 200];
+      scheduleWorkloadRefetch(client, TEAM);
+      await vi.advanceTimersByTimeAsync(11_900);
+      expect(statuses).toEqual([200, 429]);
+      expect(client.getQueryData(key)).toEqual(marks);
+      expect(client.getQueryState(key)?.status).toBe('success');
+      await vi.advanceTimersByTimeAsync(200);
+      expect(statuses).toEqual([200, 429, 429]);
+      await vi.advanceTimersByTimeAsync(12_000);
+      expect(statuses).toEqual([200, 429, 429, 200]);
+
+      // Busy again, then a live event before the wait is over: read at once.
+      next = [429, 200];
+      scheduleWorkloadRefetch(client, TEAM);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(statuses.slice(4)).toEqual([429]);
+      scheduleWorkloadRefetch(client, TEAM);
+      await vi.advanceTimersByTimeAsync(WORKLOAD_REFETCH_DELAY_MS * 2);
+      expect(statuses.slice(4)).toEqual([429, 200]);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(statuses.slice(4)).toEqual([429, 200]);
+
+      // Busy every time: a few tries, then it waits for the next live event.
+      next = [429];
+      scheduleWorkloadRefetch(client, TEAM);
+      await vi.advanceTimersByTimeAsync(WORKLOAD_REFETCH_DELAY_MS * 2 + 10 * 12_000);
+      expect(statuses.slice(6)).toEqual([429, 429, 429, 429]);
+      expect(client.getQueryState(key)?.status).toBe('error');
+      expect(client.getQueryData(key)).toEqual(marks);
+
+      // The Free plan's 402 is an answer: asked once.
+      next = [402];
+      scheduleWorkloadRefetch(client, TEAM);
+      await vi.advanceTimersByTimeAsync(WORKLOAD_REFETCH_DELAY_MS * 2 + 120_000);
+      expect(statuses.slice(10)).toEqual([402]);
+      stop();
     } finally {
       vi.unstubAllGlobals();
     }

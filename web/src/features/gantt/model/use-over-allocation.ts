@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore, type StoreApi } from 'zustand';
-import { errorStatus } from '../../../lib/api-error';
+import { errorStatus, retryAfterSeconds } from '../../../lib/api-error';
 import { parsedQueryFn } from '../../../lib/parsed-query';
 import { overloadsKey, WORKLOAD_URL_PARTS } from '../../../lib/workload-key';
 import { chartWorkloadParser, NO_OVER_ALLOCATION, overAllocatedTasks, workloadRange, type OverAllocation } from './over-allocation';
@@ -26,6 +26,22 @@ export const chartWorkloadKey = (teamId: string, range: { from: string; to: stri
  */
 export const chartReadRefused = (error: unknown): boolean => error !== null && error !== undefined && errorStatus(error) !== 429;
 
+/** When the server's 429 names no wait (its message says a minute). */
+const BUSY_RETRY_DEFAULT_SECONDS = 60;
+/** Busy answers in a row after which the chart waits for the next live event to read again. */
+const BUSY_RETRIES = 3;
+
+/**
+ * The chart's read again after a busy answer (429), by itself: once the server's Retry-After has passed (the time
+ * its budget takes to refill), a few times. Meanwhile the query is still fetching, with its last marks; a live
+ * event's refetch cancels the wait and reads at once. The Free plan's 402 and a guest's 403 are answers, not
+ * failures to try again.
+ */
+export const chartBusyRetry = {
+  retry: (failures: number, error: unknown) => errorStatus(error) === 429 && failures < BUSY_RETRIES,
+  retryDelay: (_failures: number, error: unknown) => (retryAfterSeconds(error) ?? BUSY_RETRY_DEFAULT_SECONDS) * 1000,
+};
+
 /**
  * [workload-overload] Which bars carry the over-allocation marker: the team's over-allocation spans over the
  * project's span, read when the chart opens and again after live task and capacity events (the workload view's
@@ -48,11 +64,11 @@ export function useOverAllocation(teamId: string | null, tasks: StoreApi<TasksSt
     queryKey: teamId && range ? chartWorkloadKey(teamId, range) : ['/api/teams', 'none', 'workload'],
     queryFn: chartWorkloadFn,
     enabled: teamId !== null && range !== null,
-    // The Free plan's 402 and a guest's 403 are answers, not failures to try again.
-    retry: false,
+    ...chartBusyRetry,
     refetchOnWindowFocus: false,
   });
-  // Refused (the Free plan, no longer a member): no marks, and no filter to offer. Busy (429): the last marks stay.
+  // Refused (the Free plan, no longer a member): no marks, and no filter to offer. Busy (429): the last marks stay,
+  // with no message, while the read is tried again (chartBusyRetry).
   const refused = query.isError && chartReadRefused(query.error);
   const marks = useMemo(() => (teamId && query.data && !refused ? overAllocatedTasks(query.data) : NO_OVER_ALLOCATION), [teamId, query.data, refused]);
   return { marks, available: teamId !== null && !refused };
