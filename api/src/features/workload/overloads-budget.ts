@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.js';
 
 export const OVERLOADS_BUSY_MESSAGE =
-  'Over-allocation is being worked out again too often for this person or team. Wait a minute and reload: the chart keeps showing the last figures it had.';
+  'Over-allocation is being worked out again too often for this person or team. The chart keeps the last figures it had and reads them again by itself in a moment.';
 
 /** The computation time one person, and one team, may spend on working out spans (a kept answer costs nothing). */
 export interface OverloadsBudgetLimits {
