@@ -160,6 +160,21 @@ describe('[import] preview and commit', () => {
     expect(project.holidays).toEqual(['2026-12-25']);
   });
 
+  it('[import] replace with the file\'s holidays: the old tasks\' history ends with their removal by the import, not a holiday move', async () => {
+    const projectId = await newProject();
+    // Monday 21 to Tuesday 29 December: the file's holiday (Friday 25) falls inside it.
+    const old = await createTask(owner.client, { projectId, name: 'Over Christmas', startDate: '2026-12-21', endDate: '2026-12-29' });
+    const res = await importPlan(owner, projectId, launchPlan(), 'mode=replace&preview=false');
+    expect(res.status).toBe(200);
+    const history = await server.dataSource.query(
+      `SELECT field_name, change_reason FROM task_change_history WHERE task_id = $1 AND field_name <> 'created' ORDER BY seq`,
+      [old.id],
+    );
+    expect(history).toEqual([{ field_name: 'deleted', change_reason: `Imported from «Launch${PLAN_JSON}»` }]);
+    const [project] = await server.dataSource.query(`SELECT holidays::text[] AS holidays FROM projects WHERE id = $1`, [projectId]);
+    expect(project.holidays).toEqual(['2026-12-25']);
+  });
+
   it('[import] a plan with errors: the preview lists them by row, the commit is a 422 and nothing is stored', async () => {
     const projectId = await newProject();
     const plan = launchPlan();
