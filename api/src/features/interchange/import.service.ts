@@ -125,16 +125,19 @@ export class ImportService {
       throw err;
     });
     const dates = baselineDates(baseline, built.idByKey);
+    let baselineId: string | null = null;
     if (dates.length) {
       try {
-        await this.baselines.create(user.id, projectId, { name: IMPORTED_BASELINE }, dates);
+        baselineId = (await this.baselines.create(user.id, projectId, { name: IMPORTED_BASELINE }, dates)).id;
       } catch (err) {
         if (!(err instanceof AppError) || err.status >= 500) throw err;
         warnings.push({ row: null, message: `The file's baseline was not saved: ${err.message}` });
       }
     }
     const importedAt = await databaseNow(this.dataSource);
-    return { ...checked.summary, warnings, undoAt: undoAt.toISOString(), importedAt: importedAt.toISOString() };
+    const calendar = calendarBefore && fileCalendar ? { before: calendarBefore, after: { workingWeekdays: fileCalendar.workingWeekdays, holidays: fileCalendar.holidays } } : null;
+    const undo = { at: undoAt.toISOString(), keepEditsAfter: importedAt.toISOString(), calendar, baselineId };
+    return { ...checked.summary, warnings, undoAt: undoAt.toISOString(), importedAt: importedAt.toISOString(), undo };
   }
 }
 
