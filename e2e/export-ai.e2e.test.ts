@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { MSPDI_EXPORT_NEEDS_PRO } from '@planline/domain';
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -90,6 +91,54 @@ describe('exports and the AI task creator in the browser', () => {
     await context.close();
     // Three downloads (Excel, PDF, MS Project XML) and a toast: ~50 s on a busy 2-core runner, past the 60 s default there.
   }, 120_000);
+
+  it('[export-mspdi-free] MS Project XML on the Free plan: the upgrade prompt in the dialog, for the API\'s 402 and for a team read as Free, and no file', async () => {
+    const context = await newContext(env.browser(), env.app().url, { bypassCSP: true });
+    const { page, project } = await workspaceWithProject(context);
+    const team = (await (await page.request.get('/api/teams')).json())[0] as { id: string; ownerId: string };
+    let downloads = 0;
+    page.on('download', () => (downloads += 1));
+    // A new team is on its Pro trial: the Free plan's 402 is played by the network, as the API gives it.
+    let exportRequests = 0;
+    await page.route(`**/api/projects/${project.id}/export/mspdi**`, (route) => {
+      exportRequests += 1;
+      return route.fulfill({
+        status: 402,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'payment_required', message: MSPDI_EXPORT_NEEDS_PRO, requiredPlan: 'pro', teamOwnerId: team.ownerId, requiresUpgrade: true }),
+      });
+    });
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export Project' });
+    await dialog.getByRole('radio', { name: /MS Project/ }).check();
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    // The owner is offered Pro in the dialog, with the API's words; Export waits until another format is chosen.
+    const upgrade = dialog.getByRole('region', { name: 'Upgrade Your Team' });
+    await upgrade.getByText(MSPDI_EXPORT_NEEDS_PRO, { exact: true }).waitFor();
+    expect(await upgrade.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toContain(team.id);
+    expect(await dialog.getByRole('button', { name: 'Export', exact: true }).getAttribute('aria-disabled')).toBe('true');
+    expect(await seriousInDialog(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The team's plan read as Free: the prompt as soon as the format is chosen, and no request at all.
+    await page.route('**/api/teams', async (route) => {
+      const response = await route.fetch();
+      const teams = (await response.json()) as { id: string; effectivePlan: string }[];
+      await route.fulfill({ response, json: teams.map((t) => (t.id === team.id ? { ...t, effectivePlan: 'free' } : t)) });
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Project Timeline' }).waitFor();
+    const requestsBefore = exportRequests;
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await dialog.getByRole('radio', { name: /MS Project/ }).check();
+    await upgrade.getByText(MSPDI_EXPORT_NEEDS_PRO, { exact: true }).waitFor();
+    // Export is aria-disabled (it stays focusable): a click anyway sends nothing.
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click({ force: true });
+    expect(exportRequests).toBe(requestsBefore);
+    expect(downloads).toBe(0);
+    await context.close();
+  });
 
   it('[ai-preview] a sentence is read into a preview to correct; nothing is created until Create Task, all by keyboard', async () => {
     // bypassCSP: axe-core is injected as an inline script.

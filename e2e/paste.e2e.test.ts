@@ -1,3 +1,4 @@
+import { addDays, DEFAULT_WORK_CALENDAR } from '@planline/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chartSynced, dayFromToday, newContext, seriousAxeFindings, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
@@ -13,6 +14,10 @@ interface StoredTask {
 }
 
 const storedTasks = async (page: Page, projectId: string): Promise<StoredTask[]> => (await page.request.get(`/api/projects/${projectId}/tasks`)).json();
+/** `n` working days from today on the project's calendar (a new project works Monday to Friday), whatever day it is. */
+const workday = (n: number) => DEFAULT_WORK_CALENDAR.addWorkingDays(dayFromToday(0), n);
+/** The coming Saturday (a week away on a Saturday): near enough for its task's bar to be in the chart's first view. */
+const saturday = Array.from({ length: 7 }, (_, i) => dayFromToday(1 + i)).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 6)!;
 const storedNames = async (page: Page, projectId: string) => (await storedTasks(page, projectId)).map((t) => t.name).sort();
 
 describe('pasting spreadsheet rows on the chart', () => {
@@ -32,12 +37,13 @@ describe('pasting spreadsheet rows on the chart', () => {
       await chartSynced(page);
     }
 
-    // As copied from a sheet: a header, three good rows (one quoted, one assigned by e-mail), one bad date.
+    // As copied from a sheet: a header, three good rows (one quoted, one assigned by e-mail, one with only a start,
+    // on a Saturday), one bad date.
     const rows = [
       'Task name\tStart\tEnd\tAssignee',
-      `Write copy\t${dayFromToday(2)}\t${dayFromToday(4)}\t${bea.email}`,
-      `"Design, ""hero"" image"\t${dayFromToday(3)}\t${dayFromToday(5)}\t`,
-      `Review\t${dayFromToday(6)}\t${dayFromToday(6)}\tBea Builder`,
+      `Write copy\t${workday(2)}\t${workday(4)}\t${bea.email}`,
+      `"Design, ""hero"" image"\t${workday(3)}\t${workday(5)}\t`,
+      `Review\t${saturday}\t\tBea Builder`,
       'Launch party\tsoon\t',
     ].join('\r\n');
     await a.evaluate((text) => navigator.clipboard.writeText(text), rows);
@@ -51,8 +57,9 @@ describe('pasting spreadsheet rows on the chart', () => {
     const names = ['Design, "hero" image', 'Kickoff', 'Review', 'Write copy'];
     await expect.poll(() => storedNames(a, projectId), { timeout: 5000 }).toEqual(names);
     const stored = await storedTasks(a, projectId);
-    expect(stored.find((t) => t.name === 'Write copy')).toMatchObject({ startDate: dayFromToday(2), endDate: dayFromToday(4), assigneeId: bea.id });
-    expect(stored.find((t) => t.name === 'Review')?.assigneeId).toBe(bea.id);
+    expect(stored.find((t) => t.name === 'Write copy')).toMatchObject({ startDate: workday(2), endDate: workday(4), assigneeId: bea.id });
+    // [paste-rows-calendar] The Saturday start moves to the Monday after it, and the row lasts a working week.
+    expect(stored.find((t) => t.name === 'Review')).toMatchObject({ startDate: addDays(saturday, 2), endDate: addDays(saturday, 6), assigneeId: bea.id });
     // Bea sees them without a reload.
     for (const name of ['Write copy', 'Review']) {
       const task = stored.find((t) => t.name === name)!;

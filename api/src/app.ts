@@ -34,6 +34,7 @@ import { reportsRoutes } from './features/reports/reports.routes.js';
 import { ReportsService } from './features/reports/reports.service.js';
 import { importRoutes, IMPORT_ROUTE } from './features/interchange/import.routes.js';
 import { ImportService } from './features/interchange/import.service.js';
+import { ImportUndoService, importUndoRoutes } from './features/interchange/import-undo.js';
 import { projectsRoutes } from './features/projects/projects.routes.js';
 import { scheduleRoutes } from './features/schedule/schedule.routes.js';
 import { ScheduleService } from './features/schedule/schedule.service.js';
@@ -187,6 +188,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     supportRoutes(support),
     billingRoutes(billing, testCheckout),
     importRoutes(new ImportService(dataSource, documents, projects, baselines), budgets),
+    importUndoRoutes(new ImportUndoService(dataSource, new ImportService(dataSource, documents, projects, baselines), timeTravel, projects, baselines), budgets),
     workloadRoutes(new WorkloadService(dataSource, undefined, overloadsBudget), new CapacityService(dataSource, bus), new LevelingService(dataSource, documents), budgets),
     templatesRoutes(new TemplatesService(dataSource, projects, documents), budgets),
     openApiRoutes(app),

@@ -160,6 +160,21 @@ describe('[import] preview and commit', () => {
     expect(project.holidays).toEqual(['2026-12-25']);
   });
 
+  it('[import] replace with the file\'s holidays: the old tasks\' history ends with their removal by the import, not a holiday move', async () => {
+    const projectId = await newProject();
+    // Monday 21 to Tuesday 29 December: the file's holiday (Friday 25) falls inside it.
+    const old = await createTask(owner.client, { projectId, name: 'Over Christmas', startDate: '2026-12-21', endDate: '2026-12-29' });
+    const res = await importPlan(owner, projectId, launchPlan(), 'mode=replace&preview=false');
+    expect(res.status).toBe(200);
+    const history = await server.dataSource.query(
+      `SELECT field_name, change_reason FROM task_change_history WHERE task_id = $1 AND field_name <> 'created' ORDER BY seq`,
+      [old.id],
+    );
+    expect(history).toEqual([{ field_name: 'deleted', change_reason: `Imported from «Launch${PLAN_JSON}»` }]);
+    const [project] = await server.dataSource.query(`SELECT holidays::text[] AS holidays FROM projects WHERE id = $1`, [projectId]);
+    expect(project.holidays).toEqual(['2026-12-25']);
+  });
+
   it('[import] a plan with errors: the preview lists them by row, the commit is a 422 and nothing is stored', async () => {
     const projectId = await newProject();
     const plan = launchPlan();
@@ -254,6 +269,81 @@ describe('[import] refusals', () => {
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(typeof res.body.message).toBe('string');
+  });
+});
+
+describe('[import-undo] undoing an import', () => {
+  const undoImport = (who: ClientUser, projectId: string, body: unknown) => who.client.post(`/api/projects/${projectId}/import/undo`, body);
+  const calendarOf = async (projectId: string) =>
+    (await server.dataSource.query(`SELECT working_weekdays, holidays::text[] AS holidays FROM projects WHERE id = $1`, [projectId]))[0] as { working_weekdays: number[]; holidays: string[] };
+
+  it('[import-undo] puts back the tasks, the calendar the import found (moving no task) and removes the baseline it saved', async () => {
+    const projectId = await newProject();
+    expect((await owner.client.request('PATCH', `/api/projects/${projectId}`, { holidays: ['2026-12-24'], workingWeekdays: [1, 2, 3, 4, 5, 6] })).status).toBe(200);
+    const old = await createTask(owner.client, { projectId, name: 'Old plan', startDate: '2026-12-21', endDate: '2026-12-29' });
+    const res = await importPlan(ana, projectId, launchPlan(), 'mode=replace&preview=false');
+    expect(res.status).toBe(200);
+    expect(await calendarOf(projectId)).toEqual({ working_weekdays: [1, 2, 3, 4, 5], holidays: ['2026-12-25'] });
+    const saved = (await owner.client.get(`/api/projects/${projectId}/baselines`)).body as { id: string; name: string }[];
+    expect(saved.map((b) => b.name)).toEqual(['Imported baseline']);
+    expect(res.body.undo).toEqual({
+      at: res.body.undoAt,
+      keepEditsAfter: res.body.importedAt,
+      calendar: { before: { workingWeekdays: [1, 2, 3, 4, 5, 6], holidays: ['2026-12-24'] }, after: { workingWeekdays: [1, 2, 3, 4, 5], holidays: ['2026-12-25'] } },
+      baselineId: saved[0]!.id,
+    });
+
+    const undone = await undoImport(ana, projectId, res.body.undo);
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ calendarRestored: true, baselineRemoved: true });
+    expect((await storedTasks(projectId)).map((r) => [r.id, r.start_date, r.end_date])).toEqual([[old.id, '2026-12-21', '2026-12-29']]);
+    expect(await calendarOf(projectId)).toEqual({ working_weekdays: [1, 2, 3, 4, 5, 6], holidays: ['2026-12-24'] });
+    expect((await owner.client.get(`/api/projects/${projectId}/baselines`)).body).toEqual([]);
+    // The calendar went back without a holiday moving the restored task.
+    const moves = await server.dataSource.query(`SELECT change_reason FROM task_change_history WHERE task_id = $1 AND change_reason LIKE 'Holiday%'`, [old.id]);
+    expect(moves).toEqual([]);
+
+    // Undone twice: the baseline is already gone and the calendar is no longer the file's; nothing else changes.
+    const again = await undoImport(ana, projectId, res.body.undo);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ calendarRestored: false, baselineRemoved: false });
+    expect(await calendarOf(projectId)).toEqual({ working_weekdays: [1, 2, 3, 4, 5, 6], holidays: ['2026-12-24'] });
+  });
+
+  it('[import-undo] a calendar a teammate changed after the import stays theirs; an appended import keeps the calendar and undo leaves it', async () => {
+    const projectId = await newProject();
+    const res = await importPlan(owner, projectId, launchPlan(), 'mode=append&preview=false');
+    expect(res.status).toBe(200);
+    expect(res.body.undo.calendar).not.toBeNull();
+    expect((await ana.client.request('PATCH', `/api/projects/${projectId}`, { holidays: ['2026-12-25', '2027-06-01'] })).status).toBe(200);
+    const undone = await undoImport(owner, projectId, res.body.undo);
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ calendarRestored: false, baselineRemoved: true });
+    expect((await calendarOf(projectId)).holidays).toEqual(['2026-12-25', '2027-06-01']);
+    expect(await storedTasks(projectId)).toEqual([]);
+
+    const withTasks = await newProject();
+    await createTask(owner.client, { projectId: withTasks, name: 'Already there', startDate: '2026-12-01', endDate: '2026-12-02' });
+    const appended = await importPlan(owner, withTasks, launchPlan(), 'mode=append&preview=false');
+    expect(appended.body.undo.calendar).toBeNull();
+  });
+
+  it('[import-undo] a malformed undo is a 400 that says what is wrong; a guest of the project is refused', async () => {
+    const projectId = await newProject();
+    const res = await importPlan(owner, projectId, launchPlan(), 'mode=append&preview=false');
+    const bad = await undoImport(owner, projectId, { ...res.body.undo, baselineId: 'not-an-id' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('baselineId must be the id of a baseline');
+    const noAt = await undoImport(owner, projectId, { keepEditsAfter: res.body.importedAt });
+    expect(noAt.status).toBe(400);
+    expect(noAt.body.message).toMatch(/^at must be a date and time/);
+    const link = await owner.client.get(`/api/projects/${projectId}/invite-link`);
+    const token = link.body.inviteLink.match(/\/project-invite\/([A-Za-z0-9_-]+)$/)[1];
+    const guest = await registeredClient(server);
+    expect((await guest.client.post('/api/projects/join', { token })).status).toBe(200);
+    const refused = await undoImport(guest, projectId, res.body.undo);
+    expect(refused.status).toBe(403);
+    expect(await storedTasks(projectId)).toHaveLength(3);
   });
 });
 

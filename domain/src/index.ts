@@ -43,6 +43,7 @@ export * from './scheduling/index.js';
 export * from './schemas/workload.js';
 export * from './workload/index.js';
 export * from './interchange/plan.js';
+export * from './interchange/import-undo.js';
 export * from './interchange/sheet-cells.js';
 export * from './interchange/sheet-columns.js';
 export * from './interchange/sheet-people.js';

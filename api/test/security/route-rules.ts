@@ -230,6 +230,10 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
       headers: () => ({ 'content-type': 'text/csv' }),
     },
   ],
+  // [import-undo] Undoing an import is the importer's: the team's. Undoing nothing (no calendar, no baseline) restores the plan as it is.
+  'POST /api/projects/:projectId/import/undo': [
+    { rule: 'project-team', ok: 200, body: () => ({ at: new Date().toISOString(), keepEditsAfter: new Date().toISOString() }) },
+  ],
   'POST /api/projects/:projectId/baselines': [{ rule: 'project-team', ok: 201, body: () => ({ name: 'Kick-off plan' }), after: dropBaselines }],
   'GET /api/projects/:projectId/baselines/:baselineId': [{ rule: 'project-access', ok: 200, params: newBaseline, after: dropBaselines }],
   'DELETE /api/projects/:projectId/baselines/:baselineId': [{ rule: 'project-team', ok: 204, params: newBaseline, after: dropBaselines }],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LinkType } from '../schemas/dependency.js';
+import type { ImportUndo } from './import-undo.js';
 
 /*
  * Issue 37: the one shape every import reads into (ARCHITECTURE §3e). A reader (MS Project XML, CSV, Excel) turns
@@ -139,4 +140,6 @@ export interface ImportSummary {
   undoAt?: string;
   /** A stored import only: the instant just after it; what anyone changes after it stays when the import is undone. */
   importedAt?: string;
+  /** A stored import only: what POST /api/projects/{projectId}/import/undo takes to undo it, calendar and baseline too. */
+  undo?: ImportUndo;
 }

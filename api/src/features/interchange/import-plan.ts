@@ -97,7 +97,7 @@ export interface CheckedImport {
   calendarDiffers: boolean;
 }
 
-const sameCalendar = (a: ImportedCalendar, b: ImportedCalendar) =>
+export const sameCalendar = (a: ImportedCalendar, b: ImportedCalendar) =>
   [...a.workingWeekdays].sort().join() === [...b.workingWeekdays].sort().join() && [...a.holidays].sort().join() === [...b.holidays].sort().join();
 
 /** The first field of a built task the write path's schemas refuse, as "Status must be one of …"; null when all pass. */

@@ -96,15 +96,17 @@ export class ImportService {
     const undoAt = await databaseNow(this.dataSource);
     const warnings = [...checked.summary.warnings];
     const fileCalendar = checked.calendarDiffers && takeCalendar ? checked.calendar : null;
+    const keepTasks = request.mode === 'replace';
     let calendarBefore: { workingWeekdays: number[]; holidays: string[] } | null = null;
     if (fileCalendar) {
       if (fileCalendar.holidays.length > MAX_HOLIDAYS) {
         warnings.push({ row: null, message: `The file's calendar has more than ${MAX_HOLIDAYS.toLocaleString('en-US')} holidays; the project keeps its own calendar.` });
       } else {
-        // Before the tasks, so that the document schedules them on the file's working days.
+        // Before the tasks, so that the document schedules them on the file's working days. Tasks being replaced
+        // are not moved by the file's holidays first: their history ends with the import, not a calendar change.
         const settings = await projectCalendarSettings(this.dataSource, projectId);
         calendarBefore = { workingWeekdays: settings.workingWeekdays, holidays: settings.holidays };
-        await this.projects.update(user, projectId, { workingWeekdays: fileCalendar.workingWeekdays, holidays: fileCalendar.holidays });
+        await this.projects.update(user, projectId, { workingWeekdays: fileCalendar.workingWeekdays, holidays: fileCalendar.holidays }, { keepTasks });
       }
     }
     const reason = importedReason(request.fileName);
@@ -119,20 +121,23 @@ export class ImportService {
       writeImport(doc, built, request.mode);
     });
     await edit.catch(async (err: unknown) => {
-      if (calendarBefore) await this.projects.update(user, projectId, calendarBefore);
+      if (calendarBefore) await this.projects.update(user, projectId, calendarBefore, { keepTasks });
       throw err;
     });
     const dates = baselineDates(baseline, built.idByKey);
+    let baselineId: string | null = null;
     if (dates.length) {
       try {
-        await this.baselines.create(user.id, projectId, { name: IMPORTED_BASELINE }, dates);
+        baselineId = (await this.baselines.create(user.id, projectId, { name: IMPORTED_BASELINE }, dates)).id;
       } catch (err) {
         if (!(err instanceof AppError) || err.status >= 500) throw err;
         warnings.push({ row: null, message: `The file's baseline was not saved: ${err.message}` });
       }
     }
     const importedAt = await databaseNow(this.dataSource);
-    return { ...checked.summary, warnings, undoAt: undoAt.toISOString(), importedAt: importedAt.toISOString() };
+    const calendar = calendarBefore && fileCalendar ? { before: calendarBefore, after: { workingWeekdays: fileCalendar.workingWeekdays, holidays: fileCalendar.holidays } } : null;
+    const undo = { at: undoAt.toISOString(), keepEditsAfter: importedAt.toISOString(), calendar, baselineId };
+    return { ...checked.summary, warnings, undoAt: undoAt.toISOString(), importedAt: importedAt.toISOString(), undo };
   }
 }
 

@@ -112,7 +112,12 @@ export class ProjectsService {
    * and who changed it, and nothing is written. Checked and written under the row's lock, so two saves from the
    * same base cannot both pass.
    */
-  async update(user: Pick<UserEntity, 'id' | 'firstName'>, projectId: string, input: UpdateProjectInput): Promise<Project> {
+  /**
+   * `keepTasks`: the calendar changes without a holiday moving any task (issue 37): an import replacing the tasks
+   * takes the file's calendar (the tasks it removes are not moved first), and undoing it puts the calendar back
+   * under tasks restored as they were.
+   */
+  async update(user: Pick<UserEntity, 'id' | 'firstName'>, projectId: string, input: UpdateProjectInput, options: { keepTasks?: boolean } = {}): Promise<Project> {
     const userId = user.id;
     await requireProjectEditor(this.dataSource, userId, projectId);
     const { current, holidays } = await this.dataSource.transaction(async (m) => {
@@ -144,7 +149,7 @@ export class ProjectsService {
     const project = await findProject(this.dataSource, projectId);
     const settingsChanged = input.autoSchedule !== undefined || input.workingWeekdays !== undefined || input.holidays !== undefined;
     const reason = holidays ? holidayChangeReason(holidaysOf(current), holidays) : null;
-    if (settingsChanged) await this.mirrorSettings(userId, projectId, holidays ? { before: current.holidays, after: holidays.map((h) => h.date), reason } : null);
+    if (settingsChanged) await this.mirrorSettings(userId, projectId, holidays && !options.keepTasks ? { before: current.holidays, after: holidays.map((h) => h.date), reason } : null);
     this.bus.emit([rooms.team(project.teamId), rooms.project(project.id)], 'project:updated', { project: presentProjectEvent(project) });
     return presentProject(project, 'team');
   }

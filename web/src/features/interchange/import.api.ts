@@ -1,4 +1,4 @@
-import type { ImportField, ImportFormat, ImportMode, ImportSummary } from '@planline/domain';
+import type { ImportField, ImportFormat, ImportMode, ImportSummary, ImportUndo, ImportUndoResult } from '@planline/domain';
 import { apiRequest } from '../../lib/query-client';
 
 /** The format of a chosen file, by its extension (issue 37): MS Project XML, CSV or Excel; null for anything else. */
@@ -55,10 +55,11 @@ export function postImport(request: ImportRequest, onProgress?: (fraction: numbe
 }
 
 /**
- * Undoes a stored import (issue 37): the import is a server edit no browser's undo stack holds, so undoing it is
- * restoring the plan to the instant just before it (its undoAt), as undoing a restore is.
+ * Undoes a stored import (issue 37) with what its answer said to take back: the import is a server edit no
+ * browser's undo stack holds, so the plan is restored to the instant just before it (a teammate's edit made after
+ * it stays), and the server puts back the calendar it took and removes the baseline it saved.
  */
-export async function undoImport(projectId: string, undoAt: string, importedAt?: string): Promise<void> {
-  // keepEditsAfter: a teammate's edit made after the import is theirs and stays.
-  await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/restore`, { at: undoAt, keepEditsAfter: importedAt });
+export async function undoImport(projectId: string, undo: ImportUndo): Promise<ImportUndoResult> {
+  const res = await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/import/undo`, undo);
+  return (await res.json()) as ImportUndoResult;
 }

@@ -14,7 +14,7 @@ import { dragStore } from '../model/drag.store';
 import { rowDragStore } from '../model/row-drop';
 import { userColor } from '../model/presence';
 import { syncNotice } from '../model/sync-notice';
-import { WorkCalendarProvider } from '../model/work-calendar';
+import { WorkCalendarProvider, workCalendarOf } from '../model/work-calendar';
 import { useToday } from '../../../lib/use-today';
 import { CreateTaskDialog, QuickAddForm } from './task-create-form';
 import { DeleteTaskDialog } from './delete-task-dialog';
@@ -174,7 +174,7 @@ export function GanttView({ projectId, calendar, currentUser, members, canSaveBa
       toast({ title: 'View only', description: 'You can see this project but not add tasks to it.', variant: 'destructive' });
       return;
     }
-    addPastedRows(connection, text, { today, people: peopleList, locale: navigator.language });
+    addPastedRows(connection, text, { today, people: peopleList, calendar: workCalendarOf(calendar), locale: navigator.language });
   };
 
   const title = (

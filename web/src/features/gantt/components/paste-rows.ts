@@ -1,4 +1,4 @@
-import { MAX_TASKS_PER_PROJECT } from '@planline/domain';
+import { MAX_TASKS_PER_PROJECT, type WorkCalendar } from '@planline/domain';
 import type { DocTask } from '@planline/document';
 import { toast } from '../../../lib/toast.store';
 import type { ProjectConnection } from '../connection/connection-types';
@@ -20,12 +20,13 @@ function describeProblems(problems: readonly PasteProblem[]): string {
  * (writeTasks: the outbox, then the document), so teammates see them at once and one Ctrl+Z takes them all back.
  * The toast says how many were added and which rows were left out, and why.
  */
-export function addPastedRows(connection: ProjectConnection, text: string, context: { today: string; people: readonly PastePerson[]; locale?: string }): void {
+export function addPastedRows(connection: ProjectConnection, text: string, context: { today: string; people: readonly PastePerson[]; calendar: WorkCalendar; locale?: string }): void {
   const tasks = connection.tasks.getState().tasks;
   const result = pastedRows(text, {
     today: context.today,
     dateOrder: dateOrderOf(context.locale),
     people: context.people,
+    calendar: context.calendar,
     room: MAX_TASKS_PER_PROJECT - tasks.size,
   });
   if (result.tasks.length === 0) {

@@ -1,3 +1,4 @@
+import { createWorkCalendar, DEFAULT_WORK_CALENDAR, type WorkCalendar } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
 import { dateOrderOf, matchPerson, MAX_PASTED_ROWS, parsePastedDate, pastedRows, type PasteContext } from './pasted-rows';
 
@@ -6,7 +7,8 @@ const people = [
   { id: 'u-bea', firstName: 'Bea', lastName: 'Builder', email: 'bea@example.com' },
   { id: 'u-bea2', firstName: 'Bea', lastName: 'Other', email: 'bea.other@example.com' },
 ];
-const context: PasteContext = { today: '2027-03-01', dateOrder: 'dmy', people, room: 1000 };
+// 2027-03-01 is a Monday; the default calendar works Monday to Friday.
+const context: PasteContext = { today: '2027-03-01', dateOrder: 'dmy', people, calendar: DEFAULT_WORK_CALENDAR, room: 1000 };
 
 describe('[paste-rows-chart] rows pasted on the chart', () => {
   it('reads name, start, end and assignee by position, with ISO and locale dates', () => {
@@ -51,11 +53,11 @@ describe('[paste-rows-chart] rows pasted on the chart', () => {
     expect(result.notes[1]!.message).toMatch(/More than one person/);
   });
 
-  it('gives a row without dates quick add’s week from today, and one with only a start that one day', () => {
-    const { tasks } = pastedRows('Only a name\nStart only\t2027-05-01', context);
+  it('gives a row without dates a working week from today, and one with only a start a working week from it', () => {
+    const { tasks } = pastedRows('Only a name\nStart only\t2027-03-10', context);
     expect(tasks.map((t) => [t.startDate, t.endDate])).toEqual([
-      ['2027-03-01', '2027-03-08'],
-      ['2027-05-01', '2027-05-01'],
+      ['2027-03-01', '2027-03-05'],
+      ['2027-03-10', '2027-03-16'],
     ]);
   });
 
@@ -96,5 +98,54 @@ describe('[paste-rows-chart] dates and people', () => {
     expect(matchPerson('Ada', people)).toMatchObject({ id: 'u-ada' });
     expect(matchPerson('Bea', people)).toBe('ambiguous');
     expect(matchPerson('Nobody', people)).toBeNull();
+  });
+});
+
+describe('[paste-rows-calendar] pasted dates on the project’s working calendar', () => {
+  const calendarOf = (workingWeekdays: number[], holidays: string[] = []): WorkCalendar => {
+    const made = createWorkCalendar({ workingWeekdays, holidays });
+    if (!made.ok) throw new Error('bad calendar in the test');
+    return made.calendar;
+  };
+  const datesOf = (text: string, over: Partial<PasteContext> = {}) => pastedRows(text, { ...context, ...over }).tasks.map((t) => [t.startDate, t.endDate]);
+
+  it('moves a start on a weekend to the next working day and an end on one to the working day before', () => {
+    // Saturday 6 March to Sunday 14 March: Monday 8 to Friday 12.
+    expect(datesOf('Weekend ends\t2027-03-06\t2027-03-14')).toEqual([['2027-03-08', '2027-03-12']]);
+    // Working days are kept as pasted.
+    expect(datesOf('Weekdays\t2027-03-02\t2027-03-09')).toEqual([['2027-03-02', '2027-03-09']]);
+  });
+
+  it('skips the project’s holidays and weekdays it does not work', () => {
+    // Monday 8 March a holiday, Friday not worked: a start on the holiday goes to Tuesday, an end on Friday back to Thursday.
+    const calendar = calendarOf([1, 2, 3, 4], ['2027-03-08']);
+    expect(datesOf('Holiday start\t2027-03-08\t2027-03-12', { calendar })).toEqual([['2027-03-09', '2027-03-11']]);
+  });
+
+  it('makes a row that holds no working day one working day after it', () => {
+    expect(datesOf('Saturday and Sunday\t2027-03-06\t2027-03-07')).toEqual([['2027-03-08', '2027-03-08']]);
+  });
+
+  it('counts a start-only row’s working week past weekends and holidays, on the calendar’s own week', () => {
+    // From Saturday 1 May: Monday 3 to Friday 7.
+    expect(datesOf('Start only\t2027-05-01')).toEqual([['2027-05-03', '2027-05-07']]);
+    // A holiday inside the week pushes the end one working day later.
+    expect(datesOf('Start only\t2027-05-03', { calendar: calendarOf([1, 2, 3, 4, 5], ['2027-05-05']) })).toEqual([['2027-05-03', '2027-05-10']]);
+    // A six-day week lasts six working days: Monday to Saturday.
+    expect(datesOf('Start only\t2027-05-03', { calendar: calendarOf([1, 2, 3, 4, 5, 6]) })).toEqual([['2027-05-03', '2027-05-08']]);
+  });
+
+  it('starts a row without dates, or with an end only, on the first working day from today', () => {
+    const saturday = '2027-03-06';
+    expect(datesOf('No dates\nEnd only\t\t2027-03-17', { today: saturday })).toEqual([
+      ['2027-03-08', '2027-03-12'],
+      ['2027-03-08', '2027-03-17'],
+    ]);
+    // An end already past (a Sunday) is one working day: the Friday before it.
+    expect(datesOf('Past end\t\t2027-02-28')).toEqual([['2027-02-26', '2027-02-26']]);
+  });
+
+  it('still refuses an end before the start, judged on the dates as pasted', () => {
+    expect(pastedRows('Backwards\t2027-03-07\t2027-03-06', context).skipped).toEqual([{ row: 1, message: 'The end date is before the start date' }]);
   });
 });

@@ -1,16 +1,14 @@
-import { addDays, displayName, isCalendarDate, MAX_TASKS_PER_UPDATE, taskFieldSchemas } from '@planline/domain';
+import { displayName, isCalendarDate, MAX_TASKS_PER_UPDATE, snapToWorkingDay, taskFieldSchemas, type WorkCalendar } from '@planline/domain';
 import Papa from 'papaparse';
 
 /**
  * [paste-rows-chart] Rows copied from a spreadsheet and pasted on the chart (issue 37): tab-separated cells, in the
  * order name, start, end, assignee unless a header row names the columns (then that row is skipped and its order
- * is used). Pure: the person's date order, today and the project's people are inputs.
+ * is used). Pure: the person's date order, today, the project's working calendar and its people are inputs.
  */
 
 /** Most rows one paste adds: one document update may add no more tasks (the server closes a connection that does). */
 export const MAX_PASTED_ROWS = MAX_TASKS_PER_UPDATE;
-/** A new task without dates starts today and lasts a week, like quick add. */
-const DEFAULT_DAYS = 7;
 
 export type DateOrder = 'dmy' | 'mdy' | 'ymd';
 type Column = 'name' | 'start' | 'end' | 'assignee';
@@ -48,6 +46,8 @@ export interface PasteContext {
   today: string;
   dateOrder: DateOrder;
   people: readonly PastePerson[];
+  /** The project's working calendar: pasted dates land on its working days, as a dragged bar does. */
+  calendar: WorkCalendar;
   /** How many more tasks the project takes (its cap less what it holds). */
   room: number;
 }
@@ -129,6 +129,33 @@ function headerColumns(cells: readonly string[]): (Column | null)[] | null {
   return named >= 2 || (named === 1 && columns.includes('name')) ? columns : null;
 }
 
+/**
+ * [paste-rows-calendar] A row's dates on the project's working calendar, the way a dragged bar lands
+ * (snapToWorkingDay): a start on a weekend or holiday moves to the next working day, an end on one to the working
+ * day before it, so no pasted bar begins or ends on a day nobody works. A row whose two dates hold no working day
+ * (Saturday to Sunday) becomes the one working day after them.
+ *
+ * A row without an end lasts one working week from its start: as many working days as the calendar works in a
+ * week (five on Monday–Friday, so Monday to Friday), counted past holidays, the way quick add gives a new task a
+ * week. A row without a start begins today (or on the next working day) and runs to its end; when that end is
+ * before today, the task is its end's working day alone. A row without dates starts today and lasts a working week.
+ */
+function workingDates(start: string | null, end: string | null, context: Pick<PasteContext, 'today' | 'calendar'>): { startDate: string; endDate: string } {
+  const { calendar } = context;
+  const aWorkingWeekFrom = (date: string) => calendar.addWorkingDays(date, calendar.workingWeekdays.length - 1);
+  if (start) {
+    const startDate = snapToWorkingDay(start, 1, calendar);
+    if (!end) return { startDate, endDate: aWorkingWeekFrom(startDate) };
+    const endDate = snapToWorkingDay(end, -1, calendar);
+    return { startDate, endDate: endDate < startDate ? startDate : endDate };
+  }
+  const today = snapToWorkingDay(context.today, 1, calendar);
+  if (!end) return { startDate: today, endDate: aWorkingWeekFrom(today) };
+  const endDate = snapToWorkingDay(end, -1, calendar);
+  // An end before today (or before the next working day) leaves its working day alone.
+  return { startDate: today <= endDate ? today : endDate, endDate };
+}
+
 /** What pasting `text` on the chart adds: one task per readable row, and why each other row is left out. */
 export function pastedRows(text: string, context: PasteContext): PastedRows {
   const parsed = Papa.parse<string[]>(text.replace(/\r\n?/g, '\n').replace(/\n+$/, ''), { delimiter: '\t', quoteChar: '"', skipEmptyLines: 'greedy' });
@@ -159,9 +186,8 @@ export function pastedRows(text: string, context: PasteContext): PastedRows {
     if (startCell && !start) return skip(`“${startCell}” is not a date`);
     const end = endCell ? parsePastedDate(endCell, context.dateOrder) : null;
     if (endCell && !end) return skip(`“${endCell}” is not a date`);
-    const startDate = start ?? (end && end < context.today ? end : context.today);
-    const endDate = end ?? (start ? start : addDays(context.today, DEFAULT_DAYS));
-    if (endDate < startDate) return skip('The end date is before the start date');
+    if (start && end && end < start) return skip('The end date is before the start date');
+    const { startDate, endDate } = workingDates(start, end, context);
     if (result.tasks.length >= room) {
       return skip(
         context.room <= result.tasks.length

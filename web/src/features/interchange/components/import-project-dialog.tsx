@@ -102,20 +102,21 @@ function ImportForm({ project, onDone }: { project: Pick<Project, 'id' | 'name'>
       }
       void queryClient.invalidateQueries({ queryKey: ['/api/projects', project.id] });
       const projectId = project.id;
-      const undoAt = answer.undoAt;
+      const undo = answer.undo;
       toast({
         title: 'Imported',
         description: `${plural(answer.tasks, 'task')} and ${plural(answer.links, 'link')} from «${chosen.name}».`,
         // One undo step for the importer: the plan back to the instant before the import (a restore, as in History).
-        action: undoAt
+        action: undo
           ? {
               label: 'Undo import',
               altText: 'Undo the import: the plan goes back to how it was just before it',
               onSelect: () =>
-                void undoImport(projectId, undoAt, answer.importedAt).then(
-                  () => {
+                void undoImport(projectId, undo).then(
+                  (undone) => {
                     void queryClient.invalidateQueries({ queryKey: ['/api/projects', projectId] });
-                    toast({ title: 'Import undone', description: `The tasks from «${chosen.name}» were taken out; the plan is as it was before the import.` });
+                    const calendarKept = undo.calendar && !undone.calendarRestored ? ' The calendar stays as a teammate changed it since.' : '';
+                    toast({ title: 'Import undone', description: `The tasks from «${chosen.name}» were taken out; the plan is as it was before the import.${calendarKept}` });
                   },
                   (err: unknown) => {
                     if (isUnauthorizedError(err)) return handleUnauthorized();

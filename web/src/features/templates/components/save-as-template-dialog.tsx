@@ -63,7 +63,7 @@ export function SaveAsTemplateDialog({ open, onOpenChange, project }: SaveAsTemp
           <FormField id="template-description" label="Description" hint="Optional." error={errors.description?.message}>
             {(control) => <Textarea {...control} rows={3} {...form.register('description')} />}
           </FormField>
-          <FormField id="template-category" label="Category" hint="Optional: the gallery groups templates by it." error={errors.category?.message}>
+          <FormField id="template-category" label="Category" hint="Optional: the gallery shows it on the card and lists templates by it." error={errors.category?.message}>
             {(control) => <Input {...control} list="template-categories" autoComplete="off" {...form.register('category')} />}
           </FormField>
           <datalist id="template-categories">

@@ -35,9 +35,10 @@ function origin(t: TemplateSummary): string {
 }
 
 /**
- * [templates] "New project → From a template": the gallery by category (the person's teams' templates, public ones
- * and the built-ins), a filter, and for the chosen card the team, name and start date of the new project. Cards
- * are buttons in the tab order; the chosen one is pressed; the creator of a template may delete it here.
+ * [templates] "New project → From a template": the gallery in category order (the person's teams' templates, public
+ * ones and the built-ins) as one responsive grid of cards, each naming its category; a filter; and for the chosen
+ * card the team, name and start date of the new project. Cards are buttons in the tab order; the chosen one is
+ * pressed; the creator of a template may delete it here.
  */
 export function TemplateGalleryDialog({ open, onOpenChange, teams, defaultTeamId }: TemplateGalleryDialogProps) {
   const createFailed = useProjectCreateFailure();
@@ -69,10 +70,10 @@ export function TemplateGalleryDialog({ open, onOpenChange, teams, defaultTeamId
     if (chosen) formRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [chosen]);
 
-  const categories = useMemo(() => {
+  const shown = useMemo(() => {
     const words = filter.trim().toLowerCase();
     const matches = (t: TemplateSummary) => !words || `${t.name} ${t.description ?? ''} ${t.category}`.toLowerCase().includes(words);
-    return (gallery.data?.categories ?? []).map((c) => ({ ...c, templates: c.templates.filter(matches) })).filter((c) => c.templates.length > 0);
+    return (gallery.data?.categories ?? []).flatMap((c) => c.templates.filter(matches).map((template) => ({ template, category: c.category })));
   }, [gallery.data, filter]);
 
   const choose = (template: TemplateSummary) => {
@@ -106,7 +107,13 @@ export function TemplateGalleryDialog({ open, onOpenChange, teams, defaultTeamId
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="New project from a template" description="Pick a template, then name the project and choose the day it starts." className="max-w-3xl">
+      <DialogContent
+        title="New project from a template"
+        description="Pick a template, then name the project and choose the day it starts."
+        // Breakpoint widths: they come after DialogContent's own max-w-lg in the stylesheet, so they win (a plain
+        // max-w-* may not). Full width less the margins on a phone.
+        className="sm:max-w-3xl lg:max-w-5xl"
+      >
         {teams.length === 0 ? (
           <p className="text-sm text-slate-700">You need a team before you can create a project.</p>
         ) : (
@@ -114,54 +121,53 @@ export function TemplateGalleryDialog({ open, onOpenChange, teams, defaultTeamId
             <Input type="search" aria-label="Filter templates" placeholder="Filter templates…" value={filter} onChange={(e) => setFilter(e.target.value)} className="h-9" />
             {gallery.isPending ? <LoadingBlock label="Loading templates" /> : null}
             {gallery.isError ? <ErrorBlock message="The templates could not be loaded." onRetry={() => void gallery.refetch()} retrying={gallery.isFetching} /> : null}
-            {gallery.isSuccess && categories.length === 0 ? (
+            {gallery.isSuccess && shown.length === 0 ? (
               <p role="status" className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
                 No template matches «{filter.trim()}». Clear the filter to see them all, or save one of your projects as a template from its header.
               </p>
             ) : null}
-            <div className="max-h-[45vh] space-y-4 overflow-y-auto pr-1">
-              {categories.map((c) => (
-                <section key={c.category} aria-labelledby={`template-category-${c.category}`}>
-                  <h3 id={`template-category-${c.category}`} className="mb-2 text-sm font-semibold text-slate-700">
-                    {c.category}
-                  </h3>
-                  <ul className="grid gap-2 sm:grid-cols-2">
-                    {c.templates.map((t) => (
-                      <li key={t.id} className="relative">
-                        <button
-                          type="button"
-                          aria-pressed={chosen?.id === t.id}
-                          onClick={() => choose(t)}
-                          className={cn(
-                            'h-full w-full cursor-pointer rounded-lg border bg-white p-3 pr-10 text-left shadow-sm hover:border-blue-400 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none',
-                            chosen?.id === t.id ? 'border-blue-600 ring-1 ring-blue-600' : 'border-slate-200',
-                          )}
-                        >
-                          <span className="block font-medium text-slate-900">{t.name}</span>
-                          <span className="block text-xs text-slate-600">{origin(t)}</span>
-                          {t.description ? <span className="mt-1 line-clamp-2 block text-sm text-slate-700">{t.description}</span> : null}
-                          <span className="mt-2 block text-xs text-slate-600">
-                            {plural(t.taskCount, 'task')} · {plural(t.phaseCount, 'phase')} · {plural(t.milestoneCount, 'milestone')} · about{' '}
-                            {plural(t.durationDays, 'working day')}
-                            {t.usageCount > 0 ? ` · used ${plural(t.usageCount, 'time')}` : ''}
-                          </span>
-                        </button>
-                        {t.mine ? (
-                          <button
-                            type="button"
-                            aria-label={`Delete template ${t.name}`}
-                            onClick={() => setDeleting(t)}
-                            className="absolute top-2 right-2 inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-md text-slate-600 hover:bg-red-50 hover:text-red-700 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
-                          >
-                            <Trash2 aria-hidden="true" className="h-4 w-4" />
-                          </button>
-                        ) : null}
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ))}
-            </div>
+            {/* One grid for every category, in the gallery's category order: on a desktop several cards share a
+                row (a category often holds one template, so a grid per category showed one card per row), on a
+                phone one card fills it. Tab and Shift+Tab go through the cards in reading order; the padding keeps
+                the focus ring of a card at the edge inside the scrolled area. */}
+            {shown.length > 0 ? (
+              <ul aria-label="Templates" className="grid max-h-[50vh] grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-3 overflow-y-auto p-1">
+                {shown.map(({ template: t, category }) => (
+                  <li key={t.id} className="relative">
+                    <button
+                      type="button"
+                      aria-pressed={chosen?.id === t.id}
+                      onClick={() => choose(t)}
+                      className={cn(
+                        'h-full w-full cursor-pointer rounded-lg border bg-white p-3 pr-10 text-left shadow-sm hover:border-blue-400 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none',
+                        chosen?.id === t.id ? 'border-blue-600 ring-1 ring-blue-600' : 'border-slate-200',
+                      )}
+                    >
+                      <span className="block font-medium text-slate-900">{t.name}</span>
+                      <span className="block text-xs text-slate-600">
+                        {category} · {origin(t)}
+                      </span>
+                      {t.description ? <span className="mt-1 line-clamp-2 block text-sm text-slate-700">{t.description}</span> : null}
+                      <span className="mt-2 block text-xs text-slate-600">
+                        {plural(t.taskCount, 'task')} · {plural(t.phaseCount, 'phase')} · {plural(t.milestoneCount, 'milestone')} · about{' '}
+                        {plural(t.durationDays, 'working day')}
+                        {t.usageCount > 0 ? ` · used ${plural(t.usageCount, 'time')}` : ''}
+                      </span>
+                    </button>
+                    {t.mine ? (
+                      <button
+                        type="button"
+                        aria-label={`Delete template ${t.name}`}
+                        onClick={() => setDeleting(t)}
+                        className="absolute top-2 right-2 inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-md text-slate-600 hover:bg-red-50 hover:text-red-700 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:outline-none"
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      </button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {chosen ? (
               <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-3 border-t border-slate-200 pt-4" aria-label={`New project from ${chosen.name}`}>
                 <div className="grid gap-3 sm:grid-cols-3">
