@@ -299,7 +299,8 @@ describe('task events', () => {
     const seen: { event: string; payload: any }[] = [];
     socket.onAny((event, payload) => seen.push({ event, payload }));
 
-    const count = TASK_EVENTS_BULK_LIMIT + 1;
+    // Past the event limit, and past the 2,000 history rows a statement writes (project-rows.ts ROWS_PER_STATEMENT).
+    const count = Math.max(TASK_EVENTS_BULK_LIMIT, 2000) + 1;
     const rows = Array.from({ length: count }, (_, i) => `Task ${i + 1},2026-11-23,2026-11-24`);
     const imported = await fetch(`${server.url}/api/projects/${project.id}/import?format=csv&preview=false&fileName=bulk.csv`, {
       method: 'POST',
@@ -314,5 +315,13 @@ describe('task events', () => {
     expect(seen.map((s) => s.event)).toEqual(['tasks:reloaded', 'task:created']);
     expect(seen[0]!.payload).toEqual({ projectId: project.id, tasks: count });
     expect(seen[1]!.payload.task).toMatchObject({ id: created.id });
+    // Every imported task has its history row, written in the tasks' order across the statements.
+    const history: { order: number }[] = await server.dataSource.query(
+      `SELECT t."order" FROM task_change_history h JOIN tasks t ON t.id = h.task_id
+        WHERE h.project_id = $1 AND h.field_name = 'created' AND h.change_reason = 'Imported from «bulk.csv»' ORDER BY h.seq`,
+      [project.id],
+    );
+    expect(history).toHaveLength(count);
+    expect(history.map((h) => h.order)).toEqual([...history.map((h) => h.order)].sort((a, b) => a - b));
   });
 });
