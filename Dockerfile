@@ -15,4 +15,5 @@ RUN npm ci --include=dev --no-audit --no-fund
 COPY . .
 RUN npm run build
 EXPOSE 3000
-CMD ["node", "--import", "tsx", "api/src/main.ts"]
+# The V8 flags of api/node-flags.json (api/test/node-flags.test.ts checks they are the same).
+CMD ["node", "--max-semi-space-size=4", "--import", "tsx", "api/src/main.ts"]

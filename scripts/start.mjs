@@ -1,7 +1,7 @@
 // `npm start`: builds the web app when its sources are newer than the build, then runs the whole product in one
 // process (API, Socket.IO, Hocuspocus, web app) on PORT, over PGlite in DATA_DIR unless DATABASE_URL is set.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +23,10 @@ if (needsBuild) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'src', 'main.ts')], {
+// The server's V8 flags (api/node-flags.json; the Dockerfile's CMD has the same): a young generation of 4 MB per
+// semi-space instead of 16 keeps the idle server ~40 MB smaller and an import's peak lower (issue 37).
+const nodeFlags = JSON.parse(readFileSync(join(root, 'api', 'node-flags.json'), 'utf8'));
+const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', join(root, 'api', 'src', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SOCKET_IO_PATH, type TaskFieldName } from '@planline/domain';
+import { SOCKET_IO_PATH, TASK_EVENTS_BULK_LIMIT, type TaskFieldName } from '@planline/domain';
 import { readTask, tasksMap, writeTask, addDependency, encodeAwarenessUpdate, fieldValue } from '@planline/document';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -287,5 +287,41 @@ describe('task events', () => {
     expect(seen[1]!.payload).toMatchObject({ task: { progress: 70 }, fields: ['progress'] });
     expect(seen[2]!.payload).toEqual({ projectId: project.id, taskId: created.id });
     expect(outsiderHeard).toBe(0);
+  });
+
+  it('[import-live] a change of more tasks than TASK_EVENTS_BULK_LIMIT is one tasks:reloaded, not an event per task', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    const member = await joinedMember(server, owner.client, team.id);
+    const project = (await owner.client.post('/api/projects', { name: 'Bulk', teamId: team.id })).body;
+    const socket = connectSocket(server.url, { path: SOCKET_IO_PATH, transports: ['websocket'], reconnection: false, extraHeaders: { cookie: member.client.cookieHeader } });
+    sockets.push(socket);
+    await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
+    const seen: { event: string; payload: any }[] = [];
+    socket.onAny((event, payload) => seen.push({ event, payload }));
+
+    // Past the event limit, and past the 2,000 history rows a statement writes (project-rows.ts ROWS_PER_STATEMENT).
+    const count = Math.max(TASK_EVENTS_BULK_LIMIT, 2000) + 1;
+    const rows = Array.from({ length: count }, (_, i) => `Task ${i + 1},2026-11-23,2026-11-24`);
+    const imported = await fetch(`${server.url}/api/projects/${project.id}/import?format=csv&preview=false&fileName=bulk.csv`, {
+      method: 'POST',
+      headers: { cookie: owner.client.cookieHeader, 'content-type': 'text/csv' },
+      body: ['Task Name,Start Date,Finish Date', ...rows].join('\n'),
+    });
+    expect(imported.status).toBe(200);
+    await eventually(() => seen.map((s) => s.event), (events) => events.includes('tasks:reloaded'));
+    // One small edit after it is still sent task by task, after the reload.
+    const created = (await owner.client.post('/api/tasks', { projectId: project.id, name: 'After the import', startDate: '2026-11-23', endDate: '2026-11-24' })).body;
+    await eventually(() => seen.map((s) => s.event), (events) => events.includes('task:created'));
+    expect(seen.map((s) => s.event)).toEqual(['tasks:reloaded', 'task:created']);
+    expect(seen[0]!.payload).toEqual({ projectId: project.id, tasks: count });
+    expect(seen[1]!.payload.task).toMatchObject({ id: created.id });
+    // Every imported task has its history row, written in the tasks' order across the statements.
+    const history: { order: number }[] = await server.dataSource.query(
+      `SELECT t."order" FROM task_change_history h JOIN tasks t ON t.id = h.task_id
+        WHERE h.project_id = $1 AND h.field_name = 'created' AND h.change_reason = 'Imported from «bulk.csv»' ORDER BY h.seq`,
+      [project.id],
+    );
+    expect(history).toHaveLength(count);
+    expect(history.map((h) => h.order)).toEqual([...history.map((h) => h.order)].sort((a, b) => a - b));
   });
 });

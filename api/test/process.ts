@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The server's V8 flags, as `npm start` and the Dockerfile pass them. */
+const nodeFlags = JSON.parse(readFileSync(join(root, 'api', 'node-flags.json'), 'utf8')) as string[];
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -35,7 +38,7 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   const listenPort = port ?? (await freePort());
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'src', 'main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', join(root, 'api', 'src', 'main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(listenPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -220,6 +220,12 @@ export const WORKLOAD_PREVIEW_MAX_PEOPLE = TASK_MAX_ASSIGNEES + 1;
 const loadRunSchema = z.object({ from: calendarDateSchema, to: calendarDateSchema, hours: z.number().finite() });
 const workloadDeltaSchema = z.object({ userId: z.uuid().nullable(), runs: z.array(loadRunSchema).max(1000) });
 
+/**
+ * A persisted change touching more tasks than this is announced as one `tasks:reloaded` rather than one event per
+ * task read back from the database (issue 37: an import of 10,000 tasks sent 10,000 `task:created`).
+ */
+export const TASK_EVENTS_BULK_LIMIT = 200;
+
 /** Payload schemas of server-to-client events, keyed by event name. Later features add theirs here. */
 export const serverEventSchemas = {
   'session:ready': sessionReadySchema,
@@ -238,6 +244,11 @@ export const serverEventSchemas = {
   'task:created': z.object({ projectId: z.uuid(), task: taskSchema }),
   'task:updated': z.object({ projectId: z.uuid(), task: taskSchema, fields: z.array(z.string()) }),
   'task:deleted': z.object({ projectId: z.uuid(), taskId: z.uuid() }),
+  /**
+   * To `project:{id}` instead of the events above when one persisted change touches more than TASK_EVENTS_BULK_LIMIT
+   * tasks (an import, a restore): read the project's tasks again. `tasks` is how many the change touched.
+   */
+  'tasks:reloaded': z.object({ projectId: z.uuid(), tasks: z.number().int().nonnegative() }),
   /** To `user:{id}`: a layout saved in one tab or device, for the user's other open dashboards. */
   'dashboard:updated': z.object({ projectId: z.uuid().nullable(), layout: z.array(widgetSchema) }),
   /** To `project:{id}`: a weekly report was created or updated. */

@@ -298,19 +298,19 @@ async function writeJudged(m: EntityManager, projectId: string, j: Judged, histo
     const edge = parseDependencyKey(key)!;
     await m.query(`DELETE FROM task_dependencies WHERE task_id = $1 AND depends_on_task_id = $2`, [edge.taskId, edge.dependsOnTaskId]);
   }
-  const linkRows = (keys: string[]) => {
+  const linkRows = (keys: readonly string[]) => {
     const edges = keys.map((key) => ({ ...parseDependencyKey(key)!, link: j.links.get(key)! }));
     return [edges.map((e) => e.taskId), edges.map((e) => e.dependsOnTaskId), edges.map((e) => e.link.type), edges.map((e) => e.link.lagDays)];
   };
-  if (j.addedDeps.length) {
-    await m.query(
+  await inChunks(j.addedDeps, (keys) =>
+    m.query(
       `INSERT INTO task_dependencies (id, task_id, depends_on_task_id, type, lag_days)
        SELECT gen_random_uuid(), e.task_id, e.depends_on, e.type, e.lag_days
          FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[]) AS e(task_id, depends_on, type, lag_days)
        ON CONFLICT (task_id, depends_on_task_id) DO UPDATE SET type = EXCLUDED.type, lag_days = EXCLUDED.lag_days`,
-      linkRows(j.addedDeps),
-    );
-  }
+      linkRows(keys),
+    ),
+  );
   if (j.changedDeps.length) {
     await m.query(
       `UPDATE task_dependencies d SET type = e.type, lag_days = e.lag_days
@@ -353,9 +353,24 @@ const historyValue = (value: unknown): string | null => {
   return String(value);
 };
 
-/** History rows in the order listed (their `seq` follows it), one statement for all of them. */
+/**
+ * Rows per statement of the bulk INSERTs that may run in chunks (history, links): an import's 20,000 history rows
+ * in one statement made the driver build each column's array literal and the whole message at once (issue 37: the
+ * server's peak memory). Chunks of this size keep a statement per few thousand rows, in order.
+ */
+const ROWS_PER_STATEMENT = 2000;
+
+/** `rows` in consecutive slices of at most ROWS_PER_STATEMENT, written one after the other. */
+async function inChunks<T>(rows: readonly T[], write: (chunk: readonly T[]) => Promise<unknown>): Promise<void> {
+  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) await write(rows.slice(from, from + ROWS_PER_STATEMENT));
+}
+
+/** History rows in the order listed (their `seq` follows it), one statement per ROWS_PER_STATEMENT of them. */
 async function writeHistory(m: EntityManager, projectId: string, entries: HistoryEntry[]): Promise<void> {
-  if (!entries.length) return;
+  await inChunks(entries, (chunk) => writeHistoryRows(m, projectId, chunk));
+}
+
+async function writeHistoryRows(m: EntityManager, projectId: string, entries: readonly HistoryEntry[]): Promise<void> {
   await m.query(
     `INSERT INTO task_change_history (id, project_id, task_id, changed_by, field_name, old_value, new_value, change_reason, depends_on_task_id)
      SELECT gen_random_uuid(), $1, e.task_id, e.changed_by, e.field, e.old_value, e.new_value, e.reason, e.depends_on

@@ -61,6 +61,22 @@ export class ImportService {
 
   async import(user: UserEntity, projectId: string, request: ImportRequest, file: Buffer): Promise<ImportSummary> {
     await this.authorize(user.id, projectId);
+    const { checked, takeCalendar, baseline } = await this.check(projectId, request, file);
+    if (request.preview) return checked.summary;
+    if (!checked.built) {
+      const n = checked.summary.errors.length;
+      throw new AppError('unprocessable', `The file has ${n} error${n === 1 ? '' : 's'}; nothing was imported. Correct ${n === 1 ? 'it' : 'them'} and import again.`, {
+        summary: checked.summary,
+      });
+    }
+    return this.commit(user, projectId, request, checked, takeCalendar, baseline);
+  }
+
+  /**
+   * The file read and checked against the project. The plan read from it stays in here: the commit keeps only what
+   * the check built, its baseline and whether to take its calendar (issue 37: the server's peak memory).
+   */
+  private async check(projectId: string, request: ImportRequest, file: Buffer) {
     const settings = await projectCalendarSettings(this.dataSource, projectId);
     const calendar = createWorkCalendar(settings);
     if (!calendar.ok) throw new Error(`Project ${projectId} has an invalid calendar: ${calendar.reason}`);
@@ -73,14 +89,7 @@ export class ImportService {
     const people = (await projectPeople(this.dataSource, projectId, 'all')).map((p) => ({ id: p.id, email: p.email, firstName: p.first_name, lastName: p.last_name }));
     const state = await this.documents.read(projectId, projectState);
     const checked = checkImport(plan, people, { mode: request.mode, ...state, calendar: settings, maxTasks: MAX_TASKS_PER_PROJECT });
-    if (request.preview) return checked.summary;
-    if (!checked.built) {
-      const n = checked.summary.errors.length;
-      throw new AppError('unprocessable', `The file has ${n} error${n === 1 ? '' : 's'}; nothing was imported. Correct ${n === 1 ? 'it' : 'them'} and import again.`, {
-        summary: checked.summary,
-      });
-    }
-    return this.commit(user, projectId, request, checked, plan.calendar !== null && (request.mode === 'replace' || state.existingTasks === 0), plan.baseline);
+    return { checked, takeCalendar: plan.calendar !== null && (request.mode === 'replace' || state.existingTasks === 0), baseline: plan.baseline };
   }
 
   private async commit(

@@ -1,8 +1,6 @@
 import type { ImportedPlan, ImportFormat } from '@planline/domain';
 import { AppError } from '../../errors.js';
-import { readMspdi } from './mspdi-read.js';
 import type { ReadOptions } from './read-options.js';
-import { readSheet } from './sheet-read.js';
 
 /** The statuses a reader's refusal may carry (`status` on the error): what the file is, not what the server did. */
 const READER_STATUSES = new Map([
@@ -19,7 +17,10 @@ const READER_STATUSES = new Map([
  */
 export async function readPlan(bytes: Buffer, format: ImportFormat, options: ReadOptions): Promise<ImportedPlan> {
   try {
-    return format === 'mspdi' ? readMspdi(bytes, options) : await readSheet(bytes, format, options);
+    // Each reader (fast-xml-parser; papaparse and exceljs) is loaded with its format's first file, not at start.
+    return format === 'mspdi'
+      ? (await import('./mspdi-read.js')).readMspdi(bytes, options)
+      : await (await import('./sheet-read.js')).readSheet(bytes, format, options);
   } catch (err) {
     if (err instanceof AppError) throw err;
     const status = (err as { status?: unknown }).status;

@@ -1,5 +1,5 @@
 import { sheetPlan, type ImportedPlan, type ImportMessage, type SheetCell, type SheetRow } from '@planline/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { AppError } from '../../errors.js';
 import type { ReadOptions } from './read-options.js';
@@ -116,7 +116,9 @@ function csvRows(bytes: Buffer): Grid {
  */
 async function xlsxRows(bytes: Buffer): Promise<Grid> {
   guardXlsx(bytes);
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use: exceljs is a few MB of the server's memory that only Excel files need.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

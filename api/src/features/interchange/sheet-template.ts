@@ -1,5 +1,4 @@
 import { SHEET_TEMPLATE_HEADERS, SHEET_TEMPLATE_ROWS } from '@planline/domain';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 
 /** [sheet-template] The import template (domain's rows) as the files people download and fill in. */
@@ -19,7 +18,9 @@ export function templateCsv(): Buffer {
  * stay text so '1.10' is not read as the number 1.1.
  */
 export async function templateXlsx(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use: exceljs is a few MB of the server's memory that only Excel files need.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   const sheet = workbook.addWorksheet('Tasks', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = SHEET_TEMPLATE_HEADERS.map((header) => ({
     header,

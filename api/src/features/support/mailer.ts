@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../../logger.js';
 
 export interface OutgoingEmail {
@@ -31,18 +31,23 @@ export function createMailer(smtpUrl: string | undefined, logger: Logger): Maile
       },
     };
   }
-  // Timeouts from here, unless the URL sets its own: a slow server must not hold a visitor's request for minutes.
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  // nodemailer is loaded with the first e-mail, not at start: most servers send few, and it is memory held idle.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      // Timeouts from here, unless the URL sets its own: a slow server must not hold a visitor's request for minutes.
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      }),
+    ));
   return {
     configured: true,
     async send(email) {
       try {
-        await transport.sendMail({
+        await (await connect()).sendMail({
           from: email.from,
           to: email.to,
           replyTo: email.replyTo ?? undefined,

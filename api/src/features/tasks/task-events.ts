@@ -1,4 +1,4 @@
-import { rooms } from '@planline/domain';
+import { rooms, TASK_EVENTS_BULK_LIMIT } from '@planline/domain';
 import type { PersistedChanges, RealtimeBus } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
 import { findTasks } from './tasks.read.js';
@@ -7,6 +7,8 @@ import { findTasks } from './tasks.read.js';
 interface Unread {
   created: Set<string>;
   fields: Map<string, Set<string>>;
+  /** Tasks touched by changes too large to announce task by task: one `tasks:reloaded` for them (0: none). */
+  reloaded: number;
 }
 
 /**
@@ -17,6 +19,11 @@ interface Unread {
  * once, let a flood of edits queue hundreds of reads on the embedded database (which runs one query at a time),
  * in front of every other project's queries and the health check. A project has at most one read in flight;
  * what is persisted meanwhile is merged and read once after it, so the reads keep pace with the writes.
+ *
+ * A change touching more than TASK_EVENTS_BULK_LIMIT tasks (an import of 10,000, a restore) is not read back: it is
+ * announced as one `tasks:reloaded` and the views read the project's tasks again (issue 37: 10,000 `task:created`
+ * read back from the database held a few hundred MB and as many socket messages). It takes its turn with the reads,
+ * so no event read before it arrives after it.
  */
 export function publishTaskEvents(dataSource: DataSource, bus: RealtimeBus, logger: { error(o: object, m?: string): void }) {
   const unread = new Map<string, Unread>();
@@ -31,7 +38,9 @@ export function publishTaskEvents(dataSource: DataSource, bus: RealtimeBus, logg
     unread.delete(projectId);
     reading.add(projectId);
     const room = rooms.project(projectId);
-    findTasks(dataSource, [...new Set([...batch.created, ...batch.fields.keys()])])
+    if (batch.reloaded) bus.emit(room, 'tasks:reloaded', { projectId, tasks: batch.reloaded });
+    const ids = [...new Set([...batch.created, ...batch.fields.keys()])];
+    (ids.length ? findTasks(dataSource, ids) : Promise.resolve([]))
       .then((tasks) => {
         for (const task of tasks) {
           if (batch.created.has(task.id)) bus.emit(room, 'task:created', { projectId, task });
@@ -44,9 +53,19 @@ export function publishTaskEvents(dataSource: DataSource, bus: RealtimeBus, logg
 
   return (changes: PersistedChanges) => {
     const { projectId } = changes;
-    for (const taskId of changes.deleted) bus.emit(rooms.project(projectId), 'task:deleted', { projectId, taskId });
     let batch = unread.get(projectId);
-    if (!batch) unread.set(projectId, (batch = { created: new Set(), fields: new Map() }));
+    if (!batch) unread.set(projectId, (batch = { created: new Set(), fields: new Map(), reloaded: 0 }));
+    const touched = new Set([...changes.created, ...changes.deleted, ...changes.dependenciesChanged]);
+    for (const { taskId } of changes.updated) touched.add(taskId);
+    if (touched.size > TASK_EVENTS_BULK_LIMIT) {
+      // The reload covers what was waiting to be read too.
+      batch.reloaded += touched.size;
+      batch.created.clear();
+      batch.fields.clear();
+      if (!reading.has(projectId)) readNext(projectId);
+      return;
+    }
+    for (const taskId of changes.deleted) bus.emit(rooms.project(projectId), 'task:deleted', { projectId, taskId });
     const fieldsOf = (taskId: string) => {
       let fields = batch.fields.get(taskId);
       if (!fields) batch.fields.set(taskId, (fields = new Set()));
@@ -61,7 +80,7 @@ export function publishTaskEvents(dataSource: DataSource, bus: RealtimeBus, logg
       batch.created.delete(taskId);
       batch.fields.delete(taskId);
     }
-    if (!batch.created.size && !batch.fields.size) unread.delete(projectId);
+    if (!batch.created.size && !batch.fields.size && !batch.reloaded) unread.delete(projectId);
     if (!reading.has(projectId)) readNext(projectId);
   };
 }

@@ -7,4 +7,4 @@ export { PresenceAvatars } from './components/presence-avatars';
 export { loadProjectConnection } from './connection/load-project-connection';
 export { showTaskInChart } from './model/current-row.store';
 export { useTaskCounts } from './model/use-task-counts';
-export { projectTasksKey, taskHistoryKey } from './tasks.queries';
+export { isTaskHistoryKey, projectTasksKey, taskHistoryKey } from './tasks.queries';

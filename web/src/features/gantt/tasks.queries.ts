@@ -4,6 +4,8 @@ import { parsedQueryFn } from '../../lib/parsed-query';
 
 /** GET /api/tasks/{id}/history (newest first). */
 export const taskHistoryKey = (taskId: string) => ['/api/tasks', taskId, 'history'] as const;
+/** Whether a query key is some task's taskHistoryKey. */
+export const isTaskHistoryKey = (key: readonly unknown[]) => key.length === 3 && key[0] === '/api/tasks' && key[2] === 'history';
 /** GET /api/projects/{id}/tasks: other views read it (the dashboard); the timeline reads the project document instead. */
 export const projectTasksKey = (projectId: string) => ['/api/projects', projectId, 'tasks'] as const;
 

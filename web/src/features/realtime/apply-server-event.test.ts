@@ -228,6 +228,19 @@ describe('applyServerEvent: dashboard events', () => {
     expect(isInvalidated(queryClient, taskHistoryKey(other.id))).toBe(false);
   });
 
+  it('[import-live] tasks:reloaded reads the project\'s task list and open histories again, other projects untouched', () => {
+    const { queryClient, effects } = setup();
+    const otherProject = crypto.randomUUID();
+    const task = makeTask({ projectId });
+    queryClient.setQueryData<Task[]>(projectTasksKey(projectId), [task]);
+    queryClient.setQueryData<Task[]>(projectTasksKey(otherProject), []);
+    queryClient.setQueryData(taskHistoryKey(task.id), []);
+    applyServerEvent(queryClient, { name: 'tasks:reloaded', payload: { projectId, tasks: 10_000 } }, effects);
+    expect(isInvalidated(queryClient, projectTasksKey(projectId))).toBe(true);
+    expect(isInvalidated(queryClient, taskHistoryKey(task.id))).toBe(true);
+    expect(isInvalidated(queryClient, projectTasksKey(otherProject))).toBe(false);
+  });
+
   it('leaves an unread task list unread', () => {
     const { queryClient, effects } = setup();
     applyServerEvent(queryClient, { name: 'task:created', payload: { projectId, task: makeTask({ projectId }) } }, effects);

@@ -2,7 +2,7 @@ import type { DashboardConfig, JoinRequest, Project, Task, TeamDetail, TeamMembe
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../auth';
 import { dashboardConfigKey, removeTask, upsertTask, withSavedLayout } from '../dashboard';
-import { projectTasksKey, taskHistoryKey } from '../gantt';
+import { isTaskHistoryKey, projectTasksKey, taskHistoryKey } from '../gantt';
 import { cacheReport } from '../reports';
 import {
   dropTeamAccess,
@@ -143,6 +143,15 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       void queryClient.invalidateQueries({ queryKey: taskHistoryKey(task.id) });
       // [workload-live] A person's hours span every project they work in, so any team's workload may change: the
       // workload view's reads, and the chart's over-allocation marks (the same key shape, one refetch).
+      scheduleWorkloadRefetch(queryClient, null);
+      return;
+    }
+
+    case 'tasks:reloaded': {
+      // A change too large to send task by task (an import): the project's list and any open history are read again.
+      const { projectId } = event.payload;
+      void queryClient.invalidateQueries({ queryKey: projectTasksKey(projectId) });
+      void queryClient.invalidateQueries({ predicate: (query) => isTaskHistoryKey(query.queryKey) });
       scheduleWorkloadRefetch(queryClient, null);
       return;
     }
