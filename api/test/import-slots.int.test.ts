@@ -82,24 +82,29 @@ async function importNow(who: ClientUser, body: Buffer | string = FILE, headers:
   return { status: res.status, retryAfter: res.headers.get('retry-after') ?? undefined, body: text ? (JSON.parse(text) as Answer['body']) : null };
 }
 
-/** Waits until `who` is refused for already importing: their held upload has taken its slot. */
-const holdsSlot = (who: ClientUser) =>
-  eventually(
-    () => importNow(who),
-    (a) => a.status === 429,
-    5000,
-  );
+/**
+ * Two held uploads of `who` at once: one takes the person's slot, the other is refused at once. Which one wins is
+ * the server's order of arrival, so neither is assumed: the refused one's answer and the holder are returned.
+ */
+async function holder(who: ClientUser) {
+  const pair = [heldImport(who), heldImport(who)] as const;
+  const refused = await Promise.race(pair.map((h) => h.answer));
+  const holding = pair.find((h) => h.answered === null)!;
+  expect(pair.filter((h) => h.answered === null)).toHaveLength(1);
+  // The refused upload is cut off: the server answered it without reading its body.
+  for (const h of pair) if (h !== holding) h.abort();
+  return { refused, holding };
+}
 
 describe('[import-flood] import slots', () => {
   it('one import at a time per person, two per server: the others get 429 with Retry-After and a message to act on', async () => {
     expect(IMPORTS_PER_PROCESS).toBe(2);
     const [a, b, c] = people as [ClientUser, ClientUser, ClientUser];
-    const first = heldImport(a);
-    const mine = await holdsSlot(a);
+    const { refused: mine, holding: first } = await holder(a);
     expect(mine).toEqual({ status: 429, retryAfter: String(IMPORT_RETRY_AFTER_SECONDS), body: expect.objectContaining({ message: IMPORT_BUSY_FOR_PERSON }) });
 
-    const second = heldImport(b);
-    await holdsSlot(b);
+    const { refused: alsoMine, holding: second } = await holder(b);
+    expect(alsoMine.body!.message).toBe(IMPORT_BUSY_FOR_PERSON);
     const third = await importNow(c);
     expect(third).toEqual({ status: 429, retryAfter: String(IMPORT_RETRY_AFTER_SECONDS), body: expect.objectContaining({ message: IMPORT_BUSY_FOR_SERVER }) });
     expect(first.answered).toBeNull();
