@@ -5,10 +5,10 @@ import { currentUser } from '../../middleware/auth.js';
 
 /**
  * Imports (and previews: they read the whole file too) in progress at once in one server process. Each holds its
- * file (up to IMPORT_MAX_BYTES, 50 MB) and everything read from it: the 10,000-task import benchmark (15c1c03) took
- * the server to ~550 MB of RSS with one import running, so N at once costs N times that on top of the realtime
- * server. Two keeps a second person from waiting behind a long commit; more would let a burst of uploads take the
- * process's memory. In scaled mode each process keeps its own count.
+ * file (up to IMPORT_MAX_BYTES, 50 MB) and everything read from it: one 10,000-task import took the server's RSS to
+ * 548 MB (bench/ at 15c1c03), and each import running beside it adds its own file and parse. Two keeps a second
+ * person from waiting behind a long commit; more would let a burst of uploads take the process's memory. In scaled
+ * mode each process keeps its own count. A slow upload holds its slot until Node's request timeout (300 s).
  */
 export const IMPORTS_PER_PROCESS = 2;
 /** One person's imports at once: the dialog sends one at a time, and a second only takes a slot from others. */
@@ -53,11 +53,6 @@ export class ImportSlots {
         else this.byPerson.delete(userId);
       },
     };
-  }
-
-  /** Imports in progress (for tests and logs). */
-  get inProgress(): number {
-    return this.running;
   }
 }
 
