@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEED_MISSES_FROM_ADDRESS } from '../src/features/calendar-feed/calendar-feed.service.js';
 import { ApiClient, createTask, joinedMember, registeredClient, startTestServer, teamWithOwner, type TestServer } from './harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_URL: 'https://plan.example.com' });
+  // TRUST_PROXY: the misses test speaks from several addresses through X-Forwarded-For.
+  server = await startTestServer({ PUBLIC_URL: 'https://plan.example.com', TRUST_PROXY: 'true' });
 });
 afterAll(async () => {
   await server?.stop();
@@ -179,5 +181,28 @@ describe('calendar feed (issue 37)', () => {
     const limited = await readFeed(url);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('[calendar-feed-misses] unknown links from one address: 10 at once, then 429 with Retry-After; parallel guesses cannot slip past, other addresses are not held up', async () => {
+    const { bea } = await plan();
+    const url = await feedUrl(bea.client);
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const guess = (i: number) => `https://x/api/calendar/${String(i).padStart(43, 'G')}.ics`;
+
+    // A known link read from the address costs nothing of its misses.
+    for (let i = 0; i < 5; i += 1) expect((await readFeed(url, from('203.0.113.7'))).status).toBe(200);
+    const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => readFeed(guess(i), from('203.0.113.7')).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 404)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+
+    const limited = await readFeed(guess(99), from('203.0.113.7'));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBe(6);
+    expect(JSON.parse(limited.text).message).toBe(FEED_MISSES_FROM_ADDRESS);
+    // Malformed tokens count as misses too.
+    expect((await readFeed('https://x/api/calendar/short.ics', from('203.0.113.7'))).status).toBe(429);
+
+    expect((await readFeed(guess(1), from('198.51.100.9'))).status).toBe(404);
+    expect((await readFeed(url, from('198.51.100.9'))).status).toBe(200);
   });
 });

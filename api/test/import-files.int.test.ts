@@ -116,6 +116,11 @@ describe('[import-files] MS Project XML', () => {
     const from = await newProject('Exported');
     expect((await importFile(owner, from, 'format=mspdi&preview=false', 'Link types.xml', mspdi('link-types.xml'))).status).toBe(200);
     expect((await importFile(owner, from, 'format=mspdi&preview=false', 'Nested.xml', mspdi('nested-summaries.xml'))).status).toBe(200);
+    // The files' resources are nobody of the team: people are put on tasks here, at 50, 100 and 150 %.
+    const staffed = (name: string, startDate: string, endDate: string, assignments: { userId: string; allocation: number }[]) =>
+      owner.client.post('/api/tasks', { projectId: from, name, startDate, endDate, assignments });
+    expect((await staffed('Survey', '2026-03-02', '2026-03-04', [{ userId: owner.user.id, allocation: 100 }, { userId: ana.user.id, allocation: 50 }])).status).toBe(201);
+    expect((await staffed('Fit-out', '2026-03-05', '2026-03-11', [{ userId: ana.user.id, allocation: 150 }])).status).toBe(201);
     const exported = await fetch(`${server.url}/api/projects/${from}/export/mspdi`, { headers: { cookie: owner.client.cookieHeader } });
     expect(exported.status).toBe(200);
     const to = await newProject('Round trip');
@@ -135,7 +140,15 @@ describe('[import-files] MS Project XML', () => {
         allocations: allocations.map((a) => [a.name, a.user_id, a.allocation]),
       };
     };
-    expect(await shape(to)).toEqual(await shape(from));
+    const before = await shape(from);
+    expect(before.allocations).toEqual(
+      [
+        ['Fit-out', ana.user.id, 150],
+        ['Survey', ana.user.id, 50],
+        ['Survey', owner.user.id, 100],
+      ].sort((a, b) => `${a[0]} ${a[1]}`.localeCompare(`${b[0]} ${b[1]}`)),
+    );
+    expect(await shape(to)).toEqual(before);
   });
 
   it('a DOCTYPE (external entity) is a 400 that says why and nothing is stored; so is an entity bomb', async () => {

@@ -43,4 +43,30 @@ describe('GET /api/openapi.json', () => {
     expect(listTasks.parameters).toContainEqual(expect.objectContaining({ name: 'projectId', in: 'path', required: true }));
     expect(doc.paths['/api/health']!.get.security).toBeUndefined();
   });
+
+  it('[openapi-statuses] documents the 402 of a plan limit and the 429 of a budget where a route answers them, and only there', async () => {
+    const doc = (await new ApiClient(server.url).get('/api/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, any> }>> };
+    const statuses = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses);
+
+    // The MS Project export is a GET that is Pro's: 402 on Free, with the upgrade body.
+    expect(statuses('/api/projects/{projectId}/export/mspdi', 'get')).toContain('402');
+    expect(doc.paths['/api/projects/{projectId}/export/mspdi']!.get!.responses['402'].content['application/json'].schema.required).toContain('requiresUpgrade');
+    expect(statuses('/api/teams/{teamId}/workload', 'get')).toEqual(expect.arrayContaining(['402', '429']));
+    // Budgets: the import's slots, the feed's polls and misses, every write's edit budget.
+    for (const [path, method] of [
+      ['/api/projects/{projectId}/import', 'post'],
+      ['/api/calendar/{token}.ics', 'get'],
+      ['/api/tasks', 'post'],
+    ] as const) {
+      expect(statuses(path, method), `${method} ${path}`).toContain('429');
+      expect(doc.paths[path]![method]!.responses['429'].headers).toHaveProperty('Retry-After');
+    }
+    for (const [path, method] of [
+      ['/api/health', 'get'],
+      ['/api/projects/{projectId}/tasks', 'get'],
+    ] as const) {
+      expect(statuses(path, method), `${method} ${path}`).not.toContain('402');
+      expect(statuses(path, method), `${method} ${path}`).not.toContain('429');
+    }
+  });
 });

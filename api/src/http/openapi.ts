@@ -19,6 +19,10 @@ interface ValidationNote {
 
 const VALIDATES = Symbol('validates');
 const REQUIRES_SESSION = Symbol('requires-session');
+const ANSWERS = Symbol('answers');
+
+/** Statuses a route may answer beyond those every route documents (400, 404; 401 and 403 behind a session). */
+export type ExtraStatus = 402 | 429;
 
 /** Marks a middleware as the validation of one request part (read back when the document is built). */
 export function describesValidation<M extends Middleware>(middleware: M, part: Part, schema: z.ZodType): M {
@@ -28,6 +32,19 @@ export function describesValidation<M extends Middleware>(middleware: M, part: P
 /** Marks a middleware as requiring a signed-in session. */
 export function describesSession<M extends Middleware>(middleware: M): M {
   return Object.assign(middleware, { [REQUIRES_SESSION]: true });
+}
+
+/** Marks a middleware as one that may answer these statuses (a budget's 429), so its routes document them. */
+export function describesResponses<M extends Middleware>(middleware: M, ...statuses: ExtraStatus[]): M {
+  return Object.assign(middleware, { [ANSWERS]: statuses });
+}
+
+/**
+ * A pass-through step that documents statuses the route's service answers (a plan limit's 402, a poll budget's
+ * 429): they are not visible in the middleware list otherwise.
+ */
+export function answers(...statuses: ExtraStatus[]): Middleware {
+  return describesResponses((_ctx, next) => next(), ...statuses);
 }
 
 export interface RouteLayer {
@@ -109,7 +126,17 @@ export function openApiDocument(app: Koa, info: { title: string; version: string
       responses['401'] = { description: 'Not signed in', content: { 'application/json': { schema: errorBody } } };
       responses['403'] = { description: 'Signed in, but not allowed', content: { 'application/json': { schema: errorBody } } };
     }
-    if (route.method === 'POST') responses['402'] = { description: 'The team plan does not allow this', content: { 'application/json': { schema: paymentRequired } } };
+    const extra = new Set(route.stack.flatMap((m) => (m as unknown as Record<symbol, ExtraStatus[] | undefined>)[ANSWERS] ?? []));
+    if (route.method === 'POST' || extra.has(402)) {
+      responses['402'] = { description: 'The team plan does not allow this', content: { 'application/json': { schema: paymentRequired } } };
+    }
+    if (extra.has(429)) {
+      responses['429'] = {
+        description: 'Too many requests for now: wait, then try again',
+        headers: { 'Retry-After': { description: 'When sent: the seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } },
+        content: { 'application/json': { schema: errorBody } },
+      };
+    }
     paths[openApiPath(route.path)] ??= {};
     paths[openApiPath(route.path)]![route.method.toLowerCase()] = {
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,

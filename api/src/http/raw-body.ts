@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { AppError } from '../errors.js';
 
 const TOO_LARGE = 'Request body is too large: the limit is 1 MB';
+const CUT_OFF = 'The request body was cut off';
 
 /**
  * The request body exactly as sent, for routes that verify a signature over it (the body parser would give them
@@ -12,6 +13,9 @@ export function readRawBody(ctx: Context, limitBytes: number, tooLarge = TOO_LAR
   // As with the body parser, Node reads and drops what is left of a refused body once the answer is sent.
   if (Number(ctx.get('Content-Length') || 0) > limitBytes) return Promise.reject(new AppError('payload_too_large', tooLarge));
   const req = ctx.req;
+  // Cut off before we got here (while access was checked): 'close' has already been emitted and would never reach
+  // the listeners below, leaving the caller (and the import slot it holds) waiting for ever.
+  if (req.destroyed && !req.readableEnded) return Promise.reject(new AppError('bad_request', CUT_OFF));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -36,13 +40,14 @@ export function readRawBody(ctx: Context, limitBytes: number, tooLarge = TOO_LAR
       stop();
       resolve(Buffer.concat(chunks, size));
     };
-    const onError = (err: Error) => {
+    // The client went away mid-upload ("aborted", ECONNRESET): a 400 nobody reads, not a 500 in the log.
+    const onError = () => {
       stop();
-      reject(err);
+      reject(new AppError('bad_request', CUT_OFF));
     };
     const onClose = () => {
       stop();
-      reject(new AppError('bad_request', 'The request body was cut off'));
+      reject(new AppError('bad_request', CUT_OFF));
     };
     req.on('data', onData);
     req.on('end', onEnd);

@@ -68,6 +68,17 @@ describe('[mspdi-lag] LinkLag in tenths of a minute', () => {
     expect(mspdiLagToDays(-25, F.percent, at(480, { predecessorDays: 6 }))).toMatchObject({ lagDays: -2 });
   });
 
+  it('reads an elapsed percent lag as that share of the predecessor in elapsed time', () => {
+    // 50e% of 10 days of 8 hours: 2,400 minutes, 1.67 calendar days, 1.19 working days at 5 of 7.
+    expect(mspdiLagToDays(50, F.elapsedPercent, at(480, { predecessorDays: 10 }))).toEqual({
+      ok: true,
+      lagDays: 1,
+      warning: expect.stringContaining('50% (elapsed)'),
+    });
+    // 300e% of 7 days of 8 hours on a 7-day week: 10,080 minutes, 7 calendar days, 7 working days.
+    expect(mspdiLagToDays(300, F.elapsedPercent, at(480, { predecessorDays: 7, workingDaysPerWeek: 7 }))).toMatchObject({ lagDays: 7 });
+  });
+
   it('refuses an unknown format as a value, not a throw', () => {
     expect(mspdiLagToDays(4800, 99, at(480))).toEqual({ ok: false, reason: expect.stringContaining('99') });
     expect(mspdiLagToDays(Number.NaN, F.days, at(480))).toMatchObject({ ok: false });

@@ -101,13 +101,27 @@ export function mspdiLagToDays(linkLag: number, lagFormat: number | null, contex
   if (format === null) return { ok: false, reason: `The lag format ${lagFormat} is not one MS Project writes; the link was read without lag` };
   if (linkLag === 0) return { ok: true, lagDays: 0, warning: null };
 
-  if (format === MSPDI_LAG_FORMAT.percent || format === MSPDI_LAG_FORMAT.elapsedPercent) {
-    const exact = (linkLag / 100) * context.predecessorDays;
-    const lagDays = roundWhole(exact);
+  // For both percent formats LinkLag is the percent itself, not tenths of anything (MS Project's schema gives no
+  // other unit; MPXJ's MSPDI reader and writer keep the number as is for them, and Aspose documents LinkLag as
+  // "tenths of a minute or percent"): 50 with LagFormat 19 is 50 %.
+  if (format === MSPDI_LAG_FORMAT.percent) {
+    const lagDays = roundWhole((linkLag / 100) * context.predecessorDays);
     return {
       ok: true,
       lagDays,
       warning: `A lag of ${short(linkLag)}% of the predecessor's ${short(context.predecessorDays)} working days was read as ${daysText(lagDays)}`,
+    };
+  }
+  if (format === MSPDI_LAG_FORMAT.elapsedPercent) {
+    // e%: the same share of the predecessor's duration, run off in elapsed time (24-hour days, every day), as MS
+    // Project turns a working duration into an elapsed one through minutes: 50e% of 10 eight-hour days is 2,400
+    // minutes, 1.67 calendar days, not 5 working days.
+    const minutes = (linkLag / 100) * context.predecessorDays * context.units.minutesPerDay;
+    const lagDays = roundWhole(elapsedToWorkingDays(minutes, context.workingDaysPerWeek));
+    return {
+      ok: true,
+      lagDays,
+      warning: `A lag of ${short(linkLag)}% (elapsed) of the predecessor's ${short(context.predecessorDays)} working days was read as ${daysText(lagDays)}`,
     };
   }
 
@@ -115,7 +129,7 @@ export function mspdiLagToDays(linkLag: number, lagFormat: number | null, contex
   const shown = lagInItsFormat(minutes, format, context.units);
   if (isElapsed(format)) {
     const calendarDays = minutes / ELAPSED_MINUTES_PER_DAY;
-    const exact = (calendarDays * Math.min(7, Math.max(1, context.workingDaysPerWeek))) / 7;
+    const exact = elapsedToWorkingDays(minutes, context.workingDaysPerWeek);
     const lagDays = roundWhole(exact);
     if (exact === calendarDays && Number.isInteger(exact)) return { ok: true, lagDays, warning: null };
     return { ok: true, lagDays, warning: `A lag of ${shown} (calendar time) was read as ${daysText(lagDays)}` };
@@ -125,6 +139,9 @@ export function mspdiLagToDays(linkLag: number, lagFormat: number | null, contex
   if (Math.abs(exact - lagDays) < 1e-9) return { ok: true, lagDays, warning: null };
   return { ok: true, lagDays, warning: `A lag of ${shown} is not a whole number of working days; it was rounded to ${daysText(lagDays)}` };
 }
+
+/** Elapsed minutes as working days: calendar days at the calendar's ratio (7 elapsed days are 5 working days). */
+const elapsedToWorkingDays = (minutes: number, workingDaysPerWeek: number) => ((minutes / ELAPSED_MINUTES_PER_DAY) * Math.min(7, Math.max(1, workingDaysPerWeek))) / 7;
 
 const daysText = (days: number) => `${days} working ${Math.abs(days) === 1 ? 'day' : 'days'}`;
 

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { currentUser, requireAuth } from '../../middleware/auth.js';
+import { answers } from '../../http/openapi.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import type { CalendarFeedService } from './calendar-feed.service.js';
 
@@ -24,11 +25,12 @@ export function calendarFeedRoutes(feeds: CalendarFeedService, publicUrl: string
     ctx.status = 204;
   });
 
-  router.get('/calendar/:token.ics', async (ctx) => {
+  // ctx.ip is the client's address behind a proxy only with TRUST_PROXY (as sign-in's throttle).
+  router.get('/calendar/:token.ics', answers(429), async (ctx) => {
     // The address is a secret: it must not travel on in a Referer from the links inside, nor sit in a shared cache.
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set('Cache-Control', 'private, no-cache');
-    const feed = await feeds.read(ctx.params.token!, publicOrigin(ctx, publicUrl));
+    const feed = await feeds.read(ctx.params.token!, publicOrigin(ctx, publicUrl), ctx.ip);
     ctx.type = 'text/calendar; charset=utf-8';
     ctx.set('Content-Disposition', 'inline; filename="planline.ics"');
     ctx.etag = feed.etag;

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import { exportOptionsSchema, mspdiExportQuerySchema, type MspdiExportQuery } from '@planline/domain';
 import type { Context } from 'koa';
+import { answers } from '../../http/openapi.js';
 import { currentUser, requireAuth } from '../../middleware/auth.js';
 import { uuidParams } from '../../middleware/params.js';
 import { validate } from '../../middleware/validate.js';
@@ -32,12 +33,13 @@ export function exportRoutes(exporter: ExportService): Router {
 
   router.post('/export/excel/:projectId', requireAuth, project, validate('body', exportOptionsSchema), send(file('excel')));
   router.post('/export/pdf/:projectId', requireAuth, project, validate('body', exportOptionsSchema), send(file('pdf')));
-  // Issue 37: MS Project XML, a read of the project (GET, so a link or a script can fetch it).
+  // Issue 37: MS Project XML, a read of the project (GET, so a link or a script can fetch it); Pro's, 402 on Free.
   router.get(
     '/projects/:projectId/export/mspdi',
     requireAuth,
     project,
     validate('query', mspdiExportQuerySchema),
+    answers(402),
     send((ctx) => exporter.exportMspdi(currentUser(ctx.state).id, ctx.params.projectId!, (ctx.state.query as MspdiExportQuery).baselineId ?? null)),
   );
 

@@ -8,6 +8,7 @@ import { uuidParams } from '../../middleware/params.js';
 import { validate } from '../../middleware/validate.js';
 import { spendWrite } from '../../middleware/write-budget.js';
 import { PROJECT_NOT_FOUND } from '../access/access.policy.js';
+import { ImportSlots, importSlot } from './import-slots.js';
 import type { ImportService } from './import.service.js';
 
 /** The import takes its file as the raw request body (request-guards.ts requireJsonBody lets it through). */
@@ -42,27 +43,36 @@ export const importQuerySchema = z.object({
 
 const DEFAULT_FILE_NAME: Record<z.infer<typeof importFormatSchema>, string> = { mspdi: 'plan.xml', csv: 'plan.csv', xlsx: 'plan.xlsx' };
 
-export function importRoutes(imports: ImportService, budgets: WriteBudgets): Router {
+export function importRoutes(imports: ImportService, budgets: WriteBudgets, slots = new ImportSlots()): Router {
   const router = new Router({ prefix: '/api' });
 
   // One import is one edit of the document, whatever the number of tasks: it spends one write (the task cap and the
-  // body limit bound its size). Access is checked before the body is read, so a refused caller sends no 50 MB.
-  router.post('/projects/:projectId/import', requireAuth, uuidParams({ projectId: PROJECT_NOT_FOUND }), validate('query', importQuerySchema), spendWrite(budgets), async (ctx) => {
-    const user = currentUser(ctx.state);
-    const projectId = ctx.params.projectId!;
-    const query = ctx.state.query as z.infer<typeof importQuerySchema>;
-    await imports.authorize(user.id, projectId);
-    const file = await readRawBody(ctx, IMPORT_MAX_BYTES, FILE_TOO_LARGE);
-    const [locale] = ctx.acceptsLanguages();
-    ctx.body = await imports.import(user, projectId, {
-      format: query.format,
-      mode: query.mode,
-      preview: query.preview,
-      fileName: query.fileName ?? DEFAULT_FILE_NAME[query.format],
-      columns: query.columns,
-      locale: locale && locale !== '*' ? locale : undefined,
-    }, file);
-  });
+  // body limit bound its size). Access is checked before the body is read, so a refused caller sends no 50 MB; the
+  // slot (import-slots.ts) is held from before the upload until the answer, so a flood of uploads cannot add up.
+  router.post(
+    '/projects/:projectId/import',
+    requireAuth,
+    uuidParams({ projectId: PROJECT_NOT_FOUND }),
+    validate('query', importQuerySchema),
+    importSlot(slots),
+    spendWrite(budgets),
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const projectId = ctx.params.projectId!;
+      const query = ctx.state.query as z.infer<typeof importQuerySchema>;
+      await imports.authorize(user.id, projectId);
+      const file = await readRawBody(ctx, IMPORT_MAX_BYTES, FILE_TOO_LARGE);
+      const [locale] = ctx.acceptsLanguages();
+      ctx.body = await imports.import(user, projectId, {
+        format: query.format,
+        mode: query.mode,
+        preview: query.preview,
+        fileName: query.fileName ?? DEFAULT_FILE_NAME[query.format],
+        columns: query.columns,
+        locale: locale && locale !== '*' ? locale : undefined,
+      }, file);
+    },
+  );
 
   return router;
 }

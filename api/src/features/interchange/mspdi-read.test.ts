@@ -92,6 +92,47 @@ describe('[mspdi-lag] a 7.5-hour day', () => {
   });
 });
 
+describe('[mspdi-lag] percent lags (LagFormat 19 %, 20 e%, 51 estimated %)', () => {
+  /*
+   * For the percent formats LinkLag holds the percent itself, where every other format holds tenths of a minute:
+   * MS Project's schema names no other unit for them, MPXJ's MSPDI reader takes the number as is when LagFormat is
+   * a percent (and its writer writes it so), and Aspose documents LinkLag as "tenths of a minute or percent". So
+   * 500 is 500 % of the predecessor (50 of its 10 days), not 50 %. An elapsed percent (e%) is that share of the
+   * predecessor's duration run off in elapsed time: 50e% of 10 eight-hour days is 2,400 minutes, 1.67 calendar
+   * days, 1 working day at 5 of 7; read as 5 working days before. An estimated format (LagFormat + 32) reads as its
+   * base.
+   */
+  const link = (uid: number, linkLag: number, lagFormat: number) =>
+    `<Task><UID>${uid}</UID><ID>${uid}</ID><Name>After ${linkLag}/${lagFormat}</Name><OutlineLevel>1</OutlineLevel>` +
+    '<Start>2026-04-06T08:00:00</Start><Finish>2026-04-06T17:00:00</Finish><Duration>PT8H0M0S</Duration>' +
+    `<PredecessorLink><PredecessorUID>1</PredecessorUID><Type>1</Type><LinkLag>${linkLag}</LinkLag><LagFormat>${lagFormat}</LagFormat></PredecessorLink></Task>`;
+  const xml =
+    '<Project xmlns="http://schemas.microsoft.com/project"><MinutesPerDay>480</MinutesPerDay><Tasks>' +
+    '<Task><UID>1</UID><ID>1</ID><Name>Ten days</Name><OutlineLevel>1</OutlineLevel><Start>2026-03-02T08:00:00</Start><Finish>2026-03-13T17:00:00</Finish><Duration>PT80H0M0S</Duration></Task>' +
+    link(2, 50, 19) +
+    link(3, 500, 19) +
+    link(4, 50, 20) +
+    link(5, 25, 51) +
+    '</Tasks></Project>';
+  const plan = readMspdi(Buffer.from(xml), { fileName: 'percent.xml', calendar: DEFAULT_WORK_CALENDAR });
+
+  it('reads LinkLag as the percent of the predecessor duration, e% in elapsed time, each with a warning', () => {
+    expect(plan.errors).toEqual([]);
+    expect(plan.links.map((l) => [l.successorKey, l.lagDays])).toEqual([
+      ['2', 5],
+      ['3', 50],
+      ['4', 1],
+      ['5', 3],
+    ]);
+    expect(plan.warnings.map((w) => [w.row, w.message])).toEqual([
+      [2, expect.stringContaining("A lag of 50% of the predecessor's 10 working days was read as 5 working days")],
+      [3, expect.stringContaining('A lag of 500% of')],
+      [4, expect.stringContaining("A lag of 50% (elapsed) of the predecessor's 10 working days was read as 1 working day")],
+      [5, expect.stringContaining('A lag of 25% of')],
+    ]);
+  });
+});
+
 describe('[mspdi-calendar] the project calendar', () => {
   const plan = read('recurring-holiday.xml');
 

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { capacityInputSchema, levelInputSchema, workloadQuerySchema } from '@planline/domain';
 import type { WriteBudgets } from '@planline/realtime';
+import { answers } from '../../http/openapi.js';
 import { currentUser, requireAuth } from '../../middleware/auth.js';
 import { uuidParams } from '../../middleware/params.js';
 import { validate } from '../../middleware/validate.js';
@@ -14,7 +15,8 @@ export function workloadRoutes(workload: WorkloadService, capacity: CapacityServ
   const router = new Router({ prefix: '/api' });
   const member = uuidParams({ teamId: TEAM_NOT_FOUND, userId: NOT_A_MEMBER });
 
-  router.get('/teams/:teamId/workload', requireAuth, uuidParams({ teamId: TEAM_NOT_FOUND }), validate('query', workloadQuerySchema), async (ctx) => {
+  // 402 on the Free plan; 429 past the over-allocation budget (overloads-cache.ts).
+  router.get('/teams/:teamId/workload', requireAuth, uuidParams({ teamId: TEAM_NOT_FOUND }), validate('query', workloadQuerySchema), answers(402, 429), async (ctx) => {
     ctx.body = await workload.teamWorkload(currentUser(ctx.state).id, ctx.params.teamId!, ctx.state.query);
   });
 

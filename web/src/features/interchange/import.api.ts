@@ -1,4 +1,5 @@
 import type { ImportField, ImportFormat, ImportMode, ImportSummary, ImportUndo, ImportUndoResult } from '@planline/domain';
+import { errorStatus } from '../../lib/api-error';
 import { apiRequest } from '../../lib/query-client';
 
 /** The format of a chosen file, by its extension (issue 37): MS Project XML, CSV or Excel; null for anything else. */
@@ -52,6 +53,33 @@ export function postImport(request: ImportRequest, onProgress?: (fraction: numbe
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(request.file);
   });
+}
+
+/** The waits before each new try while the server is still reading the person's previous file: about 9 s in all. */
+export const BUSY_RETRY_DELAYS_MS = [300, 600, 1200, 2400, 4800];
+
+/**
+ * postImport, sent again while the server answers 429: it reads one file per person at a time (issue 37), and a
+ * preview the dialog replaced (a new mode or column mapping) is cut off here while the server may still be reading
+ * it. Past the last wait, or on any other failure, it fails as postImport does.
+ */
+export async function postImportWhenFree(
+  request: ImportRequest,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+  send: typeof postImport = postImport,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<ImportSummary> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await send(request, onProgress, signal);
+    } catch (err) {
+      const delay = BUSY_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || errorStatus(err) !== 429 || signal?.aborted) throw err;
+      await wait(delay);
+      if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    }
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { isUnauthorizedError, serverMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast.store';
 import { handleUnauthorized } from '../../auth';
 import { useTaskCounts } from '../../gantt';
-import { IMPORT_ACCEPT, importFormatOf, postImport, undoImport } from '../import.api';
+import { IMPORT_ACCEPT, importFormatOf, postImportWhenFree, undoImport } from '../import.api';
 
 export interface ImportProjectDialogProps {
   open: boolean;
@@ -89,7 +89,7 @@ function ImportForm({ project, onDone }: { project: Pick<Project, 'id' | 'name'>
     abort.current = controller;
     setStage({ kind: 'sending', what: preview ? 'preview' : 'import', progress: 0 });
     try {
-      const answer = await postImport(
+      const answer = await postImportWhenFree(
         { projectId: project.id, file: chosen, fileName: chosen.name, format: fileFormat, mode: into, preview, columns: mapping },
         (progress) => setStage((s) => (s.kind === 'sending' ? { ...s, progress } : s)),
         controller.signal,
