@@ -37,6 +37,8 @@ const USAGE = `usage: npm run bench [-- [${BENCHMARK_IDS.join('] [')}] [--quick]
   DATABASE_URL: the PostgreSQL server to make the bench database on (default postgres://postgres@127.0.0.1:5432/postgres).
   BENCH_REALTIME_EDITORS, BENCH_REALTIME_VIEWERS: the realtime workload's client counts (default 100 and 400), for a
   machine too small to drive the full workload; the section says when it ran smaller.
+  BENCH_REALTIME_TASKS: the realtime project's size (default 200 tasks), to see whether an edit costs more in a
+  bigger document.
   BENCH_REALTIME_TOPOLOGIES: which realtime topologies run, comma-separated (one-instance, two-instances,
   bare-hocuspocus; default all; bare Hocuspocus needs a Planline one before it), for a probe of one of them.
   BENCH_TIMELINE_SIZES: the timeline's project sizes, comma-separated (default 1000,10000,100000).`;

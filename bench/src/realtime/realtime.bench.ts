@@ -31,7 +31,8 @@ const QUICK: Workload = { editors: 10, viewers: 40, durationMs: 10_000, editInte
 /**
  * The issue's workload needs ~11 cores for its clients alone (docs/benchmarks.md, Profiles and causes), so on a
  * small machine it measures the machine. BENCH_REALTIME_EDITORS and BENCH_REALTIME_VIEWERS run the same 60 s,
- * 2-edits-a-second workload with fewer clients; the section then says so in its first line.
+ * 2-edits-a-second workload with fewer clients; the section then says so in its first line. BENCH_REALTIME_TASKS
+ * runs it on a bigger project (at least one task per editor).
  */
 function workload(quick: boolean): { load: Workload; sizedNote: string | null } {
   if (quick) return { load: QUICK, sizedNote: null };
@@ -39,18 +40,23 @@ function workload(quick: boolean): { load: Workload; sizedNote: string | null } 
     const raw = process.env[name];
     if (raw === undefined || raw === '') return full;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of clients, at least 1 (got ${raw})`);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number, at least 1 (got ${raw})`);
     return n;
   };
   const editors = count('BENCH_REALTIME_EDITORS', FULL.editors);
   const viewers = count('BENCH_REALTIME_VIEWERS', FULL.viewers);
-  if (editors === FULL.editors && viewers === FULL.viewers) return { load: FULL, sizedNote: null };
-  return {
-    load: { ...FULL, editors, viewers, tasks: Math.max(FULL.tasks, editors) },
-    sizedNote:
+  const tasks = Math.max(count('BENCH_REALTIME_TASKS', FULL.tasks), editors);
+  if (editors === FULL.editors && viewers === FULL.viewers && tasks === FULL.tasks) return { load: FULL, sizedNote: null };
+  const notes: string[] = [];
+  if (editors !== FULL.editors || viewers !== FULL.viewers) {
+    notes.push(
       `**Sized for this machine: ${editors} editors and ${viewers} viewers instead of the issue's ${FULL.editors} and ${FULL.viewers}** ` +
-      '(BENCH_REALTIME_EDITORS / BENCH_REALTIME_VIEWERS); same duration and edit rate per editor. The full-size run is in Profiles and causes.',
-  };
+        '(BENCH_REALTIME_EDITORS / BENCH_REALTIME_VIEWERS); same duration and edit rate per editor. The full-size run is in Profiles and causes.',
+    );
+  }
+  // A bigger project shows whether an edit's cost grows with the document (it should not: an edit is a few fields).
+  if (tasks !== FULL.tasks) notes.push(`**A project of ${tasks.toLocaleString('en-US')} tasks instead of ${FULL.tasks}** (BENCH_REALTIME_TASKS); the same edits.`);
+  return { load: { ...FULL, editors, viewers, tasks }, sizedNote: notes.join(' ') };
 }
 
 const TARGET_P99_MS: Partial<Record<Topology['id'], number>> = { 'one-instance': 50, 'two-instances': 80 };

@@ -75,12 +75,43 @@ export async function readProjectRows(sql: Sql, projectId: string): Promise<Pers
   return { tasks, dependencies: new Map(deps.map((d) => [dependencyKey(d.task_id, d.depends_on_task_id), { type: d.type, lagDays: d.lag_days }])) };
 }
 
-/** The stored document: base state and update log merged (null before the document was first built). */
-export async function readStoredState(sql: Sql, projectId: string): Promise<{ state: Uint8Array | null; updatesInLog: number }> {
+/** How much a stored document holds: its base state's bytes, and the updates appended to its log since the last fold. */
+export interface StoredLog {
+  updates: number;
+  bytes: number;
+  baseBytes: number;
+}
+
+/** A document with nothing in its log over a base of `baseBytes`. */
+export const freshLog = (baseBytes: number): StoredLog => ({ updates: 0, bytes: 0, baseBytes });
+
+/** A fold waits for at least this many updates in the log. */
+export const FOLD_AFTER_UPDATES = 200;
+/** ...and for the log to reach this share of the base's bytes, */
+export const FOLD_AT_LOG_SHARE = 0.25;
+/** ...or for this many updates, whatever their bytes: merging many updates costs Y.mergeUpdates more than their bytes, and a load merges the log too. */
+export const FOLD_AT_MOST_AFTER_UPDATES = 1000;
+
+/**
+ * Whether the log is folded into the base now. A fold reads, merges and writes the whole base (~3.7 MB at 10,000
+ * tasks, ~42 MB at 100,000), on the event loop for all but the merge; every 200 updates, that was a cost per edit
+ * proportional to the document (at 10,000 tasks, parsing the base's bytea alone took 112 ms of the event loop in the
+ * realtime bench's minute of edits, and the fold's copies fed long garbage collections). Waiting
+ * until the log is a share of the base keeps a fold's cost in proportion to the edits it folds (a small document still
+ * folds every 200 updates); the cap bounds the log a load reads and merges.
+ */
+export const shouldFold = (log: StoredLog): boolean =>
+  log.updates >= FOLD_AT_MOST_AFTER_UPDATES || (log.updates >= FOLD_AFTER_UPDATES && log.bytes >= log.baseBytes * FOLD_AT_LOG_SHARE);
+
+/** The stored document: base state and update log merged (null before the document was first built), and its log's size. */
+export async function readStoredState(sql: Sql, projectId: string): Promise<{ state: Uint8Array | null; log: StoredLog }> {
   const base: { state: Buffer }[] = await sql.query(`SELECT state FROM project_documents WHERE project_id = $1`, [projectId]);
-  if (!base[0]) return { state: null, updatesInLog: 0 };
+  if (!base[0]) return { state: null, log: freshLog(0) };
   const log: { update: Buffer }[] = await sql.query(`SELECT "update" FROM project_document_updates WHERE project_id = $1 ORDER BY id`, [projectId]);
-  return { state: await mergedState([base[0].state, ...log.map((l) => l.update)]), updatesInLog: log.length };
+  return {
+    state: await mergedState([base[0].state, ...log.map((l) => l.update)]),
+    log: { updates: log.length, bytes: log.reduce((n, l) => n + l.update.byteLength, 0), baseBytes: base[0].state.byteLength },
+  };
 }
 
 /**
@@ -321,9 +352,12 @@ async function writeJudged(m: EntityManager, projectId: string, j: Judged, histo
   }
 }
 
-/** Folds the stored log up to `uptoId` into the base state. Built from what is stored, never from a live document. */
-export async function foldLog(dataSource: DataSource, projectId: string, uptoId: number): Promise<void> {
-  await dataSource.transaction(async (m) => {
+/**
+ * Folds the stored log up to `uptoId` into the base state; answers the new base's bytes. Built from what is stored,
+ * never from a live document.
+ */
+export async function foldLog(dataSource: DataSource, projectId: string, uptoId: number): Promise<number> {
+  return dataSource.transaction(async (m) => {
     const base: { state: Buffer }[] = await m.query(`SELECT state FROM project_documents WHERE project_id = $1 FOR UPDATE`, [projectId]);
     const log: { update: Buffer }[] = await m.query(
       `SELECT "update" FROM project_document_updates WHERE project_id = $1 AND id <= $2 ORDER BY id`,
@@ -336,6 +370,7 @@ export async function foldLog(dataSource: DataSource, projectId: string, uptoId:
       [projectId, Buffer.from(merged)],
     );
     await m.query(`DELETE FROM project_document_updates WHERE project_id = $1 AND id <= $2`, [projectId, uptoId]);
+    return merged.byteLength;
   });
 }
 

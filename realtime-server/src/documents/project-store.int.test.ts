@@ -1,7 +1,7 @@
 import { openTestDatabase, type TestDatabase } from '@planline/db/testing';
 import { createProject, createTask, createTeam, createUser } from '@planline/db/test/factories';
 import { addDependency, applyCascade, carryReasons, documentCascade, editReasonsMap, fieldValue, readTask, tasksMap, writeTask } from '@planline/document';
-import { MAX_TASKS_PER_PROJECT } from '@planline/domain';
+import { MAX_TASKS_PER_PROJECT, TASK_DESCRIPTION_MAX_LENGTH } from '@planline/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { DocumentPeer, type DocumentCluster, type PeerHooks } from '../scale/document-cluster.js';
@@ -173,6 +173,27 @@ describe('[document-store] loading, judging, storing', () => {
     const reloaded = new Y.Doc();
     await store.load(p.id, reloaded);
     expect(readTask(reloaded, task.id)).toMatchObject({ name: 'Frame 205', progress: 5 });
+  });
+
+  it('a big document keeps its log past 200 turns while the log is small beside its base (a fold reads and writes the whole base), and a load reads both', async () => {
+    const owner = await createUser(db.dataSource);
+    const p = await createProject(db.dataSource, await createTeam(db.dataSource, owner));
+    const task = await createTask(db.dataSource, p, { name: 'Frame' });
+    // ~200 kB of base: 20 more tasks with the longest descriptions; 205 small edits are ~20 kB, far from a quarter of it.
+    for (let i = 0; i < 20; i++) await createTask(db.dataSource, p, { description: 'd'.repeat(TASK_DESCRIPTION_MAX_LENGTH) });
+    const doc = new Y.Doc();
+    await store.load(p.id, doc);
+    for (let i = 1; i <= 205; i++) {
+      edit(doc, serverEdit(owner.id), () => writeTask(doc, task.id, { progress: i % 100 }));
+      await store.whenPersisted(doc);
+    }
+    await store.whenSettled(doc);
+    const [{ n }] = await db.dataSource.query(`SELECT count(*)::int AS n FROM project_document_updates WHERE project_id = $1`, [p.id]);
+    expect(n).toBe(205);
+    const reloaded = new Y.Doc();
+    await store.load(p.id, reloaded);
+    expect(readTask(reloaded, task.id)).toMatchObject({ progress: 5 });
+    expect(tasksMap(reloaded).size).toBe(21);
   });
 });
 

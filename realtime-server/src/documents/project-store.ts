@@ -27,6 +27,9 @@ import {
   appendUpdate,
   assignableUsers,
   foldLog,
+  freshLog,
+  shouldFold,
+  type StoredLog,
   raiseTaskListVersion,
   insertStoredState,
   readProjectRows,
@@ -48,8 +51,6 @@ const LOAD = Symbol('load');
 const REPAIR = Symbol('repair');
 /** Scaled mode: marks the queue item that makes a new owner catch up; never persisted itself. */
 const TAKE_OVER = Symbol('take-over');
-/** Fold the update log into the base state once it holds this many updates. */
-const COMPACT_AFTER_UPDATES = 200;
 
 export interface PersistedChanges {
   projectId: string;
@@ -67,7 +68,8 @@ interface ProjectState {
   dependencies: Map<string, Link>;
   /** The project's writes, in turns (write-queue.ts). */
   writes: WriteQueue<Change>;
-  updatesInLog: number;
+  /** The stored log's size since the last fold, for when to fold it (shouldFold). */
+  log: StoredLog;
   detach: () => void;
   /** Scaled mode: this process's place in the document's cluster. */
   peer: DocumentPeer | null;
@@ -170,8 +172,9 @@ export class ProjectDocumentStore {
       const removed = removeNonSchemaItems(doc, LOAD);
       if (removed) {
         this.logger.warn({ projectId, items: removed }, 'content outside the document schema removed at load');
-        if (!peer || peer.isOwner()) await replaceStoredState(this.dataSource, projectId, encodeIntegrated(doc));
-        stored.updatesInLog = 0;
+        const clean = encodeIntegrated(doc);
+        if (!peer || peer.isOwner()) await replaceStoredState(this.dataSource, projectId, clean);
+        stored.log = freshLog(clean.byteLength);
       }
     } else {
       // No state yet (tasks created before the document existed, or a fresh project): build it from rows. The
@@ -189,7 +192,9 @@ export class ProjectDocumentStore {
       } finally {
         doc.off('update', keepBuilt);
       }
-      await insertStoredState(this.dataSource, projectId, built ?? Y.encodeStateAsUpdate(doc));
+      const first: Uint8Array = built ?? Y.encodeStateAsUpdate(doc);
+      await insertStoredState(this.dataSource, projectId, first);
+      stored.log = freshLog(first.byteLength);
     }
     state = {
       projectId,
@@ -197,7 +202,7 @@ export class ProjectDocumentStore {
       tasks,
       dependencies,
       writes: new WriteQueue<Change>((changes) => this.settle(state!, changes), this.logger, projectId),
-      updatesInLog: stored.updatesInLog,
+      log: stored.log,
       detach: () => {},
       peer,
       needsCatchUp: false,
@@ -377,7 +382,7 @@ export class ProjectDocumentStore {
     const found = await readCatchUp(this.dataSource, state.projectId, state.doc, peer, LOAD);
     state.tasks = found.rows.tasks;
     state.dependencies = found.rows.dependencies;
-    state.updatesInLog = found.updatesInLog;
+    state.log = found.log;
     // Covered once the difference is stored: if that fails, the retry catches up again instead of taking the
     // changes as stored (and acknowledging them to the peers, who would then drop them).
     const covered = state.seq;
@@ -413,12 +418,13 @@ export class ProjectDocumentStore {
       appendedId = await appendUpdate(m, projectId, update);
     });
     rows.commit();
-    state.updatesInLog += 1;
+    state.log.updates += 1;
+    state.log.bytes += update.byteLength;
 
     for (const j of judged) putBack(doc, j, REPAIR);
     this.announce(projectId, judged);
     // Stored already: a failed fold is tried again after the next turn, never by storing this turn again.
-    if (state.updatesInLog >= COMPACT_AFTER_UPDATES) {
+    if (shouldFold(state.log)) {
       await this.compact(state, appendedId).catch((err: unknown) => this.logger.warn({ err, projectId }, 'folding the document log failed; tried again later'));
     }
   }
@@ -443,7 +449,6 @@ export class ProjectDocumentStore {
 
   /** Folds the stored log into the base state (foldLog). */
   private async compact(state: ProjectState, uptoId: number): Promise<void> {
-    await foldLog(this.dataSource, state.projectId, uptoId);
-    state.updatesInLog = 0;
+    state.log = freshLog(await foldLog(this.dataSource, state.projectId, uptoId));
   }
 }

@@ -28,7 +28,7 @@ export async function readCatchUp(dataSource: DataSource, projectId: string, doc
   const only = authors.size === 1 ? [...authors.values()][0]! : { userId: null, reason: null };
   return {
     rows,
-    updatesInLog: stored.updatesInLog,
+    log: stored.log,
     pendingIds: peer.pendingIds(),
     difference: {
       // What the document holds back is not stored: it was never judged (held-back.ts); once integrated, it is a change.
