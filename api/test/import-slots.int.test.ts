@@ -1,18 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  IMPORT_BUSY_FOR_PERSON,
-  IMPORT_BUSY_FOR_SERVER,
-  IMPORT_RETRY_AFTER_SECONDS,
-  IMPORTS_PER_PROCESS,
-} from '../src/features/interchange/import-slots.js';
+import { IMPORT_BUSY_FOR_PERSON, IMPORT_RETRY_AFTER_SECONDS, IMPORTS_PER_PROCESS } from '../src/features/interchange/import-slots.js';
 import { eventually } from './collab-client.js';
 import { joinedMember, setTeamPlan, startTestServer, teamWithOwner, type ClientUser, type TestServer } from './harness.js';
 
 /*
- * [import-flood] Issue 37: at most one import (or preview) in progress per person and IMPORTS_PER_PROCESS per server;
- * the others get 429 with Retry-After. Real concurrent HTTP requests whose uploads the test holds open, on both
+ * [import-flood] Issue 37: at most one import (or preview) in progress per person (the others get 429 with
+ * Retry-After), and files that have arrived read IMPORTS_PER_PROCESS at a time, in turn (the line itself is unit-tested
+ * in import-slots.test.ts). Real concurrent HTTP requests whose uploads the test holds open, on both
  * databases.
  */
 
@@ -97,47 +93,41 @@ async function holder(who: ClientUser) {
 }
 
 describe('[import-flood] import slots', () => {
-  it('one import at a time per person, two per server: the others get 429 with Retry-After and a message to act on', async () => {
-    expect(IMPORTS_PER_PROCESS).toBe(2);
+  it('one import at a time per person: the second gets 429 with Retry-After and a message to act on; slow uploads keep nobody else waiting', async () => {
     const [a, b, c] = people as [ClientUser, ClientUser, ClientUser];
     const { refused: mine, holding: first } = await holder(a);
     expect(mine).toEqual({ status: 429, retryAfter: String(IMPORT_RETRY_AFTER_SECONDS), body: expect.objectContaining({ message: IMPORT_BUSY_FOR_PERSON }) });
 
     const { refused: alsoMine, holding: second } = await holder(b);
     expect(alsoMine.body!.message).toBe(IMPORT_BUSY_FOR_PERSON);
+    // More slow uploads than the server reads at once: a third person's file, fully sent, is read at once.
+    expect(IMPORTS_PER_PROCESS).toBe(2);
     const third = await importNow(c);
-    expect(third).toEqual({ status: 429, retryAfter: String(IMPORT_RETRY_AFTER_SECONDS), body: expect.objectContaining({ message: IMPORT_BUSY_FOR_SERVER }) });
+    expect(third.status).toBe(200);
+    expect(third.body).toMatchObject({ tasks: 7 });
     expect(first.answered).toBeNull();
     expect(second.answered).toBeNull();
 
-    // An upload cut off gives its slot back: the third person gets in.
+    // An upload cut off gives the person's slot back.
     first.abort();
     await expect(first.answer).rejects.toThrow();
     const afterAbort = await eventually(
-      () => importNow(c),
+      () => importNow(a),
       (x) => x.status !== 429,
       5000,
     );
     expect(afterAbort.status).toBe(200);
-    expect(afterAbort.body).toMatchObject({ tasks: 7 });
 
     const done = await second.finish();
     expect(done.status).toBe(200);
     expect((await importNow(b)).status).toBe(200);
   });
 
-  it('a burst from five people at once lets exactly two in (the check and the take are one step)', async () => {
-    const held = people.slice(1, 6).map((p) => heldImport(p));
-    const refused = await eventually(
-      () => held.filter((h) => h.answered?.status === 429).length,
-      (n) => n >= held.length - IMPORTS_PER_PROCESS,
-      10_000,
-    );
-    expect(refused).toBe(held.length - IMPORTS_PER_PROCESS);
-    const waiting = held.filter((h) => h.answered === null);
-    expect(waiting).toHaveLength(IMPORTS_PER_PROCESS);
-    for (const answer of await Promise.all(waiting.map((h) => h.finish()))) expect(answer.status).toBe(200);
-    for (const h of held) h.abort();
+  it('a burst of five files arriving at once is read in turn: every one answered, none refused', async () => {
+    // Five people's uploads, each holding its person's slot (the pair's other upload refused and cut off).
+    const held = await Promise.all(people.slice(1, 6).map(async (p) => (await holder(p)).holding));
+    const answers = await Promise.all(held.map((h) => h.finish()));
+    expect(answers.map((x) => x.status)).toEqual([200, 200, 200, 200, 200]);
   });
 
   it('the slot is given back after an error: a refused file, a body over the limit, a project the person cannot see', async () => {

@@ -48,7 +48,8 @@ export function importRoutes(imports: ImportService, budgets: WriteBudgets, slot
 
   // One import is one edit of the document, whatever the number of tasks: it spends one write (the task cap and the
   // body limit bound its size). Access is checked before the body is read, so a refused caller sends no 50 MB; the
-  // slot (import-slots.ts) is held from before the upload until the answer, so a flood of uploads cannot add up.
+  // person's slot (import-slots.ts) is held from before the upload until the answer, and a reading slot from the file's
+  // arrival: a flood of uploads cannot add up, and slow uploads keep nobody else waiting.
   router.post(
     '/projects/:projectId/import',
     requireAuth,
@@ -63,14 +64,19 @@ export function importRoutes(imports: ImportService, budgets: WriteBudgets, slot
       await imports.authorize(user.id, projectId);
       const file = await readRawBody(ctx, IMPORT_MAX_BYTES, FILE_TOO_LARGE);
       const [locale] = ctx.acceptsLanguages();
-      ctx.body = await imports.import(user, projectId, {
-        format: query.format,
-        mode: query.mode,
-        preview: query.preview,
-        fileName: query.fileName ?? DEFAULT_FILE_NAME[query.format],
-        columns: query.columns,
-        locale: locale && locale !== '*' ? locale : undefined,
-      }, file);
+      const reading = await slots.read();
+      try {
+        ctx.body = await imports.import(user, projectId, {
+          format: query.format,
+          mode: query.mode,
+          preview: query.preview,
+          fileName: query.fileName ?? DEFAULT_FILE_NAME[query.format],
+          columns: query.columns,
+          locale: locale && locale !== '*' ? locale : undefined,
+        }, file);
+      } finally {
+        reading();
+      }
     },
   );
 
