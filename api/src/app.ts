@@ -170,6 +170,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   );
   app.use(appShell(webShell, workspaceBootstrap(teams, projects, { tasks, renderer, access: (userId, projectId) => documentAccess(dataSource, userId, projectId) })));
 
+  const imports = new ImportService(dataSource, documents, projects, baselines);
   const routers = [
     healthRoutes(dataSource),
     authRoutes(auth, throttle, bus),
@@ -187,8 +188,8 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     aiRoutes(ai, budgets),
     supportRoutes(support),
     billingRoutes(billing, testCheckout),
-    importRoutes(new ImportService(dataSource, documents, projects, baselines), budgets),
-    importUndoRoutes(new ImportUndoService(dataSource, new ImportService(dataSource, documents, projects, baselines), timeTravel, projects, baselines), budgets),
+    importRoutes(imports, budgets),
+    importUndoRoutes(new ImportUndoService(dataSource, imports, timeTravel, projects, baselines), budgets),
     workloadRoutes(new WorkloadService(dataSource, undefined, overloadsBudget), new CapacityService(dataSource, bus), new LevelingService(dataSource, documents), budgets),
     templatesRoutes(new TemplatesService(dataSource, projects, documents), budgets),
     openApiRoutes(app),
