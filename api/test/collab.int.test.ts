@@ -299,7 +299,7 @@ describe('task events', () => {
     const seen: { event: string; payload: any }[] = [];
     socket.onAny((event, payload) => seen.push({ event, payload }));
 
-    // Past the event limit, and past the 2,000 history rows a statement writes (project-rows.ts ROWS_PER_STATEMENT).
+    // Past the event limit, and past the history rows a statement writes (project-rows.ts ROWS_PER_STATEMENT: 500).
     const count = Math.max(TASK_EVENTS_BULK_LIMIT, 2000) + 1;
     const rows = Array.from({ length: count }, (_, i) => `Task ${i + 1},2026-11-23,2026-11-24`);
     const imported = await fetch(`${server.url}/api/projects/${project.id}/import?format=csv&preview=false&fileName=bulk.csv`, {

@@ -18,8 +18,8 @@ vi.mock('../src/features/interchange/readers.js', async (original) => {
   const actual = await original<typeof import('../src/features/interchange/readers.js')>();
   return {
     ...actual,
-    readPlan: (bytes: Buffer, format: ImportFormat, options: { fileName: string }) =>
-      options.fileName.endsWith(PLAN_JSON) ? Promise.resolve(JSON.parse(bytes.toString('utf8')) as ImportedPlan) : actual.readPlan(bytes, format, options as never),
+    readPlan: (take: () => Buffer, format: ImportFormat, options: { fileName: string }) =>
+      options.fileName.endsWith(PLAN_JSON) ? Promise.resolve(JSON.parse(take().toString('utf8')) as ImportedPlan) : actual.readPlan(take, format, options as never),
   };
 });
 

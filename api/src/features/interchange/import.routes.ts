@@ -10,6 +10,7 @@ import { spendWrite } from '../../middleware/write-budget.js';
 import { PROJECT_NOT_FOUND } from '../access/access.policy.js';
 import { ImportSlots, importSlot } from './import-slots.js';
 import type { ImportService } from './import.service.js';
+import { handOver } from './read-options.js';
 
 /** The import takes its file as the raw request body (request-guards.ts requireJsonBody lets it through). */
 export const IMPORT_ROUTE = /^\/api\/projects\/[^/]+\/import$/;
@@ -62,7 +63,8 @@ export function importRoutes(imports: ImportService, budgets: WriteBudgets, slot
       const projectId = ctx.params.projectId!;
       const query = ctx.state.query as z.infer<typeof importQuerySchema>;
       await imports.authorize(user.id, projectId);
-      const file = await readRawBody(ctx, IMPORT_MAX_BYTES, FILE_TOO_LARGE);
+      // Handed over, not held here: the bytes go as soon as the reader is done, not when the import answers.
+      const file = handOver(await readRawBody(ctx, IMPORT_MAX_BYTES, FILE_TOO_LARGE));
       const [locale] = ctx.acceptsLanguages();
       const reading = await slots.read();
       try {

@@ -20,6 +20,7 @@ import type { ProjectsService } from '../projects/projects.service.js';
 import { projectCalendarSettings } from '../schedule/schedule.queries.js';
 import { databaseNow } from '../time-travel/time-travel.queries.js';
 import { checkImport, writeImport, type CheckedImport } from './import-plan.js';
+import type { TakeBytes } from './read-options.js';
 import { readPlan } from './readers.js';
 
 export const IMPORT_EDITORS_ONLY = "Only members of the project's team can import into it";
@@ -59,7 +60,7 @@ export class ImportService {
     if (access.access !== 'team') throw new AppError('forbidden', IMPORT_EDITORS_ONLY);
   }
 
-  async import(user: UserEntity, projectId: string, request: ImportRequest, file: Buffer): Promise<ImportSummary> {
+  async import(user: UserEntity, projectId: string, request: ImportRequest, file: TakeBytes): Promise<ImportSummary> {
     await this.authorize(user.id, projectId);
     const { checked, takeCalendar, baseline } = await this.check(projectId, request, file);
     if (request.preview) return checked.summary;
@@ -76,7 +77,7 @@ export class ImportService {
    * The file read and checked against the project. The plan read from it stays in here: the commit keeps only what
    * the check built, its baseline and whether to take its calendar (issue 37: the server's peak memory).
    */
-  private async check(projectId: string, request: ImportRequest, file: Buffer) {
+  private async check(projectId: string, request: ImportRequest, file: TakeBytes) {
     const settings = await projectCalendarSettings(this.dataSource, projectId);
     const calendar = createWorkCalendar(settings);
     if (!calendar.ok) throw new Error(`Project ${projectId} has an invalid calendar: ${calendar.reason}`);

@@ -29,10 +29,8 @@ interface StepBudget {
 /** MS Project's DayType: 1 = Sunday … 7 = Saturday; ours: 0 = Sunday … 6 = Saturday. */
 const weekdayOfDayType = (dayType: number) => dayType - 1;
 
-/** The calendar, with the exceptions MS Project could express but Planline cannot (working exceptions) as warnings. */
-export function readMspdiCalendar(project: XmlNode): { calendar: ImportedCalendar; warnings: ImportMessage[] } | null {
-  const calendars = children(child(project, 'Calendars'), 'Calendar');
-  const uid = text(project, 'CalendarUID');
+/** The calendar the Project's CalendarUID names (else the base calendar, else the first), with the exceptions MS Project could express but Planline cannot (working exceptions) as warnings. */
+export function readMspdiCalendar(calendars: XmlNode[], uid: string | null): { calendar: ImportedCalendar; warnings: ImportMessage[] } | null {
   const chosen = calendars.find((c) => text(c, 'UID') === uid) ?? calendars.find((c) => flag(c, 'IsBaseCalendar')) ?? calendars[0];
   if (!chosen) return null;
   const warnings: ImportMessage[] = [];

@@ -216,6 +216,59 @@ describe('[mspdi-read] hierarchy and baseline', () => {
   });
 });
 
+describe('[mspdi-stream] the file read element by element', () => {
+  const readXml = (xml: string) => readMspdi(Buffer.from(xml), { fileName: 'stream.xml', calendar: DEFAULT_WORK_CALENDAR });
+  const task = (uid: number, inner = '') =>
+    `<Task><UID>${uid}</UID><ID>${uid}</ID><Name>T${uid}</Name><OutlineLevel>1</OutlineLevel><Start>2026-03-0${uid + 1}T08:00:00</Start><Finish>2026-03-0${uid + 1}T17:00:00</Finish>${inner}</Task>`;
+
+  it('reads a task with nested links and baselines, CDATA notes, comments between tasks and prefixed elements', () => {
+    const plan = readXml(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+      <p:Project xmlns:p="http://schemas.microsoft.com/project"><p:MinutesPerDay>480</p:MinutesPerDay><p:Tasks>
+        ${task(1, '<Notes><![CDATA[Use <b> & keep]]> after &lt;CDATA&gt;</Notes>')}
+        <!-- a comment between tasks, <Task> inside it is no task -->
+        <p:Task><p:UID>2</p:UID><p:ID>2</p:ID><p:Name>Two &amp; more</p:Name><p:OutlineLevel>1</p:OutlineLevel>
+          <p:Start>2026-03-04T08:00:00</p:Start><p:Finish>2026-03-05T17:00:00</p:Finish>
+          <p:PredecessorLink><p:PredecessorUID>1</p:PredecessorUID><p:Type>3</p:Type><p:LinkLag>4800</p:LinkLag><p:LagFormat>7</p:LagFormat></p:PredecessorLink>
+          <p:PredecessorLink><p:PredecessorUID>3</p:PredecessorUID></p:PredecessorLink>
+          <p:Baseline><p:Number>1</p:Number><p:Start>2026-01-01T08:00:00</p:Start><p:Finish>2026-01-02T17:00:00</p:Finish></p:Baseline>
+          <p:Baseline><p:Number>0</p:Number><p:Start>2026-03-03T08:00:00</p:Start><p:Finish>2026-03-04T17:00:00</p:Finish></p:Baseline>
+          <p:ExtendedAttribute><p:FieldID>188743731</p:FieldID><p:Value>x</p:Value></p:ExtendedAttribute>
+        </p:Task>
+        ${task(3)}
+      </p:Tasks></p:Project>`);
+    expect(plan.errors).toEqual([]);
+    expect(plan.tasks.map((t) => [t.key, t.name])).toEqual([['1', 'T1'], ['2', 'Two & more'], ['3', 'T3']]);
+    expect(plan.tasks[0]!.description).toBe('Use <b> & keep after <CDATA>');
+    expect(plan.links.map((l) => `${l.predecessorKey}->${l.successorKey} ${l.type} ${l.lagDays}`)).toEqual(['1->2 SS 1', '3->2 FS 0']);
+    expect(plan.baseline).toEqual({ name: 'Imported baseline', tasks: [{ key: '2', startDate: '2026-03-03', endDate: '2026-03-04' }] });
+  });
+
+  it('reads assignments and the calendar whatever their place among the lists, and leaves out lists it does not read', () => {
+    const plan = readXml(`<Project xmlns="http://schemas.microsoft.com/project"><CalendarUID>7</CalendarUID>
+      <ExtendedAttributes><ExtendedAttribute><FieldID>1</FieldID><Alias>Name</Alias></ExtendedAttribute></ExtendedAttributes>
+      <Assignments><Assignment><TaskUID>1</TaskUID><ResourceUID>4</ResourceUID><Units>0.5</Units>
+        <TimephasedData><Type>1</Type><Value>PT8H0M0S</Value></TimephasedData></Assignment></Assignments>
+      <Tasks>${task(1)}</Tasks>
+      <Resources><Resource><UID>4</UID><Name>Ana</Name><Type>1</Type></Resource></Resources>
+      <Calendars><Calendar><UID>7</UID><Name>Six days</Name><WeekDays>
+        <WeekDay><DayType>7</DayType><DayWorking>1</DayWorking></WeekDay></WeekDays></Calendar></Calendars>
+    </Project>`);
+    expect(plan.tasks[0]!.assignments).toEqual([{ resourceKey: '4', allocation: 50 }]);
+    expect(plan.calendar?.workingWeekdays).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('refuses an entity it does not know and an element nested past any MS Project file, naming the line', () => {
+    const unknown = refusal(Buffer.from(`<Project>\n<Tasks>\n${task(1, '<Notes>&nbsp;</Notes>')}</Tasks></Project>`));
+    expect(unknown).toMatchObject({ status: 400, message: expect.stringMatching(/not well-formed XML \(line 3: .*entity/) });
+    const deep = `<Project><Tasks><Task>${'<a>'.repeat(100)}${'</a>'.repeat(100)}</Task></Tasks></Project>`;
+    expect(refusal(Buffer.from(deep))).toMatchObject({ status: 400, message: expect.stringContaining('nest more than 64 deep') });
+  });
+
+  it('refuses a bare DOCTYPE, with nothing declared in it, with the same message', () => {
+    expect(refusal(Buffer.from('<!DOCTYPE Project><Project/>'))).toMatchObject({ status: 400, message: expect.stringContaining('declares a DOCTYPE') });
+  });
+});
+
 describe('[mspdi-safety] files that are not MS Project XML', () => {
   it('refuses a DOCTYPE with an external entity before parsing, with a 400 that says why', () => {
     const err = refusal(fixture('doctype-entity.xml'), 'doctype-entity.xml');

@@ -22,7 +22,7 @@ import {
   type WorkCalendar,
 } from '@planline/domain';
 import { readMspdiCalendar } from './mspdi-calendar.js';
-import { atMidnight, child, children, datePart, flag, MSPDI_FIRST_YEAR, MSPDI_LAST_YEAR, num, parseMspdiXml, text, type XmlNode } from './mspdi-xml.js';
+import { atMidnight, children, datePart, flag, MSPDI_FIRST_YEAR, MSPDI_LAST_YEAR, num, readMspdiXml, text, type XmlNode } from './mspdi-xml.js';
 import type { ReadOptions } from './read-options.js';
 
 /** PredecessorLink Type: 0 FF, 1 FS, 2 SF, 3 SS (MS Project's order, not alphabetical). */
@@ -36,9 +36,12 @@ export const IMPORTED_BASELINE_NAME = 'Imported baseline';
 interface ReadTask {
   task: ImportedTask;
   level: number;
-  /** Working days, from Duration (or the dates): a percent lag is a share of it. */
+  /** Duration in minutes (null without one): with the file's units, the working days a percent lag is a share of. */
+  minutes: number | null;
+  /** Working days, from Duration (or the dates), once the file's calendar is known. */
   days: number;
-  node: XmlNode;
+  /** The task's PredecessorLink elements: their predecessors may come later in the file. */
+  links: XmlNode[];
 }
 
 /**
@@ -46,37 +49,51 @@ interface ReadTask {
  * and null tasks left out), the hierarchy from OutlineLevel with summaries' dates rolled up, milestones, links with
  * their type and lag in working days, the project calendar, the resources and their assignments, and baseline 0.
  * Throws a 400 AppError for a file that is not MSPDI (or declares a DOCTYPE); what is readable with a caveat is a
- * warning on the task's row (its ID in MS Project).
+ * warning on the task's row (its ID in MS Project). The file is read as a stream: each task, resource, assignment
+ * and calendar is converted as it is read and its element dropped. `bytes` is handed over: the reader lets go of it.
  */
-export function readMspdi(bytes: Buffer, options: ReadOptions): ImportedPlan {
-  const project = parseMspdiXml(bytes, options.fileName);
-  const warnings: ImportMessage[] = [];
+export function readMspdi(bytes: Buffer | (() => Buffer), options: ReadOptions): ImportedPlan {
+  const taskWarnings: ImportMessage[] = [];
   const errors: ImportMessage[] = [];
+  const tasks = new TaskReader(taskWarnings, errors);
+  const calendars: XmlNode[] = [];
+  const resources: ImportedResource[] = [];
+  const assignments: XmlNode[] = [];
+  const project = readMspdiXml(typeof bytes === 'function' ? bytes : () => bytes, options.fileName, {
+    entry(name, node) {
+      if (name === 'Task') tasks.read(node);
+      else if (name === 'Calendar') calendars.push(node);
+      else if (name === 'Resource') resources.push(...readResource(node));
+      else assignments.push(assignmentOf(node));
+    },
+  });
   const units = mspdiTimeUnits({
     minutesPerDay: num(project, 'MinutesPerDay'),
     minutesPerWeek: num(project, 'MinutesPerWeek'),
     daysPerMonth: num(project, 'DaysPerMonth'),
   });
-  const calendarRead = readMspdiCalendar(project);
-  if (calendarRead) warnings.push(...calendarRead.warnings);
+  const calendarRead = readMspdiCalendar(calendars, text(project, 'CalendarUID'));
+  const warnings: ImportMessage[] = calendarRead ? [...calendarRead.warnings] : [];
+  warnings.push(...taskWarnings);
   const fileCalendar = calendarRead ? createWorkCalendar(calendarRead.calendar) : null;
   // Durations and elapsed lags count the file's own working days; without a calendar in it, the project's.
   const calendar: WorkCalendar = fileCalendar?.ok ? fileCalendar.calendar : options.calendar;
 
-  const read = readTasks(project, units, calendar, warnings, errors);
+  const read = tasks.done;
+  for (const r of read) r.days = r.minutes !== null ? mspdiMinutesToDays(r.minutes, units) : calendar.workingDaysBetween(r.task.startDate, r.task.endDate);
   const byKey = new Map(read.map((r) => [r.task.key, r]));
   rollUp(read);
 
-  const resources = readResources(project);
-  readAssignments(project, byKey, new Set(resources.map((r) => r.key)), warnings);
+  const links = readLinks(read, byKey, units, calendar, warnings);
+  readAssignments(assignments, byKey, new Set(resources.map((r) => r.key)), warnings);
 
   const plan: ImportedPlan = {
     format: 'mspdi',
     tasks: read.map((r) => r.task),
-    links: readLinks(read, byKey, units, calendar, warnings),
+    links,
     resources,
     calendar: calendarRead?.calendar ?? null,
-    baseline: readBaseline(read),
+    baseline: tasks.baseline.length ? { name: IMPORTED_BASELINE_NAME, tasks: tasks.baseline } : null,
     columns: null,
     warnings,
     errors,
@@ -85,17 +102,29 @@ export function readMspdi(bytes: Buffer, options: ReadOptions): ImportedPlan {
   return plan;
 }
 
-function readTasks(project: XmlNode, units: MspdiTimeUnits, calendar: WorkCalendar, warnings: ImportMessage[], errors: ImportMessage[]): ReadTask[] {
-  const read: ReadTask[] = [];
+/** Tasks read one by one, in file order. */
+class TaskReader {
+  readonly done: ReadTask[] = [];
+  readonly baseline: ImportedBaseline['tasks'] = [];
   /** The last task read at each outline level: a task's parent is the nearest one above its level. */
-  const outline: ReadTask[] = [];
-  for (const [index, node] of children(child(project, 'Tasks'), 'Task').entries()) {
+  private readonly outline: ReadTask[] = [];
+  /** Task elements seen (a row for a task without an ID). */
+  private index = 0;
+
+  constructor(
+    private readonly warnings: ImportMessage[],
+    private readonly errors: ImportMessage[],
+  ) {}
+
+  read(node: XmlNode): void {
+    const index = this.index++;
+    const { warnings, errors, outline } = this;
     const uid = text(node, 'UID');
     const level = num(node, 'OutlineLevel') ?? 1;
     // UID 0 (outline level 0) is the project summary task MS Project adds; a null task is a blank row.
-    if (uid === null || uid === '0' || level < 1) continue;
+    if (uid === null || uid === '0' || level < 1) return;
     const rawName = text(node, 'Name')?.trim() ?? '';
-    if (flag(node, 'IsNull') || !rawName) continue;
+    if (flag(node, 'IsNull') || !rawName) return;
     const row = num(node, 'ID') ?? index;
     const name = rawName.length > TASK_NAME_MAX_LENGTH ? rawName.slice(0, TASK_NAME_MAX_LENGTH) : rawName;
     if (name !== rawName) warnings.push({ row, message: `The name of «${name.slice(0, 40)}…» was cut to ${TASK_NAME_MAX_LENGTH} characters` });
@@ -108,11 +137,11 @@ function readTasks(project: XmlNode, units: MspdiTimeUnits, calendar: WorkCalend
     if (end && start && end > start && atMidnight(finishText)) end = addDays(end, -1);
     if (!start || !end) {
       errors.push({ row, message: `«${name}» has no ${!start ? 'Start' : 'Finish'} date from ${MSPDI_FIRST_YEAR} to ${MSPDI_LAST_YEAR}; give it dates in MS Project and save again` });
-      continue;
+      return;
     }
     if (end < start) {
       errors.push({ row, message: `«${name}» finishes (${end}) before it starts (${start})` });
-      continue;
+      return;
     }
     const milestone = flag(node, 'Milestone');
     const percent = num(node, 'PercentComplete') ?? 0;
@@ -123,11 +152,11 @@ function readTasks(project: XmlNode, units: MspdiTimeUnits, calendar: WorkCalend
 
     while (outline.length && outline.at(-1)!.level >= level) outline.pop();
     const parent = outline.at(-1) ?? null;
-    const minutes = mspdiDurationMinutes(text(node, 'Duration') ?? '');
     const entry: ReadTask = {
       level,
-      node,
-      days: minutes !== null ? mspdiMinutesToDays(minutes, units) : calendar.workingDaysBetween(start, end),
+      minutes: mspdiDurationMinutes(text(node, 'Duration') ?? ''),
+      days: 0,
+      links: children(node, 'PredecessorLink'),
       task: {
         key: uid,
         row,
@@ -143,10 +172,11 @@ function readTasks(project: XmlNode, units: MspdiTimeUnits, calendar: WorkCalend
         assignments: [],
       },
     };
-    read.push(entry);
+    this.done.push(entry);
     outline.push(entry);
+    const saved = baselineOf(node);
+    if (saved) this.baseline.push({ key: uid, ...saved });
   }
-  return read;
 }
 
 /** MS Project's Priority (0 … 1000, 500 = Medium) in Planline's four steps. */
@@ -184,8 +214,8 @@ function rollUp(read: ReadTask[]): void {
 function readLinks(read: ReadTask[], byKey: Map<string, ReadTask>, units: MspdiTimeUnits, calendar: WorkCalendar, warnings: ImportMessage[]): ImportedLink[] {
   const links: ImportedLink[] = [];
   const seen = new Set<string>();
-  for (const { task, node } of read) {
-    for (const link of children(node, 'PredecessorLink')) {
+  for (const { task, links: predecessors } of read) {
+    for (const link of predecessors) {
       const predecessorKey = text(link, 'PredecessorUID');
       const row = task.row;
       if (flag(link, 'CrossProject')) {
@@ -232,19 +262,24 @@ function readLinks(read: ReadTask[], byKey: Map<string, ReadTask>, units: MspdiT
   return links;
 }
 
-/** Work resources with a name (MS Project's blank resource UID 0, material and cost resources are no people). */
-function readResources(project: XmlNode): ImportedResource[] {
-  return children(child(project, 'Resources'), 'Resource').flatMap((node) => {
-    const key = text(node, 'UID');
-    const name = text(node, 'Name')?.trim();
-    const type = num(node, 'Type') ?? 1;
-    if (key === null || !name || type !== 1 || flag(node, 'IsNull')) return [];
-    return [{ key, name, email: text(node, 'EmailAddress')?.trim() || null }];
-  });
+/** A work resource with a name (MS Project's blank resource UID 0, material and cost resources are no people). */
+function readResource(node: XmlNode): ImportedResource[] {
+  const key = text(node, 'UID');
+  const name = text(node, 'Name')?.trim();
+  const type = num(node, 'Type') ?? 1;
+  if (key === null || !name || type !== 1 || flag(node, 'IsNull')) return [];
+  return [{ key, name, email: text(node, 'EmailAddress')?.trim() || null }];
 }
 
-function readAssignments(project: XmlNode, byKey: Map<string, ReadTask>, resourceKeys: Set<string>, warnings: ImportMessage[]): void {
-  for (const node of children(child(project, 'Assignments'), 'Assignment')) {
+/** What an Assignment says that is read (its timephased data, often most of it, is dropped at once). */
+function assignmentOf(node: XmlNode): XmlNode {
+  const kept: XmlNode = {};
+  for (const name of ['TaskUID', 'ResourceUID', 'Units']) if (node[name] !== undefined) kept[name] = node[name];
+  return kept;
+}
+
+function readAssignments(assignments: XmlNode[], byKey: Map<string, ReadTask>, resourceKeys: Set<string>, warnings: ImportMessage[]): void {
+  for (const node of assignments) {
     const resourceKey = text(node, 'ResourceUID');
     const entry = byKey.get(text(node, 'TaskUID') ?? '');
     if (!entry || resourceKey === null || resourceKey === UNASSIGNED_RESOURCE_UID || !resourceKeys.has(resourceKey)) continue;
@@ -261,14 +296,11 @@ function readAssignments(project: XmlNode, byKey: Map<string, ReadTask>, resourc
   }
 }
 
-/** Baseline 0 (the one MS Project calls "Baseline"), when any task has one. */
-function readBaseline(read: ReadTask[]): ImportedBaseline | null {
-  const tasks = read.flatMap(({ task, node }) => {
-    const saved = children(node, 'Baseline').find((b) => (num(b, 'Number') ?? 0) === 0);
-    const startDate = datePart(text(saved, 'Start'));
-    let endDate = datePart(text(saved, 'Finish'));
-    if (endDate && startDate && endDate > startDate && atMidnight(text(saved, 'Finish'))) endDate = addDays(endDate, -1);
-    return startDate && endDate && endDate >= startDate ? [{ key: task.key, startDate, endDate }] : [];
-  });
-  return tasks.length ? { name: IMPORTED_BASELINE_NAME, tasks } : null;
+/** A task's baseline 0 (the one MS Project calls "Baseline"), when it has one. */
+function baselineOf(node: XmlNode): { startDate: string; endDate: string } | null {
+  const saved = children(node, 'Baseline').find((b) => (num(b, 'Number') ?? 0) === 0);
+  const startDate = datePart(text(saved, 'Start'));
+  let endDate = datePart(text(saved, 'Finish'));
+  if (endDate && startDate && endDate > startDate && atMidnight(text(saved, 'Finish'))) endDate = addDays(endDate, -1);
+  return startDate && endDate && endDate >= startDate ? { startDate, endDate } : null;
 }

@@ -22,13 +22,13 @@ describe('[import] a reader that refuses the file', () => {
     [new TypeError("Cannot read properties of undefined (reading 'x')"), 400, '«plan.xml» could not be read as an MS Project XML file.'],
   ])('%s → %i with a message for the person', async (error, status, message) => {
     thrown.error = error;
-    const refused = await readPlan(Buffer.from('x'), 'mspdi', options).catch((e: unknown) => e);
+    const refused = await readPlan(() => Buffer.from('x'), 'mspdi', options).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ status, message });
   });
 
   it("passes a reader's own AppError through as it is", async () => {
     thrown.error = new AppError('payload_too_large', 'The workbook unpacks to more than 200 MB');
-    await expect(readPlan(Buffer.from('x'), 'mspdi', options)).rejects.toMatchObject({ status: 413, message: 'The workbook unpacks to more than 200 MB' });
+    await expect(readPlan(() => Buffer.from('x'), 'mspdi', options)).rejects.toMatchObject({ status: 413, message: 'The workbook unpacks to more than 200 MB' });
   });
 });

@@ -1,6 +1,6 @@
 import type { ImportedPlan, ImportFormat } from '@planline/domain';
 import { AppError } from '../../errors.js';
-import type { ReadOptions } from './read-options.js';
+import type { ReadOptions, TakeBytes } from './read-options.js';
 
 /** The statuses a reader's refusal may carry (`status` on the error): what the file is, not what the server did. */
 const READER_STATUSES = new Map([
@@ -15,12 +15,12 @@ const READER_STATUSES = new Map([
  * throws with a message for the person (not XML, a DOCTYPE, a zip bomb); that is a 4xx carrying the message (its
  * `status` when it gives one of 400, 413, 415 or 422, else 400), never a 500, and nothing is stored.
  */
-export async function readPlan(bytes: Buffer, format: ImportFormat, options: ReadOptions): Promise<ImportedPlan> {
+export async function readPlan(take: TakeBytes, format: ImportFormat, options: ReadOptions): Promise<ImportedPlan> {
   try {
-    // Each reader (fast-xml-parser; papaparse and exceljs) is loaded with its format's first file, not at start.
+    // Each reader (saxes; papaparse and exceljs) is loaded with its format's first file, not at start.
     return format === 'mspdi'
-      ? (await import('./mspdi-read.js')).readMspdi(bytes, options)
-      : await (await import('./sheet-read.js')).readSheet(bytes, format, options);
+      ? (await import('./mspdi-read.js')).readMspdi(take, options)
+      : await (await import('./sheet-read.js')).readSheet(take(), format, options);
   } catch (err) {
     if (err instanceof AppError) throw err;
     const status = (err as { status?: unknown }).status;
