@@ -128,12 +128,21 @@ export class RowsAfter {
     const existsAfter = (id: string) => !rejected.has(id) && !deletedIds.has(id) && (this.task(id) !== undefined || createdIds.has(id));
     const deps = change.edges ? judgeDependencies(change.edges, this.dependencies, existsAfter) : null;
     const links = deps ? deps.keep : this.dependencies;
-    // A change that did not touch the links (a drop) leaves them as they are: nothing to compare.
-    const addedDeps = deps ? [...links.keys()].filter((k) => !this.dependencies.has(k)) : [];
-    const removedDeps = deps ? [...this.dependencies.keys()].filter((k) => !links.has(k)) : [];
-    const changedDeps = deps ? [...links].filter(([k, link]) => this.dependencies.has(k) && !sameLink(this.dependencies.get(k)!, link)).map(([k]) => k) : [];
+    // A change that did not touch the links (a drop) leaves them as they are: nothing to compare. Compared in place,
+    // without a copy of every link (an import's 10,000, while the turn's other copies of it are alive).
+    const addedDeps: string[] = [];
+    const removedDeps: string[] = [];
+    const changedDeps: string[] = [];
+    if (deps) {
+      for (const [k, link] of links) {
+        const stored = this.dependencies.get(k);
+        if (!stored) addedDeps.push(k);
+        else if (!sameLink(stored, link)) changedDeps.push(k);
+      }
+      for (const k of this.dependencies.keys()) if (!links.has(k)) removedDeps.push(k);
+    }
 
-    const linkChanges = this.linkHistory(links, [...created, ...updated]);
+    const linkChanges = this.linkHistory(links, created, updated);
     for (const id of deleted) this.tasks.set(id, null);
     for (const [id, task] of created) this.tasks.set(id, task);
     this.count += created.length - deleted.length;
@@ -164,25 +173,28 @@ export class RowsAfter {
    * was before and after the change. A link that goes with a deleted predecessor or successor is told as removed
    * (a deleted successor's rows stay, unseen, so that time travel can bring the link back with it).
    */
-  private linkHistory(after: ReadonlyMap<string, Link>, written: [string, PersistedTask, ...unknown[]][]): LinkChange[] {
+  private linkHistory(after: ReadonlyMap<string, Link>, ...written: [string, PersistedTask, ...unknown[]][][]): LinkChange[] {
     const before = this.dependencies;
     if (after === before) return [];
-    const renamed = new Map(written.map(([id, task]) => [id, task.name]));
+    const renamed = new Map<string, string>();
+    for (const list of written) for (const [id, task] of list) renamed.set(id, task.name);
     const nameBefore = (id: string) => this.task(id)?.name ?? '';
     const nameAfter = (id: string) => renamed.get(id) ?? nameBefore(id);
     const changes: LinkChange[] = [];
-    for (const key of new Set([...before.keys(), ...after.keys()])) {
-      const [was, is] = [before.get(key), after.get(key)];
-      if (was && is && sameLink(was, is)) continue;
+    const tell = (key: string, was: Link | undefined, is: Link | undefined) => {
+      if (was && is && sameLink(was, is)) return;
       const edge = parseDependencyKey(key);
-      if (!edge) continue;
+      if (!edge) return;
       changes.push({
         taskId: edge.taskId,
         dependsOnTaskId: edge.dependsOnTaskId,
         from: was ? linkSummary(nameBefore(edge.dependsOnTaskId), was) : null,
         to: is ? linkSummary(nameAfter(edge.dependsOnTaskId), is) : null,
       });
-    }
+    };
+    // Every key of either, once, in the order of a set of both (the history's order): before's, then after's new ones.
+    for (const [key, was] of before) tell(key, was, after.get(key));
+    for (const [key, is] of after) if (!before.has(key)) tell(key, undefined, is);
     return changes;
   }
 

@@ -139,11 +139,17 @@ export async function replaceStoredState(dataSource: DataSource, projectId: stri
   });
 }
 
+/**
+ * `bytes` as a Buffer over the same memory, for the driver: Buffer.from(a Uint8Array) copies it, and an import's
+ * update is megabytes, held next to its copy while the statement runs (issue 37: the server's peak memory).
+ */
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 /** Appends a (merged) Yjs update to the project's log; returns its id. */
 export async function appendUpdate(m: EntityManager, projectId: string, update: Uint8Array): Promise<number> {
   const rows: { id: string }[] = await m.query(`INSERT INTO project_document_updates (project_id, "update") VALUES ($1, $2) RETURNING id`, [
     projectId,
-    Buffer.from(update),
+    asBuffer(update),
   ]);
   return Number(rows[0]!.id);
 }
@@ -261,7 +267,12 @@ async function writeUpdates(m: EntityManager, projectId: string, run: TurnChange
     ]);
   }
   if (reassigned.size) await writeAssignments(m, [...reassigned].map((id) => [id, last.get(id)!]), true);
-  await writeHistory(m, projectId, run.flatMap(({ judged, history }) => (history ? historyEntries(judged, new Map()) : [])));
+  await writeHistory(m, projectId, runHistory(run));
+}
+
+/** The history rows of a run's changes that write history, in order, one at a time (writeHistory). */
+function* runHistory(run: TurnChange[]): Generator<HistoryEntry> {
+  for (const { judged, history } of run) if (history) yield* historyEntries(judged, new Map());
 }
 
 /** A history row of one changed field (or a task made, deleted, or a link), as writeHistory stores it. */
@@ -278,16 +289,18 @@ interface HistoryEntry {
 /**
  * A judged change's history rows, in this order: undone newest first, a deletion comes back before the links and
  * parents it took with it. `deletedTimes`: the deleted rows' times, kept in their 'deleted' row (time travel).
+ * Made one at a time as they are written: an import's 20,000 rows (each made task's whole record) held at once
+ * were the largest transient of its peak memory (issue 37), when a statement writes ROWS_PER_STATEMENT of them.
  */
-function historyEntries(j: Judged, deletedTimes: Map<string, { createdAt: string; updatedAt: string }>): HistoryEntry[] {
+function* historyEntries(j: Judged, deletedTimes: Map<string, { createdAt: string; updatedAt: string }>): Generator<HistoryEntry> {
   const changedBy = j.who.userId;
   const reason = (taskId: string) => j.change.reasons?.get(taskId) ?? j.who.reason;
-  return [
-    ...j.created.map(([id, task]) => ({ taskId: id, changedBy, field: 'created', from: null, to: recordTask(task), reason: j.who.reason })),
-    ...j.updated.flatMap(([id, task, fields, previous]) => fields.map((f) => ({ taskId: id, changedBy, field: f, from: previous[f], to: task[f], reason: reason(id) }))),
-    ...j.linkChanges.map((c) => ({ taskId: c.taskId, changedBy, field: 'dependency', from: c.from, to: c.to, reason: j.who.reason, dependsOnTaskId: c.dependsOnTaskId })),
-    ...j.deletedTasks.map(([id, task]) => ({ taskId: id, changedBy, field: 'deleted', from: recordTask(task, deletedTimes.get(id)), to: null, reason: j.who.reason })),
-  ];
+  for (const [id, task] of j.created) yield { taskId: id, changedBy, field: 'created', from: null, to: recordTask(task), reason: j.who.reason };
+  for (const [id, task, fields, previous] of j.updated) {
+    for (const f of fields) yield { taskId: id, changedBy, field: f, from: previous[f], to: task[f], reason: reason(id) };
+  }
+  for (const c of j.linkChanges) yield { taskId: c.taskId, changedBy, field: 'dependency', from: c.from, to: c.to, reason: j.who.reason, dependsOnTaskId: c.dependsOnTaskId };
+  for (const [id, task] of j.deletedTasks) yield { taskId: id, changedBy, field: 'deleted', from: recordTask(task, deletedTimes.get(id)), to: null, reason: j.who.reason };
 }
 
 /**
@@ -402,9 +415,19 @@ async function inChunks<T>(rows: readonly T[], write: (chunk: readonly T[]) => P
   for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) await write(rows.slice(from, from + ROWS_PER_STATEMENT));
 }
 
-/** History rows in the order listed (their `seq` follows it), one statement per ROWS_PER_STATEMENT of them. */
-async function writeHistory(m: EntityManager, projectId: string, entries: HistoryEntry[]): Promise<void> {
-  await inChunks(entries, (chunk) => writeHistoryRows(m, projectId, chunk));
+/**
+ * History rows in the order given (their `seq` follows it), one statement per ROWS_PER_STATEMENT of them: only one
+ * statement's rows are made and held at a time.
+ */
+async function writeHistory(m: EntityManager, projectId: string, entries: Iterable<HistoryEntry>): Promise<void> {
+  let chunk: HistoryEntry[] = [];
+  for (const entry of entries) {
+    chunk.push(entry);
+    if (chunk.length < ROWS_PER_STATEMENT) continue;
+    await writeHistoryRows(m, projectId, chunk);
+    chunk = [];
+  }
+  if (chunk.length) await writeHistoryRows(m, projectId, chunk);
 }
 
 async function writeHistoryRows(m: EntityManager, projectId: string, entries: readonly HistoryEntry[]): Promise<void> {
@@ -436,10 +459,12 @@ async function writeAssignments(m: EntityManager, tasks: [string, Pick<Persisted
   const rows = tasks.flatMap(([taskId, task]) =>
     [...new Set(task.assigneeIds)].map((userId) => [taskId, userId, task.allocations[userId] ?? ALLOCATION_DEFAULT] as const),
   );
-  if (!rows.length) return;
-  await m.query(
-    `INSERT INTO task_assignments (id, task_id, user_id, allocation)
-     SELECT gen_random_uuid(), a.task_id, a.user_id, a.allocation FROM unnest($1::uuid[], $2::uuid[], $3::smallint[]) AS a(task_id, user_id, allocation)`,
-    [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
+  // In chunks, like history: an import assigns thousands of tasks, and their rows follow their tasks' INSERT.
+  await inChunks(rows, (chunk) =>
+    m.query(
+      `INSERT INTO task_assignments (id, task_id, user_id, allocation)
+       SELECT gen_random_uuid(), a.task_id, a.user_id, a.allocation FROM unnest($1::uuid[], $2::uuid[], $3::smallint[]) AS a(task_id, user_id, allocation)`,
+      [chunk.map((r) => r[0]), chunk.map((r) => r[1]), chunk.map((r) => r[2])],
+    ),
   );
 }

@@ -293,7 +293,8 @@ export class ProjectDocumentStore {
       for (const id of changedTaskIds(tr)) snapshots.set(id, readTask(doc, id));
       // The edges are judged again only when they, or which tasks exist, may have changed: an edit of existing
       // tasks' fields (a drag) leaves them as stored, and reading every edge of a big project per drop is waste.
-      const tasksComeOrGo = [...snapshots].some(([taskId, task]) => task === null || !state.tasks.has(taskId));
+      let tasksComeOrGo = false;
+      for (const [taskId, task] of snapshots) if ((tasksComeOrGo = task === null || !state.tasks.has(taskId))) break;
       const edges = changedLinks(tr) || tasksComeOrGo ? dependencyLinks(doc) : null;
       // The moves still due go in a transaction of their own, stored after this one.
       if (schedules) this.cascade(state, origin, tr);
