@@ -16,4 +16,4 @@ COPY . .
 RUN npm run build
 EXPOSE 3000
 # The V8 flags of api/node-flags.json (api/test/node-flags.test.ts checks they are the same).
-CMD ["node", "--max-semi-space-size=4", "--import", "tsx", "api/src/main.ts"]
+CMD ["node", "--max-semi-space-size=4", "--expose-gc", "--import", "tsx", "api/src/main.ts"]

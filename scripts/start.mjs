@@ -24,7 +24,8 @@ if (needsBuild) {
 }
 
 // The server's V8 flags (api/node-flags.json; the Dockerfile's CMD has the same): a young generation of 4 MB per
-// semi-space instead of 16 keeps the idle server ~40 MB smaller and an import's peak lower (issue 37).
+// semi-space instead of 16 keeps the idle server ~40 MB smaller and an import's peak lower; --expose-gc lets a bulk
+// operation collect its garbage between phases (api/src/runtime/collect-garbage.ts; issue 37).
 const nodeFlags = JSON.parse(readFileSync(join(root, 'api', 'node-flags.json'), 'utf8'));
 const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', join(root, 'api', 'src', 'main.ts')], {
   cwd: root,

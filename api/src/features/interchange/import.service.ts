@@ -13,6 +13,7 @@ import { readTaskField, tasksMap } from '@planline/document';
 import { serverEdit, type ProjectDocuments } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
+import { collectGarbage } from '../../runtime/collect-garbage.js';
 import { requireProjectAccess } from '../access/access.policy.js';
 import type { BaselinesService } from '../baselines/baselines.service.js';
 import { projectPeople } from '../projects/projects.queries.js';
@@ -70,6 +71,8 @@ export class ImportService {
         summary: checked.summary,
       });
     }
+    // The read's garbage goes before the document phase allocates its own (the server's peak memory, issue 37).
+    collectGarbage();
     return this.commit(user, projectId, request, checked, takeCalendar, baseline);
   }
 
