@@ -86,7 +86,10 @@ export interface AppDeps {
 
 /** The HTTP app: each feature's router behind the shared pipeline (log → errors → headers → CSRF → body → session). */
 export function createApp({ config, dataSource, sessions, logger, bus, documents, budgets = new WriteBudgets(), stripe, overloadsBudget }: AppDeps): Koa {
-  const app = new Koa({ proxy: config.trustProxy });
+  // Behind the proxy (TRUST_PROXY) the client's address is the last X-Forwarded-For entry, the one our nginx appends
+  // ($proxy_add_x_forwarded_for); the entries before it are whatever the client sent, so reading the first would let
+  // anyone choose the address that sign-in's throttle and the calendar feed's limits count against.
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
   app.keys = config.sessionKeys;
   // Errors are answered by errorHandler; Koa's default printer would only duplicate them in the log.
   app.silent = true;
