@@ -37,4 +37,12 @@ describe('readRawBody', () => {
     });
     expect(await read).toMatchObject({ status: 400, message: 'The request body was cut off' });
   });
+
+  it('takes each chunk from the share it is given, and fails with its refusal once a chunk does not fit', async () => {
+    let taken = 0;
+    const share = { take: (n: number) => (taken + n <= 600 ? ((taken += n), true) : false), refusal: () => new Error('no room') };
+    const read = new Promise<unknown>((resolve) => void cutOffUpload((req) => readRawBody(contextOf(req), 10_000, undefined, share).then(resolve, resolve)));
+    expect(await read).toMatchObject({ message: 'no room' });
+    expect(taken).toBe(0);
+  });
 });

@@ -7,9 +7,16 @@ const CUT_OFF = 'The request body was cut off';
 /**
  * The request body exactly as sent, for routes that verify a signature over it (the body parser would give them
  * a re-serialised object instead). Refused with 413 past `limitBytes`: at once when Content-Length says so, else
- * as soon as the bytes read pass it, with `tooLarge` as the message.
+ * as soon as the bytes read pass it, with `tooLarge` as the message; and, given `bytes`, as soon as a chunk cannot be
+ * taken from that share.
  */
-export function readRawBody(ctx: Context, limitBytes: number, tooLarge = TOO_LARGE): Promise<Buffer> {
+/** A share of memory the body's bytes are taken from as they arrive; refused, the read fails with `refusal`. */
+export interface BodyBytes {
+  take: (bytes: number) => boolean;
+  refusal: () => Error;
+}
+
+export function readRawBody(ctx: Context, limitBytes: number, tooLarge = TOO_LARGE, bytes?: BodyBytes): Promise<Buffer> {
   // As with the body parser, Node reads and drops what is left of a refused body once the answer is sent.
   if (Number(ctx.get('Content-Length') || 0) > limitBytes) return Promise.reject(new AppError('payload_too_large', tooLarge));
   const req = ctx.req;
@@ -27,6 +34,12 @@ export function readRawBody(ctx: Context, limitBytes: number, tooLarge = TOO_LAR
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
+      if (size <= limitBytes && bytes && !bytes.take(chunk.length)) {
+        // As past the limit: the rest is read and dropped, and the refusal answered.
+        stop();
+        reject(bytes.refusal());
+        return;
+      }
       if (size <= limitBytes) {
         chunks.push(chunk);
         return;

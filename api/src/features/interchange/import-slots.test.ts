@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IMPORT_BUSY_FOR_SERVER, ImportSlots, type Release } from './import-slots.js';
+import { IMPORT_BUSY_FOR_SERVER, IMPORT_BUSY_UPLOADING, ImportSlots, type Release } from './import-slots.js';
 
 /** [import-flood] The person's slots and the process's reading line (issue 37), on a fake clock. */
 describe('[import-flood] ImportSlots', () => {
@@ -69,5 +69,22 @@ describe('[import-flood] ImportSlots', () => {
     holder();
     await expect(next).resolves.toBeTypeOf('function');
     expect(slots.readingNow).toBe(1);
+  });
+
+  it('file bytes: each request takes its chunks from the process share, refused past it, all given back once', () => {
+    const slots = new ImportSlots(2, 1, 4, 20_000, 1000);
+    const a = slots.fileBytes();
+    const b = slots.fileBytes();
+    expect(a.take(600)).toBe(true);
+    expect(b.take(300)).toBe(true);
+    expect(b.take(200)).toBe(false);
+    expect(b.refusal()).toMatchObject({ code: 'too_many_requests', message: IMPORT_BUSY_UPLOADING, extra: { retryAfterSeconds: 5 } });
+    expect(slots.bytesHeld).toBe(900);
+    a.release();
+    a.release();
+    expect(slots.bytesHeld).toBe(300);
+    expect(b.take(700)).toBe(true);
+    b.release();
+    expect(slots.bytesHeld).toBe(0);
   });
 });

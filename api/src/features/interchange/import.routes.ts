@@ -8,7 +8,7 @@ import { uuidParams } from '../../middleware/params.js';
 import { validate } from '../../middleware/validate.js';
 import { spendWrite } from '../../middleware/write-budget.js';
 import { PROJECT_NOT_FOUND } from '../access/access.policy.js';
-import { ImportSlots, importSlot } from './import-slots.js';
+import { importBytesOf, ImportSlots, importSlot } from './import-slots.js';
 import type { ImportService } from './import.service.js';
 import { handOver } from './read-options.js';
 
@@ -64,7 +64,7 @@ export function importRoutes(imports: ImportService, budgets: WriteBudgets, slot
       const query = ctx.state.query as z.infer<typeof importQuerySchema>;
       await imports.authorize(user.id, projectId);
       // Handed over, not held here: the bytes go as soon as the reader is done, not when the import answers.
-      const file = handOver(await readRawBody(ctx, IMPORT_MAX_BYTES, FILE_TOO_LARGE));
+      const file = handOver(await readRawBody(ctx, IMPORT_MAX_BYTES, FILE_TOO_LARGE, importBytesOf(ctx.state)));
       const [locale] = ctx.acceptsLanguages();
       const reading = await slots.read();
       try {
