@@ -34,12 +34,16 @@ export class ImportUndoService {
 
   async undo(user: UserEntity, projectId: string, input: ImportUndoInput): Promise<ImportUndoResult> {
     await this.imports.authorize(user.id, projectId);
-    const { undoAt } = await this.timeTravel.restore(user.id, projectId, { at: input.at, keepEditsAfter: input.keepEditsAfter });
-    let calendarRestored = false;
-    if (input.calendar && sameCalendar(await projectCalendarSettings(this.dataSource, projectId), input.calendar.after)) {
-      await this.projects.update(user, projectId, input.calendar.before, { keepTasks: true });
-      calendarRestored = true;
-    }
+    // The calendar first, as the import set it before its tasks: the restored tasks are then scheduled (the restore's
+    // cascade) on the calendar they were planned on, not on the file's. Put back if the restore is refused.
+    const calendar = input.calendar && sameCalendar(await projectCalendarSettings(this.dataSource, projectId), input.calendar.after) ? input.calendar : null;
+    if (calendar) await this.projects.update(user, projectId, calendar.before, { keepTasks: true });
+    const restored = this.timeTravel.restore(user.id, projectId, { at: input.at, keepEditsAfter: input.keepEditsAfter });
+    const { undoAt } = await restored.catch(async (err: unknown) => {
+      if (calendar) await this.projects.update(user, projectId, calendar.after, { keepTasks: true });
+      throw err;
+    });
+    const calendarRestored = calendar !== null;
     let baselineRemoved = false;
     if (input.baselineId) {
       try {

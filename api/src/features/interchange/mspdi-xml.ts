@@ -141,14 +141,11 @@ export function readMspdiXml(take: () => Buffer, fileName: string, handlers: Msp
       put(parent.node, closing.name, value);
     }
   });
-  try {
-    parser.write(text);
-    text = null;
-    parser.close();
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw notMspdi(fileName, `it could not be read as XML (${(err instanceof Error ? err.message : String(err)).replace(/\.$/, '')})`);
-  }
+  // The parser's own failures come through its error handler above, as 400s; anything else thrown from here is a
+  // fault of ours in the handlers, which reaches the log as a 500 rather than passing for the person's bad file.
+  parser.write(text);
+  text = null;
+  parser.close();
   if (!projectSeen) throw notMspdi(fileName, 'it has no Project element');
   return header;
 }

@@ -42,7 +42,11 @@ export function createMailer(smtpUrl: string | undefined, logger: Logger): Maile
         greetingTimeout: SMTP_TIMEOUT_MS,
         socketTimeout: SMTP_TIMEOUT_MS,
       }),
-    ));
+    ).catch((err: unknown) => {
+      // Not kept: a failure to load or to set up the transport is tried again with the next e-mail.
+      transport = undefined;
+      throw err;
+    }));
   return {
     configured: true,
     async send(email) {
