@@ -8,15 +8,32 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The server's V8 flags, as `npm start` and the Dockerfile pass them. */
 const nodeFlags = JSON.parse(readFileSync(join(root, 'api', 'node-flags.json'), 'utf8')) as string[];
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Binds `port` (0: any) on 127.0.0.1 and closes it again: the port it got, or null when it is taken. */
+function probePort(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
+    probe.once('error', () => resolve(null));
+    probe.listen(port, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : null));
     });
   });
+}
+
+/**
+ * A port free to listen on. It is chosen below Linux's ephemeral range (32768–60999), where the kernel never
+ * puts the local end of an outgoing connection: a port from that range can be taken by one of the thousands of
+ * client connections parallel suites open, between the probe and the listen, or while a test has its server
+ * stopped to restart it on the same port (the likely reason a private PostgreSQL once failed to start in CI).
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await probePort(20_000 + Math.floor(Math.random() * 12_000));
+    if (port !== null) return port;
+  }
+  const any = await probePort(0);
+  if (any === null) throw new Error('no free port');
+  return any;
 }
 
 export interface ServerProcess {

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../process.js';
@@ -16,6 +16,8 @@ function binDir(): string | null {
   const found = versions.map((v) => join(root, v, 'bin')).find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
   return found ?? null;
 }
+
+const START_ATTEMPTS = 3;
 
 const asRoot = () => process.getuid?.() === 0;
 
@@ -50,10 +52,20 @@ export class PrivatePostgres {
       const user = postgresUser()!;
       chownSync(dir, user.uid, user.gid);
     }
-    const pg = new PrivatePostgres(bin, dir, await freePort());
+    let pg = new PrivatePostgres(bin, dir, await freePort());
     try {
       pg.run('initdb', ['-D', pg.dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-      pg.start();
+      // The free port is only free when it was chosen: a suite running beside this one can bind it before the
+      // server does. The first start therefore tries other ports before it gives up.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          pg.start();
+          break;
+        } catch (err) {
+          if (attempt === START_ATTEMPTS) throw err;
+          pg = new PrivatePostgres(bin, dir, await freePort());
+        }
+      }
     } catch (err) {
       pg.destroy();
       throw err;
@@ -75,10 +87,22 @@ export class PrivatePostgres {
     execFileSync(file, argv, { stdio: 'pipe', timeout: 60_000 });
   }
 
-  /** Starts the server and waits until it accepts connections (pg_ctl -w). */
+  private get logFile(): string {
+    return join(this.dir, 'server.log');
+  }
+
+  /**
+   * Starts the server and waits until it accepts connections (pg_ctl -w). A failed start says why: the end of
+   * the server's log is in the error, since pg_ctl itself only says "could not start server".
+   */
   start(): void {
     const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
-    this.run('pg_ctl', ['-D', this.dataDir, '-l', join(this.dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+    try {
+      this.run('pg_ctl', ['-D', this.dataDir, '-l', this.logFile, '-o', options, '-w', '-t', '60', 'start']);
+    } catch (err) {
+      const log = existsSync(this.logFile) ? readFileSync(this.logFile, 'utf8').slice(-4000) : '(no server log)';
+      throw new Error(`${(err as Error).message}\nserver log (port ${this.port}):\n${log}`);
+    }
     this.running = true;
   }
 
