@@ -61,6 +61,8 @@ import { LevelingService } from './features/workload/leveling.service.js';
 import { templatesRoutes } from './features/templates/templates.routes.js';
 import { TemplatesService } from './features/templates/templates.service.js';
 import { workloadRoutes } from './features/workload/workload.routes.js';
+import { Notifier } from './features/notifications/notifier.js';
+import { PostThrottle } from './features/conversation/post-throttle.js';
 import type { OverloadsBudget } from './features/workload/overloads-budget.js';
 import { WorkloadService } from './features/workload/workload.service.js';
 import type { Logger } from './logger.js';
@@ -116,6 +118,9 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     logger,
   );
   const testCheckout = payments.mode === 'test' ? new TestCheckout(dataSource, webhook, payments) : null;
+  // Issue 38: what the team is told, and how often one person may post comments and chat messages.
+  const notifier = new Notifier(dataSource, bus, logger);
+  const postThrottle = new PostThrottle(dataSource);
 
   const webShell = shellReader(config.webDistDir);
   app.use(requestLogger(logger));

@@ -2,9 +2,9 @@ import type { DataSource } from 'typeorm';
 
 /** A table of the shape (key, count, window_started_at); names are ours, never input. */
 export interface CounterTable {
-  table: 'login_throttle' | 'support_ticket_throttle';
-  keyColumn: 'email_key';
-  countColumn: 'failures' | 'tickets';
+  table: 'login_throttle' | 'support_ticket_throttle' | 'conversation_post_throttle';
+  keyColumn: 'email_key' | 'user_key';
+  countColumn: 'failures' | 'tickets' | 'posts';
 }
 
 /**

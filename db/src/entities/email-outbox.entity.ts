@@ -21,6 +21,10 @@ export class EmailOutboxEntity {
   @Column({ type: 'uuid', nullable: true })
   supportTicketId!: string | null;
 
+  /** Extra headers (issue 38: List-Unsubscribe and List-Unsubscribe-Post on notification e-mail). */
+  @Column({ type: 'jsonb', nullable: true })
+  headers!: Record<string, string> | null;
+
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-// Unused for now: PRODUCT-SPEC §3 lists TeamChatMessage in the data model, so its table exists; no feature reads or writes it yet.
+// The team chat (issue 38).
 @Entity({ name: 'team_chat_messages' })
 export class TeamChatMessageEntity {
   @PrimaryColumn({ type: 'uuid' })
@@ -15,6 +15,12 @@ export class TeamChatMessageEntity {
 
   @Column({ type: 'text' })
   message!: string;
+
+  @Column({ type: 'uuid', array: true, default: () => "'{}'" })
+  mentionedUserIds!: string[];
+
+  @Column({ type: 'uuid', array: true, default: () => "'{}'" })
+  taskIds!: string[];
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;

@@ -6,6 +6,7 @@ import { TASK_MAX_ASSIGNEES, taskFieldSchemas, taskSchema } from '../schemas/tas
 import { widgetSchema } from '../schemas/dashboard.js';
 import { weeklyReportSchema } from '../schemas/report.js';
 import { teamPlanSchema } from '../schemas/team.js';
+import { chatMessageSchema, commentSchema, notificationSchema } from '../schemas/conversation.js';
 import { isLevelledReason } from '../workload/labels.js';
 
 /**
@@ -269,6 +270,18 @@ export const serverEventSchemas = {
   'workload:preview': z.object({ teamId: z.uuid(), previewId: z.uuid(), people: z.array(workloadDeltaSchema).max(WORKLOAD_PREVIEW_MAX_PEOPLE) }),
   /** To `team:{id}`: the drag of `previewId` ended (dropped, cancelled or gone). */
   'workload:previewEnd': z.object({ teamId: z.uuid(), previewId: z.uuid() }),
+  /** To `project:{id}` (issue 38): a comment was posted, edited or deleted (a deleted one: "comment deleted"). */
+  'comment:created': z.object({ projectId: z.uuid(), taskId: z.uuid(), comment: commentSchema }),
+  'comment:updated': z.object({ projectId: z.uuid(), taskId: z.uuid(), comment: commentSchema }),
+  'comment:deleted': z.object({ projectId: z.uuid(), taskId: z.uuid(), comment: commentSchema }),
+  /** To `user:{id}`: a new notification, and the person's unread count with it. */
+  'notification:created': z.object({ notification: notificationSchema, unread: z.number().int().nonnegative() }),
+  /** To `user:{id}`: read or archived state changed (in another tab, or mark all read); refetch the inbox. */
+  'notifications:changed': z.object({ unread: z.number().int().nonnegative() }),
+  /** To `team:{id}`: a chat message was posted. */
+  'chat:message': z.object({ teamId: z.uuid(), message: chatMessageSchema }),
+  /** To `team:{id}`: who of the team's members has the app open now (their user ids). */
+  'chat:presence': z.object({ teamId: z.uuid(), online: z.array(z.uuid()) }),
   /** To `user:{id}`: the server changed which teams and projects this person belongs to; refetch them. */
   'access:changed': z.object({ teamId: z.uuid().nullable() }),
 } as const;
