@@ -33,3 +33,22 @@ export function countedComments(counts: Record<string, number>, taskId: string, 
   else delete next[taskId];
   return next;
 }
+
+/** How near a comment's time must be to a move's for the comment to be the one written with it. */
+export const WITH_MOVE_MS = 10 * 60_000;
+
+/**
+ * The comment written with a move (issue 38, time travel): by the person who moved the bar (by name, as the move
+ * records it), within WITH_MOVE_MS of the move, the nearest one; null when there is none.
+ */
+export function commentWithMove(comments: readonly Comment[], move: { by: string | null; movedAt: string }, nameOf: (c: Comment) => string): Comment | null {
+  if (!move.by) return null;
+  const at = Date.parse(move.movedAt);
+  let best: Comment | null = null;
+  for (const c of comments) {
+    if (c.deletedAt || !c.author || nameOf(c) !== move.by) continue;
+    const gap = Math.abs(Date.parse(c.createdAt) - at);
+    if (gap <= WITH_MOVE_MS && (!best || gap < Math.abs(Date.parse(best.createdAt) - at))) best = c;
+  }
+  return best;
+}

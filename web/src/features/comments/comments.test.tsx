@@ -1,7 +1,7 @@
 import type { Comment, CommentPage } from '@planline/domain';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { countedComments, withComment, type CommentThread } from './comments.cache';
+import { commentWithMove, countedComments, withComment, type CommentThread } from './comments.cache';
 import { Markdown, safeHref } from './markdown';
 import { insertMention, mentionAtCaret, mentionedIds, mentionMatches } from './mentions';
 
@@ -79,5 +79,28 @@ describe('[comment-cache] live events into a thread', () => {
   it('counts up and down, and forgets a task at zero', () => {
     expect(countedComments({}, 't', 1)).toEqual({ t: 1 });
     expect(countedComments({ t: 1 }, 't', -1)).toEqual({});
+  });
+});
+
+describe('[comment-with-move] the comment a moved bar\'s note shows', () => {
+  it('is the mover\'s comment nearest the move, within ten minutes, not deleted', () => {
+    const by = (id: string, name: string, createdAt: string, deletedAt: string | null = null): Comment => ({
+      ...comment(id),
+      author: { id, firstName: name, lastName: 'X', profileImageUrl: null },
+      createdAt,
+      deletedAt,
+    });
+    const name = (c: Comment) => `${c.author!.firstName} ${c.author!.lastName}`;
+    const move = { by: 'Ana X', movedAt: '2026-05-01T10:00:00.000Z' };
+    const list = [
+      by('far', 'Ana', '2026-05-01T10:30:00.000Z'),
+      by('other', 'Cy', '2026-05-01T10:00:10.000Z'),
+      by('gone', 'Ana', '2026-05-01T10:00:05.000Z', '2026-05-01T11:00:00.000Z'),
+      by('near', 'Ana', '2026-05-01T10:01:00.000Z'),
+      by('less', 'Ana', '2026-05-01T09:55:00.000Z'),
+    ];
+    expect(commentWithMove(list, move, name)?.id).toBe('near');
+    expect(commentWithMove(list.slice(0, 3), move, name)).toBeNull();
+    expect(commentWithMove(list, { ...move, by: null }, name)).toBeNull();
   });
 });

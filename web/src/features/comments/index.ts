@@ -1,3 +1,3 @@
 export { CommentCountBadge } from './comment-count-badge';
 export { applyCommentEvent, commentCountsKey, commentThreadKey } from './comments.queries';
-export { TaskComments } from './task-comments';
+export { MoveComment, TaskComments } from './task-comments';

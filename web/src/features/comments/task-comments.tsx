@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorBlock, LoadingBlock } from '../../components/ui/query-state';
 import { errorStatus, retryAfterSeconds, serverMessage } from '../../lib/api-error';
 import { CommentComposer } from './comment-composer';
+import { commentWithMove } from './comments.cache';
 import { useCommentThread, useDeleteComment, useEditComment, usePostComment } from './comments.queries';
 import { Markdown } from './markdown';
 import type { MentionPerson } from './mentions';
@@ -199,5 +200,27 @@ function CommentItem({ comment, people, currentUserId, canModerate, readOnly }: 
         </p>
       ) : null}
     </li>
+  );
+}
+
+const authorName = (c: Comment) => (c.author ? displayName({ ...c.author, email: '' }) : '');
+
+/**
+ * Beside a moved bar's note (the past view): the comment its mover wrote on the task with the move, if any, read
+ * from the thread as it is now.
+ */
+export function MoveComment({ taskId, move }: { taskId: string; move: { by: string | null; movedAt: string } }) {
+  const thread = useCommentThread(taskId);
+  const comment = thread.data ? commentWithMove(thread.data.pages.flatMap((p) => p.comments), move, authorName) : null;
+  if (!comment) return null;
+  return (
+    <figure data-move-comment={comment.id} className="mt-2 rounded-md border border-amber-200 bg-white px-3 py-2 text-sm">
+      <figcaption className="text-xs text-slate-600">
+        {authorName(comment)} wrote with this move, <time dateTime={comment.createdAt}>{when(comment.createdAt)}</time>:
+      </figcaption>
+      <div className="mt-1 text-slate-800">
+        <Markdown text={comment.body} />
+      </div>
+    </figure>
   );
 }
