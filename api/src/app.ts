@@ -63,6 +63,8 @@ import { TemplatesService } from './features/templates/templates.service.js';
 import { workloadRoutes } from './features/workload/workload.routes.js';
 import { Notifier } from './features/notifications/notifier.js';
 import { PostThrottle } from './features/conversation/post-throttle.js';
+import { commentsRoutes } from './features/comments/comments.routes.js';
+import { CommentsService } from './features/comments/comments.service.js';
 import type { OverloadsBudget } from './features/workload/overloads-budget.js';
 import { WorkloadService } from './features/workload/workload.service.js';
 import type { Logger } from './logger.js';
@@ -188,6 +190,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     baselinesRoutes(baselines),
     tasksRoutes(tasks, timeTravel, budgets),
     timeTravelRoutes(timeTravel, budgets),
+    commentsRoutes(new CommentsService(dataSource, bus, notifier, postThrottle)),
     dashboardRoutes(dashboards),
     reportsRoutes(reports),
     exportRoutes(exporter),

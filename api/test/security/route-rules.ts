@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { BUILT_IN_TEMPLATES } from '@planline/domain';
 import { newAccount, registeredClient } from '../harness.js';
@@ -130,6 +130,20 @@ async function newTemplate({ world, scope }: CaseInput): Promise<Record<string, 
 }
 async function dropTemplates({ world, scope }: CaseInput) {
   await world.server.dataSource.query(`DELETE FROM project_templates WHERE team_id = $1`, [world.team(scope).team.id]);
+}
+/**
+ * Issue 38: a comment on the scope's shared task, written straight into the table (the matrix would pass the post
+ * limit through the API): by the caller when they can see the project (`ownComment`), else by the team's owner.
+ */
+async function newComment({ world, actor, scope }: CaseInput, byCaller: boolean): Promise<Record<string, string>> {
+  const team = world.team(scope);
+  const sees = scope === 'own' && ['guest', 'member', 'admin', 'owner'].includes(actor);
+  const author = byCaller && sees && actor !== 'anonymous' ? world.users[actor].user.id : team.owner.user.id;
+  const rows: { id: string }[] = await world.server.dataSource.query(
+    `INSERT INTO task_comments (id, task_id, project_id, user_id, body) VALUES ($1, $2, $3, $4, 'Matrix comment') RETURNING id`,
+    [randomUUID(), team.task.id, team.project.id, author],
+  );
+  return { commentId: rows[0]!.id };
 }
 const webhookEvent = () =>
   JSON.stringify({ id: `evt_${randomBytes(8).toString('hex')}`, type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: {} } });
@@ -266,6 +280,16 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   'POST /api/projects/:projectId/restore': [{ rule: 'project-access', ok: 200, body: () => ({ at: new Date().toISOString() }) }],
   // Who moved the bars of a past plan, and why: read like the plan at that instant.
   'GET /api/projects/:projectId/task-moves': [{ rule: 'project-access', ok: 200, query: () => 'at=2026-01-01T00:00:00Z' }],
+  // Issue 38: comments are read and written like the task's project; its author edits and deletes, the team's
+  // owner and admins delete anyone's.
+  'GET /api/tasks/:taskId/comments': [{ rule: 'project-access', ok: 200 }],
+  'POST /api/tasks/:taskId/comments': [{ rule: 'project-access', ok: 201, body: () => ({ body: 'A matrix comment' }) }],
+  'PATCH /api/comments/:commentId': [{ rule: 'project-access', ok: 200, params: (input) => newComment(input, true), body: () => ({ body: 'Edited in the matrix' }) }],
+  'DELETE /api/comments/:commentId': [
+    { label: 'own comment', rule: 'project-access', ok: 204, params: (input) => newComment(input, true) },
+    { label: "the owner's comment", rule: 'project-admin', ok: 204, params: (input) => newComment(input, false) },
+  ],
+  'GET /api/projects/:projectId/comment-counts': [{ rule: 'project-access', ok: 200 }],
   'POST /api/tasks': [{ rule: 'project-access', ok: 201, scopes: idsNamed, body: ({ world, scope }) => taskBody(world.team(scope).project.id) }],
   // [workload-reassign] One task with its assignments, read as the plan is: whoever may open its project.
   'GET /api/tasks/:taskId': [{ rule: 'project-access', ok: 200 }],

@@ -194,6 +194,7 @@ function MainArea({ workspace }: { workspace: WorkspaceData }) {
       projectId={project.id}
       calendar={project}
       canSaveBaselines={project.access === 'team'}
+      canModerateComments={project.access === 'team' && scope.kind === 'team' && (team?.role === 'owner' || team?.role === 'admin')}
       teamId={scope.kind === 'team' && project.access === 'team' ? (team?.id ?? null) : null}
       currentUser={user}
       members={people.data ?? []}

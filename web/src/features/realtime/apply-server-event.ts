@@ -1,6 +1,7 @@
 import type { DashboardConfig, JoinRequest, Project, Task, TeamDetail, TeamMember, TeamSummary } from '@planline/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../auth';
+import { applyCommentEvent } from '../comments';
 import { dashboardConfigKey, removeTask, upsertTask, withSavedLayout } from '../dashboard';
 import { isTaskHistoryKey, projectTasksKey, taskHistoryKey } from '../gantt';
 import { cacheReport } from '../reports';
@@ -186,6 +187,17 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
 
     case 'report:created':
       cacheReport(queryClient, event.payload.report);
+      return;
+
+    // Issue 38: a task's thread and its row's count, in every browser with the project open.
+    case 'comment:created':
+      applyCommentEvent(queryClient, 'created', event.payload);
+      return;
+    case 'comment:updated':
+      applyCommentEvent(queryClient, 'updated', event.payload);
+      return;
+    case 'comment:deleted':
+      applyCommentEvent(queryClient, 'deleted', event.payload);
       return;
   }
 }

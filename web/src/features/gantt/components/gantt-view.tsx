@@ -35,6 +35,8 @@ export interface GanttViewProps {
   canSaveBaselines?: boolean;
   /** [workload-overload] The project's team when the viewer is one of its members: its workload marks over-allocated bars. */
   teamId?: string | null;
+  /** Issue 38: the owner and admins of the project's team delete anyone's comment. */
+  canModerateComments?: boolean;
   /** Set by the sidebar's Add Task: the quick add's name input takes focus, then onFocusHandled runs. */
   focusTaskName?: boolean;
   onFocusHandled?: () => void;
@@ -59,7 +61,7 @@ function isTextEntry(el: HTMLElement): boolean {
  * Yjs document; drags edit it directly (one transaction per drop, undoable with Ctrl/⌘+Z); the details panel,
  * quick add and delete go through REST, and the document brings their result back.
  */
-export function GanttView({ projectId, calendar, currentUser, members, canSaveBaselines = false, teamId = null, focusTaskName, onFocusHandled }: GanttViewProps) {
+export function GanttView({ projectId, calendar, currentUser, members, canSaveBaselines = false, canModerateComments = false, teamId = null, focusTaskName, onFocusHandled }: GanttViewProps) {
   const connection = useProjectConnection(projectId);
   const status = useConnectionState(connection, (s) => s.status);
   const notice = useConnectionState(connection, syncNotice);
@@ -281,6 +283,8 @@ export function GanttView({ projectId, calendar, currentUser, members, canSaveBa
             people={people}
             peopleList={peopleList}
             readOnly={readOnly}
+            currentUserId={currentUser.id}
+            canModerateComments={canModerateComments}
             onClose={() => setDetailsTaskId(null)}
             onDelete={askDelete}
           />

@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { changedTaskCount, type BarDates, type MoveNote, type RestoreChanges } from '../model/past-moves';
+import { MoveComment, TaskComments } from '../../comments';
 
 /** "27 Nov 2026, 10:00:05": an instant as the History panel says it. */
 export const instantInWords = (at: string) => format(Date.parse(at), 'd MMM yyyy, HH:mm:ss');
@@ -99,12 +100,22 @@ export function PastTaskDialog({ at, task, now, note, changes, canRestore, pendi
             <dd className="text-slate-900">{now ? datesText(now) : 'Deleted'}</dd>
           </dl>
           {note ? (
-            <p data-move-description className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              {note.description}
-            </p>
+            <>
+              <p data-move-description className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                {note.description}
+              </p>
+              {/* Issue 38: what its mover wrote on the task with the move, if anything. */}
+              {now ? <MoveComment taskId={task.id} move={note} /> : null}
+            </>
           ) : (
             <p className="mt-3 text-sm text-slate-600">Its dates have not changed since.</p>
           )}
+          {/* Issue 38: the comments of that moment, read-only (a task deleted since has none left to show). */}
+          {now ? (
+            <div className="mt-4 max-h-72 overflow-y-auto">
+              <TaskComments taskId={task.id} people={[]} currentUserId="" canModerate={false} at={at} />
+            </div>
+          ) : null}
           {canRestore ? (
             <p className="mt-3 text-sm text-slate-600">{same ? 'It is the same now as then: nothing to restore.' : `Restoring puts it back as it was then. ${UNDO_HINT}`}</p>
           ) : null}

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/cn';
+import { TaskComments } from '../../comments';
 import type { ProjectConnection } from '../connection/project-connection';
 import { taskSlackText, usePlanSchedule } from '../model/schedule';
 import { TaskDependencies } from './task-dependencies';
@@ -10,9 +11,10 @@ import { TaskEditForm } from './task-edit-form';
 import { TaskHistory } from './task-history';
 import type { Person } from './timeline-context';
 
-type Tab = 'edit' | 'history';
+type Tab = 'edit' | 'comments' | 'history';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'edit', label: 'Edit Task' },
+  { id: 'comments', label: 'Comments' },
   { id: 'history', label: 'Change History' },
 ];
 
@@ -22,11 +24,15 @@ interface TaskDetailsDialogProps {
   people: ReadonlyMap<string, Person>;
   peopleList: readonly Person[];
   readOnly: boolean;
+  /** The viewer: their own comments get Edit and Delete. */
+  currentUserId: string;
+  /** The owner and admins of the project's team delete anyone's comment. */
+  canModerateComments: boolean;
   onClose: () => void;
   onDelete: (taskId: string) => void;
 }
 
-/** Task Details: 'Edit Task' and 'Change History' tabs over the live task. */
+/** Task Details: 'Edit Task', 'Comments' and 'Change History' tabs over the live task. */
 export function TaskDetailsDialog({ taskId, onClose, ...props }: TaskDetailsDialogProps) {
   return (
     <Dialog open={taskId !== null} onOpenChange={(open) => !open && onClose()}>
@@ -35,11 +41,11 @@ export function TaskDetailsDialog({ taskId, onClose, ...props }: TaskDetailsDial
   );
 }
 
-function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, onClose, onDelete }: TaskDetailsDialogProps & { taskId: string }) {
+function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, currentUserId, canModerateComments, onClose, onDelete }: TaskDetailsDialogProps & { taskId: string }) {
   const task = useStore(connection.tasks, (s) => s.tasks.get(taskId));
   const [tab, setTab] = useState<Tab>('edit');
   const baseId = useId();
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ edit: null, history: null });
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ edit: null, comments: null, history: null });
   // Each tab starts at its top: the edit form may have been scrolled down to Save Changes.
   const body = useRef<HTMLDivElement>(null);
   const showTab = (next: Tab) => {
@@ -105,6 +111,10 @@ function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, onC
         <TaskEditForm task={task} people={peopleList} readOnly={readOnly} onDelete={() => onDelete(task.id)} onCancel={onClose} onSaved={onClose} />
         {/* Links are written live to the document (undoable), not with the form's Save. */}
         <TaskDependencies connection={connection} taskId={task.id} readOnly={readOnly} />
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel-comments`} aria-labelledby={`${baseId}-tab-comments`} hidden={tab !== 'comments'}>
+        {/* Read only once opened: a details panel opened to edit dates costs no read of the thread. */}
+        {tab === 'comments' ? <TaskComments taskId={task.id} people={peopleList} currentUserId={currentUserId} canModerate={canModerateComments} /> : null}
       </div>
       <div role="tabpanel" id={`${baseId}-panel-history`} aria-labelledby={`${baseId}-tab-history`} hidden={tab !== 'history'}>
         <TaskHistory task={task} people={people} taskName={(id) => connection.tasks.getState().tasks.get(id)?.name} />

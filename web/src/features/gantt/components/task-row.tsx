@@ -22,6 +22,7 @@ import { StatusDot } from './status-dot';
 import { TaskBar } from './task-bar';
 import { ROW_HEIGHT_PX } from './layout';
 import { useTimeline, type Person } from './timeline-context';
+import { CommentCountBadge } from '../../comments';
 
 
 interface TaskRowProps {
@@ -130,6 +131,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
           >
             {task.name}
           </span>
+          <CommentCountBadge projectId={connection.projectId} taskId={taskId} />
           {/* slate-600: AA on the focused row's blue-50 too (slate-500 was 4.37:1). */}
           {compact ? null : (
             <AssigneeChip task={task} people={people} />

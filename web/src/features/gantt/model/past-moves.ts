@@ -28,6 +28,9 @@ export interface MoveNote {
   label: string;
   /** The whole of it, for screen readers and the task's past details: the label, when, and how many changes. */
   description: string;
+  /** Who made the latest change and when: a comment they wrote on the task then is the move's (issue 38). */
+  by: string | null;
+  movedAt: string;
 }
 
 /**
@@ -84,7 +87,7 @@ export function moveNotes({ then, now, moves, compare, calendar }: MoveNotesInpu
     const words = shift ? ` ${shift.words.charAt(0).toUpperCase()}${shift.words.slice(1)}.` : '';
     const when = format(Date.parse(move.at), "d MMM yyyy 'at' HH:mm");
     const more = move.changes > 1 ? ` (the last of ${move.changes} changes since)` : '';
-    notes.set(move.taskId, { taskId: move.taskId, kind: gone ? 'deleted' : 'moved', label, description: `${label}.${words} On ${when}${more}.` });
+    notes.set(move.taskId, { taskId: move.taskId, kind: gone ? 'deleted' : 'moved', label, description: `${label}.${words} On ${when}${more}.`, by: move.by, movedAt: move.at });
   }
   return notes;
 }
