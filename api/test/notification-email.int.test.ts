@@ -199,6 +199,12 @@ describe('instant e-mail', () => {
     expect(res.body).toBe('You will no longer get e-mail about mentions of you. You can turn it back on in your profile settings.');
     expect(await settingsOf(f.member)).toEqual({ mentions: 'off', other: 'digest' });
 
+    // The page's own button: a same-origin form post from a browser, answered with a page.
+    const again = await oneClick(path, { origin: server.url, accept: 'text/html' });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(again.body).toContain('You will no longer get e-mail about mentions of you.');
+
     // Off now: the next mention is not e-mailed.
     const next = await notify(f.member, f, 'mention', 'Ada mentioned you again');
     expect(await email.sendInstant([next])).toBe(0);
@@ -323,5 +329,29 @@ describe('daily digest', () => {
     expect(await emailedAt(quiet)).toBeNull();
     expect((await oneClick(unsubscribePath(mails[0]!))).status).toBe(200);
     expect(await settingsOf(f.member)).toEqual({ mentions: 'off', other: 'off' });
+  });
+});
+
+describe('digest timer', () => {
+  it('[email-digest-timer] start() runs the digests on its timer; stop() ends it and waits for a run under way', async () => {
+    const f = await teamWithTask();
+    const id = await notify(f.member, f, 'comment', 'Ada commented on the timer');
+    const timed = new NotificationEmail({
+      dataSource: server.dataSource,
+      mailer: createMailer(server.config.smtpUrl, server.logger),
+      publicUrl: PUBLIC_URL,
+      secrets: server.config.sessionKeys,
+      from: 'planline@planline.test',
+      logger: server.logger,
+    });
+    timed.start(50, 0);
+    await expect.poll(() => mailTo(f.member).length, { timeout: 10_000 }).toBe(1);
+    await timed.stop();
+    expect(await emailedAt(id)).toBeInstanceOf(Date);
+    // Stopped: someone owed a first digest gets none from it.
+    const later = await notify(f.owner, f, 'comment', 'After the stop');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailTo(f.owner)).toHaveLength(0);
+    expect(await emailedAt(later)).toBeNull();
   });
 });

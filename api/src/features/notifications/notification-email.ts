@@ -144,8 +144,8 @@ export class NotificationEmail {
     }
   }
 
-  /** Runs the digest job soon after start and then every `intervalMs`; never keeps the process alive. */
-  start(intervalMs = DIGEST_CHECK_MS): void {
+  /** Runs the digest job `firstRunMs` after start and then every `intervalMs`; never keeps the process alive. */
+  start(intervalMs = DIGEST_CHECK_MS, firstRunMs = 10_000): void {
     if (this.timer) return;
     const run = () => {
       this.running = this.sendDigests().then(
@@ -155,7 +155,7 @@ export class NotificationEmail {
         (err: unknown) => this.options.logger.warn({ err }, 'notification digest job failed; it runs again later'),
       );
     };
-    this.timer = { first: setTimeout(run, 10_000), every: setInterval(run, intervalMs) };
+    this.timer = { first: setTimeout(run, firstRunMs), every: setInterval(run, intervalMs) };
     this.timer.first.unref();
     this.timer.every.unref();
   }
