@@ -62,6 +62,8 @@ import { templatesRoutes } from './features/templates/templates.routes.js';
 import { TemplatesService } from './features/templates/templates.service.js';
 import { workloadRoutes } from './features/workload/workload.routes.js';
 import { Notifier } from './features/notifications/notifier.js';
+import { NotificationEmail, UNSUBSCRIBE_PATH } from './features/notifications/notification-email.js';
+import { notificationSettingsRoutes } from './features/notifications/notification-settings.routes.js';
 import { PostThrottle } from './features/conversation/post-throttle.js';
 import { commentsRoutes } from './features/comments/comments.routes.js';
 import { CommentsService } from './features/comments/comments.service.js';
@@ -86,10 +88,35 @@ export interface AppDeps {
   stripe?: StripeCheckoutApi;
   /** The over-allocation read's computation budget (a fresh one with OVERLOADS_BUDGET when not given). */
   overloadsBudget?: OverloadsBudget;
+  /** Notification e-mail (issue 38); the server makes it (and runs its digest timer), else a fresh one. */
+  notificationEmail?: NotificationEmail;
+}
+
+/** Notification e-mail as the configuration says: over SMTP_URL, from SUPPORT_EMAIL, links to PUBLIC_URL. */
+export function createNotificationEmail(config: Config, dataSource: DataSource, logger: Logger): NotificationEmail {
+  return new NotificationEmail({
+    dataSource,
+    mailer: createMailer(config.smtpUrl, logger),
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    secrets: config.sessionKeys,
+    from: config.supportEmail,
+    logger,
+  });
 }
 
 /** The HTTP app: each feature's router behind the shared pipeline (log → errors → headers → CSRF → body → session). */
-export function createApp({ config, dataSource, sessions, logger, bus, documents, budgets = new WriteBudgets(), stripe, overloadsBudget }: AppDeps): Koa {
+export function createApp({
+  config,
+  dataSource,
+  sessions,
+  logger,
+  bus,
+  documents,
+  budgets = new WriteBudgets(),
+  stripe,
+  overloadsBudget,
+  notificationEmail = createNotificationEmail(config, dataSource, logger),
+}: AppDeps): Koa {
   // Behind the proxy (TRUST_PROXY) the client's address is the last X-Forwarded-For entry, the one our nginx appends
   // ($proxy_add_x_forwarded_for); the entries before it are whatever the client sent, so reading the first would let
   // anyone choose the address that sign-in's throttle and the calendar feed's limits count against.
@@ -154,8 +181,9 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   // The web app's files need no session: served here, a page's ~45 script requests cost no session and user
   // lookups each. It answers only GET and HEAD outside /api, /socket.io and /collab, where no server route is.
   app.use(staticWeb(config.webDistDir));
-  app.use(originCheck(config.allowedOrigins));
-  app.use(requireJsonBody([IMPORT_ROUTE]));
+  // The one-click unsubscribe is authorised by its signed token alone, and comes from mail providers (RFC 8058).
+  app.use(originCheck(config.allowedOrigins, [UNSUBSCRIBE_PATH]));
+  app.use(requireJsonBody([IMPORT_ROUTE], [UNSUBSCRIBE_PATH]));
   // Before the body parser: the webhook's signature is over the raw body.
   app.use(stripeWebhookRoutes(webhook).routes());
   app.use(
@@ -198,6 +226,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     calendarFeedRoutes(new CalendarFeedService(dataSource), config.publicUrl),
     aiRoutes(ai, budgets),
     supportRoutes(support),
+    notificationSettingsRoutes(notificationEmail),
     billingRoutes(billing, testCheckout),
     importRoutes(imports, budgets),
     importUndoRoutes(new ImportUndoService(dataSource, imports, timeTravel, projects, baselines), budgets),

@@ -75,7 +75,7 @@ export interface Config {
   secureCookies: boolean;
   logLevel: string;
   webDistDir: string;
-  /** smtp(s)://user:pass@host:port; without it support e-mails stay in the `email_outbox` table and the log. */
+  /** smtp(s)://user:pass@host:port; without it support and notification e-mails stay in `email_outbox` (and the log). */
   smtpUrl: string | undefined;
   /** Where support tickets are e-mailed (also their From address; the sender is the Reply-To). */
   supportEmail: string;

@@ -13,7 +13,8 @@ import {
 } from '@planline/realtime';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { createApp, createRealtimeOnlyApp } from './app.js';
+import { createApp, createNotificationEmail, createRealtimeOnlyApp } from './app.js';
+import type { NotificationEmail } from './features/notifications/notification-email.js';
 import type { OverloadsBudget } from './features/workload/overloads-budget.js';
 import type { Config } from './config.js';
 import { originAllowed } from './middleware/request-guards.js';
@@ -38,6 +39,8 @@ export interface RunningServer {
   dataSource: DataSource;
   realtime: Realtime;
   logger: Logger;
+  /** Notification e-mail (issue 38): null in a realtime-only process. */
+  notificationEmail: NotificationEmail | null;
   close(): Promise<void>;
 }
 
@@ -62,7 +65,7 @@ export async function startServer(
     stripe?: StripeCheckoutApi;
     /** The over-allocation read's computation budget (tests give one with their own limits and clock). */
     overloadsBudget?: OverloadsBudget;
-    /** Scheduled jobs (weekly reports, session pruning); tests that do not exercise them turn them off. */
+    /** Scheduled jobs (weekly reports, session pruning, notification digests); tests that do not exercise them turn them off. */
     scheduledJobs?: boolean;
     /** How often /collab connections are pinged (tests of a stalled server shorten it; default 30 s). */
     collabPingIntervalMs?: number;
@@ -119,10 +122,21 @@ export async function startServer(
     socketPingIntervalMs: options.socketPingIntervalMs,
   });
   onPersisted = publishTaskEvents(dataSource, realtime.bus, logger);
-  const app =
-    config.role === 'realtime'
-      ? createRealtimeOnlyApp({ dataSource, logger })
-      : createApp({ config, dataSource, sessions, logger, bus: realtime.bus, documents: realtime.documents, budgets: realtime.budgets, stripe: options.stripe, overloadsBudget: options.overloadsBudget });
+  const notificationEmail = config.role === 'realtime' ? null : createNotificationEmail(config, dataSource, logger);
+  const app = notificationEmail
+    ? createApp({
+        config,
+        dataSource,
+        sessions,
+        logger,
+        bus: realtime.bus,
+        documents: realtime.documents,
+        budgets: realtime.budgets,
+        stripe: options.stripe,
+        overloadsBudget: options.overloadsBudget,
+        notificationEmail,
+      })
+    : createRealtimeOnlyApp({ dataSource, logger });
   handleRequest = app.callback();
 
   await new Promise<void>((resolve, reject) => {
@@ -133,6 +147,7 @@ export async function startServer(
   // Scheduled work belongs to processes that serve the API; each job is safe however many of them run.
   const runsJobs = config.role !== 'realtime' && options.scheduledJobs !== false;
   const stopWeeklyReports = runsJobs ? scheduleWeeklyReports(new ReportsService(dataSource, realtime.bus), logger) : () => {};
+  if (runsJobs) notificationEmail?.start();
   const prune = setInterval(() => {
     if (!runsJobs) return;
     sessions.pruneExpired().catch((err: unknown) => logger.warn({ err }, 'session prune failed'));
@@ -148,10 +163,12 @@ export async function startServer(
     dataSource,
     realtime,
     logger,
+    notificationEmail,
     close() {
       closing ??= (async () => {
         clearInterval(prune);
         stopWeeklyReports();
+        await notificationEmail?.stop();
         await realtime.close(); // also closes the HTTP server when it serves sockets
         if (!serveSockets) {
           const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));

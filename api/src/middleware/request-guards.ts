@@ -24,11 +24,13 @@ export function originAllowed(origin: string, ownOrigin: string, allowedOrigins:
 /**
  * CSRF defence beside SameSite=Lax cookies: a state-changing request that a browser marks as coming from
  * another origin is refused. Requests without Origin or Referer come from non-browser clients, which carry
- * no ambient cookies to abuse.
+ * no ambient cookies to abuse. `tokenPosts`: exact paths whose POST is authorised by a signed token in the
+ * address and never by the session (the one-click unsubscribe of RFC 8058, which a mail provider may send from
+ * anywhere): any origin may send those, since a page that has the token could as well open the link.
  */
-export function originCheck(allowedOrigins: readonly string[]): Middleware {
+export function originCheck(allowedOrigins: readonly string[], tokenPosts: readonly string[] = []): Middleware {
   return async (ctx, next) => {
-    if (STATE_CHANGING.has(ctx.method)) {
+    if (STATE_CHANGING.has(ctx.method) && !(ctx.method === 'POST' && tokenPosts.includes(ctx.path))) {
       const origin = requestOrigin(ctx);
       // Not ctx.origin: Koa 3 reports the Origin header there, not the server's own origin.
       const ownOrigin = `${ctx.protocol}://${ctx.host}`;
@@ -47,10 +49,12 @@ const SIMPLE_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'
  * A body on a state-changing call must be JSON: browsers can send form and text/plain bodies cross-site without
  * a preflight, JSON they cannot. `fileRoutes` take a file as the raw body (the import, issue 37): any type a
  * cross-site page cannot send without a preflight (application/octet-stream, text/csv, application/xml, ...) and
- * not JSON, which the body parser would take.
+ * not JSON, which the body parser would take. `tokenPosts` (as originCheck's) take the form body RFC 8058 says a
+ * one-click POST carries (`List-Unsubscribe=One-Click`), which is not read.
  */
-export function requireJsonBody(fileRoutes: readonly RegExp[] = []): Middleware {
+export function requireJsonBody(fileRoutes: readonly RegExp[] = [], tokenPosts: readonly string[] = []): Middleware {
   return async (ctx, next) => {
+    if (ctx.method === 'POST' && tokenPosts.includes(ctx.path)) return next();
     const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
     const fileRoute = ctx.method === 'POST' && fileRoutes.some((route) => route.test(ctx.path));
     if (fileRoute && hasBody && (!ctx.get('Content-Type') || ctx.is([...SIMPLE_TYPES, 'application/json']))) {

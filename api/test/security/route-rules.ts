@@ -145,6 +145,11 @@ async function newComment({ world, actor, scope }: CaseInput, byCaller: boolean)
   );
   return { commentId: rows[0]!.id };
 }
+/** The unsubscribe link's query for a fresh person, signed as the server signs the links in its e-mails. */
+async function unsubscribeQuery({ world }: CaseInput): Promise<string> {
+  const person = await registeredClient(world.server);
+  return `token=${encodeURIComponent(world.server.notificationEmail!.tokens.sign(person.user.id, 'mentions'))}`;
+}
 const webhookEvent = () =>
   JSON.stringify({ id: `evt_${randomBytes(8).toString('hex')}`, type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: {} } });
 
@@ -370,6 +375,12 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
       },
     },
   ],
+  // Issue 38: each person's e-mail settings; the unsubscribe link needs no session, its signed token names the person
+  // (a person outside both teams, so the call changes nobody's settings the matrix reads).
+  'GET /api/me/notification-settings': [{ rule: 'self', ok: 200 }],
+  'PUT /api/me/notification-settings': [{ rule: 'self', ok: 200, body: () => ({ mentions: 'instant', other: 'digest' }) }],
+  'GET /api/notifications/unsubscribe': [{ rule: 'public', ok: 200, query: unsubscribeQuery }],
+  'POST /api/notifications/unsubscribe': [{ rule: 'public', ok: 200, query: unsubscribeQuery }],
   'POST /api/tasks/ai-preview': [
     {
       rule: 'project-access',

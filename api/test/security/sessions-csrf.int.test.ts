@@ -210,7 +210,13 @@ describe('cross-site requests', () => {
     { name: 'Origin null (sandboxed frame)', headers: { origin: 'null', 'content-type': 'application/json' }, body: '{}' },
     { name: 'look-alike Origin', headers: { origin: 'http://127.0.0.1.evil.example', 'content-type': 'application/json' }, body: '{}' },
   ];
-  const writes = routes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
+  /**
+   * Writes authorised by a signed token in the address, never by the cookie: the one-click unsubscribe (RFC 8058),
+   * which mail providers send from their own servers. Any origin may send it; what the cookie may do there is
+   * nothing, which the test after the generated ones holds.
+   */
+  const TOKEN_POSTS = ['POST /api/notifications/unsubscribe'];
+  const writes = routes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !TOKEN_POSTS.includes(routeKey(r)));
 
   it('[csrf] every state-changing route is covered (generated from the route list)', () => {
     expect(writes.length).toBeGreaterThan(20);
@@ -243,6 +249,24 @@ describe('cross-site requests', () => {
       });
     }
   }
+
+  it('[csrf] the one-click unsubscribe takes any origin, but only its token: a cross-site post with the cookie changes nothing', async () => {
+    expect(routes.filter((r) => TOKEN_POSTS.includes(routeKey(r)))).toHaveLength(TOKEN_POSTS.length);
+    const owner = world.users.owner.client;
+    const before = (await owner.get('/api/me/notification-settings')).body;
+    for (const attack of attacks) {
+      for (const query of ['', '?token=', `?token=${world.users.owner.user.id}.mentions.forged`]) {
+        const res = await fetch(`${server.url}/api/notifications/unsubscribe${query}`, {
+          method: 'POST',
+          headers: { cookie: owner.cookieHeader, ...attack.headers },
+          body: attack.body,
+        });
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as { message: string }).message).toBe('This unsubscribe link is not valid');
+      }
+    }
+    expect((await owner.get('/api/me/notification-settings')).body).toEqual(before);
+  });
 
   it('[csrf] a same-origin form post is refused as not JSON (415); a same-origin JSON write works', async () => {
     const owner = world.users.owner.client;

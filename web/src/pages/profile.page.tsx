@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { useAuth } from '../features/auth';
-import { AccountActionsCard, CalendarFeedCard, CurrentPlanCard, PersonalInfoCard } from '../features/profile';
+import { AccountActionsCard, CalendarFeedCard, CurrentPlanCard, NotificationEmailCard, PersonalInfoCard } from '../features/profile';
 
 /** /profile; only routed for signed-in users, so the user is there. */
 export function ProfilePage() {
@@ -18,6 +18,7 @@ export function ProfilePage() {
       <h1 className="text-2xl font-bold text-slate-900">Profile Settings</h1>
       <CurrentPlanCard user={user} />
       <PersonalInfoCard user={user} />
+      <NotificationEmailCard />
       <CalendarFeedCard />
       <AccountActionsCard />
     </main>

@@ -7,6 +7,8 @@ export interface OutgoingEmail {
   replyTo: string | null;
   subject: string;
   text: string;
+  /** Extra headers (notification e-mail: List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** Sends an e-mail, or says it cannot (no SMTP configured): `false` means "keep it in the outbox". */
@@ -57,6 +59,7 @@ export function createMailer(smtpUrl: string | undefined, logger: Logger): Maile
           replyTo: email.replyTo ?? undefined,
           subject: email.subject,
           text: email.text,
+          headers: email.headers,
         });
         return true;
       } catch (err) {

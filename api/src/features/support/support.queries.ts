@@ -2,7 +2,7 @@ import { EmailOutboxEntity, SupportTicketEntity } from '@planline/db';
 import type { EntityManager } from 'typeorm';
 import type { Sql } from '../access/access.queries.js';
 
-/** Support tickets' SQL: the ticket and its e-mail in the outbox. */
+/** Support tickets' SQL: the ticket and its e-mail in the outbox (which notification e-mail shares). */
 
 export async function insertTicket(m: EntityManager, ticket: Pick<SupportTicketEntity, 'id' | 'name' | 'email' | 'subject' | 'priority' | 'category' | 'message' | 'userId'>): Promise<void> {
   await m.getRepository(SupportTicketEntity).insert(ticket);
@@ -10,7 +10,7 @@ export async function insertTicket(m: EntityManager, ticket: Pick<SupportTicketE
 
 export async function insertOutboxEmail(
   m: EntityManager,
-  email: Pick<EmailOutboxEntity, 'id' | 'toAddress' | 'replyTo' | 'subject' | 'body' | 'supportTicketId'>,
+  email: Pick<EmailOutboxEntity, 'id' | 'toAddress' | 'replyTo' | 'subject' | 'body'> & Partial<Pick<EmailOutboxEntity, 'supportTicketId' | 'headers'>>,
 ): Promise<void> {
   await m.getRepository(EmailOutboxEntity).insert(email);
 }

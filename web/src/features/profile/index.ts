@@ -2,4 +2,5 @@
 export { AccountActionsCard } from './components/account-actions-card';
 export { CalendarFeedCard } from './components/calendar-feed-card';
 export { CurrentPlanCard } from './components/current-plan-card';
+export { NotificationEmailCard } from './components/notification-email-card';
 export { PersonalInfoCard } from './components/personal-info-card';
