@@ -63,6 +63,8 @@ import { TemplatesService } from './features/templates/templates.service.js';
 import { workloadRoutes } from './features/workload/workload.routes.js';
 import { Notifier } from './features/notifications/notifier.js';
 import { PostThrottle } from './features/conversation/post-throttle.js';
+import { chatRoutes } from './features/chat/chat.routes.js';
+import { ChatService } from './features/chat/chat.service.js';
 import type { OverloadsBudget } from './features/workload/overloads-budget.js';
 import { WorkloadService } from './features/workload/workload.service.js';
 import type { Logger } from './logger.js';
@@ -183,6 +185,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     healthRoutes(dataSource),
     authRoutes(auth, throttle, bus),
     teamsRoutes(teams, config.publicUrl),
+    chatRoutes(new ChatService(dataSource, bus, notifier, postThrottle, logger)),
     projectsRoutes(projects, config.publicUrl),
     scheduleRoutes(new ScheduleService(dataSource)),
     baselinesRoutes(baselines),
