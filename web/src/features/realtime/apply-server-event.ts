@@ -1,6 +1,7 @@
 import type { DashboardConfig, JoinRequest, Project, Task, TeamDetail, TeamMember, TeamSummary } from '@planline/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../auth';
+import { cacheChatMessage, cacheChatPresence } from '../chat';
 import { dashboardConfigKey, removeTask, upsertTask, withSavedLayout } from '../dashboard';
 import { isTaskHistoryKey, projectTasksKey, taskHistoryKey } from '../gantt';
 import { cacheReport } from '../reports';
@@ -186,6 +187,14 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
 
     case 'report:created':
       cacheReport(queryClient, event.payload.report);
+      return;
+
+    // Issue 38: the team chat's new messages and who is online, into an open panel's reads.
+    case 'chat:message':
+      cacheChatMessage(queryClient, event.payload.message);
+      return;
+    case 'chat:presence':
+      cacheChatPresence(queryClient, event.payload);
       return;
   }
 }
