@@ -140,19 +140,22 @@ function ChatMessages({ teamId, members, onOpenTask }: { teamId: string; members
           </button>
         </p>
       ) : null}
-      {messages.length === 0 ? (
-        <div className="flex h-full flex-col items-center justify-center gap-2 py-12 text-center">
-          <MessagesSquare aria-hidden="true" className="h-8 w-8 text-slate-400" />
-          <p className="text-sm font-medium text-slate-800">No messages yet</p>
-          <p className="text-sm text-slate-600">Say hello to the team. Use @ to mention someone and # to point at a task.</p>
-        </div>
-      ) : (
-        <ol role="log" aria-label="Messages" className="flex flex-col gap-3">
-          {messages.map((message) => (
-            <MessageItem key={message.id} message={message} member={message.author ? byId.get(message.author.id) : undefined} onOpenTask={onOpenTask} />
-          ))}
-        </ol>
-      )}
+      {/* A log: screen readers read out messages as they arrive (the list inside keeps its list semantics). */}
+      <div role="log" aria-label="Messages" className={messages.length === 0 ? 'h-full' : undefined}>
+        {messages.length === 0 ? (
+          <div className="flex h-full flex-col items-center justify-center gap-2 py-12 text-center">
+            <MessagesSquare aria-hidden="true" className="h-8 w-8 text-slate-400" />
+            <p className="text-sm font-medium text-slate-800">No messages yet</p>
+            <p className="text-sm text-slate-600">Say hello to the team. Use @ to mention someone and # to point at a task.</p>
+          </div>
+        ) : (
+          <ol className="flex flex-col gap-3">
+            {messages.map((message) => (
+              <MessageItem key={message.id} message={message} member={message.author ? byId.get(message.author.id) : undefined} onOpenTask={onOpenTask} />
+            ))}
+          </ol>
+        )}
+      </div>
     </div>
   );
 }
