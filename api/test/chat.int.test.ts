@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CHAT_PAGE_SIZE, CONVERSATION_POSTS_PER_MINUTE, SOCKET_IO_PATH, type ChatMessage } from '@planline/domain';
-import { io as connectSocket, type Socket } from 'socket.io-client';
+import { CHAT_PAGE_SIZE, CONVERSATION_POSTS_PER_MINUTE, type ChatMessage } from '@planline/domain';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createTask, joinedMember, registeredClient, startTestServer, teamWithOwner, type ClientUser, type TestServer } from './harness.js';
+import { liveSocket } from './live-socket.js';
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -14,16 +15,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A signed-in socket, resolved once the server has joined it to its rooms. */
-async function socketOf(client: ApiClient): Promise<Socket> {
-  const socket = connectSocket(server.url, { path: SOCKET_IO_PATH, transports: ['websocket'], reconnection: false, extraHeaders: { cookie: client.cookieHeader } });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('session:ready', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const socketOf = (client: ApiClient) => liveSocket(server, client, sockets);
 
 /** Every payload of `event` the socket receives from now on. */
 function collect<T>(socket: Socket, event: string): T[] {
