@@ -67,6 +67,8 @@ import { notificationSettingsRoutes } from './features/notifications/notificatio
 import { PostThrottle } from './features/conversation/post-throttle.js';
 import { commentsRoutes } from './features/comments/comments.routes.js';
 import { CommentsService } from './features/comments/comments.service.js';
+import { chatRoutes } from './features/chat/chat.routes.js';
+import { ChatService } from './features/chat/chat.service.js';
 import type { OverloadsBudget } from './features/workload/overloads-budget.js';
 import { WorkloadService } from './features/workload/workload.service.js';
 import type { Logger } from './logger.js';
@@ -213,6 +215,7 @@ export function createApp({
     healthRoutes(dataSource),
     authRoutes(auth, throttle, bus),
     teamsRoutes(teams, config.publicUrl),
+    chatRoutes(new ChatService(dataSource, bus, notifier, postThrottle, logger)),
     projectsRoutes(projects, config.publicUrl),
     scheduleRoutes(new ScheduleService(dataSource)),
     baselinesRoutes(baselines),

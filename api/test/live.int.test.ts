@@ -1,8 +1,9 @@
-import { COLLAB_PATH, SOCKET_IO_PATH } from '@planline/domain';
-import { io as connectSocket, type Socket } from 'socket.io-client';
+import { COLLAB_PATH } from '@planline/domain';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { joinedMember, registeredClient, startTestServer, teamWithOwner, type ApiClient, type TestServer } from './harness.js';
+import { liveSocket as openLiveSocket } from './live-socket.js';
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -14,21 +15,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A signed-in browser's socket, resolved once the server has put it in its rooms. */
-async function liveSocket(client: ApiClient): Promise<Socket> {
-  const socket = connectSocket(server.url, {
-    path: SOCKET_IO_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    extraHeaders: { cookie: client.cookieHeader },
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('session:ready', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const liveSocket = (client: ApiClient) => openLiveSocket(server, client, sockets);
 
 function next<T = any>(socket: Socket, event: string, timeoutMs = 2000): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -177,6 +177,34 @@ describe.runIf(available)('scaled mode: api, two realtime processes, nginx, Post
     expect(await projectSeen).toMatchObject({ project: { id: project.id } });
   }, 60_000);
 
+  it('[scaled-chat] chat messages and who is online cross realtime processes; the api reads presence from both', async () => {
+    const owner = await signedIn();
+    const team = (await owner.post('/api/teams', { name: 'Chat across' })).body as { id: string };
+    const link = await owner.get(`/api/teams/${team.id}/invite-link?role=member`);
+    const member = await signedIn();
+    expect((await member.post('/api/teams/join', { token: new URL(link.body.inviteLink).searchParams.get('token') })).status).toBe(200);
+    const ownerId = (await owner.get('/api/auth/user')).body.id as string;
+    const memberId = (await member.get('/api/auth/user')).body.id as string;
+    const [one, two] = topology.realtime;
+    const ownerOnOne = await liveSocket(one!.url, owner);
+    const told: { online: string[] }[] = [];
+    ownerOnOne.on('chat:presence', (p: { online: string[] }) => told.push(p));
+    const memberOnTwo = await liveSocket(two!.url, member);
+    const both = [ownerId, memberId].sort();
+    // Told by the process where the member joined, to the owner's socket on the other.
+    await eventually(() => told.at(-1)?.online, (online) => JSON.stringify(online) === JSON.stringify(both), 10_000);
+    expect((await owner.get(`/api/teams/${team.id}/chat/presence`)).body.online).toEqual(both);
+
+    const received = next(ownerOnOne, 'chat:message');
+    const posted = await member.post(`/api/teams/${team.id}/chat`, { message: 'from process two' });
+    expect(posted.status).toBe(201);
+    expect(await received).toMatchObject({ teamId: team.id, message: { id: posted.body.id, message: 'from process two' } });
+
+    memberOnTwo.disconnect();
+    await eventually(() => told.at(-1)?.online, (online) => JSON.stringify(online) === JSON.stringify([ownerId]), 10_000);
+    expect((await owner.get(`/api/teams/${team.id}/chat/presence`)).body.online).toEqual([ownerId]);
+  }, 60_000);
+
   it('[scaled-failover] killing a realtime process moves its clients to the other, with nothing lost', async () => {
     const owner = await signedIn();
     const { project, tasks } = await projectWithTasks(owner, 8);

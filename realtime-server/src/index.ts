@@ -5,6 +5,7 @@ import { createDocumentServer, serveCollab } from './collab-server.js';
 import { ProjectDocuments } from './documents/project-documents.js';
 import { createRealtimeBus } from './realtime-bus.js';
 import { createSocketEmitter, createSocketServer } from './socket-server.js';
+import { watchTeamPresence } from './team-presence.js';
 import type { RealtimeOptions } from './types.js';
 import { WorkloadPreviews } from './workload-preview.js';
 import { WriteBudgets } from './write-budgets.js';
@@ -42,6 +43,8 @@ export function attachRealtime({ httpServer, redis }: AttachOptions, options: Re
   const budgets = new WriteBudgets();
   // A bar being dragged reaches the workload views of the teams it loads (issue 36): computed where its connection is.
   const previews = new WorkloadPreviews(io, hocuspocus, options.workloadTeams, options.logger);
+  // Who of a team is online (the chat's presence), told by the processes whose sockets come and go.
+  const stopPresence = httpServer ? watchTeamPresence(io, options.logger, !!redis) : () => {};
   const collab = httpServer ? serveCollab(httpServer, hocuspocus, options, budgets, previews) : null;
   const documents = new ProjectDocuments(hocuspocus, options.store);
   held = documents;
@@ -53,6 +56,7 @@ export function attachRealtime({ httpServer, redis }: AttachOptions, options: Re
     /** Edits and new tasks per person and project (write-budgets.ts), shared with the REST write paths. */
     budgets,
     async close() {
+      stopPresence();
       await documents.releaseAll();
       if (collab) await collab.close();
       else hocuspocus.closeConnections();

@@ -1,6 +1,7 @@
 import type { Hocuspocus } from '@hocuspocus/server';
 import { parseProjectDocumentName, rooms, type ServerEventName, type ServerToClientEvents } from '@planline/domain';
 import type { RealtimeIo } from './socket-server.js';
+import { onlineInRoom } from './team-presence.js';
 
 /**
  * What the API does to live clients. Rooms are joined and left only here, by the server, after its own
@@ -14,6 +15,8 @@ export interface RealtimeBus {
   leaveRooms(userId: string, roomNames: string[]): void;
   /** Closes a user's open documents of these projects (after they lost access). */
   closeProjectDocuments(userId: string, projectIds: string[]): void;
+  /** The people with a socket in the team's room (issue 38: who is online), on every process. */
+  onlineInTeam(teamId: string): Promise<string[]>;
   /** Ends every live connection of a session, Socket.IO and /collab, on every realtime process (it signed out). */
   closeSession(sessionKey: string): void;
 }
@@ -56,6 +59,9 @@ export function createRealtimeBus(
     closeProjectDocuments(userId, projectIds) {
       closeLocally(userId, projectIds);
       if (options.scaled) io.serverSideEmit('documents:close', userId, projectIds);
+    },
+    onlineInTeam(teamId) {
+      return onlineInRoom(io, rooms.team(teamId));
     },
     closeSession(sessionKey) {
       // Socket.IO: the adapter reaches the session's sockets on every process.

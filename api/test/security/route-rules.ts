@@ -197,6 +197,10 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   'POST /api/teams/join-requests/:requestId/respond': [{ rule: 'team-admin', ok: 200, body: () => ({ response: 'denied' }) }],
   'GET /api/teams/:id': [{ rule: 'team-member', ok: 200 }],
   'GET /api/teams/:id/members': [{ rule: 'team-member', ok: 200 }],
+  'GET /api/teams/:teamId/chat': [{ rule: 'team-member', ok: 200 }],
+  'POST /api/teams/:teamId/chat': [{ rule: 'team-member', ok: 201, body: () => ({ message: 'Hello from the matrix' }) }],
+  'GET /api/teams/:teamId/chat/presence': [{ rule: 'team-member', ok: 200 }],
+  'GET /api/teams/:teamId/chat/tasks': [{ rule: 'team-member', ok: 200, query: () => 'q=task' }],
   'DELETE /api/teams/:teamId/members/:userId': [
     { label: 'a member', rule: 'team-admin', ok: 204 },
     {

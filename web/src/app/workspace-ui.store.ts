@@ -28,6 +28,8 @@ interface WorkspaceUiState {
   /** Set by Add Task: the Gantt view's task form takes focus once it exists, then clears this. */
   focusTaskName: boolean;
   projectSearch: string;
+  /** The team whose chat panel is open (issue 38), or null; it shows only while that team is in view. */
+  chatTeamId: string | null;
   openDialog: (dialog: WorkspaceDialog) => void;
   closeDialog: () => void;
   /** Switching team starts from its first project (PRODUCT-SPEC §2 team management). */
@@ -37,6 +39,8 @@ interface WorkspaceUiState {
   startAddTask: () => void;
   clearFocusTaskName: () => void;
   setProjectSearch: (query: string) => void;
+  toggleChat: (teamId: string) => void;
+  closeChat: () => void;
 }
 
 export const useWorkspaceUi = create<WorkspaceUiState>()(
@@ -48,6 +52,7 @@ export const useWorkspaceUi = create<WorkspaceUiState>()(
       view: 'gantt',
       focusTaskName: false,
       projectSearch: '',
+      chatTeamId: null,
       openDialog: (dialog) => set({ activeDialog: dialog }),
       closeDialog: () => set({ activeDialog: null }),
       selectTeam: (teamId) => set({ selectedTeamId: teamId, selectedProjectId: null, projectSearch: '' }),
@@ -57,6 +62,8 @@ export const useWorkspaceUi = create<WorkspaceUiState>()(
       startAddTask: () => set({ view: 'gantt', focusTaskName: true }),
       clearFocusTaskName: () => set({ focusTaskName: false }),
       setProjectSearch: (projectSearch) => set({ projectSearch }),
+      toggleChat: (teamId) => set((state) => ({ chatTeamId: state.chatTeamId === teamId ? null : teamId })),
+      closeChat: () => set({ chatTeamId: null }),
     }),
     {
       name: WORKSPACE_STORE_KEY,

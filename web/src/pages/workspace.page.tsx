@@ -8,6 +8,7 @@ import { errorStatus, serverMessage } from '../lib/api-error';
 import { firstScreenDone } from '../lib/first-screen';
 import { SKIP_TARGET_IDS } from '../lib/skip-targets';
 import { AUTH_USER_KEY, useAuth } from '../features/auth';
+import { ChatPanel } from '../features/chat';
 import { DashboardView } from '../features/dashboard';
 import { GanttView, showTaskInChart } from '../features/gantt';
 import { SHARED_SCOPE } from '../features/teams';
@@ -35,6 +36,8 @@ export function WorkspacePage() {
   const queryClient = useQueryClient();
   const openDialog = useWorkspaceUi((state) => state.openDialog);
   const activeDialog = useWorkspaceUi((state) => state.activeDialog);
+  const chatTeamId = useWorkspaceUi((state) => state.chatTeamId);
+  const closeChat = useWorkspaceUi((state) => state.closeChat);
 
   // A 401 here likely means the session ended: re-reading the user lets the app's session-expiry handling take
   // over. Any 401 qualifies (not only isUnauthorizedError's wording): a needless re-read costs one request.
@@ -135,6 +138,8 @@ export function WorkspacePage() {
           <MainArea workspace={workspace} />
         </main>
       </div>
+      {/* Only for the team in view: a person removed from it (or switching teams) no longer sees its chat. */}
+      {team && chatTeamId === team.id ? <ChatPanel key={team.id} team={team} onClose={closeChat} /> : null}
       {dialogs}
     </>
   );

@@ -2,6 +2,7 @@ import { defaultDashboardLayout, type DashboardConfig, type JoinRequest, type Pr
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { makeJoinRequest, makeMember, makeProject, makeTask, makeTeam, makeUser, makeWeeklyReport } from '../../../test/factories';
+import { chatKey } from '../chat';
 import { dashboardConfigKey } from '../dashboard';
 import { projectTasksKey, taskHistoryKey } from '../gantt';
 import { latestWeeklyReportKey, weeklyReportsKey } from '../reports';
@@ -268,6 +269,33 @@ describe('applyServerEvent: dashboard events', () => {
     applyServerEvent(queryClient, { name: 'report:created', payload: { projectId, report } }, effects);
     expect(queryClient.getQueryData(weeklyReportsKey(projectId))).toEqual([report, older]);
     expect(queryClient.getQueryData(latestWeeklyReportKey(projectId))).toEqual(report);
+  });
+});
+
+describe('applyServerEvent: the team chat', () => {
+  it('[chat-live] chat:message adds the message to the open chat once; chat:presence replaces who is online', () => {
+    const { queryClient, effects, team } = setup();
+    const message = {
+      id: crypto.randomUUID(),
+      teamId: team.id,
+      author: null,
+      message: 'hello',
+      mentionedUserIds: [],
+      tasks: [],
+      createdAt: '2026-11-29T12:00:00.000Z',
+    };
+    queryClient.setQueryData(chatKey(team.id), { pages: [{ messages: [], next: null }], pageParams: [null] });
+    const event = parseServerEvent('chat:message', { teamId: team.id, message })!;
+    applyServerEvent(queryClient, event, effects);
+    applyServerEvent(queryClient, event, effects);
+    expect(queryClient.getQueryData<{ pages: { messages: unknown[] }[] }>(chatKey(team.id))!.pages[0]!.messages).toEqual([message]);
+    // Another team's chat, never opened, stays unread.
+    const elsewhere = crypto.randomUUID();
+    applyServerEvent(queryClient, parseServerEvent('chat:message', { teamId: elsewhere, message: { ...message, teamId: elsewhere } })!, effects);
+    expect(queryClient.getQueryData(chatKey(elsewhere))).toBeUndefined();
+
+    applyServerEvent(queryClient, parseServerEvent('chat:presence', { teamId: team.id, online: [me] })!, effects);
+    expect(queryClient.getQueryData([...chatKey(team.id), 'presence'])).toEqual({ teamId: team.id, online: [me] });
   });
 });
 

@@ -2,6 +2,7 @@ import type { DashboardConfig, JoinRequest, Project, Task, TeamDetail, TeamMembe
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../auth';
 import { applyCommentEvent } from '../comments';
+import { cacheChatMessage, cacheChatPresence } from '../chat';
 import { dashboardConfigKey, removeTask, upsertTask, withSavedLayout } from '../dashboard';
 import { isTaskHistoryKey, projectTasksKey, taskHistoryKey } from '../gantt';
 import { cacheReport } from '../reports';
@@ -198,6 +199,13 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       return;
     case 'comment:deleted':
       applyCommentEvent(queryClient, 'deleted', event.payload);
+      return;
+    // Issue 38: the team chat's new messages and who is online, into an open panel's reads.
+    case 'chat:message':
+      cacheChatMessage(queryClient, event.payload.message);
+      return;
+    case 'chat:presence':
+      cacheChatPresence(queryClient, event.payload);
       return;
   }
 }

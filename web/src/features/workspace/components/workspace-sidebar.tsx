@@ -1,5 +1,5 @@
 import { canManageInvites, canManageJoinRequests, type TeamSummary } from '@planline/domain';
-import { ChartGantt, Inbox, LayoutDashboard, ListPlus, UserPlus, UsersRound, type LucideIcon } from 'lucide-react';
+import { ChartGantt, Inbox, LayoutDashboard, ListPlus, MessagesSquare, UserPlus, UsersRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Tooltip } from '../../../components/ui/tooltip';
@@ -21,6 +21,8 @@ export function WorkspaceSidebar({ team, hasProject }: { team: TeamSummary | nul
   const requests = useJoinRequests(team?.id ?? null, canManage);
   const pending = pendingRequestCount(requests.data);
   const navigate = useNavigate();
+  const chatTeamId = useWorkspaceUi((state) => state.chatTeamId);
+  const toggleChat = useWorkspaceUi((state) => state.toggleChat);
 
   return (
     <nav
@@ -60,6 +62,10 @@ export function WorkspaceSidebar({ team, hasProject }: { team: TeamSummary | nul
       {/* Issue 36: who is overloaded across the team's projects; a team's view, so it needs a team in view. */}
       {team ? (
         <RailButton label="Workload View" icon={UsersRound} onClick={() => void navigate(`/workload?teamId=${encodeURIComponent(team.id)}`)} />
+      ) : null}
+      {/* Issue 38: the team's channel, a panel beside the chart. */}
+      {team ? (
+        <RailButton label="Team chat" icon={MessagesSquare} pressed={chatTeamId === team.id} onClick={() => toggleChat(team.id)} />
       ) : null}
       <RailButton label="Add Task" icon={ListPlus} onClick={startAddTask} disabled={!hasProject} />
     </nav>
