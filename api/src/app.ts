@@ -62,6 +62,8 @@ import { templatesRoutes } from './features/templates/templates.routes.js';
 import { TemplatesService } from './features/templates/templates.service.js';
 import { workloadRoutes } from './features/workload/workload.routes.js';
 import { Notifier } from './features/notifications/notifier.js';
+import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { NotificationsService } from './features/notifications/notifications.service.js';
 import { PostThrottle } from './features/conversation/post-throttle.js';
 import type { OverloadsBudget } from './features/workload/overloads-budget.js';
 import { WorkloadService } from './features/workload/workload.service.js';
@@ -84,10 +86,12 @@ export interface AppDeps {
   stripe?: StripeCheckoutApi;
   /** The over-allocation read's computation budget (a fresh one with OVERLOADS_BUDGET when not given). */
   overloadsBudget?: OverloadsBudget;
+  /** Issue 38: what the team is told (server.ts shares its own with the persisted-change listener). */
+  notifier?: Notifier;
 }
 
 /** The HTTP app: each feature's router behind the shared pipeline (log → errors → headers → CSRF → body → session). */
-export function createApp({ config, dataSource, sessions, logger, bus, documents, budgets = new WriteBudgets(), stripe, overloadsBudget }: AppDeps): Koa {
+export function createApp({ config, dataSource, sessions, logger, bus, documents, budgets = new WriteBudgets(), stripe, overloadsBudget, notifier = new Notifier(dataSource, bus, logger) }: AppDeps): Koa {
   // Behind the proxy (TRUST_PROXY) the client's address is the last X-Forwarded-For entry, the one our nginx appends
   // ($proxy_add_x_forwarded_for); the entries before it are whatever the client sent, so reading the first would let
   // anyone choose the address that sign-in's throttle and the calendar feed's limits count against.
@@ -98,7 +102,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
 
   const auth = new AuthService(dataSource);
   const throttle = new LoginThrottle(dataSource);
-  const teams = new TeamsService(dataSource, bus);
+  const teams = new TeamsService(dataSource, bus, undefined, notifier);
   const projects = new ProjectsService(dataSource, bus, documents);
   const baselines = new BaselinesService(dataSource);
   const tasks = new TasksService(dataSource, documents);
@@ -119,7 +123,6 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
   );
   const testCheckout = payments.mode === 'test' ? new TestCheckout(dataSource, webhook, payments) : null;
   // Issue 38: what the team is told, and how often one person may post comments and chat messages.
-  const notifier = new Notifier(dataSource, bus, logger);
   const postThrottle = new PostThrottle(dataSource);
 
   const webShell = shellReader(config.webDistDir);
@@ -187,6 +190,7 @@ export function createApp({ config, dataSource, sessions, logger, bus, documents
     scheduleRoutes(new ScheduleService(dataSource)),
     baselinesRoutes(baselines),
     tasksRoutes(tasks, timeTravel, budgets),
+    notificationsRoutes(new NotificationsService(dataSource, bus)),
     timeTravelRoutes(timeTravel, budgets),
     dashboardRoutes(dashboards),
     reportsRoutes(reports),

@@ -24,6 +24,7 @@ import { previewTeams } from './features/workload/capacity.queries.js';
 import { ReportsService } from './features/reports/reports.service.js';
 import { scheduleWeeklyReports } from './features/reports/weekly-report-job.js';
 import { publishTaskEvents } from './features/tasks/task-events.js';
+import { Notifier } from './features/notifications/notifier.js';
 import type { StripeCheckoutApi } from './features/billing/stripe-client.js';
 import { pruneStripeEvents } from './features/billing/billing.queries.js';
 
@@ -118,11 +119,18 @@ export async function startServer(
     collabPingIntervalMs: options.collabPingIntervalMs,
     socketPingIntervalMs: options.socketPingIntervalMs,
   });
-  onPersisted = publishTaskEvents(dataSource, realtime.bus, logger);
+  const taskEvents = publishTaskEvents(dataSource, realtime.bus, logger);
+  // Issue 38: notifications are made from the same changes, queued here and made off the write turn.
+  const notifier = new Notifier(dataSource, realtime.bus, logger);
+  const notices = notifier.persistedListener();
+  onPersisted = (changes) => {
+    taskEvents(changes);
+    notices(changes);
+  };
   const app =
     config.role === 'realtime'
       ? createRealtimeOnlyApp({ dataSource, logger })
-      : createApp({ config, dataSource, sessions, logger, bus: realtime.bus, documents: realtime.documents, budgets: realtime.budgets, stripe: options.stripe, overloadsBudget: options.overloadsBudget });
+      : createApp({ config, dataSource, sessions, logger, bus: realtime.bus, documents: realtime.documents, budgets: realtime.budgets, stripe: options.stripe, overloadsBudget: options.overloadsBudget, notifier });
   handleRequest = app.callback();
 
   await new Promise<void>((resolve, reject) => {
