@@ -69,6 +69,8 @@ export async function startServer(
     collabPingIntervalMs?: number;
     /** How often Socket.IO sockets are pinged (tests of a stalled server shorten it; default 25 s). */
     socketPingIntervalMs?: number;
+    /** Notifications from document edits (issue 38); the benchmark's baseline runs without them. */
+    notifyEdits?: boolean;
   } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
@@ -122,7 +124,7 @@ export async function startServer(
   const taskEvents = publishTaskEvents(dataSource, realtime.bus, logger);
   // Issue 38: notifications are made from the same changes, queued here and made off the write turn.
   const notifier = new Notifier(dataSource, realtime.bus, logger);
-  const notices = notifier.persistedListener();
+  const notices = options.notifyEdits === false ? () => {} : notifier.persistedListener();
   onPersisted = (changes) => {
     taskEvents(changes);
     notices(changes);
