@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../auth';
 import { dashboardConfigKey, removeTask, upsertTask, withSavedLayout } from '../dashboard';
 import { isTaskHistoryKey, projectTasksKey, taskHistoryKey } from '../gantt';
+import { notificationsChanged } from '../notifications';
 import { cacheReport } from '../reports';
 import {
   dropTeamAccess,
@@ -186,6 +187,11 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
 
     case 'report:created':
       cacheReport(queryClient, event.payload.report);
+      return;
+
+    case 'notification:created':
+    case 'notifications:changed':
+      notificationsChanged(queryClient, event.payload.unread);
       return;
   }
 }
