@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SOCKET_IO_PATH } from '@planline/domain';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Notifier } from '../src/features/notifications/notifier.js';
 import { eventually } from './collab-client.js';
 import { createTask, joinedMember, registeredClient, startTestServer, teamWithOwner, type ApiClient, type ClientUser, type TestServer } from './harness.js';
 
@@ -121,6 +122,60 @@ describe('[notifications] from the write path', () => {
       expect(n).toMatchObject({ projectId: null, taskId: null });
       expect(n.text).not.toContain('Launch');
     }
+  });
+});
+
+describe('[notifications] comments and the chat (the Notifier the comments and chat call)', () => {
+  it('mentions outrank watching, watchers hear of comments, an edit tells only the newly mentioned, the chat tells team members; never the actor or an outsider', async () => {
+    const { owner, bee, cee, team, project } = await setup();
+    const outsider = await registeredClient(server);
+    const created: string[][] = [];
+    const notifier = new Notifier(server.dataSource, server.realtime.bus, server.logger, { onCreated: (ids) => created.push(ids) });
+    const task = await createTask(owner.client, { projectId: project.id, name: 'Spec', startDate: '2026-11-23', endDate: '2026-11-27', assigneeIds: [bee.user.id] });
+    await arrived(bee.client, 'assigned', 1);
+    const comment = async (mentioned: string[]) => {
+      const id = randomUUID();
+      await server.dataSource.transaction(async (m) => {
+        await m.query(`INSERT INTO task_comments (id, task_id, project_id, user_id, body, mentioned_user_ids) VALUES ($1, $2, $3, $4, 'Look at this', $5::uuid[])`, [
+          id,
+          task.id,
+          project.id,
+          owner.user.id,
+          mentioned,
+        ]);
+        await notifier.watchOnComment(m, task.id, [owner.user.id, ...mentioned]);
+      });
+      return id;
+    };
+    const first = await comment([cee.user.id, outsider.user.id]);
+    await notifier.commentPosted({ commentId: first, taskId: task.id, projectId: project.id, actorId: owner.user.id, mentionedUserIds: [cee.user.id, outsider.user.id], body: 'Look at this', edit: false });
+    expect((await inbox(cee.client, '?reason=mention')).notifications).toMatchObject([{ text: 'Ada Lovelace mentioned you on «Spec»', excerpt: 'Look at this', taskId: task.id, commentId: first }]);
+    expect((await inbox(bee.client, '?reason=comment')).notifications).toMatchObject([{ text: 'Ada Lovelace commented on «Spec»' }]);
+    expect((await inbox(cee.client, '?reason=comment')).notifications).toHaveLength(0);
+    expect((await inbox(owner.client)).notifications).toHaveLength(0);
+    expect((await inbox(outsider.client)).notifications).toHaveLength(0);
+    expect(created[0]).toHaveLength(2);
+    // Mentioned, cee now watches the task.
+    expect((await cee.client.get(`/api/tasks/${task.id}/watch`)).body).toEqual({ watching: true });
+
+    // An edit that mentions bee tells bee only; cee (already mentioned, watching) hears nothing new.
+    await notifier.commentPosted({ commentId: first, taskId: task.id, projectId: project.id, actorId: owner.user.id, mentionedUserIds: [bee.user.id], body: 'Look at this, Bea', edit: true });
+    expect((await inbox(bee.client, '?reason=mention')).notifications).toHaveLength(1);
+    expect((await inbox(cee.client)).notifications.filter((n) => n.reason !== 'assigned')).toHaveLength(1);
+
+    // Bee stops watching: the next comment tells cee (a watcher now) but not bee.
+    await bee.client.request('DELETE', `/api/tasks/${task.id}/watch`);
+    const second = await comment([]);
+    await notifier.commentPosted({ commentId: second, taskId: task.id, projectId: project.id, actorId: owner.user.id, mentionedUserIds: [], body: 'Again', edit: false });
+    expect((await inbox(bee.client, '?reason=comment')).notifications).toHaveLength(1);
+    expect((await inbox(cee.client, '?reason=comment')).notifications).toHaveLength(1);
+
+    const messageId = randomUUID();
+    await server.dataSource.query(`INSERT INTO team_chat_messages (id, team_id, user_id, message) VALUES ($1, $2, $3, 'Standup?')`, [messageId, team.id, owner.user.id]);
+    await notifier.chatMentioned({ teamId: team.id, messageId, actorId: owner.user.id, mentionedUserIds: [bee.user.id, owner.user.id, outsider.user.id], message: 'Standup?' });
+    expect((await inbox(bee.client, '?reason=mention')).notifications[0]).toMatchObject({ text: 'Ada Lovelace mentioned you in the team chat', excerpt: 'Standup?', teamId: team.id, projectId: null });
+    expect((await inbox(outsider.client)).notifications).toHaveLength(0);
+    expect((await inbox(owner.client)).notifications).toHaveLength(0);
   });
 });
 

@@ -113,11 +113,14 @@ export class Notifier {
   async commentPosted(notice: CommentNotice): Promise<void> {
     await this.guard('comment notifications failed', async () => {
       const mentioned = new Set(notice.mentionedUserIds);
-      const watchers = notice.edit ? [] : (await watchersOf(this.dataSource, [notice.taskId])).watching.map(([, userId]) => userId);
-      const assignees: { user_id: string }[] = notice.edit
-        ? []
-        : await this.dataSource.query(`SELECT user_id FROM task_assignments WHERE task_id = $1`, [notice.taskId]);
-      const candidates = new Set([...mentioned, ...watchers, ...assignees.map((a) => a.user_id)]);
+      const candidates = new Set(mentioned);
+      if (!notice.edit) {
+        const { watching, stopped } = await watchersOf(this.dataSource, [notice.taskId]);
+        const assignees: { user_id: string }[] = await this.dataSource.query(`SELECT user_id FROM task_assignments WHERE task_id = $1`, [notice.taskId]);
+        for (const userId of [...watching.map(([, id]) => id), ...assignees.map((a) => a.user_id)]) {
+          if (!stopped.has(`${notice.taskId}|${userId}`)) candidates.add(userId);
+        }
+      }
       candidates.delete(notice.actorId);
       const seeing = await peopleWhoSee(this.dataSource, notice.projectId, candidates);
       if (!seeing.size) return;
