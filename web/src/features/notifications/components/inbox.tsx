@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
 import { cn } from '../../../lib/cn';
-import { useUserProjects } from '../../projects/projects.queries';
 import { useInbox, useMarkAllRead, usePatchNotification, useUnreadCount, type InboxFilters, type InboxShow } from '../notifications.queries';
 
 const REASONS: { value: NotificationReason | ''; label: string }[] = [
@@ -29,13 +28,15 @@ const selectClasses =
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The inbox (issue 38): filters, the list newest first with its read state, and a click that opens the task. */
-export function Inbox() {
+/**
+ * The inbox (issue 38): filters, the list newest first with its read state, and a click that opens the task.
+ * `projects`: the person's projects, for the project filter (the page reads them).
+ */
+export function Inbox({ projects }: { projects: readonly { id: string; name: string }[] }) {
   const [filters, setFilters] = useState<InboxFilters>({ show: 'all', reason: '', projectId: '' });
   const inbox = useInbox(filters);
   const unread = useUnreadCount();
   const markAll = useMarkAllRead();
-  const projects = useUserProjects();
   const ids = { show: useId(), reason: useId(), project: useId() };
   const items = inbox.data?.pages.flatMap((p) => p.notifications) ?? [];
   const filtered = filters.show !== 'all' || filters.reason !== '' || filters.projectId !== '';
@@ -77,7 +78,7 @@ export function Inbox() {
           Project
           <select id={ids.project} className={selectClasses} value={filters.projectId} onChange={(e) => setFilters({ ...filters, projectId: e.target.value })}>
             <option value="">All projects</option>
-            {(projects.data ?? []).map((p) => (
+            {projects.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
               </option>
