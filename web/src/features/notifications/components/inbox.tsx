@@ -1,6 +1,6 @@
 import type { Notification, NotificationReason } from '@planline/domain';
 import { Archive, ArchiveRestore, Circle, CircleCheck, Inbox as InboxIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
@@ -154,29 +154,22 @@ function NotificationItem({ notification: n }: { notification: Notification }) {
         )}
       </div>
       <div className="flex shrink-0 gap-1">
-        <Button
-          variant="ghost"
-          size="sm"
-          className="h-9 w-9 px-0"
-          aria-label={n.read ? 'Mark as unread' : 'Mark as read'}
-          title={n.read ? 'Mark as unread' : 'Mark as read'}
-          disabled={patch.isPending}
-          onClick={() => patch.mutate({ id: n.id, read: !n.read })}
-        >
+        <IconAction label={n.read ? 'Mark as unread' : 'Mark as read'} disabled={patch.isPending} onClick={() => patch.mutate({ id: n.id, read: !n.read })}>
           {n.read ? <Circle aria-hidden="true" className="h-4 w-4" /> : <CircleCheck aria-hidden="true" className="h-4 w-4" />}
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="h-9 w-9 px-0"
-          aria-label={n.archived ? 'Move back to inbox' : 'Archive'}
-          title={n.archived ? 'Move back to inbox' : 'Archive'}
-          disabled={patch.isPending}
-          onClick={() => patch.mutate({ id: n.id, archived: !n.archived })}
-        >
+        </IconAction>
+        <IconAction label={n.archived ? 'Move back to inbox' : 'Archive'} disabled={patch.isPending} onClick={() => patch.mutate({ id: n.id, archived: !n.archived })}>
           {n.archived ? <ArchiveRestore aria-hidden="true" className="h-4 w-4" /> : <Archive aria-hidden="true" className="h-4 w-4" />}
-        </Button>
+        </IconAction>
       </div>
     </li>
+  );
+}
+
+/** An icon button whose name is its label (read out, and shown on hover). */
+function IconAction({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button variant="ghost" size="sm" className="h-9 w-9 px-0" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+      {children}
+    </Button>
   );
 }
