@@ -2,4 +2,4 @@
 export { NotificationBell } from './components/notification-bell';
 export { Inbox } from './components/inbox';
 export { WatchToggle } from './components/watch-toggle';
-export { notificationsChanged, NOTIFICATIONS_KEY } from './notifications.queries';
+export { notificationsChanged, NOTIFICATIONS_KEY, UNREAD_COUNT_KEY } from './notifications.queries';
