@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
+import { useWorkspaceUi } from '../../../app/workspace-ui.store';
 import { cn } from '../../../lib/cn';
 import { useInbox, useMarkAllRead, usePatchNotification, useUnreadCount, type InboxFilters, type InboxShow } from '../notifications.queries';
 
@@ -124,9 +125,18 @@ export function Inbox({ projects }: { projects: readonly { id: string; name: str
 function NotificationItem({ notification: n }: { notification: Notification }) {
   const navigate = useNavigate();
   const patch = usePatchNotification();
-  const opens = n.projectId !== null;
+  // A task or project it names opens in the chart; a join request opens the team's requests.
+  const teamId = n.reason === 'join_request' ? n.teamId : null;
+  const opens = n.projectId !== null || teamId !== null;
   const open = () => {
     if (!n.read) patch.mutate({ id: n.id, read: true });
+    if (n.projectId === null && teamId) {
+      const ui = useWorkspaceUi.getState();
+      if (ui.selectedTeamId !== teamId) ui.selectTeam(teamId);
+      ui.openDialog('joinRequests');
+      void navigate('/');
+      return;
+    }
     const params = new URLSearchParams({ project: n.projectId! });
     if (n.taskId) params.set('task', n.taskId);
     void navigate(`/?${params.toString()}`);
