@@ -64,6 +64,8 @@ import { workloadRoutes } from './features/workload/workload.routes.js';
 import { Notifier } from './features/notifications/notifier.js';
 import { NotificationEmail, UNSUBSCRIBE_PATH } from './features/notifications/notification-email.js';
 import { notificationSettingsRoutes } from './features/notifications/notification-settings.routes.js';
+import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { NotificationsService } from './features/notifications/notifications.service.js';
 import { PostThrottle } from './features/conversation/post-throttle.js';
 import { commentsRoutes } from './features/comments/comments.routes.js';
 import { CommentsService } from './features/comments/comments.service.js';
@@ -92,6 +94,8 @@ export interface AppDeps {
   overloadsBudget?: OverloadsBudget;
   /** Notification e-mail (issue 38); the server makes it (and runs its digest timer), else a fresh one. */
   notificationEmail?: NotificationEmail;
+  /** Issue 38: what the team is told (server.ts shares its own with the persisted-change listener). */
+  notifier?: Notifier;
 }
 
 /** Notification e-mail as the configuration says: over SMTP_URL, from SUPPORT_EMAIL, links to PUBLIC_URL. */
@@ -118,6 +122,7 @@ export function createApp({
   stripe,
   overloadsBudget,
   notificationEmail = createNotificationEmail(config, dataSource, logger),
+  notifier = new Notifier(dataSource, bus, logger, { onCreated: (ids) => void notificationEmail.sendInstant(ids) }),
 }: AppDeps): Koa {
   // Behind the proxy (TRUST_PROXY) the client's address is the last X-Forwarded-For entry, the one our nginx appends
   // ($proxy_add_x_forwarded_for); the entries before it are whatever the client sent, so reading the first would let
@@ -129,7 +134,7 @@ export function createApp({
 
   const auth = new AuthService(dataSource);
   const throttle = new LoginThrottle(dataSource);
-  const teams = new TeamsService(dataSource, bus);
+  const teams = new TeamsService(dataSource, bus, undefined, notifier);
   const projects = new ProjectsService(dataSource, bus, documents);
   const baselines = new BaselinesService(dataSource);
   const tasks = new TasksService(dataSource, documents);
@@ -150,7 +155,6 @@ export function createApp({
   );
   const testCheckout = payments.mode === 'test' ? new TestCheckout(dataSource, webhook, payments) : null;
   // Issue 38: what the team is told, and how often one person may post comments and chat messages.
-  const notifier = new Notifier(dataSource, bus, logger);
   const postThrottle = new PostThrottle(dataSource);
 
   const webShell = shellReader(config.webDistDir);
@@ -220,6 +224,7 @@ export function createApp({
     scheduleRoutes(new ScheduleService(dataSource)),
     baselinesRoutes(baselines),
     tasksRoutes(tasks, timeTravel, budgets),
+    notificationsRoutes(new NotificationsService(dataSource, bus)),
     timeTravelRoutes(timeTravel, budgets),
     commentsRoutes(new CommentsService(dataSource, bus, notifier, postThrottle)),
     dashboardRoutes(dashboards),

@@ -2,7 +2,8 @@ import { billingModeName, loadConfig } from './config.js';
 import { startServer } from './server.js';
 
 const config = loadConfig();
-const server = await startServer(config);
+// NOTIFY_EDITS=off: no notifications from edits, for the conversation benchmark's baseline (bench/src/conversation).
+const server = await startServer(config, { notifyEdits: process.env.NOTIFY_EDITS !== 'off' });
 const billing = billingModeName(config.billing);
 server.logger.info(
   { url: `http://localhost:${server.port}`, database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})`, billing },

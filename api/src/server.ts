@@ -25,6 +25,7 @@ import { previewTeams } from './features/workload/capacity.queries.js';
 import { ReportsService } from './features/reports/reports.service.js';
 import { scheduleWeeklyReports } from './features/reports/weekly-report-job.js';
 import { publishTaskEvents } from './features/tasks/task-events.js';
+import { Notifier } from './features/notifications/notifier.js';
 import type { StripeCheckoutApi } from './features/billing/stripe-client.js';
 import { pruneStripeEvents } from './features/billing/billing.queries.js';
 
@@ -39,8 +40,8 @@ export interface RunningServer {
   dataSource: DataSource;
   realtime: Realtime;
   logger: Logger;
-  /** Notification e-mail (issue 38): null in a realtime-only process. */
-  notificationEmail: NotificationEmail | null;
+  /** Notification e-mail (issue 38): instant sends in every process, the digest timer where jobs run. */
+  notificationEmail: NotificationEmail;
   close(): Promise<void>;
 }
 
@@ -71,6 +72,8 @@ export async function startServer(
     collabPingIntervalMs?: number;
     /** How often Socket.IO sockets are pinged (tests of a stalled server shorten it; default 25 s). */
     socketPingIntervalMs?: number;
+    /** Notifications from document edits (issue 38); the benchmark's baseline runs without them. */
+    notifyEdits?: boolean;
   } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
@@ -121,22 +124,33 @@ export async function startServer(
     collabPingIntervalMs: options.collabPingIntervalMs,
     socketPingIntervalMs: options.socketPingIntervalMs,
   });
-  onPersisted = publishTaskEvents(dataSource, realtime.bus, logger);
-  const notificationEmail = config.role === 'realtime' ? null : createNotificationEmail(config, dataSource, logger);
-  const app = notificationEmail
-    ? createApp({
-        config,
-        dataSource,
-        sessions,
-        logger,
-        bus: realtime.bus,
-        documents: realtime.documents,
-        budgets: realtime.budgets,
-        stripe: options.stripe,
-        overloadsBudget: options.overloadsBudget,
-        notificationEmail,
-      })
-    : createRealtimeOnlyApp({ dataSource, logger });
+  const taskEvents = publishTaskEvents(dataSource, realtime.bus, logger);
+  // Issue 38: notifications are made from the same changes, queued here and made off the write turn, in whichever
+  // process stored the change; that process e-mails at once those its people take at once. The digest timer runs
+  // only where the API is served (below).
+  const notificationEmail = createNotificationEmail(config, dataSource, logger);
+  const notifier = new Notifier(dataSource, realtime.bus, logger, { onCreated: (ids) => void notificationEmail.sendInstant(ids) });
+  const notices = options.notifyEdits === false ? () => {} : notifier.persistedListener();
+  onPersisted = (changes) => {
+    taskEvents(changes);
+    notices(changes);
+  };
+  const app =
+    config.role === 'realtime'
+      ? createRealtimeOnlyApp({ dataSource, logger })
+      : createApp({
+          config,
+          dataSource,
+          sessions,
+          logger,
+          bus: realtime.bus,
+          documents: realtime.documents,
+          budgets: realtime.budgets,
+          stripe: options.stripe,
+          overloadsBudget: options.overloadsBudget,
+          notificationEmail,
+          notifier,
+        });
   handleRequest = app.callback();
 
   await new Promise<void>((resolve, reject) => {
@@ -147,7 +161,7 @@ export async function startServer(
   // Scheduled work belongs to processes that serve the API; each job is safe however many of them run.
   const runsJobs = config.role !== 'realtime' && options.scheduledJobs !== false;
   const stopWeeklyReports = runsJobs ? scheduleWeeklyReports(new ReportsService(dataSource, realtime.bus), logger) : () => {};
-  if (runsJobs) notificationEmail?.start();
+  if (runsJobs) notificationEmail.start();
   const prune = setInterval(() => {
     if (!runsJobs) return;
     sessions.pruneExpired().catch((err: unknown) => logger.warn({ err }, 'session prune failed'));
@@ -168,7 +182,7 @@ export async function startServer(
       closing ??= (async () => {
         clearInterval(prune);
         stopWeeklyReports();
-        await notificationEmail?.stop();
+        await notificationEmail.stop();
         await realtime.close(); // also closes the HTTP server when it serves sockets
         if (!serveSockets) {
           const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));

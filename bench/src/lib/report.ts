@@ -15,7 +15,7 @@ export interface Row {
 /** Figures against targets, or (with `header`) a plain grid of details. */
 export type Table = { caption?: string; rows: Row[] } | { caption?: string; header: string[]; grid: string[][] };
 
-export const BENCHMARK_IDS = ['realtime', 'api', 'timeline', 'export', 'bundle', 'schedule', 'history', 'workload', 'interchange'] as const;
+export const BENCHMARK_IDS = ['realtime', 'api', 'timeline', 'export', 'bundle', 'schedule', 'history', 'workload', 'interchange', 'conversation'] as const;
 export type BenchmarkId = (typeof BENCHMARK_IDS)[number];
 
 export const BENCHMARK_TITLES: Record<BenchmarkId, string> = {
@@ -28,6 +28,7 @@ export const BENCHMARK_TITLES: Record<BenchmarkId, string> = {
   history: '7. Time travel: the 10,000-task plan at any instant of 100,000 history rows',
   workload: '8. Workload and leveling: a 50-person team over 12 months, a 10,000-task project levelled',
   interchange: '9. Interchange: an MS Project file of 10,000 tasks and 10,000 links imported and exported',
+  conversation: '10. Conversation: an inbox of 10,000 notifications, a cascade of 5,000 moves notifying 50 people',
 };
 
 export interface Section {
@@ -121,7 +122,7 @@ export function writeReport(rendered: Map<BenchmarkId, string>, run: RunInfo, ma
     '',
     'Written by `npm run bench` (bench/, issue #8); do not edit by hand except the last part, Profiles and causes, which',
     'the runs keep. `npm run bench -- realtime api` runs a selection (`realtime`, `api`, `timeline`, `export`, `bundle`,',
-    '`schedule`, `history`, `workload`, `interchange`) and leaves the other sections as they were; `--quick` is a smoke run with short durations and few clients, whose',
+    '`schedule`, `history`, `workload`, `interchange`, `conversation`) and leaves the other sections as they were; `--quick` is a smoke run with short durations and few clients, whose',
     'figures say only that the harness works. `BENCH_REALTIME_EDITORS` and `BENCH_REALTIME_VIEWERS` size the realtime',
     'workload down for a machine that cannot drive the full one; that section then says so first. `BENCH_TIMELINE_SIZES`',
     '(default `1000,10000,100000`) chooses the timeline\'s project sizes.',

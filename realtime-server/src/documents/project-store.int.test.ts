@@ -58,7 +58,11 @@ describe('[document-store] loading, judging, storing', () => {
     expect(await row(task.id)).toMatchObject({ progress: 30 });
     const history = await db.dataSource.query(`SELECT field_name, old_value, new_value, changed_by, change_reason FROM task_change_history WHERE task_id = $1`, [task.id]);
     expect(history).toEqual([{ field_name: 'progress', old_value: '0', new_value: '30', changed_by: owner.id, change_reason: 'Supplier was late' }]);
-    expect(announced.at(-1)).toEqual({ projectId: p.id, created: [], updated: [{ taskId: task.id, fields: ['progress'] }], deleted: [], dependenciesChanged: [] });
+    expect(announced.at(-1)).toMatchObject({ projectId: p.id, created: [], updated: [{ taskId: task.id, fields: ['progress'] }], deleted: [], dependenciesChanged: [] });
+    // Issue 38: who made it, and the rows before and after, for the notifications.
+    const told = announced.at(-1)!;
+    expect(told).toMatchObject({ actorId: owner.id, reason: 'Supplier was late', cascadeReasons: null });
+    expect(told.rows.updated.map(([id, after, fields, before]) => [id, after.progress, fields, before.progress])).toEqual([[task.id, 30, ['progress'], 0]]);
   });
 
   it('an invalid value is put back and never stored; the valid field beside it is', async () => {

@@ -59,6 +59,21 @@ export interface PersistedChanges {
   deleted: string[];
   /** Tasks whose list of dependencies changed. */
   dependenciesChanged: string[];
+  /**
+   * Who made the change and what the judge knew of it (issue 38: notifications are made from these). The rows are
+   * the judge's own, not copies, so telling costs the write path nothing: listeners must not change them.
+   */
+  actorId: string | null;
+  /** The author's history reason (a restore's "Restored to …"), null for an ordinary edit. */
+  reason: string | null;
+  rows: {
+    created: readonly (readonly [string, PersistedTask])[];
+    /** Task id, the row after, the fields changed, the row before. */
+    updated: readonly (readonly [string, PersistedTask, readonly TaskFieldName[], PersistedTask])[];
+    deleted: readonly (readonly [string, PersistedTask])[];
+  };
+  /** The tasks a dependency cascade moved, with their history reason ("Moved by dependency on «name»"). */
+  cascadeReasons: ReadonlyMap<string, string> | null;
 }
 
 interface ProjectState {
@@ -441,6 +456,10 @@ export class ProjectDocumentStore {
           updated: j.updated.map(([taskId, , fields]) => ({ taskId, fields })),
           deleted: j.deleted,
           dependenciesChanged: [...new Set([...j.addedDeps, ...j.removedDeps, ...j.changedDeps].map((k) => parseDependencyKey(k)!.taskId))],
+          actorId: j.who.userId,
+          reason: j.who.reason,
+          rows: { created: j.created, updated: j.updated, deleted: j.deletedTasks },
+          cascadeReasons: j.change.reasons,
         });
       } catch (err) {
         this.logger.error({ err, projectId }, 'a persisted-change listener failed');

@@ -31,6 +31,7 @@ const UpgradePage = lazy(() => import('../pages/upgrade.page').then((m) => ({ de
 const UpgradeSuccessPage = lazy(() =>
   import('../pages/upgrade-success.page').then((m) => ({ default: m.UpgradeSuccessPage })),
 );
+const InboxPage = lazy(() => import('../pages/inbox.page').then((m) => ({ default: m.InboxPage })));
 const WorkloadPage = lazy(() => import('../pages/workload.page').then((m) => ({ default: m.WorkloadPage })));
 const TestCheckoutPage = lazy(() => import('../pages/test-checkout.page').then((m) => ({ default: m.TestCheckoutPage })));
 
@@ -73,6 +74,7 @@ const signedOutOnly: RouteObject[] = [
   // A bookmarked profile while signed out: sign in, then back to it (not the 404).
   { path: '/profile', element: <SignInFirst /> },
   { path: '/workload', element: <SignInFirst /> },
+  { path: '/inbox', element: <SignInFirst /> },
 ];
 
 /** Pages under the top navigation. */
@@ -83,6 +85,7 @@ const signedInShell: RouteObject[] = [
   { path: '/upgrade', element: <UpgradePage /> },
   { path: '/upgrade/success', element: <UpgradeSuccessPage /> },
   { path: '/workload', element: <WorkloadPage /> },
+  { path: '/inbox', element: <InboxPage /> },
   ...staticPages,
   ...planPages,
 ];

@@ -20,6 +20,7 @@ import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { lockTeam, requireRoomForPerson, requireTeamRole, teamPlan, TEAM_NOT_FOUND } from '../access/access.policy.js';
 import { teamPeopleCounts, teamProjectCount } from '../access/access.queries.js';
+import type { Notifier } from '../notifications/notifier.js';
 import { presentJoinRequest, presentMember, presentTeamDetail, presentTeamSummary } from './teams.presenter.js';
 import { requireInviter, requireJoinRequestReader, requireJoinRequestResponder, requireRemovableMember } from './teams.policy.js';
 import {
@@ -58,6 +59,7 @@ export class TeamsService {
     private readonly dataSource: DataSource,
     private readonly bus: RealtimeBus,
     private readonly now: Clock = () => new Date(),
+    private readonly notifier?: Notifier,
   ) {}
 
   async listForUser(userId: string): Promise<TeamSummary[]> {
@@ -190,6 +192,7 @@ export class TeamsService {
     });
     const saved = await joinRequestWithUser(this.dataSource, request.id);
     this.bus.emit(await this.managerRooms(team.id), 'joinRequest:created', { teamId: team.id, request: presentJoinRequest(saved) });
+    void this.notifier?.joinRequested(team.id, user.id);
     return { id: request.id, status: 'pending' };
   }
 
@@ -221,6 +224,7 @@ export class TeamsService {
       userId: request.userId,
       response,
     });
+    void this.notifier?.joinAnswered(request.teamId, request.userId, actorId, response);
     if (joined) await this.announceJoin(request.teamId, request.userId);
     return { id: requestId, status: response };
   }

@@ -7,6 +7,7 @@ import { dashboardConfigKey } from '../dashboard';
 import { projectTasksKey, taskHistoryKey } from '../gantt';
 import { latestWeeklyReportKey, weeklyReportsKey } from '../reports';
 import { projectPeopleKey, teamProjectsKey, USER_PROJECTS_KEY } from '../projects';
+import { UNREAD_COUNT_KEY } from '../notifications';
 import { joinRequestsKey, teamKey, teamMembersKey, TEAMS_KEY } from '../teams';
 import { applyServerEvent, refreshAfterReconnect, type RealtimeEffects } from './apply-server-event';
 import { parseServerEvent } from './server-events';
@@ -269,6 +270,33 @@ describe('applyServerEvent: dashboard events', () => {
     applyServerEvent(queryClient, { name: 'report:created', payload: { projectId, report } }, effects);
     expect(queryClient.getQueryData(weeklyReportsKey(projectId))).toEqual([report, older]);
     expect(queryClient.getQueryData(latestWeeklyReportKey(projectId))).toEqual(report);
+  });
+
+  it('[notifications-live] a new notification and a read elsewhere set the badge and refresh the inbox lists', () => {
+    const { queryClient, effects } = setup();
+    const inbox = ['/api/notifications', 'inbox', 'all', '', ''] as const;
+    queryClient.setQueryData(UNREAD_COUNT_KEY, { notifications: [], unread: 1, next: null });
+    queryClient.setQueryData(inbox, { pages: [], pageParams: [] });
+    const notification = {
+      id: crypto.randomUUID(),
+      reason: 'task_changed' as const,
+      text: '«Wireframes» moved +3d because «Sitemap» moved — Ana',
+      excerpt: null,
+      actor: null,
+      teamId: null,
+      projectId,
+      taskId: crypto.randomUUID(),
+      commentId: null,
+      read: false,
+      archived: false,
+      createdAt: new Date().toISOString(),
+    };
+    applyServerEvent(queryClient, { name: 'notification:created', payload: { notification, unread: 2 } }, effects);
+    expect(queryClient.getQueryData<{ unread: number }>(UNREAD_COUNT_KEY)?.unread).toBe(2);
+    expect(isInvalidated(queryClient, inbox)).toBe(true);
+    applyServerEvent(queryClient, { name: 'notifications:changed', payload: { unread: 0 } }, effects);
+    expect(queryClient.getQueryData<{ unread: number }>(UNREAD_COUNT_KEY)?.unread).toBe(0);
+    expect(isInvalidated(queryClient, UNREAD_COUNT_KEY)).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ import { applyCommentEvent } from '../comments';
 import { cacheChatMessage, cacheChatPresence } from '../chat';
 import { dashboardConfigKey, removeTask, upsertTask, withSavedLayout } from '../dashboard';
 import { isTaskHistoryKey, projectTasksKey, taskHistoryKey } from '../gantt';
+import { notificationsChanged } from '../notifications';
 import { cacheReport } from '../reports';
 import {
   dropTeamAccess,
@@ -206,6 +207,11 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       return;
     case 'chat:presence':
       cacheChatPresence(queryClient, event.payload);
+      return;
+    // Issue 38: the bell's count and the inbox.
+    case 'notification:created':
+    case 'notifications:changed':
+      notificationsChanged(queryClient, event.payload.unread);
       return;
   }
 }

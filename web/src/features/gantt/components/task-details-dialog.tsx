@@ -9,6 +9,7 @@ import { taskSlackText, usePlanSchedule } from '../model/schedule';
 import { TaskDependencies } from './task-dependencies';
 import { TaskEditForm } from './task-edit-form';
 import { TaskHistory } from './task-history';
+import { WatchToggle } from '../../notifications';
 import type { Person } from './timeline-context';
 
 type Tab = 'edit' | 'comments' | 'history';
@@ -105,7 +106,7 @@ function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, cur
   );
 
   return (
-    <DialogContent title="Task Details" description={task.name} className="max-w-2xl" header={tabs} bodyRef={body}>
+    <DialogContent title="Task Details" description={task.name} className="max-w-2xl" header={<><WatchToggle taskId={task.id} />{tabs}</>} bodyRef={body}>
       <div role="tabpanel" id={`${baseId}-panel-edit`} aria-labelledby={`${baseId}-tab-edit`} hidden={tab !== 'edit'}>
         <TaskSlack connection={connection} taskId={task.id} />
         <TaskEditForm task={task} people={peopleList} readOnly={readOnly} onDelete={() => onDelete(task.id)} onCancel={onClose} onSaved={onClose} />

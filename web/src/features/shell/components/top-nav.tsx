@@ -8,6 +8,7 @@ import { useWorkspaceUi, type WorkspaceDialog } from '../../../app/workspace-ui.
 import { BrandMark } from '../../../components/ui/brand-mark';
 import { UserAvatar } from './user-avatar';
 import { signOut } from '../../auth';
+import { NotificationBell } from '../../notifications';
 
 const navItemClasses =
   'inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium transition-colors cursor-pointer ' +
@@ -72,6 +73,7 @@ export function TopNav({ user, PlanBadge }: { user: PublicUser; PlanBadge: Compo
             <Plus aria-hidden="true" className="h-4 w-4" />
             <span className={responsiveText}>New Project</span>
           </Button>
+          <NotificationBell />
           <span className="hidden max-w-72 truncate rounded-full bg-blue-50 px-2.5 py-1 text-xs font-semibold text-blue-700 lg:inline-block">
             <PlanBadge user={user} />
           </span>
