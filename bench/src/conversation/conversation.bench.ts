@@ -3,6 +3,7 @@ import { atMost, BENCHMARK_TITLES, fmt, type Row, type Section } from '../lib/re
 import { insertTasks, joinedMembers, teamWithProject, todayUtc, type User } from '../lib/seed.js';
 import { startPlanlineServer, type BenchServer } from '../lib/server.js';
 import { median, percentile } from '../lib/stats.js';
+import { measureCommentFanout } from './comments-fanout.js';
 
 /**
  * Issue 38's benchmark: "an inbox of 10,000 notifications opens ≤ 200 ms; a cascade moving 5,000 tasks assigned to
@@ -13,8 +14,9 @@ const INBOX_LIMIT_MS = 200;
 const CASCADE_TASKS = 5_000;
 const PEOPLE = 50;
 const ADDED_LIMIT_MS = 50;
-const FULL = { reads: 30, moves: 7 };
-const QUICK = { reads: 8, moves: 2 };
+const FANOUT_P95_LIMIT_MS = 100;
+const FULL = { reads: 30, moves: 7, comments: 100 };
+const QUICK = { reads: 8, moves: 2, comments: 20 };
 
 const timed = async (work: () => Promise<unknown>) => {
   const started = performance.now();
@@ -109,7 +111,7 @@ async function cascadeMove(ctx: BenchContext, setup: CascadeSetup, i: number): P
 }
 
 export async function conversationBenchmark(ctx: BenchContext): Promise<Section> {
-  const { reads, moves } = ctx.quick ? QUICK : FULL;
+  const { reads, moves, comments } = ctx.quick ? QUICK : FULL;
   const rows: Row[] = [];
   const server = await startPlanlineServer(ctx.db, ctx.sessionSecret);
   try {
@@ -148,10 +150,24 @@ export async function conversationBenchmark(ctx: BenchContext): Promise<Section>
     { metric: 'Notifications all stored, after the answer (median)', value: fmt(median(stored), 0, 'ms') },
   );
 
-  // ── Comment fan-out (merge point) ───────────────────────────────────────────────────────────────────────────────
-  // The comments work adds `measureCommentFanout` (bench/src/conversation/comments-fanout.ts, returning
-  // { p50Ms, p95Ms, maxMs, samples }; target p95 ≤ 100 ms with 50 people) at merge: call it here and push its rows.
-  // ────────────────────────────────────────────────────────────────────────────────────────────────────────────────
+  // A comment reaching the other people on the project: a fresh server, so the cascades above leave it nothing to do.
+  const fanoutServer = await startPlanlineServer(ctx.db, ctx.sessionSecret);
+  try {
+    const fanout = await measureCommentFanout({ baseUrl: fanoutServer.url, pool: ctx.db.pool, people: 50, comments, log: ctx.log });
+    ctx.log(`conversation: comment fan-out p50 ${fanout.p50Ms.toFixed(1)} ms, p95 ${fanout.p95Ms.toFixed(1)} ms, ${fanout.samples} receipts, ${fanout.missing} missing`);
+    rows.push(
+      {
+        metric: `A comment reaches the other ${fanout.people - 1} people's sockets, p95 (${fanout.comments} comments, ${fanout.samples.toLocaleString('en')} receipts)`,
+        value: fmt(fanout.p95Ms, 1, 'ms'),
+        target: `≤ ${FANOUT_P95_LIMIT_MS} ms`,
+        verdict: fanout.missing === 0 ? atMost(fanout.p95Ms, FANOUT_P95_LIMIT_MS) : 'miss',
+      },
+      { metric: 'A comment reaches the other sockets, median / max', value: `${fmt(fanout.p50Ms, 1, 'ms')} / ${fmt(fanout.maxMs, 0, 'ms')}` },
+      { metric: 'Receipts that never arrived', value: String(fanout.missing), target: '0', verdict: fanout.missing === 0 ? 'pass' : 'miss' },
+    );
+  } finally {
+    await fanoutServer.close();
+  }
 
   return {
     id: 'conversation',
@@ -165,6 +181,8 @@ export async function conversationBenchmark(ctx: BenchContext): Promise<Section>
       '(NOTIFY_EDITS=off) and on one with it, running side by side, their moves taking turns; the figure is the PATCH answer time.',
       'Notifications are made after the answer, off the document\'s write turn (the listener only queues the change), so the path',
       'gains the queuing; the last row is how long after the answer all 50 were in the database. Notifications are counted after the first move.',
+      `Comments: a fresh server, one project of 50 people, 49 of them with a signed-in Socket.IO connection (WebSocket) in this process; the 50th`,
+      `posts ${comments} comments one after another (REST); each receipt is one socket's wait from the POST's start to its 'comment:created'.`,
     ],
     findings:
       added > ADDED_LIMIT_MS
