@@ -228,3 +228,16 @@ it('[grid-rows] counts working days on the project calendar when sorting by dura
   expect(rowsOf(view({ sort: [{ column: 'duration', direction: 'desc' }] }), two)).toEqual(['Task 10', 'Task 9']);
   expect(rowsOf(view({ sort: [{ column: 'duration', direction: 'asc' }] }), two)).toEqual(['Task 9', 'Task 10']);
 });
+
+it('[grid-rows] sorts a list renamed in place by the new names (the ranking of names kept per list is refreshed)', () => {
+  const tasks = [task('x', { name: 'Bravo' }), task('y', { name: 'Alpha' }), task('z', { name: 'Charlie' })];
+  const byName = view({ sort: [{ column: 'name', direction: 'asc' }] });
+  expect(rowsOf(byName, tasks)).toEqual(['Alpha', 'Bravo', 'Charlie']);
+  tasks[2]!.name = 'Aardvark';
+  expect(rowsOf(byName, tasks)).toEqual(['Aardvark', 'Alpha', 'Bravo']);
+  // Names known later than ids: the assignee sort follows the names.
+  const assigned = [task('p', { assigneeId: ZOE, assigneeIds: [ZOE] }), task('q', { assigneeId: ANNA, assigneeIds: [ANNA] })];
+  const byAssignee = view({ sort: [{ column: 'assignee', direction: 'asc' }] });
+  expect(rowsOf(byAssignee, assigned, { ...context, personName: () => undefined })).toEqual(['q', 'p']);
+  expect(rowsOf(byAssignee, assigned, { ...context, personName: (id) => (id === ZOE ? 'Aaron' : 'Zed') })).toEqual(['p', 'q']);
+});

@@ -174,12 +174,27 @@ function keyReader(column: GridColumnId, context: GridContext, rowNumbers: Reado
   }
 }
 
-/** Names become their rank under the collator, so the sort compares numbers (one collation per distinct name). */
-function ranked(keys: SortKey[], collator: Intl.Collator): SortKey[] {
-  if (!keys.some((k) => typeof k === 'string')) return keys;
-  const distinct = [...new Set(keys.filter((k): k is string => typeof k === 'string'))].sort(collator.compare);
-  const rank = new Map(distinct.map((k, i) => [k, i]));
-  return keys.map((k) => (typeof k === 'string' ? rank.get(k)! : k));
+/**
+ * Names ranked by the collator, kept per task list (and locale and column): a person refining a filter or flipping
+ * a sort re-reads the same list, and collating thousands of names is most of a sort's time. Only the names of rows
+ * shown are ranked; a name the kept ranking lacks (another filter, or a list changed in place) ranks them again
+ * with the kept ones. A kept ranking is never wrong: names keep their order among each other.
+ */
+const nameRanks = new WeakMap<object, Map<string, Map<string, number>>>();
+
+/** Names become their rank under the collator, so the sort compares numbers. */
+function ranked(keys: readonly SortKey[], tasks: readonly GridTask[], cacheKey: string, collator: Intl.Collator): SortKey[] {
+  let byKey = nameRanks.get(tasks);
+  if (!byKey) nameRanks.set(tasks, (byKey = new Map()));
+  let rank = byKey.get(cacheKey);
+  if (!rank || keys.some((k) => typeof k === 'string' && !rank!.has(k))) {
+    const distinct = new Set<string>(rank?.keys());
+    for (const k of keys) if (typeof k === 'string') distinct.add(k);
+    rank = new Map([...distinct].sort(collator.compare).map((k, i) => [k, i]));
+    byKey.set(cacheKey, rank);
+  }
+  const known = rank;
+  return keys.map((k) => (typeof k === 'string' ? known.get(k)! : k));
 }
 
 /**
@@ -187,6 +202,7 @@ function ranked(keys: SortKey[], collator: Intl.Collator): SortKey[] {
  * (yyyy-MM-dd orders as dates), names by the collator.
  */
 function comparer(
+  tasks: readonly GridTask[],
   order: readonly GridTask[],
   sort: readonly GridSort[],
   context: GridContext,
@@ -199,7 +215,7 @@ function comparer(
     // Only rows shown are compared: the others' keys are never read or collated.
     const raw = order.map((task, i) => (shown[i] ? read(task) : null));
     // Dates are already in order as text; names need the collator.
-    const keys = level.column === 'name' || level.column === 'assignee' ? ranked(raw, collator) : raw;
+    const keys = level.column === 'name' || level.column === 'assignee' ? ranked(raw, tasks, `${context.locale ?? ''}|${level.column}`, collator) : raw;
     return { keys, sign: level.direction === 'desc' ? -1 : 1 };
   });
   return (a: number, b: number): number => {
@@ -338,7 +354,7 @@ export function applyGridView(tasks: readonly GridTask[], view: Pick<GridView, '
   const matches = tree.order.map(match);
   const grouping = view.groupBy !== 'none';
   const shown = grouping ? matches.map((m, i) => m && !tree.isSummary[i]) : withSummaries(tree, matches);
-  const compare = view.sort.length ? comparer(tree.order, view.sort, context, rowNumbers, shown) : null;
+  const compare = view.sort.length ? comparer(tasks, tree.order, view.sort, context, rowNumbers, shown) : null;
   if (view.groupBy === 'none') {
     return { rows: treeRows(tree, matches, shown, compare), rowNumbers, matched: matches.filter(Boolean).length };
   }
