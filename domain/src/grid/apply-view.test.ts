@@ -241,3 +241,12 @@ it('[grid-rows] sorts a list renamed in place by the new names (the ranking of n
   expect(rowsOf(byAssignee, assigned, { ...context, personName: () => undefined })).toEqual(['q', 'p']);
   expect(rowsOf(byAssignee, assigned, { ...context, personName: (id) => (id === ZOE ? 'Aaron' : 'Zed') })).toEqual(['p', 'q']);
 });
+
+it('[grid-rows] lays out a list changed in place again (the outline kept per list is checked)', () => {
+  const tasks = [task('p', { name: 'Phase' }), task('c', { name: 'Child', parentId: 'p' }), task('o', { name: 'Other' })];
+  expect(rowsOf(view(), tasks)).toEqual(['Phase', '  Child', 'Other']);
+  tasks[1]!.parentId = 'o';
+  expect(rowsOf(view(), tasks)).toEqual(['Phase', 'Other', '  Child']);
+  tasks.push(task('n', { name: 'New', parentId: 'p' }));
+  expect(rowsOf(view(), tasks)).toEqual(['Phase', '  New', 'Other', '  Child']);
+});

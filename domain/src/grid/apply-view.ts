@@ -62,6 +62,8 @@ export interface GridRows {
 }
 
 export const NO_PHASE_LABEL = 'No phase';
+/** The key of the group of tasks outside any phase (a task id is never empty). */
+const NO_PHASE_KEY = '';
 export const UNASSIGNED_LABEL = 'Unassigned';
 const STATUS_LABELS: Record<string, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', blocked: 'Blocked' };
 const PRIORITY_LABELS: Record<string, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
@@ -92,7 +94,24 @@ interface Outline {
   isSummary: boolean[];
 }
 
+/**
+ * The outline of a task list, kept per list: changing the view re-reads the same list. It is used again only
+ * while the list holds the same task objects with the same ids and parents (checked in one pass), so a list
+ * changed in place is laid out again.
+ */
+const outlines = new WeakMap<readonly GridTask[], { tasks: GridTask[]; ids: string[]; parents: (string | null)[]; outline: Outline }>();
+
 function outline(tasks: readonly GridTask[]): Outline {
+  const kept = outlines.get(tasks);
+  if (kept && kept.tasks.length === tasks.length && tasks.every((t, i) => t === kept.tasks[i] && t.id === kept.ids[i] && t.parentId === kept.parents[i])) {
+    return kept.outline;
+  }
+  const laidOut = layOut(tasks);
+  outlines.set(tasks, { tasks: [...tasks], ids: tasks.map((t) => t.id), parents: tasks.map((t) => t.parentId), outline: laidOut });
+  return laidOut;
+}
+
+function layOut(tasks: readonly GridTask[]): Outline {
   const tree = treeOrder(tasks);
   const order = tree.map((r) => r.task);
   const depth = tree.map((r) => r.depth);
@@ -114,6 +133,13 @@ function matcher(filter: GridFilter, context: GridContext): (task: GridTask) => 
   const people = new Set(filter.assigneeIds);
   const words = fold(filter.text).split(/\s+/).filter(Boolean);
   const { calendar, criticalTaskIds, baselineEnds } = context;
+  // Each person's name folded once per call, not once per task.
+  const folded = new Map<string, string>();
+  const personText = (id: string) => {
+    let text = folded.get(id);
+    if (text === undefined) folded.set(id, (text = `\n${fold(context.personName?.(id) ?? '')}`));
+    return text;
+  };
   return (task) => {
     if (statuses.size && !statuses.has(normaliseTaskStatus(task.status))) return false;
     if (priorities.size && !priorities.has(task.priority)) return false;
@@ -129,9 +155,9 @@ function matcher(filter: GridFilter, context: GridContext): (task: GridTask) => 
     if (filter.to !== null && task.startDate > filter.to) return false;
     if (filter.from !== null && (task.kind === 'milestone' ? task.startDate : task.endDate) < filter.from) return false;
     if (words.length) {
-      const names = [task.name, ...task.assigneeIds.map((id) => context.personName?.(id) ?? '')];
-      if (task.assigneeId && !task.assigneeIds.includes(task.assigneeId)) names.push(context.personName?.(task.assigneeId) ?? '');
-      const haystack = fold(names.join('\n'));
+      let haystack = fold(task.name);
+      for (const id of task.assigneeIds) haystack += personText(id);
+      if (task.assigneeId && !task.assigneeIds.includes(task.assigneeId)) haystack += personText(task.assigneeId);
       if (!words.every((w) => haystack.includes(w))) return false;
     }
     return true;
@@ -280,26 +306,35 @@ interface Group {
   members: number[];
 }
 
-function groupOf(groupBy: Exclude<GridGroupBy, 'none'>, tree: Outline, context: GridContext): (i: number) => { key: string; label: string; rank: number | string } {
+type GroupOf = {
+  /** The group a task goes in. */
+  key: (i: number) => string;
+  /** Its header and place, read once per group from its first task. */
+  describe: (i: number, key: string) => { label: string; rank: number | string };
+};
+
+function groupOf(groupBy: Exclude<GridGroupBy, 'none'>, tree: Outline, context: GridContext): GroupOf {
   const task = (i: number) => tree.order[i]!;
   switch (groupBy) {
     case 'status':
-      return (i) => {
-        const s = normaliseTaskStatus(task(i).status);
-        return { key: s, label: STATUS_LABELS[s] ?? s, rank: TASK_STATUSES.indexOf(s as (typeof TASK_STATUSES)[number]) };
+      return {
+        key: (i) => normaliseTaskStatus(task(i).status),
+        describe: (_, s) => ({ label: STATUS_LABELS[s] ?? s, rank: TASK_STATUSES.indexOf(s as (typeof TASK_STATUSES)[number]) }),
       };
     case 'priority':
       // Most urgent first.
-      return (i) => {
-        const p = task(i).priority;
-        return { key: p, label: PRIORITY_LABELS[p] ?? p, rank: -TASK_PRIORITIES.indexOf(p as (typeof TASK_PRIORITIES)[number]) };
+      return {
+        key: (i) => task(i).priority,
+        describe: (_, p) => ({ label: PRIORITY_LABELS[p] ?? p, rank: -TASK_PRIORITIES.indexOf(p as (typeof TASK_PRIORITIES)[number]) }),
       };
     case 'assignee':
-      return (i) => {
-        const id = primaryAssignee(task(i));
-        if (id === null) return { key: UNASSIGNED_ID, label: UNASSIGNED_LABEL, rank: Infinity };
-        const label = context.personName?.(id) ?? id;
-        return { key: id, label, rank: label };
+      return {
+        key: (i) => primaryAssignee(task(i)) ?? UNASSIGNED_ID,
+        describe: (_, id) => {
+          if (id === UNASSIGNED_ID) return { label: UNASSIGNED_LABEL, rank: Infinity };
+          const label = context.personName?.(id) ?? id;
+          return { label, rank: label };
+        },
       };
     case 'phase': {
       const rootOf = (i: number) => {
@@ -307,10 +342,13 @@ function groupOf(groupBy: Exclude<GridGroupBy, 'none'>, tree: Outline, context: 
         while (tree.parent[at]! >= 0) at = tree.parent[at]!;
         return at;
       };
-      return (i) => {
-        if (tree.parent[i]! < 0) return { key: 'none', label: NO_PHASE_LABEL, rank: Infinity };
-        const root = rootOf(i);
-        return { key: tree.order[root]!.id, label: tree.order[root]!.name, rank: root };
+      return {
+        key: (i) => (tree.parent[i]! < 0 ? NO_PHASE_KEY : tree.order[rootOf(i)]!.id),
+        describe: (i) => {
+          if (tree.parent[i]! < 0) return { label: NO_PHASE_LABEL, rank: Infinity };
+          const root = rootOf(i);
+          return { label: tree.order[root]!.name, rank: root };
+        },
       };
     }
   }
@@ -321,10 +359,10 @@ function groupedRows(tree: Outline, matches: readonly boolean[], groupBy: Exclud
   const groups = new Map<string, Group>();
   for (let i = 0; i < tree.order.length; i++) {
     if (!matches[i] || tree.isSummary[i]) continue;
-    const g = which(i);
-    const group = groups.get(g.key);
+    const key = which.key(i);
+    const group = groups.get(key);
     if (group) group.members.push(i);
-    else groups.set(g.key, { ...g, members: [i] });
+    else groups.set(key, { key, ...which.describe(i, key), members: [i] });
   }
   const collator = collatorFor(context.locale);
   const ordered = [...groups.values()].sort((a, b) => {
