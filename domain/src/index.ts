@@ -55,3 +55,4 @@ export * from './schemas/chat.js';
 export * from './templates/index.js';
 export * from './interchange/mspdi-units.js';
 export * from './interchange/calendar-feed.js';
+export * from './grid/index.js';

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { taskPrioritySchema, taskStatusSchema } from '../schemas/enums.js';
+import { calendarDateSchema } from '../schemas/calendar-date.js';
+
+/**
+ * [grid-view] What a view of the task grid shows (issue 39): its columns (order and widths), a filter, a sort and a
+ * grouping. A named view is saved with these; the URL carries the same view in a compact query string, so a link
+ * opens the grid as its sender saw it. Reading a view never throws: a part that cannot be read is its default.
+ */
+
+/** The grid's columns, besides the row number (always first). */
+export const GRID_COLUMN_IDS = ['name', 'start', 'finish', 'duration', 'predecessors', 'assignee', 'status', 'priority', 'progress'] as const;
+export const gridColumnIdSchema = z.enum(GRID_COLUMN_IDS, { error: `Column must be one of ${GRID_COLUMN_IDS.join(', ')}` });
+export type GridColumnId = z.infer<typeof gridColumnIdSchema>;
+
+export const GRID_COLUMN_MIN_WIDTH = 40;
+export const GRID_COLUMN_MAX_WIDTH = 800;
+export const GRID_DEFAULT_WIDTHS: Readonly<Record<GridColumnId, number>> = Object.freeze({
+  name: 280,
+  start: 110,
+  finish: 110,
+  duration: 90,
+  predecessors: 130,
+  assignee: 160,
+  status: 120,
+  priority: 100,
+  progress: 90,
+});
+
+export const gridColumnSchema = z.object({
+  id: gridColumnIdSchema,
+  width: z.number().int().min(GRID_COLUMN_MIN_WIDTH).max(GRID_COLUMN_MAX_WIDTH),
+});
+export type GridColumn = z.infer<typeof gridColumnSchema>;
+
+export const GRID_GROUPINGS = ['none', 'assignee', 'status', 'priority', 'phase'] as const;
+export const gridGroupBySchema = z.enum(GRID_GROUPINGS, { error: `Group by one of ${GRID_GROUPINGS.join(', ')}` });
+export type GridGroupBy = z.infer<typeof gridGroupBySchema>;
+
+export const GRID_TEXT_MAX_LENGTH = 200;
+/** Sort levels a view keeps (the first decides, the next break its ties). */
+export const GRID_MAX_SORT_LEVELS = 3;
+
+export const gridFilterSchema = z.object({
+  status: z.array(taskStatusSchema),
+  /** Anyone assigned (not only the primary assignee); the id UNASSIGNED_ID keeps tasks nobody is assigned to. */
+  assigneeIds: z.array(z.string().min(1).max(64)),
+  priority: z.array(taskPrioritySchema),
+  /** Only tasks on the critical path. */
+  critical: z.boolean(),
+  /** Only tasks finishing later than in the baseline compared with. */
+  lateAgainstBaseline: z.boolean(),
+  /** Tasks overlapping from … to (both included; either may be open). */
+  from: calendarDateSchema.nullable(),
+  to: calendarDateSchema.nullable(),
+  /** Case- and accent-insensitive words in the name or the assignee's name. */
+  text: z.string().max(GRID_TEXT_MAX_LENGTH),
+});
+export type GridFilter = z.infer<typeof gridFilterSchema>;
+
+/** The assignee filter's "nobody" entry. */
+export const UNASSIGNED_ID = 'none';
+
+export const gridSortSchema = z.object({ column: gridColumnIdSchema, direction: z.enum(['asc', 'desc']) });
+export type GridSort = z.infer<typeof gridSortSchema>;
+
+export const gridViewSchema = z.object({
+  columns: z
+    .array(gridColumnSchema)
+    .min(1, 'A view shows at least one column')
+    .refine((cols) => new Set(cols.map((c) => c.id)).size === cols.length, 'A column can be shown once'),
+  filter: gridFilterSchema,
+  sort: z.array(gridSortSchema).max(GRID_MAX_SORT_LEVELS),
+  groupBy: gridGroupBySchema,
+});
+export type GridView = z.infer<typeof gridViewSchema>;
+
+export const GRID_VIEW_NAME_MAX_LENGTH = 80;
+/** A view saved under a name. */
+export const namedGridViewSchema = z.object({
+  name: z.string().trim().min(1, 'Name the view').max(GRID_VIEW_NAME_MAX_LENGTH, `A view name is at most ${GRID_VIEW_NAME_MAX_LENGTH} characters`),
+  view: gridViewSchema,
+});
+export type NamedGridView = z.infer<typeof namedGridViewSchema>;
+
+export const DEFAULT_GRID_FILTER: GridFilter = Object.freeze({
+  status: [],
+  assigneeIds: [],
+  priority: [],
+  critical: false,
+  lateAgainstBaseline: false,
+  from: null,
+  to: null,
+  text: '',
+}) as GridFilter;
+
+/** Every column at its default width, no filter, the outline's order, no grouping. */
+export function defaultGridView(): GridView {
+  return {
+    columns: GRID_COLUMN_IDS.map((id) => ({ id, width: GRID_DEFAULT_WIDTHS[id] })),
+    filter: { ...DEFAULT_GRID_FILTER, status: [], assigneeIds: [], priority: [] },
+    sort: [],
+    groupBy: 'none',
+  };
+}
+
+/** Whether the filter keeps every task. */
+export function isFilterEmpty(filter: GridFilter): boolean {
+  return (
+    !filter.status.length &&
+    !filter.assigneeIds.length &&
+    !filter.priority.length &&
+    !filter.critical &&
+    !filter.lateAgainstBaseline &&
+    filter.from === null &&
+    filter.to === null &&
+    filter.text.trim() === ''
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The URL
+
+/**
+ * Query keys: cols=name:300,start,finish (order; a width after ':' when not the default), st=pending,blocked,
+ * as=<ids>, pr=high, crit=1, late=1, from=2026-12-01, to=2026-12-31, q=text, sort=start,-name ('-' descending),
+ * group=assignee. Parts at their default are left out, so the default view is ''.
+ */
+export const GRID_VIEW_PARAMS = ['cols', 'st', 'as', 'pr', 'crit', 'late', 'from', 'to', 'q', 'sort', 'group'] as const;
+
+const list = (values: readonly string[]) => values.join(',');
+const sameList = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** [grid-view-url] The view as a query string without '?' ('' for the default view). */
+export function encodeGridView(view: GridView): string {
+  const params = new URLSearchParams();
+  const defaults = defaultGridView();
+  const cols = view.columns.map((c) => (c.width === GRID_DEFAULT_WIDTHS[c.id] ? c.id : `${c.id}:${c.width}`));
+  if (!sameList(cols, defaults.columns.map((c) => c.id))) params.set('cols', list(cols));
+  const { filter } = view;
+  if (filter.status.length) params.set('st', list(filter.status));
+  if (filter.assigneeIds.length) params.set('as', list(filter.assigneeIds));
+  if (filter.priority.length) params.set('pr', list(filter.priority));
+  if (filter.critical) params.set('crit', '1');
+  if (filter.lateAgainstBaseline) params.set('late', '1');
+  if (filter.from) params.set('from', filter.from);
+  if (filter.to) params.set('to', filter.to);
+  if (filter.text.trim()) params.set('q', filter.text.trim());
+  if (view.sort.length) params.set('sort', list(view.sort.map((s) => (s.direction === 'desc' ? `-${s.column}` : s.column))));
+  if (view.groupBy !== 'none') params.set('group', view.groupBy);
+  return params.toString();
+}
+
+/** Each listed value the schema accepts, once, in order; unknown values are dropped. */
+function readList<T>(raw: string | null, schema: z.ZodType<T>): T[] {
+  if (!raw) return [];
+  const seen = new Set<T>();
+  for (const part of raw.split(',')) {
+    const parsed = schema.safeParse(part.trim());
+    if (parsed.success) seen.add(parsed.data);
+  }
+  return [...seen];
+}
+
+function readColumns(raw: string | null): GridColumn[] | null {
+  if (!raw) return null;
+  const columns: GridColumn[] = [];
+  for (const part of raw.split(',')) {
+    const [id, width] = part.split(':');
+    const parsedId = gridColumnIdSchema.safeParse(id?.trim());
+    if (!parsedId.success || columns.some((c) => c.id === parsedId.data)) continue;
+    const w = width === undefined ? GRID_DEFAULT_WIDTHS[parsedId.data] : Number(width);
+    const column = gridColumnSchema.safeParse({ id: parsedId.data, width: w });
+    columns.push(column.success ? column.data : { id: parsedId.data, width: GRID_DEFAULT_WIDTHS[parsedId.data] });
+  }
+  return columns.length ? columns : null;
+}
+
+function readSort(raw: string | null): GridSort[] {
+  const levels: GridSort[] = [];
+  for (const part of raw ? raw.split(',') : []) {
+    const desc = part.startsWith('-');
+    const column = gridColumnIdSchema.safeParse(desc ? part.slice(1) : part);
+    if (column.success && !levels.some((l) => l.column === column.data)) levels.push({ column: column.data, direction: desc ? 'desc' : 'asc' });
+  }
+  return levels.slice(0, GRID_MAX_SORT_LEVELS);
+}
+
+const readDate = (raw: string | null) => (raw !== null && calendarDateSchema.safeParse(raw).success ? raw : null);
+
+/**
+ * [grid-view-url] The view a query string (with or without '?') carries. Never throws: each part that cannot be
+ * read is left at its default, and unknown keys are ignored.
+ */
+export function decodeGridView(query: string | URLSearchParams): GridView {
+  const view = defaultGridView();
+  let params: URLSearchParams;
+  try {
+    params = typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query;
+  } catch {
+    return view;
+  }
+  view.columns = readColumns(params.get('cols')) ?? view.columns;
+  view.filter.status = readList(params.get('st'), taskStatusSchema);
+  view.filter.assigneeIds = readList(params.get('as'), gridFilterSchema.shape.assigneeIds.element);
+  view.filter.priority = readList(params.get('pr'), taskPrioritySchema);
+  view.filter.critical = params.get('crit') === '1';
+  view.filter.lateAgainstBaseline = params.get('late') === '1';
+  view.filter.from = readDate(params.get('from'));
+  view.filter.to = readDate(params.get('to'));
+  view.filter.text = (params.get('q') ?? '').trim().slice(0, GRID_TEXT_MAX_LENGTH);
+  view.sort = readSort(params.get('sort'));
+  const group = gridGroupBySchema.safeParse(params.get('group'));
+  view.groupBy = group.success ? group.data : 'none';
+  return view;
+}
