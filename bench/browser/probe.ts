@@ -100,6 +100,36 @@ const EARLY_MOVED = 'data-early-moved';
 const picturedMoved = (taskId: string) =>
   Number(document.querySelector(`#first-screen [data-pictured-bar="${CSS.escape(taskId)}"]`)?.getAttribute(EARLY_MOVED) ?? 0) !== 0;
 
+/** A bar to drag: its task, where to press it, when it was found (ms from navigation start), its dates before. */
+export interface BarToDrag {
+  taskId: string;
+  x: number;
+  y: number;
+  at: number;
+  before: string | null;
+  pictured: boolean;
+}
+
+/**
+ * Whether a person sees the middle (x, y) of a bar of the first screen's picture, to grab it. The picture is inert,
+ * so the browser's hit test goes through it; lifting `inert` to ask restyled the whole picture twice right before
+ * the drag (10-60 ms of the page's main thread at 1,000 tasks, which a person's pointer does not cost). Read from
+ * the boxes instead: inside its scroll area's visible part, under neither the area's sticky date header nor the
+ * rows' name column (drawn over the bars that scroll under them), and not on the bar's ends or link knob (the
+ * picture takes a move only: those bring the live page forward).
+ */
+function picturedBarShows(bar: HTMLElement, x: number, y: number): boolean {
+  const area = bar.closest<HTMLElement>('[data-pictured-scroll]');
+  if (!area) return false;
+  const { left, top } = area.getBoundingClientRect();
+  const inArea = x >= left + area.clientLeft && x < left + area.clientLeft + area.clientWidth && y >= top + area.clientTop && y < top + area.clientTop + area.clientHeight;
+  const under = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return x >= r.left && x < r.right && y >= r.top && y < r.bottom;
+  };
+  return inArea && ![...area.querySelectorAll('[data-header-view], [data-row-name]')].some(under) && ![...bar.querySelectorAll('[data-drag-handle], [data-link-handle]')].some(under);
+}
+
 /** The bar being dragged for the time to editable: its dates before, and the painted frame where they first differed. */
 let watched: { taskId: string; before: string | null; movedAt: number; downAt: number; observer: MutationObserver } | null = null;
 
@@ -143,35 +173,44 @@ const probe = {
   barDates,
   /**
    * A task bar with its middle on screen and not covered: where a person would grab it. The live chart's, or
-   * while it is not there the first screen's picture's (which takes a drag: web/src/lib/early-drag.ts; it is inert,
-   * so it is hit-tested with that lifted). Whole bars first, then one cut by the chart's edge. Null: none yet. The
-   * bar found is watched (`watchBar`): `before` is its dates.
+   * while it is not there the first screen's picture's (which takes a drag: web/src/lib/early-drag.ts; see
+   * `picturedBarShows`). Whole bars first, then one cut by the chart's edge. Null: none yet. The bar found is
+   * watched (`watchBar`): `before` is its dates.
    */
-  barToDrag(): { taskId: string; x: number; y: number; at: number; before: string | null; pictured: boolean } | null {
+  barToDrag(): BarToDrag | null {
     const live = [...document.querySelectorAll<HTMLElement>('#root [data-task-bar][aria-roledescription="task bar"]')];
     const picture = document.getElementById('first-screen');
     const pictured = live.length || !picture || window.__benchConfig.liveOnly ? [] : [...document.querySelectorAll<HTMLElement>(`${PICTURED_BAR}[aria-roledescription="task bar"]`)];
     const bars = live.length ? live : pictured;
-    const idOf = (bar: HTMLElement) => (live.length ? bar.dataset.taskBar! : bar.dataset.picturedBar!);
-    if (picture) picture.inert = false;
-    try {
-      for (const bar of [...bars.filter((b) => !b.dataset.partial), ...bars.filter((b) => b.dataset.partial)]) {
-        const box = bar.getBoundingClientRect();
-        const x = box.left + box.width / 2;
-        const y = box.top + box.height / 2;
-        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight || labelDates(bar) === null) continue;
-        const hit = document.elementFromPoint(x, y);
-        if (hit?.closest('[data-task-bar], [data-pictured-bar]') !== bar) continue;
-        // The picture takes a move only: its bars' ends and knob bring the live page forward.
-        if (!live.length && hit.closest('[data-drag-handle], [data-link-handle]')) continue;
-        // Watched from here (no round trip to the bench before the drag starts).
-        const taskId = idOf(bar);
-        return { taskId, x, y, at: performance.now(), before: probe.watchBar(taskId), pictured: !live.length };
-      }
-      return null;
-    } finally {
-      if (picture) picture.inert = true;
+    for (const bar of [...bars.filter((b) => !b.dataset.partial), ...bars.filter((b) => b.dataset.partial)]) {
+      const box = bar.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight || labelDates(bar) === null) continue;
+      // A live bar under the picture (it covers the page while it stays) is not seen.
+      const seen = live.length ? !picture && document.elementFromPoint(x, y)?.closest('[data-task-bar]') === bar : picturedBarShows(bar, x, y);
+      if (!seen) continue;
+      // Watched from here (no round trip to the bench before the drag starts).
+      const taskId = live.length ? bar.dataset.taskBar! : bar.dataset.picturedBar!;
+      return { taskId, x, y, at: performance.now(), before: probe.watchBar(taskId), pictured: !live.length };
     }
+    return null;
+  },
+  /**
+   * `barToDrag` once the first bars are painted, then at every animation frame until it finds a bar (null after
+   * `timeoutMs`): looked for in the page from the moment it is asked, so the drag starts one round trip after the
+   * bar is on screen.
+   */
+  barToDragSoon(timeoutMs: number): Promise<BarToDrag | null> {
+    const until = performance.now() + timeoutMs;
+    return new Promise((resolve) => {
+      const look = () => {
+        const found = probe.barToDrag();
+        if (found || performance.now() > until) resolve(found);
+        else requestAnimationFrame(look);
+      };
+      void firstBars.then(look);
+    });
   },
 
   /**

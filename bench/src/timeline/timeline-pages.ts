@@ -1,4 +1,5 @@
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import type { BarToDrag } from '../../browser/probe.js';
 import { assertRunning } from '../lib/cleanup.js';
 import { CHROMIUM_PATH } from '../lib/paths.js';
 import type { SeededProject } from '../lib/seed.js';
@@ -159,15 +160,15 @@ export interface Editable {
  * The time is that of the painted frame where the bar first moved under the pointer in a drag whose drop kept it
  * at its new dates.
  */
-async function dragUntilAccepted(page: Page, timeoutMs: number): Promise<Editable> {
+async function dragUntilAccepted(page: Page, timeoutMs: number, firstLook: Promise<BarToDrag | null>): Promise<Editable> {
   const deadline = Date.now() + timeoutMs;
   const left = () => Math.max(1, deadline - Date.now());
   let barAt = Number.NaN;
   for (let attempts = 1; ; attempts++) {
-    // Polled every animation frame in the page: a bar on screen, where the mouse can take it.
-    const found = await page.waitForFunction(() => (globalThis as any).__bench.barToDrag(), null, { polling: 'raf', timeout: left() });
-    const { taskId, x, y, at: foundAt, before, pictured } = (await found.jsonValue()) as { taskId: string; x: number; y: number; at: number; before: string | null; pictured: boolean };
-    void found.dispose();
+    // Looked for every animation frame in the page (bench/browser/probe.ts): a bar on screen, where the mouse can take it.
+    const found = attempts === 1 ? await firstLook : await probeWithin<BarToDrag | null>(left(), page, 'barToDragSoon', left());
+    if (!found) throw new Error(`no bar to drag came on screen within ${timeoutMs} ms`);
+    const { taskId, x, y, at: foundAt, before, pictured } = found;
     if (Number.isNaN(barAt)) barAt = foundAt;
     if (before) {
       await page.mouse.move(x, y);
@@ -233,9 +234,13 @@ export async function measureLoad(browser: Browser, probeScript: string, app: Ap
   try {
     const startsBefore = await options.drag?.storedStarts();
     await page.goto(url, { waitUntil: 'commit' });
+    // The bar to drag is looked for in the page from now on, as the first bars are: the drag starts one round trip
+    // after a bar is on screen, not two (the first bars reported to the bench, then a bar asked for).
+    const timeToDrag = options.drag ? options.readyTimeoutMs : undefined;
+    const firstLook = timeToDrag ? probeWithin<BarToDrag | null>(timeToDrag, page, 'barToDragSoon', timeToDrag) : null;
+    firstLook?.catch(() => {});
     const firstBars = await probeWithin<number>(options.firstBarsTimeoutMs, page, 'firstBars').catch(() => Number.NaN);
-    const editable =
-      options.drag && options.readyTimeoutMs && Number.isFinite(firstBars) ? await dragUntilAccepted(page, options.readyTimeoutMs) : null;
+    const editable = firstLook && timeToDrag && Number.isFinite(firstBars) ? await dragUntilAccepted(page, timeToDrag, firstLook) : null;
     const ready =
       app.readySelector && options.readyTimeoutMs && Number.isFinite(firstBars)
         ? await probeWithin<number>(options.readyTimeoutMs, page, 'ready').catch(() => Number.NaN)

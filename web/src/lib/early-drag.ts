@@ -30,6 +30,38 @@ const FAR_DAY = '9999-12-31';
 const CLICK_AFTER_DROP_MS = 300;
 /** Parts of a bar that do something else than move it. */
 const NOT_MOVING = '[data-drag-handle], [data-link-handle]';
+/**
+ * Parts of the chart's scroll area drawn over the bars that scroll under them: the date header (timeline-header.tsx)
+ * and the rows' name column (task-row.tsx, row-drag.tsx's ROW_NAME_ATTRIBUTE), both sticky.
+ */
+const OVER_BARS = '[data-header-view], [data-row-name]';
+
+/** A box on screen, as getBoundingClientRect gives it. */
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const holds = (box: Box, x: number, y: number) => x >= box.left && x < box.right && y >= box.top && y < box.bottom;
+
+/**
+ * Whether a press at (x, y) lands on a bar to move, from the boxes the picture draws: on the bar's box, inside the
+ * visible part of its scroll area, on none of the parts drawn over the bars, and on no part of the bar that does
+ * something else than move it.
+ */
+export function pressMovesBar(x: number, y: number, boxes: { bar: Box; area: Box; over: readonly Box[]; notMoving: readonly Box[] }): boolean {
+  return holds(boxes.bar, x, y) && holds(boxes.area, x, y) && !boxes.over.some((box) => holds(box, x, y)) && !boxes.notMoving.some((box) => holds(box, x, y));
+}
+
+/** The part of `el` that shows what it scrolls: its box without borders and scroll bars. */
+function visibleArea(el: HTMLElement): Box {
+  const box = el.getBoundingClientRect();
+  const left = box.left + el.clientLeft;
+  const top = box.top + el.clientTop;
+  return { left, top, right: left + el.clientWidth, bottom: top + el.clientHeight };
+}
 
 interface PicturedTask {
   startDate: string;
@@ -88,13 +120,23 @@ export function pictureDrags(picture: HTMLElement, projectId: string, ended: (dr
   /** Bars moved by an earlier drag: where the picture drew them. */
   const drawnAt = new WeakMap<HTMLElement, PicturedTask>();
 
-  /** The pictured bar a person sees at (x, y), not covered (the picture is inert: nothing in it is hit otherwise). */
+  /**
+   * The pictured bar a person sees at (x, y), not covered, found from the boxes the picture draws: the picture is
+   * inert, so the browser hits nothing in it, and lifting `inert` to ask it restyles the whole picture twice (at the
+   * press, then in the next frame), 10-60 ms of the main thread between a press and the drag's first move at 1,000
+   * tasks (issue 35). The boxes are read from a laid-out page: nothing is restyled.
+   */
   const barAt = (x: number, y: number): HTMLElement | null => {
-    picture.inert = false;
-    const hit = document.elementFromPoint(x, y);
-    picture.inert = true;
-    if (!hit || !picture.contains(hit) || hit.closest(NOT_MOVING)) return null;
-    return hit.closest<HTMLElement>(`[${PICTURED_BAR}]`);
+    for (const bar of picture.querySelectorAll<HTMLElement>(`[${PICTURED_BAR}]`)) {
+      const box = bar.getBoundingClientRect();
+      if (!holds(box, x, y)) continue;
+      const area = bar.closest<HTMLElement>(PICTURED_SCROLLED);
+      if (!area) return null;
+      const boxesOf = (selector: string, within: Element) => [...within.querySelectorAll(selector)].map((el) => el.getBoundingClientRect());
+      const moves = pressMovesBar(x, y, { bar: box, area: visibleArea(area), over: boxesOf(OVER_BARS, area), notMoving: boxesOf(NOT_MOVING, bar) });
+      return moves ? bar : null;
+    }
+    return null;
   };
 
   /** Where the chart would draw the bar `g.days` days on (the same functions), moved from where the picture drew it. */
