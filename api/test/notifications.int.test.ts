@@ -244,6 +244,12 @@ describe('[notifications] the inbox', () => {
     const cursor = await bee.client.get('/api/notifications?before=not-a-cursor');
     expect(cursor.status).toBe(400);
     expect(cursor.body.message).toMatch(/cursor/);
+    // The shape of a cursor around something that is not an id (36 dashes, or letters past f): 400, not a 500.
+    for (const id of ['-'.repeat(36), 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz']) {
+      const forged = await bee.client.get(`/api/notifications?before=${Buffer.from(`1764000000000000.${id}`).toString('base64url')}`);
+      expect(forged.status).toBe(400);
+      expect(forged.body.message).toMatch(/cursor/);
+    }
     expect((await bee.client.request('PATCH', `/api/notifications/${randomUUID()}`, {})).status).toBe(400);
     expect((await bee.client.request('PATCH', `/api/notifications/${randomUUID()}`, { read: 'yes' })).status).toBe(400);
     expect((await bee.client.request('PATCH', `/api/notifications/${randomUUID()}`, { read: true })).status).toBe(404);

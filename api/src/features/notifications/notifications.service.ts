@@ -13,7 +13,7 @@ const BAD_CURSOR = 'before is not a cursor this inbox gave';
 const cursorOf = (row: NotificationRow) => Buffer.from(`${row.us}.${row.id}`).toString('base64url');
 function parseCursor(cursor: string): { us: string; id: string } {
   const [us, id] = Buffer.from(cursor, 'base64url').toString().split('.');
-  if (!us || !/^\d{1,17}$/.test(us) || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('validation_failed', BAD_CURSOR);
+  if (!us || !/^\d{1,17}$/.test(us) || !id || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new AppError('validation_failed', BAD_CURSOR);
   return { us, id };
 }
 
