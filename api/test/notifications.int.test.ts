@@ -176,6 +176,17 @@ describe('[notifications] comments and the chat (the Notifier the comments and c
     expect((await inbox(bee.client, '?reason=mention')).notifications[0]).toMatchObject({ text: 'Ada Lovelace mentioned you in the team chat', excerpt: 'Standup?', teamId: team.id, projectId: null });
     expect((await inbox(outsider.client)).notifications).toHaveLength(0);
     expect((await inbox(owner.client)).notifications).toHaveLength(0);
+
+    // Removed from the team, bee keeps the notification but no longer reads the chat's words nor opens it.
+    expect((await owner.client.request('DELETE', `/api/teams/${team.id}/members/${bee.user.id}`)).status).toBe(204);
+    const [gone] = (await inbox(bee.client, '?reason=mention')).notifications as (Note & { excerpt: string | null; teamId: string | null })[];
+    expect(gone).toMatchObject({ excerpt: null, teamId: null, projectId: null });
+    expect(gone!.text).not.toContain('Standup');
+    const patched = await bee.client.request('PATCH', `/api/notifications/${gone!.id}`, { read: true });
+    expect(patched.body).toMatchObject({ excerpt: null, teamId: null, read: true });
+    // Cee, still a member, is unaffected by bee's removal.
+    await notifier.chatMentioned({ teamId: team.id, messageId, actorId: owner.user.id, mentionedUserIds: [cee.user.id], message: 'Standup?' });
+    expect((await inbox(cee.client, '?reason=mention')).notifications[0]).toMatchObject({ excerpt: 'Standup?', teamId: team.id });
   });
 });
 
