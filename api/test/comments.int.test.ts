@@ -171,6 +171,22 @@ describe('task comments', () => {
     expect((await member.client.get(`/api/projects/${project.id}/comment-counts`)).body[t.id]).toBeUndefined();
   });
 
+  it('[comments-delete-excerpt] a deleted comment\'s words leave the notifications that quoted them (inbox, later digest)', async () => {
+    const t = await newTask('Deleted words');
+    const posted = (await member.client.post(`/api/tasks/${t.id}/comments`, { body: 'The door code is 4417', mentionedUserIds: [admin.user.id] })).body;
+    const mentionOf = async () => {
+      const rows: { excerpt: string | null }[] = await server.dataSource.query(`SELECT excerpt FROM notifications WHERE comment_id = $1`, [posted.id]);
+      return rows;
+    };
+    // The admin's mention and the task creator's (the owner's) comment notice both quote it.
+    for (let i = 0; i < 50 && (await mentionOf()).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await mentionOf()).map((r) => r.excerpt)).toEqual(['The door code is 4417', 'The door code is 4417']);
+    expect((await member.client.request('DELETE', `/api/comments/${posted.id}`)).status).toBe(204);
+    expect((await mentionOf()).map((r) => r.excerpt)).toEqual([null, null]);
+    const inbox = (await admin.client.get('/api/notifications?reason=mention')).body.notifications as { commentId: string; excerpt: string | null }[];
+    expect(inbox.find((n) => n.commentId === posted.id)).toMatchObject({ excerpt: null });
+  });
+
   it('[comments-mentions] a mention of an unknown id or of someone who cannot see the project is a 400, nothing stored', async () => {
     const t = await newTask('Mentions');
     const unknown = await member.client.post(`/api/tasks/${t.id}/comments`, { body: 'Hey @Ghost', mentionedUserIds: [randomUUID()] });

@@ -176,6 +176,17 @@ describe('[notifications] comments and the chat (the Notifier the comments and c
     expect((await inbox(bee.client, '?reason=mention')).notifications[0]).toMatchObject({ text: 'Ada Lovelace mentioned you in the team chat', excerpt: 'Standup?', teamId: team.id, projectId: null });
     expect((await inbox(outsider.client)).notifications).toHaveLength(0);
     expect((await inbox(owner.client)).notifications).toHaveLength(0);
+
+    // Removed from the team, bee keeps the notification but no longer reads the chat's words nor opens it.
+    expect((await owner.client.request('DELETE', `/api/teams/${team.id}/members/${bee.user.id}`)).status).toBe(204);
+    const [gone] = (await inbox(bee.client, '?reason=mention')).notifications as (Note & { excerpt: string | null; teamId: string | null })[];
+    expect(gone).toMatchObject({ excerpt: null, teamId: null, projectId: null });
+    expect(gone!.text).not.toContain('Standup');
+    const patched = await bee.client.request('PATCH', `/api/notifications/${gone!.id}`, { read: true });
+    expect(patched.body).toMatchObject({ excerpt: null, teamId: null, read: true });
+    // Cee, still a member, is unaffected by bee's removal.
+    await notifier.chatMentioned({ teamId: team.id, messageId, actorId: owner.user.id, mentionedUserIds: [cee.user.id], message: 'Standup?' });
+    expect((await inbox(cee.client, '?reason=mention')).notifications[0]).toMatchObject({ excerpt: 'Standup?', teamId: team.id });
   });
 });
 
@@ -244,6 +255,12 @@ describe('[notifications] the inbox', () => {
     const cursor = await bee.client.get('/api/notifications?before=not-a-cursor');
     expect(cursor.status).toBe(400);
     expect(cursor.body.message).toMatch(/cursor/);
+    // The shape of a cursor around something that is not an id (36 dashes, or letters past f): 400, not a 500.
+    for (const id of ['-'.repeat(36), 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz']) {
+      const forged = await bee.client.get(`/api/notifications?before=${Buffer.from(`1764000000000000.${id}`).toString('base64url')}`);
+      expect(forged.status).toBe(400);
+      expect(forged.body.message).toMatch(/cursor/);
+    }
     expect((await bee.client.request('PATCH', `/api/notifications/${randomUUID()}`, {})).status).toBe(400);
     expect((await bee.client.request('PATCH', `/api/notifications/${randomUUID()}`, { read: 'yes' })).status).toBe(400);
     expect((await bee.client.request('PATCH', `/api/notifications/${randomUUID()}`, { read: true })).status).toBe(404);

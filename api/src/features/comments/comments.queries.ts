@@ -87,13 +87,17 @@ export async function updateCommentBody(sql: Sql, commentId: string, body: strin
   return rows.length > 0;
 }
 
-/** Soft delete: the body and mentions go, the row stays as "comment deleted". False if it already was. */
+/**
+ * Soft delete: the body and mentions go, the row stays as "comment deleted". False if it already was. The words go
+ * from the notifications that quoted them too: an inbox, or a digest e-mailed later, must not keep showing them.
+ */
 export async function softDeleteComment(sql: Sql, commentId: string): Promise<boolean> {
   const rows: unknown[] = await sql.query(
     `UPDATE task_comments SET body = '', mentioned_user_ids = '{}', deleted_at = now()
       WHERE id = $1 AND deleted_at IS NULL RETURNING id`,
     [commentId],
   );
+  if (rows.length) await sql.query(`UPDATE notifications SET excerpt = NULL WHERE comment_id = $1 AND excerpt IS NOT NULL`, [commentId]);
   return rows.length > 0;
 }
 

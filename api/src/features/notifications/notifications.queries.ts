@@ -25,6 +25,7 @@ export interface NotificationRow {
   project_id: string | null;
   task_id: string | null;
   comment_id: string | null;
+  chat_message_id: string | null;
   text: string;
   excerpt: string | null;
   read_at: Date | string | null;
@@ -37,7 +38,7 @@ export interface NotificationRow {
   profile_image_url: string | null;
 }
 
-const COLUMNS = `n.id, n.user_id, n.reason, n.actor_id, n.team_id, n.project_id, n.task_id, n.comment_id, n.text, n.excerpt,
+const COLUMNS = `n.id, n.user_id, n.reason, n.actor_id, n.team_id, n.project_id, n.task_id, n.comment_id, n.chat_message_id, n.text, n.excerpt,
   n.read_at, n.archived_at, n.created_at, (extract(epoch FROM n.created_at) * 1000000)::bigint::text AS us,
   u.first_name, u.last_name, u.profile_image_url`;
 
@@ -137,6 +138,13 @@ export async function openableProjects(sql: Sql, userId: string, projectIds: str
     [userId, projectIds],
   );
   return new Set(rows.map((r) => r.id));
+}
+
+/** Which of `teamIds` the person is a member of now (a team chat mention opens only for members). */
+export async function memberTeams(sql: Sql, userId: string, teamIds: string[]): Promise<Set<string>> {
+  if (!teamIds.length) return new Set();
+  const rows: { team_id: string }[] = await sql.query(`SELECT team_id FROM team_members WHERE user_id = $1 AND team_id = ANY($2::uuid[])`, [userId, teamIds]);
+  return new Set(rows.map((r) => r.team_id));
 }
 
 /** Which of `userIds` can see the project now. */

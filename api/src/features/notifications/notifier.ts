@@ -60,17 +60,21 @@ const excerptOf = (text: string) => {
 const nameOf = (user: ActorRow | undefined) =>
   user ? displayName({ firstName: user.first_name, lastName: user.last_name, email: user.email }) : '';
 
-/** A stored row as the inbox shows it; `openable`: whether the person can still see its project. */
+/**
+ * A stored row as the inbox shows it; `openable`: whether the person can still see what it is about (its project, or
+ * for a team chat mention its team's chat).
+ */
 export function presentNotification(row: NotificationRow, openable: boolean): Notification {
-  const hidden = !!row.project_id && !openable;
+  const chat = !row.project_id && !!row.chat_message_id;
+  const hidden = (!!row.project_id || chat) && !openable;
   const iso = (v: Date | string) => new Date(v).toISOString();
   return {
     id: row.id,
     reason: row.reason,
-    text: hidden ? 'About a project you can no longer open' : row.text,
+    text: hidden ? (chat ? 'About a team chat you can no longer open' : 'About a project you can no longer open') : row.text,
     excerpt: hidden ? null : row.excerpt,
     actor: row.actor_id && row.first_name !== null ? { id: row.actor_id, firstName: row.first_name, lastName: row.last_name ?? '', profileImageUrl: row.profile_image_url } : null,
-    teamId: row.team_id,
+    teamId: hidden && chat ? null : row.team_id,
     projectId: hidden ? null : row.project_id,
     taskId: hidden ? null : row.task_id,
     commentId: hidden ? null : row.comment_id,

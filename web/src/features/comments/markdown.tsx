@@ -22,20 +22,29 @@ export function safeHref(url: string): string | null {
 type Inline = { kind: 'code' | 'bold' | 'italic' | 'link' | 'url'; index: number; length: number; text: string; href?: string };
 
 const INLINE: { kind: Inline['kind']; pattern: RegExp }[] = [
-  { kind: 'code', pattern: /`([^`\n]+)`/ },
-  { kind: 'link', pattern: /\[([^\]\n]+)\]\(([^)\s]+)\)/ },
-  { kind: 'bold', pattern: /\*\*(?=\S)([^\n]*?\S)\*\*/ },
-  { kind: 'italic', pattern: /\*(?=[^\s*])([^*\n]*?[^\s*])\*|(?<![\p{L}\p{N}])_(?=\S)([^_\n]*?\S)_(?![\p{L}\p{N}])/u },
-  { kind: 'url', pattern: /\b(?:https?:\/\/|mailto:)[^\s<>]*[^\s<>.,:;!?"')\]]/ },
+  { kind: 'code', pattern: /`([^`\n]+)`/g },
+  { kind: 'link', pattern: /\[([^\]\n]+)\]\(([^)\s]+)\)/g },
+  { kind: 'bold', pattern: /\*\*(?=\S)([^\n]*?\S)\*\*/g },
+  { kind: 'italic', pattern: /\*(?=[^\s*])([^*\n]*?[^\s*])\*|(?<![\p{L}\p{N}])_(?=\S)([^_\n]*?\S)_(?![\p{L}\p{N}])/gu },
+  { kind: 'url', pattern: /\b(?:https?:\/\/|mailto:)[^\s<>]*[^\s<>.,:;!?"')\]]/g },
 ];
 
-function firstInline(text: string): Inline | null {
+/**
+ * The earliest mark at or after `from`. Each pattern's next match is kept in `ahead` and looked for again only once
+ * the text before it was taken: running every pattern on every rest of the line made a 10,000-character comment of
+ * "`a`" pairs before an unclosed "[a](" run cost seconds of the reader's page (each pass rescanned the whole tail).
+ */
+function firstInline(text: string, from: number, ahead: (RegExpExecArray | null | undefined)[]): Inline | null {
   let best: Inline | null = null;
-  for (const { kind, pattern } of INLINE) {
-    const m = pattern.exec(text);
-    if (!m || (best && m.index >= best.index)) continue;
+  INLINE.forEach(({ kind, pattern }, i) => {
+    let m = ahead[i];
+    if (m === undefined || (m && m.index < from)) {
+      pattern.lastIndex = from;
+      m = ahead[i] = pattern.exec(text);
+    }
+    if (!m || (best && m.index >= best.index)) return;
     best = { kind, index: m.index, length: m[0].length, text: kind === 'url' ? m[0] : (m[1] ?? m[2] ?? ''), href: kind === 'link' ? m[2] : kind === 'url' ? m[0] : undefined };
-  }
+  });
   return best;
 }
 
@@ -50,17 +59,18 @@ function link(href: string, children: ReactNode, key: number): ReactNode {
 /** One line's inline marks, as React nodes. */
 export function renderInline(text: string, inLink = false): ReactNode[] {
   const nodes: ReactNode[] = [];
-  let rest = text;
+  const ahead: (RegExpExecArray | null | undefined)[] = [];
+  let at = 0;
   let key = 0;
-  while (rest) {
-    const found = firstInline(rest);
+  while (at < text.length) {
+    const found = firstInline(text, at, ahead);
     const mark = found && inLink && (found.kind === 'link' || found.kind === 'url') ? null : found;
     if (!mark) {
-      nodes.push(rest);
+      nodes.push(text.slice(at));
       break;
     }
-    if (mark.index > 0) nodes.push(rest.slice(0, mark.index));
-    const whole = rest.slice(mark.index, mark.index + mark.length);
+    if (mark.index > at) nodes.push(text.slice(at, mark.index));
+    const whole = text.slice(mark.index, mark.index + mark.length);
     key += 1;
     if (mark.kind === 'code') {
       nodes.push(
@@ -76,7 +86,7 @@ export function renderInline(text: string, inLink = false): ReactNode[] {
       const href = safeHref(mark.href!);
       nodes.push(href ? link(href, mark.kind === 'link' ? renderInline(mark.text, true) : mark.text, key) : whole);
     }
-    rest = rest.slice(mark.index + mark.length);
+    at = mark.index + mark.length;
   }
   return nodes;
 }

@@ -5,8 +5,12 @@ import { parsedQueryFn } from '../../lib/parsed-query';
 
 /** Everything the inbox reads starts with this, so one invalidation refreshes the badge and the lists. */
 export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
-/** The badge's count: the first page of unread ones says how many there are in all. */
-export const UNREAD_COUNT_KEY = ['/api/notifications?unread=true'] as const;
+/**
+ * The badge's count: the first page of unread ones says how many there are in all. Under NOTIFICATIONS_KEY, so that
+ * a read or mark-all-read here refreshes it even when no socket tells this tab (its key was once a URL of its own,
+ * which the mutations' invalidation never reached).
+ */
+export const UNREAD_COUNT_KEY = ['/api/notifications', 'unread'] as const;
 
 export type InboxShow = 'all' | 'unread' | 'archived';
 export interface InboxFilters {
@@ -28,7 +32,7 @@ function inboxUrl(f: InboxFilters, before: string | null): string {
   return `/api/notifications${query ? `?${query}` : ''}`;
 }
 
-const unreadFn = parsedQueryFn(notificationPageSchema);
+const unreadFn = async () => notificationPageSchema.parse(await (await apiRequest('GET', '/api/notifications?unread=true')).json());
 
 /** How many unread notifications the person has (the bell's badge); live events keep it current. */
 export function useUnreadCount(): number | null {

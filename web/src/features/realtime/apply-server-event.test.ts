@@ -7,7 +7,7 @@ import { dashboardConfigKey } from '../dashboard';
 import { projectTasksKey, taskHistoryKey } from '../gantt';
 import { latestWeeklyReportKey, weeklyReportsKey } from '../reports';
 import { projectPeopleKey, teamProjectsKey, USER_PROJECTS_KEY } from '../projects';
-import { UNREAD_COUNT_KEY } from '../notifications';
+import { NOTIFICATIONS_KEY, UNREAD_COUNT_KEY } from '../notifications';
 import { joinRequestsKey, teamKey, teamMembersKey, TEAMS_KEY } from '../teams';
 import { applyServerEvent, refreshAfterReconnect, type RealtimeEffects } from './apply-server-event';
 import { parseServerEvent } from './server-events';
@@ -297,6 +297,10 @@ describe('applyServerEvent: dashboard events', () => {
     applyServerEvent(queryClient, { name: 'notifications:changed', payload: { unread: 0 } }, effects);
     expect(queryClient.getQueryData<{ unread: number }>(UNREAD_COUNT_KEY)?.unread).toBe(0);
     expect(isInvalidated(queryClient, UNREAD_COUNT_KEY)).toBe(false);
+    // A read or mark-all-read in this tab invalidates NOTIFICATIONS_KEY: the badge reads again with the lists, so it
+    // is right even when no socket event reaches this tab.
+    void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    expect(isInvalidated(queryClient, UNREAD_COUNT_KEY)).toBe(true);
   });
 });
 
