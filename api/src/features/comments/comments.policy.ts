@@ -30,18 +30,19 @@ export function requireCommentRemover(userId: string, comment: Comment, access: 
   throw new AppError('forbidden', 'Only its author, or the owner or an admin of the team, can delete a comment');
 }
 
-/** Every person mentioned must exist and see the project (its team or its guests); else a 400 naming the problem. */
+/**
+ * Every person mentioned must see the project (its team or its guests); else a 400 naming the problem. An id that is
+ * nobody's gets the same answer as someone outside the project, so a mention cannot be used to learn whether an id
+ * is a person's.
+ */
 export async function requireMentionable(sql: Sql, projectId: string, userIds: string[]): Promise<void> {
   const { unknown, outside } = await mentionProblems(sql, projectId, userIds);
-  if (unknown.length) {
-    const message = `Mentioned person ${unknown[0]} does not exist: mention someone from the project's people`;
-    throw new AppError('validation_failed', message, { issues: [{ path: 'mentionedUserIds', message }] });
-  }
-  if (outside.length) {
+  const refused = [...unknown, ...outside];
+  if (refused.length) {
     const message =
-      outside.length === 1
-        ? 'The person you mentioned cannot see this project: invite them to it first, or remove the mention'
-        : `${outside.length} of the people you mentioned cannot see this project: invite them to it first, or remove the mentions`;
-    throw new AppError('validation_failed', message, { issues: [{ path: 'mentionedUserIds', message }], userIds: outside });
+      refused.length === 1
+        ? "The person you mentioned is not one of this project's people: invite them to it first, or remove the mention"
+        : `${refused.length} of the people you mentioned are not among this project's people: invite them to it first, or remove the mentions`;
+    throw new AppError('validation_failed', message, { issues: [{ path: 'mentionedUserIds', message }], userIds: refused });
   }
 }
