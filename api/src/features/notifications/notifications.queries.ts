@@ -139,6 +139,13 @@ export async function openableProjects(sql: Sql, userId: string, projectIds: str
   return new Set(rows.map((r) => r.id));
 }
 
+/** Which of `teamIds` the person is a member of now (a team chat mention's excerpt is the team's to read). */
+export async function memberTeams(sql: Sql, userId: string, teamIds: string[]): Promise<Set<string>> {
+  if (!teamIds.length) return new Set();
+  const rows: { team_id: string }[] = await sql.query(`SELECT team_id FROM team_members WHERE user_id = $1 AND team_id = ANY($2::uuid[])`, [userId, teamIds]);
+  return new Set(rows.map((r) => r.team_id));
+}
+
 /** Which of `userIds` can see the project now. */
 export async function peopleWhoSee(sql: Sql, projectId: string, userIds: Iterable<string>): Promise<Set<string>> {
   const ids = [...new Set(userIds)];

@@ -4,13 +4,21 @@ import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { requireTaskAccess } from '../tasks/tasks.policy.js';
 import { presentNotification } from './notifier.js';
-import { inboxPage, isWatching, markAllRead, openableProjects, patchNotification, setWatching, unreadCounts, type NotificationRow } from './notifications.queries.js';
+import { inboxPage, isWatching, markAllRead, memberTeams, openableProjects, patchNotification, setWatching, unreadCounts, type NotificationRow } from './notifications.queries.js';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 const BAD_CURSOR = 'before is not a cursor this inbox gave';
 
 /** `before` cursors: the row's created_at in microseconds and its id. */
 const cursorOf = (row: NotificationRow) => Buffer.from(`${row.us}.${row.id}`).toString('base64url');
+/** A team chat mention (no project; a join request or answer has its own reason). */
+const isChatMention = (row: NotificationRow) => row.reason === 'mention' && !row.project_id && !!row.team_id;
+/** Someone who left the team keeps its chat mentions without the chat's words, as its e-mail skips them. */
+async function hideLeftChat(sql: DataSource, userId: string, rows: NotificationRow[], shown: Notification[]): Promise<Notification[]> {
+  const teams = await memberTeams(sql, userId, [...new Set(rows.filter(isChatMention).map((r) => r.team_id!))]);
+  return shown.map((n, i) => (isChatMention(rows[i]!) && !teams.has(rows[i]!.team_id!) ? { ...n, excerpt: null } : n));
+}
+
 function parseCursor(cursor: string): { us: string; id: string } {
   const [us, id] = Buffer.from(cursor, 'base64url').toString().split('.');
   if (!us || !/^\d{1,17}$/.test(us) || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('validation_failed', BAD_CURSOR);
@@ -34,7 +42,12 @@ export class NotificationsService {
     // Removed members keep their old notifications, which no longer open the project nor name its tasks.
     const openable = await openableProjects(this.dataSource, userId, [...new Set(page.flatMap((r) => (r.project_id ? [r.project_id] : [])))]);
     return {
-      notifications: page.map((r) => presentNotification(r, !!r.project_id && openable.has(r.project_id))),
+      notifications: await hideLeftChat(
+        this.dataSource,
+        userId,
+        page,
+        page.map((r) => presentNotification(r, !!r.project_id && openable.has(r.project_id))),
+      ),
       unread,
       next: rows.length > NOTIFICATIONS_PAGE_SIZE ? cursorOf(page.at(-1)!) : null,
     };
@@ -45,7 +58,7 @@ export class NotificationsService {
     if (!row) throw new AppError('not_found', NOTIFICATION_NOT_FOUND);
     const openable = row.project_id ? (await openableProjects(this.dataSource, userId, [row.project_id])).has(row.project_id) : false;
     await this.changed(userId);
-    return presentNotification(row, openable);
+    return (await hideLeftChat(this.dataSource, userId, [row], [presentNotification(row, openable)]))[0]!;
   }
 
   async readAll(userId: string): Promise<{ unread: number }> {
