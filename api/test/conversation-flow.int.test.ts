@@ -146,4 +146,25 @@ describe('[conversation-flow] comments, chat, cascades and removal, end to end t
     expect(Number((await server.dataSource.query(`SELECT count(*)::int AS n FROM task_comments WHERE task_id = $1`, [task.id]))[0].n)).toBe(1);
     expect((await bea.client.get(`/api/tasks/${task.id}/comments`)).status).toBe(404);
   });
+  it('a deleted comment takes its words out of the notifications that quoted it (the inbox and the digest)', async () => {
+    const { ada, bea, cid, project } = await people();
+    const task = await createTask(ada.client, { projectId: project.id, name: 'Rig the mast', startDate: '2026-12-07', endDate: '2026-12-11', assigneeIds: [cid.user.id] });
+    await bea.client.put('/api/me/notification-settings', { mentions: 'digest', other: 'digest' });
+    const posted = await ada.client.post(`/api/tasks/${task.id}/comments`, { body: 'The code is 4711, @Bea', mentionedUserIds: [bea.user.id] });
+    expect(posted.status).toBe(201);
+    await eventually(() => inbox(bea.client), (p) => p.notifications.length === 1, 5000);
+    await eventually(() => inbox(cid.client, '?reason=comment'), (p) => p.notifications.length === 1, 5000);
+    expect((await inbox(bea.client)).notifications[0]!.excerpt).toBe('The code is 4711, @Bea');
+
+    expect((await ada.client.request('DELETE', `/api/comments/${posted.body.id}`)).status).toBe(204);
+    for (const person of [bea, cid]) {
+      const [note] = (await inbox(person.client, `?projectId=${project.id}&reason=${person === bea ? 'mention' : 'comment'}`)).notifications;
+      expect(note).toMatchObject({ taskId: task.id, excerpt: null });
+      expect(note!.text).toMatch(/«Rig the mast»$/);
+    }
+    await server.notificationEmail.sendDigests(new Date());
+    const digest = mailTo(bea).at(-1)!;
+    expect(digest.subject).toBe('Planline: 1 unread notification');
+    expect(digest.body).not.toContain('4711');
+  });
 });

@@ -89,9 +89,13 @@ export async function updateCommentBody(sql: Sql, commentId: string, body: strin
 
 /** Soft delete: the body and mentions go, the row stays as "comment deleted". False if it already was. */
 export async function softDeleteComment(sql: Sql, commentId: string): Promise<boolean> {
+  // Its words go from the notifications that quoted it too (the inbox and the next digest).
   const rows: unknown[] = await sql.query(
-    `UPDATE task_comments SET body = '', mentioned_user_ids = '{}', deleted_at = now()
-      WHERE id = $1 AND deleted_at IS NULL RETURNING id`,
+    `WITH c AS (
+       UPDATE task_comments SET body = '', mentioned_user_ids = '{}', deleted_at = now()
+        WHERE id = $1 AND deleted_at IS NULL RETURNING id
+     ), n AS (UPDATE notifications SET excerpt = NULL WHERE comment_id IN (SELECT id FROM c))
+     SELECT id FROM c`,
     [commentId],
   );
   return rows.length > 0;
