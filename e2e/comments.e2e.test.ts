@@ -14,7 +14,7 @@ async function openComments(page: Page, taskId: string) {
 }
 
 describe('task comments', () => {
-  it('[e2e-comments] A mentions B through the @ list; B sees it live in the open task, without Edit; A deletes it and both see "comment deleted"; axe finds nothing serious at 1280 and 390 px', async () => {
+  it('[e2e-comments] A mentions B through the @ list; B sees it live in the open task, without Edit, and on the bell; A deletes it and both see "comment deleted"; axe finds nothing serious at 1280 and 390 px; B opens the mention from the inbox and the task is revealed', async () => {
     const contextA = await newContext(env.browser(), env.app().url, { bypassCSP: true });
     const contextB = await newContext(env.browser(), env.app().url);
     const a = await signUpByApi(contextA, 'Ada', 'Planner');
@@ -51,6 +51,10 @@ describe('task comments', () => {
     expect(await commentB.getByRole('button', { name: /Edit comment/ }).count()).toBe(0);
     expect(await commentB.getByRole('button', { name: /Delete comment/ }).count()).toBe(0);
     await b.locator(`[data-task-row="${task.id}"] [data-comment-count="1"]`).waitFor({ timeout: 5000 });
+    // The mention reaches B's bell in the top navigation live (B's first notification); the open dialog hides it
+    // from the accessibility tree, so it is found by its link.
+    const bell = b.locator('a[href="/inbox"][aria-label^="Notifications"]');
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 5000 }).toBe('Notifications, 1 unread');
     const stored = (await (await a.request.get(`/api/tasks/${task.id}/comments`)).json()) as { comments: { mentionedUserIds: string[] }[] };
     expect(stored.comments[0]!.mentionedUserIds).toEqual([bea.id]);
 
@@ -68,6 +72,15 @@ describe('task comments', () => {
     const composer = (await dialogA.getByRole('textbox', { name: 'New comment' }).boundingBox())!;
     expect(composer.x).toBeGreaterThanOrEqual(0);
     expect(composer.x + composer.width).toBeLessThanOrEqual(390);
+
+    // B opens the inbox from the bell and clicks the mention: the task is revealed in its chart, and read.
+    await b.keyboard.press('Escape');
+    await bell.click();
+    await b.waitForURL('**/inbox');
+    await b.getByRole('button', { name: /mentioned you on «Write the brief»/ }).click();
+    await b.waitForURL((url) => url.pathname === '/');
+    await expect.poll(async () => (await b.locator('[data-current-row]').textContent()) ?? '', { timeout: 8000 }).toContain('Write the brief');
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 5000 }).toBe('Notifications');
 
     await contextA.close();
     await contextB.close();

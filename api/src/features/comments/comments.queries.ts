@@ -92,12 +92,15 @@ export async function updateCommentBody(sql: Sql, commentId: string, body: strin
  * from the notifications that quoted them too: an inbox, or a digest e-mailed later, must not keep showing them.
  */
 export async function softDeleteComment(sql: Sql, commentId: string): Promise<boolean> {
+  // One statement: the comment and the quotes of it go together.
   const rows: unknown[] = await sql.query(
-    `UPDATE task_comments SET body = '', mentioned_user_ids = '{}', deleted_at = now()
-      WHERE id = $1 AND deleted_at IS NULL RETURNING id`,
+    `WITH c AS (
+       UPDATE task_comments SET body = '', mentioned_user_ids = '{}', deleted_at = now()
+        WHERE id = $1 AND deleted_at IS NULL RETURNING id
+     ), n AS (UPDATE notifications SET excerpt = NULL WHERE comment_id IN (SELECT id FROM c))
+     SELECT id FROM c`,
     [commentId],
   );
-  if (rows.length) await sql.query(`UPDATE notifications SET excerpt = NULL WHERE comment_id = $1 AND excerpt IS NOT NULL`, [commentId]);
   return rows.length > 0;
 }
 
