@@ -15,6 +15,7 @@ import type { Actor, Scope, World } from './world.js';
  *   project-admin: the owner and admins of the project's team (guests and members 403)
  * - nobody: refused to all (a rule of the product, e.g. removing the owner)
  * - session-creator: only the person who started it (a checkout session); everyone else gets 404
+ * - recipient: only the person it was made for (a notification, made for the scope team's owner); everyone else 404
  * - invalid-signature: a webhook without a good signature is a 400 to everyone, signed in or not
  */
 export type Rule =
@@ -29,6 +30,7 @@ export type Rule =
   | 'project-admin'
   | 'nobody'
   | 'session-creator'
+  | 'recipient'
   | 'invalid-signature';
 
 export interface CaseInput {
@@ -144,6 +146,15 @@ async function newComment({ world, actor, scope }: CaseInput, byCaller: boolean)
     [randomUUID(), team.task.id, team.project.id, author],
   );
   return { commentId: rows[0]!.id };
+}
+/** A notification made for the scope team's owner, about its shared task. */
+async function ownersNotification({ world, scope }: CaseInput): Promise<Record<string, string>> {
+  const team = world.team(scope);
+  const rows: { id: string }[] = await world.server.dataSource.query(
+    `INSERT INTO notifications (id, user_id, reason, team_id, project_id, task_id, text) VALUES ($1, $2, 'task_changed', $3, $4, $5, 'Matrix notice') RETURNING id`,
+    [randomUUID(), team.owner.user.id, team.team.id, team.project.id, team.task.id],
+  );
+  return { id: rows[0]!.id };
 }
 /** The unsubscribe link's query for a fresh person, signed as the server signs the links in its e-mails. */
 async function unsubscribeQuery({ world }: CaseInput): Promise<string> {
@@ -381,6 +392,14 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   ],
   // Issue 38: each person's e-mail settings; the unsubscribe link needs no session, its signed token names the person
   // (a person outside both teams, so the call changes nobody's settings the matrix reads).
+  // Issue 38: the inbox is each person's own; a notification is its recipient's. Watching a task is for whoever can
+  // see it, like reading it.
+  'GET /api/notifications': [{ rule: 'self', ok: 200 }],
+  'POST /api/notifications/read-all': [{ rule: 'self', ok: 200 }],
+  'PATCH /api/notifications/:id': [{ rule: 'recipient', ok: 200, params: ownersNotification, body: () => ({ read: true }) }],
+  'GET /api/tasks/:taskId/watch': [{ rule: 'project-access', ok: 200 }],
+  'POST /api/tasks/:taskId/watch': [{ rule: 'project-access', ok: 200 }],
+  'DELETE /api/tasks/:taskId/watch': [{ rule: 'project-access', ok: 200 }],
   'GET /api/me/notification-settings': [{ rule: 'self', ok: 200 }],
   'PUT /api/me/notification-settings': [{ rule: 'self', ok: 200, body: () => ({ mentions: 'instant', other: 'digest' }) }],
   'GET /api/notifications/unsubscribe': [{ rule: 'public', ok: 200, query: unsubscribeQuery }],
@@ -462,6 +481,9 @@ export function expectedOutcome(rule: Rule, actor: Actor, scope: Scope): 'allow'
       return teamRole ? 403 : 404;
     case 'session-creator':
       // The scope team's owner started it; a session is not the team's, so nobody else learns it exists.
+      return actor === 'owner' ? 'allow' : 404;
+    case 'recipient':
+      // Made for the scope team's owner: nobody else learns it exists.
       return actor === 'owner' ? 'allow' : 404;
   }
 }
