@@ -62,13 +62,13 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/profile');
     await page.getByRole('button', { name: 'Edit Profile', exact: true }).click();
     await page.getByLabel('First Name').fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('First name is required').waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Edit Profile', exact: true }).click();
     expect(await page.getByLabel('First Name').inputValue()).toBe('Grace');
     await page.getByLabel('Last Name').fill('Brewster Hopper');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Brewster Hopper').first().waitFor();
     await page.reload();
     await page.getByText('Brewster Hopper').first().waitFor();
