@@ -43,6 +43,10 @@ export class TaskEntity {
   @Column({ type: 'varchar', length: 20, default: 'medium' })
   priority!: TaskPriority;
 
+  /** Issue 39: custom field values, field id → value (CustomValues, canonical). */
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  custom!: Record<string, string | number | boolean>;
+
   /** '#rrggbb'. */
   @Column({ type: 'varchar', length: 7, default: '#3b82f6' })
   color!: string;

@@ -197,6 +197,9 @@ function keyReader(column: GridColumnId, context: GridContext, rowNumbers: Reado
       return (t) => TASK_PRIORITIES.indexOf(t.priority as (typeof TASK_PRIORITIES)[number]);
     case 'progress':
       return (t) => t.progress;
+    default:
+      // wbs, slack, variance and custom fields: outline order for now (the grid's view work reads them).
+      return () => null;
   }
 }
 

@@ -26,10 +26,10 @@ const busy: GridView = {
 };
 
 describe('[grid-view] schema and defaults', () => {
-  it('the default view shows every column, unfiltered, in outline order', () => {
+  it("the default view is PRODUCT-SPEC's 320 px name column alone, unfiltered, in outline order", () => {
     const view = defaultGridView();
     expect(gridViewSchema.parse(view)).toEqual(view);
-    expect(view.columns.map((c) => c.id)).toEqual(['name', 'start', 'finish', 'duration', 'predecessors', 'assignee', 'status', 'priority', 'progress']);
+    expect(view.columns).toEqual([{ id: 'name', width: 320 }]);
     expect(view).toMatchObject({ sort: [], groupBy: 'none', filter: { status: [], text: '', critical: false } });
     // Each call is a fresh object: editing one view leaves the defaults alone.
     view.filter.status.push('pending');
@@ -41,6 +41,9 @@ describe('[grid-view] schema and defaults', () => {
     expect(gridViewSchema.safeParse({ ...busy, columns: [busy.columns[0], busy.columns[0]] }).error?.issues[0]?.message).toBe('A column can be shown once');
     expect(gridViewSchema.safeParse({ ...busy, columns: [] }).error?.issues[0]?.message).toBe('A view shows at least one column');
     expect(gridViewSchema.safeParse({ ...busy, sort: [{ column: 'colour', direction: 'asc' }] }).success).toBe(false);
+    // A custom field's column is cf: and the field's id; anything else after cf: is not a column.
+    expect(gridViewSchema.safeParse({ ...busy, columns: [{ id: 'cf:0b9a1f4e-6c1d-4a57-9a53-3c9f1f0d6a11', width: 140 }] }).success).toBe(true);
+    expect(gridViewSchema.safeParse({ ...busy, columns: [{ id: 'cf:colour', width: 140 }] }).success).toBe(false);
     expect(namedGridViewSchema.safeParse({ name: '  ', view: busy }).error?.issues[0]?.message).toBe('Name the view');
   });
 });
@@ -54,7 +57,7 @@ describe('[grid-view-url] encode and decode', () => {
   it('round-trips a busy view through a compact query string', () => {
     const query = encodeGridView(busy);
     expect(query).toBe(
-      'cols=name%3A320%2Cstatus%2Cstart%2Cassignee%3A200&st=pending%2Cblocked&as=0b9a1f4e-6c1d-4a57-9a53-3c9f1f0d6a11%2Cnone' +
+      'cols=name%2Cstatus%2Cstart%2Cassignee%3A200&st=pending%2Cblocked&as=0b9a1f4e-6c1d-4a57-9a53-3c9f1f0d6a11%2Cnone' +
         '&pr=high%2Ccritical&crit=1&late=1&from=2026-12-01&to=2026-12-31&q=pour+%26+cure%2C+50%25&sort=start%2C-name&group=assignee',
     );
     expect(decodeGridView(query)).toEqual(busy);
@@ -79,7 +82,7 @@ describe('[grid-view-url] encode and decode', () => {
       'cols=name:9999,bogus,status,status:abc&st=pending,done&pr=urgent&crit=yes&late=1&from=2026-02-30&to=tomorrow&sort=-start,colour,start&group=team&zzz=1',
     );
     expect(view.columns).toEqual([
-      { id: 'name', width: 280 },
+      { id: 'name', width: 320 },
       { id: 'status', width: 120 },
     ]);
     expect(view.filter).toMatchObject({ status: ['pending'], priority: [], critical: false, lateAgainstBaseline: true, from: null, to: null });

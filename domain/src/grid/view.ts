@@ -8,15 +8,30 @@ import { calendarDateSchema } from '../schemas/calendar-date.js';
  * opens the grid as its sender saw it. Reading a view never throws: a part that cannot be read is its default.
  */
 
-/** The grid's columns, besides the row number (always first). */
-export const GRID_COLUMN_IDS = ['name', 'start', 'finish', 'duration', 'predecessors', 'assignee', 'status', 'priority', 'progress'] as const;
-export const gridColumnIdSchema = z.enum(GRID_COLUMN_IDS, { error: `Column must be one of ${GRID_COLUMN_IDS.join(', ')}` });
-export type GridColumnId = z.infer<typeof gridColumnIdSchema>;
+/**
+ * The grid's built-in columns, besides the row number (always first): WBS number, dates, duration in working days,
+ * predecessors by row, assignees (with allocation), status, priority, progress, total slack, and the variance of
+ * the finish against the baseline compared with. A project's custom fields are columns too: `cf:<field id>`
+ * (custom-field.ts customColumnId).
+ */
+export const GRID_COLUMN_IDS = ['name', 'wbs', 'start', 'finish', 'duration', 'predecessors', 'assignee', 'status', 'priority', 'progress', 'slack', 'variance'] as const;
+export type BuiltInGridColumnId = (typeof GRID_COLUMN_IDS)[number];
+export type GridColumnId = BuiltInGridColumnId | `cf:${string}`;
+const CUSTOM_COLUMN = /^cf:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const BUILT_IN: ReadonlySet<string> = new Set(GRID_COLUMN_IDS);
+export const isBuiltInGridColumn = (id: string): id is BuiltInGridColumnId => BUILT_IN.has(id);
+export const gridColumnIdSchema = z.custom<GridColumnId>(
+  (v) => typeof v === 'string' && (BUILT_IN.has(v) || CUSTOM_COLUMN.test(v)),
+  { error: `Column must be one of ${GRID_COLUMN_IDS.join(', ')} or a custom field (cf:<field id>)` },
+);
 
 export const GRID_COLUMN_MIN_WIDTH = 40;
 export const GRID_COLUMN_MAX_WIDTH = 800;
-export const GRID_DEFAULT_WIDTHS: Readonly<Record<GridColumnId, number>> = Object.freeze({
-  name: 280,
+/** PRODUCT-SPEC's name column: the list's only column until a person adds more. */
+export const GRID_NAME_COLUMN_WIDTH = 320;
+export const GRID_DEFAULT_WIDTHS: Readonly<Record<BuiltInGridColumnId, number>> = Object.freeze({
+  name: GRID_NAME_COLUMN_WIDTH,
+  wbs: 70,
   start: 110,
   finish: 110,
   duration: 90,
@@ -25,7 +40,12 @@ export const GRID_DEFAULT_WIDTHS: Readonly<Record<GridColumnId, number>> = Objec
   status: 120,
   priority: 100,
   progress: 90,
+  slack: 90,
+  variance: 100,
 });
+/** A custom field's column starts this wide. */
+export const GRID_CUSTOM_COLUMN_WIDTH = 140;
+export const defaultColumnWidth = (id: GridColumnId): number => (isBuiltInGridColumn(id) ? GRID_DEFAULT_WIDTHS[id] : GRID_CUSTOM_COLUMN_WIDTH);
 
 export const gridColumnSchema = z.object({
   id: gridColumnIdSchema,
@@ -83,6 +103,35 @@ export const namedGridViewSchema = z.object({
 });
 export type NamedGridView = z.infer<typeof namedGridViewSchema>;
 
+/** Saved views one project may keep (everyone's together), and one person's own ones in it. */
+export const MAX_GRID_VIEWS_PER_PROJECT = 100;
+export const MAX_PERSONAL_GRID_VIEWS = 20;
+
+/**
+ * A saved view as the API answers it (GET /api/projects/{projectId}/views): a person's own view, or one shared with
+ * everyone who can see the project. A shared view is changed by its owner or a team admin, and every browser that
+ * has it open follows the change live (`gridView:saved`).
+ */
+export const savedGridViewSchema = z.object({
+  id: z.uuid(),
+  projectId: z.uuid(),
+  ownerId: z.uuid().nullable(),
+  ownerName: z.string().nullable(),
+  name: z.string(),
+  shared: z.boolean(),
+  view: gridViewSchema,
+  updatedAt: z.string(),
+});
+export type SavedGridView = z.infer<typeof savedGridViewSchema>;
+
+/** POST /api/projects/{projectId}/views. */
+export const createGridViewInputSchema = namedGridViewSchema.extend({ shared: z.boolean({ error: 'shared must be true or false' }).default(false) }).strict();
+/** PATCH /api/projects/{projectId}/views/{viewId}. */
+export const updateGridViewInputSchema = z
+  .object({ name: namedGridViewSchema.shape.name.optional(), view: gridViewSchema.optional(), shared: z.boolean({ error: 'shared must be true or false' }).optional() })
+  .strict()
+  .refine((v) => v.name !== undefined || v.view !== undefined || v.shared !== undefined, 'Nothing to update: send name, view or shared');
+
 export const DEFAULT_GRID_FILTER: GridFilter = Object.freeze({
   status: [],
   assigneeIds: [],
@@ -94,10 +143,10 @@ export const DEFAULT_GRID_FILTER: GridFilter = Object.freeze({
   text: '',
 }) as GridFilter;
 
-/** Every column at its default width, no filter, the outline's order, no grouping. */
+/** The name column alone (PRODUCT-SPEC's 320 px), no filter, the outline's order, no grouping. */
 export function defaultGridView(): GridView {
   return {
-    columns: GRID_COLUMN_IDS.map((id) => ({ id, width: GRID_DEFAULT_WIDTHS[id] })),
+    columns: [{ id: 'name', width: GRID_NAME_COLUMN_WIDTH }],
     filter: { ...DEFAULT_GRID_FILTER, status: [], assigneeIds: [], priority: [] },
     sort: [],
     groupBy: 'none',
@@ -135,7 +184,7 @@ const sameList = (a: readonly unknown[], b: readonly unknown[]) => a.length === 
 export function encodeGridView(view: GridView): string {
   const params = new URLSearchParams();
   const defaults = defaultGridView();
-  const cols = view.columns.map((c) => (c.width === GRID_DEFAULT_WIDTHS[c.id] ? c.id : `${c.id}:${c.width}`));
+  const cols = view.columns.map((c) => (c.width === defaultColumnWidth(c.id) ? c.id : `${c.id}:${c.width}`));
   if (!sameList(cols, defaults.columns.map((c) => c.id))) params.set('cols', list(cols));
   const { filter } = view;
   if (filter.status.length) params.set('st', list(filter.status));
@@ -169,9 +218,9 @@ function readColumns(raw: string | null): GridColumn[] | null {
     const [id, width] = part.split(':');
     const parsedId = gridColumnIdSchema.safeParse(id?.trim());
     if (!parsedId.success || columns.some((c) => c.id === parsedId.data)) continue;
-    const w = width === undefined ? GRID_DEFAULT_WIDTHS[parsedId.data] : Number(width);
+    const w = width === undefined ? defaultColumnWidth(parsedId.data) : Number(width);
     const column = gridColumnSchema.safeParse({ id: parsedId.data, width: w });
-    columns.push(column.success ? column.data : { id: parsedId.data, width: GRID_DEFAULT_WIDTHS[parsedId.data] });
+    columns.push(column.success ? column.data : { id: parsedId.data, width: defaultColumnWidth(parsedId.data) });
   }
   return columns.length ? columns : null;
 }

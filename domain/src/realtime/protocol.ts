@@ -8,6 +8,8 @@ import { weeklyReportSchema } from '../schemas/report.js';
 import { teamPlanSchema } from '../schemas/team.js';
 import { chatMessageSchema, commentSchema, notificationSchema } from '../schemas/conversation.js';
 import { isLevelledReason } from '../workload/labels.js';
+import { customFieldSchema } from '../schemas/custom-field.js';
+import { gridColumnIdSchema, savedGridViewSchema } from '../grid/view.js';
 
 /**
  * The realtime protocol, one file per transport (STYLE §2).
@@ -162,6 +164,8 @@ export function isCanonicalDependencyKey(key: string): boolean {
 const barActivitySchema = z.object({
   taskId: z.uuid(),
   kind: z.enum(['dragging', 'resizing', 'editing', 'progress']),
+  /** [grid-cell-presence] Issue 39: with 'editing', the grid cell being typed in (teammates see its colour and name). */
+  cell: gridColumnIdSchema.optional(),
   preview: z
     .object({ startDate: calendarDateSchema, endDate: calendarDateSchema, progress: taskFieldSchemas.progress })
     .partial()
@@ -282,6 +286,16 @@ export const serverEventSchemas = {
   'chat:message': z.object({ teamId: z.uuid(), message: chatMessageSchema }),
   /** To `team:{id}`: who of the team's members has the app open now (their user ids). */
   'chat:presence': z.object({ teamId: z.uuid(), online: z.array(z.uuid()) }),
+  /** To `project:{id}` (issue 39): a custom field was added, renamed, reordered or given other options. */
+  'customField:saved': z.object({ projectId: z.uuid(), field: customFieldSchema }),
+  /** To `project:{id}`: a custom field was removed (its values go in a server edit of the document). */
+  'customField:deleted': z.object({ projectId: z.uuid(), fieldId: z.uuid() }),
+  /**
+   * A saved grid view was created or changed: to `project:{id}` when it is shared (or just stopped being: browsers
+   * other than its owner's drop it), else to its owner's `user:{id}` only.
+   */
+  'gridView:saved': z.object({ projectId: z.uuid(), view: savedGridViewSchema }),
+  'gridView:deleted': z.object({ projectId: z.uuid(), viewId: z.uuid() }),
   /** To `user:{id}`: the server changed which teams and projects this person belongs to; refetch them. */
   'access:changed': z.object({ teamId: z.uuid().nullable() }),
 } as const;
