@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { COMMENTS_PAGE_SIZE, CONVERSATION_POSTS_PER_MINUTE, SOCKET_IO_PATH } from '@planline/domain';
-import { io as connectSocket, type Socket } from 'socket.io-client';
+import { COMMENTS_PAGE_SIZE, CONVERSATION_POSTS_PER_MINUTE } from '@planline/domain';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTask, joinedMember, registeredClient, setTeamPlan, startTestServer, teamWithOwner, type ApiClient, type ClientUser, type TestServer } from './harness.js';
+import { liveSocket as openLiveSocket } from './live-socket.js';
 
 /*
  * [comments] Issue 38: task comments. Read and written like the task's project (members, guests), the author edits,
@@ -51,15 +52,6 @@ async function newTask(name: string): Promise<{ id: string }> {
   return createTask(owner.client, { projectId: project.id, name, startDate: '2026-03-02', endDate: '2026-03-06' });
 }
 
-async function liveSocket(client: ApiClient): Promise<Socket> {
-  const socket = connectSocket(server.url, { path: SOCKET_IO_PATH, transports: ['websocket'], reconnection: false, extraHeaders: { cookie: client.cookieHeader } });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('session:ready', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
 
 function next<T = any>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -70,6 +62,9 @@ function next<T = any>(socket: Socket, event: string, timeoutMs = 3000): Promise
     });
   });
 }
+
+/** A signed-in browser's socket in this file's server, closed by afterAll. */
+const liveSocket = (client: ApiClient) => openLiveSocket(server, client, sockets);
 
 describe('task comments', () => {
   it('[comments-post] members and guests post and read; the thread is oldest first, with author, mentions and counts', async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { SOCKET_IO_PATH } from '@planline/domain';
-import { io as connectSocket, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Notifier } from '../src/features/notifications/notifier.js';
 import { eventually } from './collab-client.js';
 import { createTask, joinedMember, registeredClient, startTestServer, teamWithOwner, type ApiClient, type ClientUser, type TestServer } from './harness.js';
+import { liveSocket as openLiveSocket } from './live-socket.js';
 
 /**
  * [notifications] Issue 38: the inbox. Made from the write path (one per person per edit, never to the actor, a
@@ -38,6 +38,9 @@ async function setup() {
   const project = (await owner.client.post('/api/projects', { name: 'Site', teamId: team.id })).body as { id: string };
   return { owner, bee, cee, team, project };
 }
+
+/** A signed-in browser's socket in this file's server, closed by afterAll. */
+const liveSocket = (client: ApiClient) => openLiveSocket(server, client, sockets);
 
 describe('[notifications] from the write path', () => {
   it('a cascade of 40 moves makes one notification per assignee naming the first and the count, never one to the actor', async () => {
@@ -271,12 +274,3 @@ describe('[notifications] the inbox', () => {
   });
 });
 
-async function liveSocket(client: ApiClient): Promise<Socket> {
-  const socket = connectSocket(server.url, { path: SOCKET_IO_PATH, transports: ['websocket'], reconnection: false, extraHeaders: { cookie: client.cookieHeader } });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('session:ready', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}

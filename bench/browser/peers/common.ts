@@ -6,6 +6,33 @@ export interface BenchTask {
   end: string;
   progress: number;
   dependencies: string[];
+  status: string;
+}
+
+/**
+ * Issue 39's grid benchmark opens the peer pages with `?grid=8`: each library's task grid then shows eight columns
+ * beside its bars, as ours does (WBS, name, start, finish, duration, predecessors, progress, status), from the
+ * same tasks. Without it a page shows the library's default grid.
+ */
+export const wantsGrid = () => new URLSearchParams(location.search).get('grid') === '8';
+
+/** Row numbers (1-based, in list order) of each task's predecessors, as a grid's predecessors column reads. */
+export function predecessorRows(tasks: readonly BenchTask[]): Map<string, string> {
+  const row = new Map(tasks.map((t, i) => [t.id, i + 1]));
+  return new Map(tasks.map((t) => [t.id, t.dependencies.map((d) => `${row.get(d)}FS`).join(', ')]));
+}
+
+/** Working days (Monday to Friday) from start to end, both included: the duration column's figure. */
+export function workingDays(start: string, end: string): number {
+  const day = localDate(start);
+  const last = localDate(end);
+  let count = 0;
+  while (day <= last) {
+    const weekday = day.getDay();
+    if (weekday !== 0 && weekday !== 6) count++;
+    day.setDate(day.getDate() + 1);
+  }
+  return count;
 }
 
 /** The tasks of `?n=<count>`, fetched like an app would fetch them. */

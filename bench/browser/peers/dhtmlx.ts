@@ -1,6 +1,6 @@
 import { gantt } from 'dhtmlx-gantt';
 import 'dhtmlx-gantt/codebase/dhtmlxgantt.css';
-import { chart, loadTasks, localDate } from './common.js';
+import { chart, loadTasks, localDate, predecessorRows, wantsGrid, workingDays } from './common.js';
 
 const tasks = await loadTasks();
 gantt.config.date_format = '%Y-%m-%d';
@@ -8,6 +8,21 @@ gantt.config.scales = [
   { unit: 'month', step: 1, format: '%F %Y' },
   { unit: 'day', step: 1, format: '%j' },
 ];
+if (wantsGrid()) {
+  const preds = predecessorRows(tasks);
+  const byId = new Map(tasks.map((t) => [t.id, t]));
+  gantt.config.columns = [
+    { name: 'wbs', label: 'WBS', width: 50, template: (t: { id: string }) => String(gantt.getWBSCode(gantt.getTask(t.id))) },
+    { name: 'text', label: 'Name', tree: true, width: 200 },
+    { name: 'start', label: 'Start', width: 90, template: (t: { id: string }) => byId.get(t.id)!.start },
+    { name: 'finish', label: 'Finish', width: 90, template: (t: { id: string }) => byId.get(t.id)!.end },
+    { name: 'days', label: 'Duration', width: 70, template: (t: { id: string }) => `${workingDays(byId.get(t.id)!.start, byId.get(t.id)!.end)}d` },
+    { name: 'preds', label: 'Predecessors', width: 100, template: (t: { id: string }) => preds.get(t.id) ?? '' },
+    { name: 'pct', label: 'Progress', width: 70, template: (t: { id: string }) => `${byId.get(t.id)!.progress}%` },
+    { name: 'status', label: 'Status', width: 90, template: (t: { id: string }) => byId.get(t.id)!.status },
+  ];
+  gantt.config.grid_width = 760;
+}
 gantt.init(chart());
 gantt.parse({
   // dhtmlx's end date is exclusive: the day after our last day.

@@ -52,10 +52,10 @@ export async function timelineBenchmark(ctx: BenchContext): Promise<Section> {
       // One team and project per size, so the workspace opens it by itself (the first team's first project).
       const project = await projectWithTasks(server.url, ctx.db.pool, `Timeline ${size}`, size, 1);
       projects.set(size, project);
-      const tasks = await project.owner.client.get<{ id: string; name: string; startDate: string; endDate: string; progress: number; dependencies: string[] }[]>(
+      const tasks = await project.owner.client.get<{ id: string; name: string; startDate: string; endDate: string; progress: number; dependencies: string[]; status: string }[]>(
         `/api/projects/${project.projectId}/tasks`,
       );
-      tasksBySize.set(size, tasks.map((t) => ({ id: t.id, name: t.name, start: t.startDate, end: t.endDate, progress: t.progress, dependencies: t.dependencies })));
+      tasksBySize.set(size, tasks.map((t) => ({ id: t.id, name: t.name, start: t.startDate, end: t.endDate, progress: t.progress, dependencies: t.dependencies, status: t.status })));
     }
     const peersUrl = await servePeerPages(tasksBySize);
     const probeScript = await buildProbe();
