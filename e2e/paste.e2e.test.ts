@@ -103,4 +103,38 @@ describe('pasting spreadsheet rows on the chart', () => {
     expect((await page.request.get(new URL(url).pathname)).status()).toBe(404);
     await context.close();
   });
+  it('[api-tokens-ui] the profile page makes an API token shown once, which a script then uses, lists it without the secret, and revokes it; on a phone, with no serious axe findings', async () => {
+    const context = await newContext(env.browser(), env.app().url, { viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const page = await signUpByApi(context, 'Tok', 'En');
+    await page.goto('/profile');
+    const card = page.getByRole('region', { name: 'API Tokens' });
+    await card.getByText('You have no API tokens.').waitFor();
+    // A token without a name is refused in place.
+    await card.getByRole('button', { name: 'Make token' }).click();
+    await card.getByRole('alert').getByText(/Name the token/).waitFor();
+    await card.getByLabel('Token name').fill('Nightly export');
+    await card.getByRole('button', { name: 'Make token' }).click();
+    const field = card.getByLabel('Your new token "Nightly export"');
+    await field.waitFor();
+    const secret = await field.inputValue();
+    expect(secret).toMatch(/^plt_[A-Za-z0-9_-]{43}$/);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    // A script (no cookie) reads with it; a read-only token cannot write.
+    const teams = await fetch(new URL('/api/teams', env.app().url), { headers: { authorization: `Bearer ${secret}` } });
+    expect(teams.status).toBe(200);
+    const write = await fetch(new URL('/api/teams', env.app().url), { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: '{"name":"Scripted"}' });
+    expect(write.status).toBe(403);
+
+    // After a reload only its name and first characters show; revoking it cuts the script off.
+    await page.reload();
+    const row = card.getByRole('listitem').filter({ hasText: 'Nightly export' });
+    await row.getByText(secret.slice(0, 8)).waitFor();
+    expect(await card.textContent()).not.toContain(secret);
+    await row.getByRole('button', { name: 'Revoke token Nightly export' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke token' }).click();
+    await card.getByText('You have no API tokens.').waitFor();
+    expect((await fetch(new URL('/api/teams', env.app().url), { headers: { authorization: `Bearer ${secret}` } })).status).toBe(401);
+    await context.close();
+  });
 });

@@ -1,3 +1,5 @@
+import { ApiTokensService } from './features/api-tokens/api-tokens.service.js';
+import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes.js';
 import { bodyParser } from '@koa/bodyparser';
 import { SessionStore } from '@planline/db';
 import { MAX_BODY_BYTES } from '@planline/domain';
@@ -204,7 +206,9 @@ export function createApp({
     }),
   );
   app.use(sessionMiddleware(app, sessions, config.secureCookies));
-  app.use(loadSessionUser(auth));
+  // Issue 40: or by an API token (Authorization: Bearer), which then decides alone.
+  const apiTokens = new ApiTokensService(dataSource);
+  app.use(loadSessionUser(auth, apiTokens));
   // Every other page is index.html; the workspace's carries the signed-in person's first reads, and on a first
   // visit its first screen drawn here.
   const renderer = firstScreenRenderer(
@@ -218,6 +222,7 @@ export function createApp({
   const routers = [
     healthRoutes(dataSource),
     authRoutes(auth, throttle, bus),
+    apiTokensRoutes(apiTokens),
     teamsRoutes(teams, config.publicUrl),
     chatRoutes(new ChatService(dataSource, bus, notifier, postThrottle, logger)),
     projectsRoutes(projects, config.publicUrl),

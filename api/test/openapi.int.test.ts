@@ -33,7 +33,8 @@ describe('GET /api/openapi.json', () => {
     expect(routes.length).toBeGreaterThan(40);
 
     const createTask = doc.paths['/api/tasks']!.post;
-    expect(createTask.security).toEqual([{ session: [] }]);
+    // A session or an API token (issue 40).
+    expect(createTask.security).toEqual([{ session: [] }, { token: [] }]);
     const body = createTask.requestBody.content['application/json'].schema;
     expect(body.properties).toHaveProperty('name');
     expect(body.properties).toHaveProperty('projectId');

@@ -52,6 +52,7 @@ export * from './interchange/sheet-template.js';
 export * from './schemas/template.js';
 export * from './schemas/conversation.js';
 export * from './schemas/custom-field.js';
+export * from './schemas/api-token.js';
 export * from './schemas/chat.js';
 export * from './templates/index.js';
 export * from './interchange/mspdi-units.js';

@@ -20,6 +20,7 @@ interface ValidationNote {
 const VALIDATES = Symbol('validates');
 const REQUIRES_SESSION = Symbol('requires-session');
 const ANSWERS = Symbol('answers');
+const SESSION_ONLY = Symbol('session-only');
 
 /** Statuses a route may answer beyond those every route documents (400, 404; 401 and 403 behind a session). */
 export type ExtraStatus = 402 | 429;
@@ -33,6 +34,14 @@ export function describesValidation<M extends Middleware>(middleware: M, part: P
 export function describesSession<M extends Middleware>(middleware: M): M {
   return Object.assign(middleware, { [REQUIRES_SESSION]: true });
 }
+
+/** Marks a middleware as refusing API tokens: the route takes a signed-in session only (issue 40). */
+export function describesSessionOnly<M extends Middleware>(middleware: M): M {
+  return Object.assign(middleware, { [SESSION_ONLY]: true });
+}
+
+/** Whether a route's middleware refuses API tokens. */
+export const isSessionOnly = (stack: readonly Middleware[]) => stack.some((m) => (m as unknown as Record<symbol, boolean | undefined>)[SESSION_ONLY]);
 
 /** Marks a middleware as one that may answer these statuses (a budget's 429), so its routes document them. */
 export function describesResponses<M extends Middleware>(middleware: M, ...statuses: ExtraStatus[]): M {
@@ -140,7 +149,8 @@ export function openApiDocument(app: Koa, info: { title: string; version: string
     paths[openApiPath(route.path)] ??= {};
     paths[openApiPath(route.path)]![route.method.toLowerCase()] = {
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-      ...(signedIn ? { security: [{ session: [] }] } : {}),
+      // Issue 40: an API token works wherever a session does, but on the routes that refuse it.
+      ...(signedIn ? { security: isSessionOnly(route.stack) ? [{ session: [] }] : [{ session: [] }, { token: [] }] } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(body.schema) } } } } : {}),
       responses,
@@ -150,7 +160,15 @@ export function openApiDocument(app: Koa, info: { title: string; version: string
     openapi: '3.1.0',
     info,
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE_NAME, description: 'The session cookie set by sign-in' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE_NAME, description: 'The session cookie set by sign-in' },
+        token: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A personal API token (Authorization: Bearer plt_…), made on the profile page: read tokens may only GET; never accepted for sign-in, billing, tokens or webhooks',
+        },
+      },
     },
     paths,
   };

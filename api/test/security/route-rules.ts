@@ -156,6 +156,15 @@ async function ownersNotification({ world, scope }: CaseInput): Promise<Record<s
   );
   return { id: rows[0]!.id };
 }
+/** An API token of the scope team's owner, made straight in the table (issue 40: only they may revoke it). */
+async function ownersToken({ world, scope }: CaseInput): Promise<Record<string, string>> {
+  const hash = randomBytes(32).toString('hex');
+  const rows: { id: string }[] = await world.server.dataSource.query(
+    `INSERT INTO api_tokens (id, user_id, name, scope, token_hash, hint) VALUES ($1, $2, 'Matrix token', 'read', $3, 'plt_xxxx') RETURNING id`,
+    [randomUUID(), world.team(scope).owner.user.id, hash],
+  );
+  return { tokenId: rows[0]!.id };
+}
 /** The unsubscribe link's query for a fresh person, signed as the server signs the links in its e-mails. */
 async function unsubscribeQuery({ world }: CaseInput): Promise<string> {
   const person = await registeredClient(world.server);
@@ -395,6 +404,10 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   // Issue 38: the inbox is each person's own; a notification is its recipient's. Watching a task is for whoever can
   // see it, like reading it.
   'GET /api/notifications': [{ rule: 'self', ok: 200 }],
+  // Issue 40: each person's API tokens are their own; another's token is the same 404 as none.
+  'GET /api/me/tokens': [{ rule: 'self', ok: 200 }],
+  'POST /api/me/tokens': [{ rule: 'self', ok: 201, body: () => ({ name: 'Matrix', scope: 'read' }) }],
+  'DELETE /api/me/tokens/:tokenId': [{ rule: 'recipient', ok: 204, params: ownersToken }],
   'POST /api/notifications/read-all': [{ rule: 'self', ok: 200 }],
   'PATCH /api/notifications/:id': [{ rule: 'recipient', ok: 200, params: ownersNotification, body: () => ({ read: true }) }],
   'GET /api/tasks/:taskId/watch': [{ rule: 'project-access', ok: 200 }],

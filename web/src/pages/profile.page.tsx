@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { useAuth } from '../features/auth';
-import { AccountActionsCard, CalendarFeedCard, CurrentPlanCard, NotificationEmailCard, PersonalInfoCard } from '../features/profile';
+import { AccountActionsCard, ApiTokensCard, CalendarFeedCard, CurrentPlanCard, NotificationEmailCard, PersonalInfoCard } from '../features/profile';
 
 /** /profile; only routed for signed-in users, so the user is there. */
 export function ProfilePage() {
@@ -20,6 +20,7 @@ export function ProfilePage() {
       <PersonalInfoCard user={user} />
       <NotificationEmailCard />
       <CalendarFeedCard />
+      <ApiTokensCard />
       <AccountActionsCard />
     </main>
   );

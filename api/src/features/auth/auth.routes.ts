@@ -15,7 +15,7 @@ import type { Context } from 'koa';
 import koaPassport from 'koa-passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { AppError } from '../../errors.js';
-import { currentUser, requireAuth } from '../../middleware/auth.js';
+import { currentUser, requireAuth, sessionOnly } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { beginSession, endSession } from '../../http/session.js';
 import type { AuthService } from './auth.service.js';
@@ -41,14 +41,14 @@ export function authRoutes(auth: AuthService, throttle: LoginThrottle, bus: Real
 
   const router = new Router({ prefix: '/api' });
 
-  router.post('/auth/register', validate('body', registerInputSchema), async (ctx) => {
+  router.post('/auth/register', sessionOnly, validate('body', registerInputSchema), async (ctx) => {
     const user = await auth.register(ctx.state.body);
     await beginSession(ctx, { userId: user.id, credentialsVersion: user.credentialsVersion });
     ctx.status = 201;
     ctx.body = presentUser(user);
   });
 
-  router.post('/auth/login', validate('body', loginInputSchema), async (ctx) => {
+  router.post('/auth/login', sessionOnly, validate('body', loginInputSchema), async (ctx) => {
     const input: LoginInput = ctx.state.body;
     await throttle.reserveAttempt(input.email, ctx.ip);
     ctx.request.body = input;
@@ -62,7 +62,7 @@ export function authRoutes(auth: AuthService, throttle: LoginThrottle, bus: Real
     ctx.body = presentUser(user);
   });
 
-  router.post('/auth/logout', async (ctx) => {
+  router.post('/auth/logout', sessionOnly, async (ctx) => {
     endSession(ctx, bus);
     ctx.status = 204;
   });
@@ -70,7 +70,7 @@ export function authRoutes(auth: AuthService, throttle: LoginThrottle, bus: Real
   // Who is signed in: the user, or JSON null when nobody is. Being signed out is an answer, not an error: a 401
   // here put a red line in the console of every signed-out page (PRODUCT-SPEC §7 only asks that the auth read
   // yield no value when nobody is signed in; the web still reads a 401 as null). A database outage stays a 503.
-  router.get('/auth/user', async (ctx) => {
+  router.get('/auth/user', sessionOnly, async (ctx) => {
     if (ctx.state.user) {
       ctx.body = presentUser(ctx.state.user);
     } else {
@@ -79,7 +79,7 @@ export function authRoutes(auth: AuthService, throttle: LoginThrottle, bus: Real
     }
   });
 
-  router.put('/auth/user', requireAuth, validate('body', profileInputSchema), async (ctx) => {
+  router.put('/auth/user', sessionOnly, requireAuth, validate('body', profileInputSchema), async (ctx) => {
     const user = currentUser(ctx.state);
     const input: ProfileInput = ctx.state.body;
     if (changesEmail(user.email, input.email)) await confirmPassword(ctx, user, input.currentPassword);

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { checkoutSessionInputSchema, MAX_BODY_BYTES } from '@planline/domain';
 import { readRawBody } from '../../http/raw-body.js';
 import { AppError } from '../../errors.js';
-import { currentUser, requireAuth } from '../../middleware/auth.js';
+import { currentUser, requireAuth, sessionOnly } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import type { BillingService } from './billing.service.js';
 import { STRIPE_SIGNATURE_HEADER, type StripeWebhook } from './stripe-webhook.js';
@@ -18,7 +18,7 @@ export function billingRoutes(billing: BillingService, testCheckout: TestCheckou
     ctx.body = billing.settings();
   });
 
-  router.post('/create-checkout-session', requireAuth, validate('body', checkoutSessionInputSchema), async (ctx) => {
+  router.post('/create-checkout-session', requireAuth, sessionOnly, validate('body', checkoutSessionInputSchema), async (ctx) => {
     // The request's own origin as the CSRF check (originCheck) names it.
     // In test mode a plan change in place goes through the test checkout's webhook events.
     ctx.body = await billing.startCheckout(currentUser(ctx.state), ctx.state.body, `${ctx.protocol}://${ctx.host}`, testCheckout);
@@ -29,11 +29,11 @@ export function billingRoutes(billing: BillingService, testCheckout: TestCheckou
     return testCheckout;
   };
 
-  router.get('/billing/test-checkout/:sessionId', requireAuth, async (ctx) => {
+  router.get('/billing/test-checkout/:sessionId', requireAuth, sessionOnly, async (ctx) => {
     ctx.body = await testMode().read(currentUser(ctx.state), ctx.params.sessionId!);
   });
 
-  router.post('/billing/test-checkout/:sessionId/pay', requireAuth, async (ctx) => {
+  router.post('/billing/test-checkout/:sessionId/pay', requireAuth, sessionOnly, async (ctx) => {
     ctx.body = await testMode().pay(currentUser(ctx.state), ctx.params.sessionId!);
   });
 

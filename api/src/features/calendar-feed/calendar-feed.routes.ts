@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { currentUser, requireAuth } from '../../middleware/auth.js';
+import { currentUser, requireAuth, sessionOnly } from '../../middleware/auth.js';
 import { answers } from '../../http/openapi.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import type { CalendarFeedService } from './calendar-feed.service.js';
@@ -11,16 +11,16 @@ import type { CalendarFeedService } from './calendar-feed.service.js';
 export function calendarFeedRoutes(feeds: CalendarFeedService, publicUrl: string | undefined): Router {
   const router = new Router({ prefix: '/api' });
 
-  router.get('/me/calendar-feed', requireAuth, async (ctx) => {
+  router.get('/me/calendar-feed', requireAuth, sessionOnly, async (ctx) => {
     ctx.body = await feeds.status(currentUser(ctx.state).id);
   });
 
-  router.post('/me/calendar-feed', requireAuth, async (ctx) => {
+  router.post('/me/calendar-feed', requireAuth, sessionOnly, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await feeds.create(currentUser(ctx.state).id, publicOrigin(ctx, publicUrl));
   });
 
-  router.delete('/me/calendar-feed', requireAuth, async (ctx) => {
+  router.delete('/me/calendar-feed', requireAuth, sessionOnly, async (ctx) => {
     await feeds.revoke(currentUser(ctx.state).id);
     ctx.status = 204;
   });

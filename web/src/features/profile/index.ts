@@ -1,5 +1,6 @@
 /** The profile page's cards (PRODUCT-SPEC §2 "Profile"). */
 export { AccountActionsCard } from './components/account-actions-card';
+export { ApiTokensCard } from './components/api-tokens-card';
 export { CalendarFeedCard } from './components/calendar-feed-card';
 export { CurrentPlanCard } from './components/current-plan-card';
 export { NotificationEmailCard } from './components/notification-email-card';
