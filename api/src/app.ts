@@ -1,3 +1,5 @@
+import { PortfolioService } from './features/portfolio/portfolio.service.js';
+import { portfolioRoutes } from './features/portfolio/portfolio.routes.js';
 import { ApiTokensService } from './features/api-tokens/api-tokens.service.js';
 import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes.js';
 import { bodyParser } from '@koa/bodyparser';
@@ -245,6 +247,7 @@ export function createApp({
     importUndoRoutes(new ImportUndoService(dataSource, imports, timeTravel, projects, baselines), budgets),
     workloadRoutes(new WorkloadService(dataSource, undefined, overloadsBudget), new CapacityService(dataSource, bus), new LevelingService(dataSource, documents), budgets),
     templatesRoutes(new TemplatesService(dataSource, projects, documents), budgets),
+    portfolioRoutes(new PortfolioService(dataSource)),
     openApiRoutes(app),
   ];
   for (const router of routers) {

@@ -1,0 +1,18 @@
+import Router from '@koa/router';
+import { answers } from '../../http/openapi.js';
+import { currentUser, requireAuth } from '../../middleware/auth.js';
+import { uuidParams } from '../../middleware/params.js';
+import { TEAM_NOT_FOUND } from '../access/access.policy.js';
+import type { PortfolioService } from './portfolio.service.js';
+
+/** Issue 40: every project of a team the person can see, one row each (Enterprise, trial included). */
+export function portfolioRoutes(portfolio: PortfolioService): Router {
+  const router = new Router({ prefix: '/api' });
+  const team = uuidParams({ teamId: TEAM_NOT_FOUND });
+
+  router.get('/teams/:teamId/portfolio', requireAuth, team, answers(402), async (ctx) => {
+    ctx.body = await portfolio.forTeam(currentUser(ctx.state).id, ctx.params.teamId!);
+  });
+
+  return router;
+}
