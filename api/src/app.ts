@@ -1,4 +1,4 @@
-import { PortfolioService } from './features/portfolio/portfolio.service.js';
+import { PortfolioService, ProjectShiftService } from './features/portfolio/portfolio.service.js';
 import { portfolioRoutes } from './features/portfolio/portfolio.routes.js';
 import { ApiTokensService } from './features/api-tokens/api-tokens.service.js';
 import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes.js';
@@ -247,7 +247,7 @@ export function createApp({
     importUndoRoutes(new ImportUndoService(dataSource, imports, timeTravel, projects, baselines), budgets),
     workloadRoutes(new WorkloadService(dataSource, undefined, overloadsBudget), new CapacityService(dataSource, bus), new LevelingService(dataSource, documents), budgets),
     templatesRoutes(new TemplatesService(dataSource, projects, documents), budgets),
-    portfolioRoutes(new PortfolioService(dataSource)),
+    portfolioRoutes(new PortfolioService(dataSource), new ProjectShiftService(dataSource, documents)),
     openApiRoutes(app),
   ];
   for (const router of routers) {

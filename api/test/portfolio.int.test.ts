@@ -72,6 +72,40 @@ describe('GET /api/teams/{teamId}/portfolio (issue 40)', () => {
     expect((await outsider.client.get(`/api/teams/not-a-team/portfolio`)).status).toBe(404);
     expect((await new ApiClientless().get(`/api/teams/${team.id}/portfolio`)).status).toBe(401);
   });
+
+  it('[project-shift] a whole project moves by the same working days in one edit, each task keeping its working days, "Project shifted" in its history', async () => {
+    const { owner, team } = await teamWithOwner(server);
+    await setTeamPlan(server, team.id, 'enterprise');
+    const project = await newProject(owner.client, team.id, 'Move me');
+    // Thu–Mon (3 working days over a weekend), a Wednesday milestone, and a link that must keep its lag.
+    const a = await task(owner.client, project, 'A', '2026-11-26', '2026-11-30');
+    const b = await task(owner.client, project, 'B', '2026-12-02', '2026-12-02', { kind: 'milestone' });
+    expect((await owner.client.post(`/api/tasks/${b.id}/dependencies`, { dependsOnTaskId: a.id })).status).toBeLessThan(300);
+
+    // Dropped so the project starts on Monday 30 Nov: two working days later (Thu → Mon).
+    const shifted = await owner.client.post(`/api/projects/${project}/shift`, { startDate: '2026-11-30' });
+    expect(shifted.status, JSON.stringify(shifted.body)).toBe(200);
+    expect(shifted.body).toEqual({ workingDays: 2, tasks: 2 });
+    const tasks = (await owner.client.get(`/api/projects/${project}/tasks`)).body as { id: string; startDate: string; endDate: string }[];
+    expect(tasks.find((t) => t.id === a.id)).toMatchObject({ startDate: '2026-11-30', endDate: '2026-12-02' });
+    expect(tasks.find((t) => t.id === b.id)).toMatchObject({ startDate: '2026-12-04', endDate: '2026-12-04' });
+    const history = (await owner.client.get(`/api/tasks/${a.id}/history`)).body as { reason?: string | null }[];
+    expect(JSON.stringify(history)).toContain('Project shifted');
+    const row = (await owner.client.get(`/api/teams/${team.id}/portfolio`)).body.projects[0];
+    expect(row).toMatchObject({ start: '2026-11-30', end: '2026-12-04' });
+
+    // Back again: the same days the other way.
+    expect((await owner.client.post(`/api/projects/${project}/shift`, { startDate: '2026-11-26' })).body).toEqual({ workingDays: -2, tasks: 2 });
+    const back = (await owner.client.get(`/api/projects/${project}/tasks`)).body as { id: string; startDate: string }[];
+    expect(back.find((t) => t.id === a.id)!.startDate).toBe('2026-11-26');
+
+    const emptyProject = await newProject(owner.client, team.id, 'Nothing yet');
+    expect((await owner.client.post(`/api/projects/${emptyProject}/shift`, { startDate: '2026-12-01' })).status).toBe(409);
+    expect((await owner.client.post(`/api/projects/${project}/shift`, { startDate: 'soon' })).status).toBe(400);
+    expect((await owner.client.post(`/api/projects/${project}/shift`, { startDate: '2066-12-01' })).body.message).toMatch(/at most 2600 working days/);
+    const outsider = await registeredClient(server);
+    expect((await outsider.client.post(`/api/projects/${project}/shift`, { startDate: '2026-12-01' })).status).toBe(404);
+  });
 });
 
 /** A caller with no session at all. */

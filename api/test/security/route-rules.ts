@@ -236,6 +236,8 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   'PUT /api/teams/:teamId/members/:userId/capacity': [{ rule: 'team-admin', ok: 200, body: () => ({ hoursPerDay: 6 }) }],
   // Issue 40: the portfolio is the team's members'; a guest sees the one project they were asked into, like project-access.
   'GET /api/teams/:teamId/portfolio': [{ rule: 'project-access', ok: 200 }],
+  // A whole project moved on the portfolio is an edit of its tasks: whoever may edit them.
+  'POST /api/projects/:projectId/shift': [{ rule: 'project-access', ok: 200, body: () => ({ startDate: '2026-12-01' }) }],
   'GET /api/teams/:teamId/workload': [{ rule: 'team-member', ok: 200, query: () => 'from=2026-11-30&to=2026-12-27&scale=week' }],
   // Invite links are the owner's and admins' (issue #14): a member's copy outlived their membership.
   'GET /api/teams/:id/invite-link': [

@@ -40,3 +40,16 @@ export type Portfolio = z.infer<typeof portfolioSchema>;
 
 /** The words of the 402 a team below Enterprise (and past its trial) gets. */
 export const PORTFOLIO_NEEDS_ENTERPRISE = 'The portfolio timeline is part of the Enterprise plan (advanced analytics). Upgrade the team to see all its projects on one timeline.';
+
+/** The history reason of a whole project moved from the portfolio. */
+export const PROJECT_SHIFTED_REASON = 'Project shifted';
+
+/**
+ * POST /api/projects/{projectId}/shift: every task of the project moves by the same working days, so that its first
+ * task starts on `startDate` (snapped to the project's next working day in the direction of travel); one edit.
+ */
+export const shiftProjectInputSchema = z
+  .object({ startDate: z.iso.date({ error: 'startDate must be a date like 2026-12-31' }) })
+  .strict();
+export type ShiftProjectInput = z.infer<typeof shiftProjectInputSchema>;
+export const shiftProjectAnswerSchema = z.object({ workingDays: z.number().int(), tasks: z.number().int().nonnegative() });

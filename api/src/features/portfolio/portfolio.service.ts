@@ -5,13 +5,21 @@ import {
   effectivePlan,
   PORTFOLIO_MAX_MILESTONES,
   PORTFOLIO_NEEDS_ENTERPRISE,
+  PROJECT_SHIFTED_REASON,
+  shiftTaskByWorkingDays,
+  workingDaysMoved,
+  type ShiftProjectInput,
   type Portfolio,
   type PortfolioProject,
   type WorkCalendar,
 } from '@planline/domain';
+import { readTask, taskIds, writeTask } from '@planline/document';
+import { serverEdit, type ProjectDocuments } from '@planline/realtime';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
 import { teamRole } from '../access/access.queries.js';
+import { requireProjectAccess } from '../access/access.policy.js';
+import { projectCalendarSettings } from '../schedule/schedule.queries.js';
 import { findTeam } from '../teams/teams.queries.js';
 import { TEAM_NOT_FOUND } from '../access/access.policy.js';
 import { baselineFinishes, portfolioHeads, projectFigures, projectMilestones, type PortfolioProjectHead } from './portfolio.queries.js';
@@ -98,3 +106,41 @@ export class PortfolioService {
     while (this.kept.size > MAX_KEPT_ROWS) this.kept.delete(this.kept.keys().next().value!);
   }
 }
+
+/**
+ * [project-shift] Issue 40: a whole project dragged on the portfolio. Every task moves by the same working days on
+ * the project's calendar, keeping its working days, in ONE edit of the document (one transaction, each task's history
+ * saying "Project shifted"), so links keep their lags and nothing cascades. The days are counted from the project's
+ * first start as the document holds it when the edit runs, so a teammate's move a moment before is kept.
+ */
+export class ProjectShiftService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly documents: ProjectDocuments,
+  ) {}
+
+  async shift(userId: string, projectId: string, input: ShiftProjectInput): Promise<{ workingDays: number; tasks: number }> {
+    await requireProjectAccess(this.dataSource, userId, projectId);
+    const made = createWorkCalendar(await projectCalendarSettings(this.dataSource, projectId));
+    const calendar = made.ok ? made.calendar : DEFAULT_WORK_CALENDAR;
+    let answer = { workingDays: 0, tasks: 0 };
+    await this.documents.edit(projectId, serverEdit(userId, PROJECT_SHIFTED_REASON), (doc) => {
+      const tasks = taskIds(doc).flatMap((id) => {
+        const task = readTask(doc, id);
+        return task && typeof task.startDate === 'string' && typeof task.endDate === 'string'
+          ? [{ id, startDate: task.startDate, endDate: task.endDate, kind: task.kind === 'milestone' ? ('milestone' as const) : ('task' as const) }]
+          : [];
+      });
+      if (!tasks.length) throw new AppError('conflict', 'This project has no tasks to shift');
+      const first = tasks.reduce((min, t) => (t.startDate < min ? t.startDate : min), tasks[0]!.startDate);
+      const workingDays = workingDaysMoved(first, input.startDate, calendar);
+      if (Math.abs(workingDays) > MAX_SHIFT_WORKING_DAYS) throw new AppError('bad_request', `A project can be shifted by at most ${MAX_SHIFT_WORKING_DAYS} working days at once`);
+      for (const task of workingDays ? tasks : []) writeTask(doc, task.id, shiftTaskByWorkingDays(task, workingDays, calendar));
+      answer = { workingDays, tasks: workingDays ? tasks.length : 0 };
+    });
+    return answer;
+  }
+}
+
+/** About ten years of working days: a drag farther than that is a slip of the hand, or a script gone wrong. */
+const MAX_SHIFT_WORKING_DAYS = 2600;
