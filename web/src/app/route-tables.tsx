@@ -33,6 +33,7 @@ const UpgradeSuccessPage = lazy(() =>
 );
 const InboxPage = lazy(() => import('../pages/inbox.page').then((m) => ({ default: m.InboxPage })));
 const WorkloadPage = lazy(() => import('../pages/workload.page').then((m) => ({ default: m.WorkloadPage })));
+const PortfolioPage = lazy(() => import('../pages/portfolio.page').then((m) => ({ default: m.PortfolioPage })));
 const TestCheckoutPage = lazy(() => import('../pages/test-checkout.page').then((m) => ({ default: m.TestCheckoutPage })));
 
 /*
@@ -74,6 +75,7 @@ const signedOutOnly: RouteObject[] = [
   // A bookmarked profile while signed out: sign in, then back to it (not the 404).
   { path: '/profile', element: <SignInFirst /> },
   { path: '/workload', element: <SignInFirst /> },
+  { path: '/portfolio', element: <SignInFirst /> },
   { path: '/inbox', element: <SignInFirst /> },
 ];
 
@@ -85,6 +87,7 @@ const signedInShell: RouteObject[] = [
   { path: '/upgrade', element: <UpgradePage /> },
   { path: '/upgrade/success', element: <UpgradeSuccessPage /> },
   { path: '/workload', element: <WorkloadPage /> },
+  { path: '/portfolio', element: <PortfolioPage /> },
   { path: '/inbox', element: <InboxPage /> },
   ...staticPages,
   ...planPages,

@@ -1,36 +1,13 @@
-import { Navigate, useSearchParams } from 'react-router';
-import { Spinner } from '../components/ui/spinner';
-import { useAuth } from '../features/auth';
-import { usePageTitle } from '../features/legal';
-import { useTeams } from '../features/teams';
 import { WorkloadView } from '../features/workload';
-import { useWorkspaceUi } from '../app/workspace-ui.store';
+import { TeamScopedPage } from './team-scoped-page';
 
-/**
- * /workload?teamId= (signed in): the team's workload (issue 36). Without a team, or with one the user is not in,
- * it shows the team in view in the workspace, or sends them to it when there is none.
- */
+/** /workload?teamId= (signed in): the team's workload (issue 36). */
 export function WorkloadPage() {
-  usePageTitle('Workload');
-  const { user } = useAuth();
-  const [searchParams] = useSearchParams();
-  const teams = useTeams();
-  const selectedTeamId = useWorkspaceUi((state) => state.selectedTeamId);
-
-  if (!user) return null;
-  if (teams.isPending) {
-    return (
-      <main className="flex justify-center px-4 py-24">
-        <Spinner label="Loading your teams" />
-      </main>
-    );
-  }
-  const list = teams.data ?? [];
-  const asked = searchParams.get('teamId');
-  const team = list.find((t) => t.id === asked) ?? null;
-  if (!team) {
-    const fallback = list.find((t) => t.id === selectedTeamId) ?? list[0];
-    return <Navigate to={fallback ? `/workload?teamId=${encodeURIComponent(fallback.id)}` : '/'} replace />;
-  }
-  return <WorkloadView key={team.id} teamId={team.id} teamName={team.name} userId={user.id} />;
+  return (
+    <TeamScopedPage
+      path="/workload"
+      title="Workload"
+      render={(team, userId) => <WorkloadView key={team.id} teamId={team.id} teamName={team.name} userId={userId} />}
+    />
+  );
 }

@@ -1,3 +1,4 @@
+import { notePortfolioChange } from '../portfolio/portfolio.queries';
 import type { DashboardConfig, JoinRequest, Project, Task, TeamDetail, TeamMember, TeamSummary } from '@planline/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../auth';
@@ -87,6 +88,7 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
 
     case 'project:created': {
       const { project } = event.payload;
+      notePortfolioChange(queryClient);
       patchList<Project>(queryClient, teamProjectsKey(project.teamId), (list) => upsertProject(list, project, 'team'));
       if (isMyTeam(queryClient, project.teamId)) {
         patchList<Project>(queryClient, USER_PROJECTS_KEY, (list) => upsertProject(list, project, 'team'));
@@ -99,6 +101,7 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
 
     case 'project:updated': {
       const { project } = event.payload;
+      notePortfolioChange(queryClient);
       patchList<Project>(queryClient, teamProjectsKey(project.teamId), (list) => replaceProject(list, project));
       const listed = queryClient.getQueryData<Project[]>(USER_PROJECTS_KEY)?.some((p) => p.id === project.id);
       if (listed) {
@@ -147,6 +150,7 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       // [workload-live] A person's hours span every project they work in, so any team's workload may change: the
       // workload view's reads, and the chart's over-allocation marks (the same key shape, one refetch).
       scheduleWorkloadRefetch(queryClient, null);
+      notePortfolioChange(queryClient);
       return;
     }
 
@@ -156,6 +160,7 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       void queryClient.invalidateQueries({ queryKey: projectTasksKey(projectId) });
       void queryClient.invalidateQueries({ predicate: (query) => isTaskHistoryKey(query.queryKey) });
       scheduleWorkloadRefetch(queryClient, null);
+      notePortfolioChange(queryClient);
       return;
     }
 
@@ -163,6 +168,7 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       const { projectId, taskId } = event.payload;
       patchList<Task>(queryClient, projectTasksKey(projectId), (list) => removeTask(list, taskId));
       scheduleWorkloadRefetch(queryClient, null);
+      notePortfolioChange(queryClient);
       return;
     }
 

@@ -1,5 +1,5 @@
 import { canManageInvites, canManageJoinRequests, type TeamSummary } from '@planline/domain';
-import { ChartGantt, Inbox, LayoutDashboard, ListPlus, MessagesSquare, UserPlus, UsersRound, type LucideIcon } from 'lucide-react';
+import { ChartGantt, Inbox, LayoutDashboard, ListPlus, MessagesSquare, UserPlus, UsersRound, SquareChartGantt, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Tooltip } from '../../../components/ui/tooltip';
@@ -62,6 +62,10 @@ export function WorkspaceSidebar({ team, hasProject }: { team: TeamSummary | nul
       {/* Issue 36: who is overloaded across the team's projects; a team's view, so it needs a team in view. */}
       {team ? (
         <RailButton label="Workload View" icon={UsersRound} onClick={() => void navigate(`/workload?teamId=${encodeURIComponent(team.id)}`)} />
+      ) : null}
+      {/* Issue 40: every project of the team on one timeline. */}
+      {team ? (
+        <RailButton label="Portfolio" icon={SquareChartGantt} onClick={() => void navigate(`/portfolio?teamId=${encodeURIComponent(team.id)}`)} />
       ) : null}
       {/* Issue 38: the team's channel, a panel beside the chart. */}
       {team ? (

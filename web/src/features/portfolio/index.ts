@@ -1,0 +1,2 @@
+/** Issue 40: the team's portfolio timeline. */
+export { PortfolioView } from './portfolio-view';
