@@ -2,7 +2,7 @@ import { taskSchema } from '@planline/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { parsedQueryFn } from '../../lib/parsed-query';
-import { projectTasksKey } from '../gantt/tasks.queries';
+import { projectTasksKey } from '../gantt';
 
 const tasksFn = parsedQueryFn(taskSchema.array());
 

@@ -1,4 +1,4 @@
-import { notePortfolioChange } from '../portfolio/portfolio.queries';
+import { notePortfolioChange } from '../portfolio';
 import type { DashboardConfig, JoinRequest, Project, Task, TeamDetail, TeamMember, TeamSummary } from '@planline/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_USER_KEY } from '../auth';
