@@ -74,7 +74,7 @@ export function makeTask(values: Partial<Task> = {}): Task {
     assignee: null,
     assignedTo: null,
     assigneeIds: [],
-    allocations: {},
+    allocations: {}, custom: {},
     order: n,
     kind: 'task',
     parentId: null,

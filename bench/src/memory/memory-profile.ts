@@ -58,7 +58,7 @@ function taskFields(i: number): Required<DocTask> {
     status: STATUSES[i % 4],
     priority: PRIORITIES[Math.floor(i / 4) % 4],
     progress: i % 101,
-    allocations: {},
+    allocations: {}, custom: {},
     color: COLORS[i % 6],
     assigneeId,
     assigneeIds: [assigneeId],

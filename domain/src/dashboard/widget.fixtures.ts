@@ -24,7 +24,7 @@ export function makeTask(values: Partial<Task> = {}): Task {
     assignee: null,
     assignedTo: null,
     assigneeIds: [],
-    allocations: {},
+    allocations: {}, custom: {},
     order: n,
     kind: 'task',
     parentId: null,

@@ -17,7 +17,7 @@ const fields = (name: string) => ({
   color: '#3b82f6',
   assigneeId: null,
   assigneeIds: [],
-  allocations: {},
+  allocations: {}, custom: {},
   order: 0,
   kind: 'task' as const,
   parentId: null,

@@ -14,7 +14,7 @@ const stored = (name: string): PersistedTask => ({
   color: '#3b82f6',
   assigneeId: null,
   assigneeIds: [],
-  allocations: {},
+  allocations: {}, custom: {},
   order: 0,
   kind: 'task',
   parentId: null,

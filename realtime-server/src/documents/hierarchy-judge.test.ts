@@ -13,7 +13,7 @@ const base: PersistedTask = {
   color: '#3b82f6',
   assigneeId: null,
   assigneeIds: [],
-  allocations: {},
+  allocations: {}, custom: {},
   order: 0,
   kind: 'task',
   parentId: null,

@@ -71,7 +71,7 @@ describe('judgeTask: milestones', () => {
     color: '#3b82f6',
     assigneeId: null,
     assigneeIds: [],
-    allocations: {},
+    allocations: {}, custom: {},
     order: 0,
     kind: 'task',
     parentId: null,
