@@ -1,4 +1,5 @@
 import { MAX_CUSTOM_FIELDS_PER_PROJECT, SOCKET_IO_PATH, type CustomField } from '@planline/domain';
+import { isDeepStrictEqual } from 'node:util';
 import { readTask, writeTask } from '@planline/document';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,7 +170,7 @@ describe('[custom-values] values of tasks', () => {
       await eventually(() => owner.client.get(`/api/tasks/${taskId}`).then((r) => r.body.custom), (c) => c?.[cost.id] === 10, 5000);
       // The wrong type for Cost, an option Phase lacks, a field that is not: each goes back, alone.
       client.doc.transact(() => writeTask(client.doc, taskId, { custom: { [cost.id]: 'ten', [phase.id]: 'Design', '00000000-0000-4000-8000-000000000001': 1 } }));
-      await eventually(() => readTask(client.doc, taskId)?.custom, (c) => JSON.stringify(c) === JSON.stringify({ [cost.id]: 10, [phase.id]: 'Design' }), 5000);
+      await eventually(() => readTask(client.doc, taskId)?.custom, (c) => isDeepStrictEqual(c, { [cost.id]: 10, [phase.id]: 'Design' }), 5000);
       client.doc.transact(() => writeTask(client.doc, taskId, { custom: { [cost.id]: 10, [phase.id]: 'Build' } }));
       await eventually(() => readTask(client.doc, taskId)?.custom, (c) => (c as Record<string, unknown>)?.[phase.id] === 'Design', 5000);
       expect((await owner.client.get(`/api/tasks/${taskId}`)).body.custom).toEqual({ [cost.id]: 10, [phase.id]: 'Design' });
