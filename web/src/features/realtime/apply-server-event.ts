@@ -7,7 +7,7 @@ import { dashboardConfigKey, removeTask, upsertTask, withSavedLayout } from '../
 import { isTaskHistoryKey, projectTasksKey, taskHistoryKey } from '../gantt';
 import { notificationsChanged } from '../notifications';
 import { cacheReport } from '../reports';
-import { cacheRemovedField, cacheSavedField } from '../grid/custom-fields.api';
+import { cacheRemovedField, cacheSavedField } from '../grid';
 import {
   dropTeamAccess,
   isProjectPeopleKey,

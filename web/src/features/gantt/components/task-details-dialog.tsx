@@ -11,7 +11,7 @@ import { TaskEditForm } from './task-edit-form';
 import { TaskHistory } from './task-history';
 import { WatchToggle } from '../../notifications';
 import type { Person } from './timeline-context';
-import { useCustomFields } from '../../grid/custom-fields.queries';
+import { useCustomFields } from '../../grid';
 
 type Tab = 'edit' | 'comments' | 'history';
 const TABS: { id: Tab; label: string }[] = [
