@@ -225,7 +225,7 @@ export function createApp({
     projectsRoutes(projects, config.publicUrl),
     scheduleRoutes(new ScheduleService(dataSource)),
     baselinesRoutes(baselines),
-    customFieldsRoutes(new CustomFieldsService(dataSource, documents, bus)),
+    customFieldsRoutes(new CustomFieldsService(dataSource, documents, bus), budgets),
     tasksRoutes(tasks, timeTravel, budgets),
     notificationsRoutes(new NotificationsService(dataSource, bus)),
     timeTravelRoutes(timeTravel, budgets),

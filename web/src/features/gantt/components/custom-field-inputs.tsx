@@ -1,7 +1,26 @@
-import type { CustomField } from '@planline/domain';
+import type { CustomField, CustomValues } from '@planline/domain';
+import { useState } from 'react';
 import { FormField } from '../../../components/ui/form-field';
 import { fieldClasses, Input } from '../../../components/ui/input';
-import type { CustomDraft } from '../model/task-edit-values';
+import { customDraftOf, type CustomDraft } from '../model/task-edit-values';
+
+/**
+ * The Fields section's inputs as the form opened them and as the person has them now. The project's fields may come
+ * in after the form opened (their list is read apart): they are then added, and what the person typed stays.
+ */
+export function useCustomDraft(fields: readonly CustomField[], values: Readonly<CustomValues>) {
+  const [opened, setOpened] = useState<CustomDraft>(() => customDraftOf(fields, values));
+  const [draft, setDraft] = useState<CustomDraft>(opened);
+  const key = fields.map((f) => f.id).join();
+  const [seen, setSeen] = useState(key);
+  if (seen !== key) {
+    setSeen(key);
+    const from = customDraftOf(fields, values);
+    setOpened(from);
+    setDraft({ ...from, ...Object.fromEntries(Object.entries(draft).filter(([id, v]) => id in from && v !== opened[id])) });
+  }
+  return { opened, draft, set: (fieldId: string, value: string | boolean) => setDraft((d) => ({ ...d, [fieldId]: value })) };
+}
 
 interface CustomFieldInputsProps {
   fields: readonly CustomField[];

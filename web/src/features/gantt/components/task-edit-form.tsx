@@ -29,19 +29,17 @@ import { handleUnauthorized } from '../../auth';
 import {
   assignmentChanges,
   customChanges,
-  customDraftOf,
   TASK_EDIT_FIELDS,
   taskBase,
   taskChanges,
   taskFormValues,
-  type CustomDraft,
   type TaskEditField,
 } from '../model/task-edit-values';
 import type { TimelineTask } from '../model/timeline-task';
 import { useTaskHistory } from '../tasks.queries';
 import { useUpdateTask } from '../tasks.api';
 import { AssigneeSelect } from './assignee-select';
-import { CustomFieldInputs } from './custom-field-inputs';
+import { CustomFieldInputs, useCustomDraft } from './custom-field-inputs';
 import { EndDateField, MilestoneCheckbox } from './milestone-fields';
 import { StatusDot } from './status-dot';
 import type { Person } from './timeline-context';
@@ -76,17 +74,7 @@ const NO_CUSTOM_FIELDS: readonly CustomField[] = [];
 export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSaved, customFields = NO_CUSTOM_FIELDS }: TaskEditFormProps) {
   const updateTask = useUpdateTask();
   const [opened] = useState(() => taskFormValues(task));
-  // Custom values beside the form's own: the project's fields may come in after the form opened.
-  const [customOpened, setCustomOpened] = useState<CustomDraft>(() => customDraftOf(customFields, task.custom));
-  const [customDraft, setCustomDraft] = useState<CustomDraft>(customOpened);
-  const customKey = customFields.map((f) => f.id).join();
-  const [customSeen, setCustomSeen] = useState(customKey);
-  if (customSeen !== customKey) {
-    setCustomSeen(customKey);
-    const from = customDraftOf(customFields, task.custom);
-    setCustomOpened(from);
-    setCustomDraft({ ...from, ...Object.fromEntries(Object.entries(customDraft).filter(([id, v]) => id in from && v !== customOpened[id])) });
-  }
+  const custom = useCustomDraft(customFields, task.custom);
   const form = useForm({ resolver: zodResolver(taskEditFormSchema), defaultValues: opened });
   const { errors, isSubmitting, dirtyFields } = form.formState;
   const milestone = form.watch('milestone');
@@ -112,8 +100,8 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
     const sharesBase = { ...opened, otherAllocations: base.otherAllocations };
     const assignments = assignmentChanges({ allocation: dirtyFields.allocation === true, otherAllocations: otherShares, assigneeId: dirty.has('assigneeId') }, v, sharesBase, task);
     if (assignments) changes.assignments = assignments.assignments;
-    const custom = customChanges(customFields, customDraft, customOpened);
-    if (custom) changes.custom = custom;
+    const customValues = customChanges(customFields, custom.draft, custom.opened);
+    if (customValues) changes.custom = customValues;
     if (Object.keys(changes).length === 0) {
       form.setError('root', { message: 'Nothing to save: no field differs from the task.' });
       return;
@@ -243,7 +231,7 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
             </FormField>
           ),
         )}
-        <CustomFieldInputs fields={customFields} draft={customDraft} onChange={(id, value) => setCustomDraft((d) => ({ ...d, [id]: value }))} />
+        <CustomFieldInputs fields={customFields} draft={custom.draft} onChange={custom.set} />
         <div className="sm:col-span-2">
           <FormField id="task-edit-reason" label="Change reason" hint="Optional. Kept with this change in the history." error={errors.changeReason?.message}>
             {(control) => <Textarea {...control} rows={2} placeholder="Why is this changing?" {...form.register('changeReason')} />}
