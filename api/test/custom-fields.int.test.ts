@@ -181,6 +181,22 @@ describe('[custom-values] values of tasks', () => {
     }
   });
 
+  it('[custom-values] a past plan reads the values as they were then (time travel)', async () => {
+    const { owner, projectId, taskId } = await projectWithPeople();
+    const cost = await addField(owner.client, projectId, { name: 'Cost', type: 'number' });
+    const before = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 20));
+    await owner.client.request('PATCH', `/api/tasks/${taskId}`, { custom: { [cost.id]: 5 } });
+    const then = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 20));
+    await owner.client.request('PATCH', `/api/tasks/${taskId}`, { custom: { [cost.id]: 9 } });
+    const at = async (instant: string) =>
+      ((await owner.client.get(`/api/projects/${projectId}/tasks?at=${encodeURIComponent(instant)}`)).body as { id: string; custom: unknown }[]).find((t) => t.id === taskId)?.custom;
+    expect(await at(before)).toEqual({});
+    expect(await at(then)).toEqual({ [cost.id]: 5 });
+    expect(await at(new Date().toISOString())).toEqual({ [cost.id]: 9 });
+  });
+
   it('[custom-values] removing an option clears it from the tasks that held it', async () => {
     const { owner, projectId, taskId } = await projectWithPeople();
     const phase = await addField(owner.client, projectId, { name: 'Phase', type: 'choice', options: ['Design', 'Build'] });
