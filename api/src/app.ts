@@ -18,6 +18,8 @@ import { AuthService } from './features/auth/auth.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { LoginThrottle } from './features/auth/login-throttle.js';
 import { baselinesRoutes } from './features/baselines/baselines.routes.js';
+import { customFieldsRoutes } from './features/custom-fields/custom-fields.routes.js';
+import { CustomFieldsService } from './features/custom-fields/custom-fields.service.js';
 import { BaselinesService } from './features/baselines/baselines.service.js';
 import { billingRoutes, stripeWebhookRoutes } from './features/billing/billing.routes.js';
 import { calendarFeedRoutes } from './features/calendar-feed/calendar-feed.routes.js';
@@ -230,6 +232,7 @@ export function createApp({
     projectsRoutes(projects, config.publicUrl),
     scheduleRoutes(new ScheduleService(dataSource)),
     baselinesRoutes(baselines),
+    customFieldsRoutes(new CustomFieldsService(dataSource, documents, bus), budgets),
     tasksRoutes(tasks, timeTravel, budgets),
     notificationsRoutes(new NotificationsService(dataSource, bus)),
     timeTravelRoutes(timeTravel, budgets),

@@ -186,6 +186,31 @@ describe('Excel', () => {
     expect(texts.some((t) => /Lovelace|Builder/.test(t))).toBe(false);
   });
 
+  it('[export-custom] a column per custom field, typed: numbers as numbers, dates as dates, checkboxes TRUE/FALSE', async () => {
+    const { owner, project, design } = await sampleProject();
+    const field = async (body: Record<string, unknown>) => (await owner.client.post(`/api/projects/${project.id}/fields`, body)).body as { id: string };
+    const cost = await field({ name: 'Cost', type: 'number' });
+    const due = await field({ name: 'Due', type: 'date' });
+    const signed = await field({ name: 'Signed', type: 'checkbox' });
+    const phase = await field({ name: '=Phase', type: 'choice', options: ['=1+1'] });
+    const patched = await owner.client.request('PATCH', `/api/tasks/${design.id}`, { custom: { [cost.id]: 1250.5, [due.id]: '2026-12-31', [signed.id]: true, [phase.id]: '=1+1' } });
+    expect(patched.status).toBe(200);
+    const ws = (await workbook((await download(owner.client, 'excel', project.id)).body)).getWorksheet('Tasks')!;
+    const headers = (ws.getRow(1).values as unknown[]).map(String);
+    const column = (name: string) => headers.indexOf(name);
+    expect(headers.slice(-4)).toEqual(['Cost', 'Due', 'Signed', '=Phase']);
+    const row = ws.getRow(2);
+    expect(row.getCell(1).value).toBe('Design the hull');
+    expect(row.getCell(column('Cost')).value).toBe(1250.5);
+    expect(row.getCell(column('Due')).value).toEqual(new Date('2026-12-31T00:00:00Z'));
+    expect(row.getCell(column('Due')).numFmt).toBe('yyyy-mm-dd');
+    expect(row.getCell(column('Signed')).value).toBe(true);
+    expect(row.getCell(column('=Phase')).value).toBe('=1+1');
+    // Another task: no values; an unchecked checkbox is FALSE, the rest blank.
+    const other = ws.getRow(3);
+    expect([other.getCell(column('Cost')).value, other.getCell(column('Due')).value, other.getCell(column('Signed')).value]).toEqual([null, null, false]);
+  });
+
   it('[export-formula] text that looks like a formula stays text: no cell has a formula and the text is unchanged', async () => {
     const { owner, project } = await sampleProject();
     const tricky = ['=1+1', '+SUM(A1)', '-2', '@cmd', '\t=x', '\r=x', '=HYPERLINK("http://x","y")', 'a_x000D_b'];

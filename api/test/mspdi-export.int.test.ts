@@ -95,6 +95,40 @@ describe('[export-mspdi] GET /api/projects/{projectId}/export/mspdi', () => {
     expect(plain.baseline).toBeNull();
   });
 
+  it('[mspdi-custom] custom fields become local task custom fields (Text, Number, Date, Flag) with the project\'s names as aliases', async () => {
+    const { owner, project } = await sampleProject();
+    const field = async (body: Record<string, unknown>) => (await owner.client.post(`/api/projects/${project.id}/fields`, body)).body as { id: string };
+    const cost = await field({ name: 'Cost', type: 'number' });
+    const notes = await field({ name: 'Site <notes>', type: 'text' });
+    const due = await field({ name: 'Due', type: 'date' });
+    const signed = await field({ name: 'Signed', type: 'checkbox' });
+    const phase = await field({ name: 'Phase', type: 'choice', options: ['Build'] });
+    const paint = ((await owner.client.get(`/api/projects/${project.id}/tasks`)).body as { id: string; name: string }[]).find((t) => t.name === 'Paint')!;
+    const custom = { [cost.id]: 12.5, [notes.id]: 'A & B', [due.id]: '2026-12-31', [signed.id]: true, [phase.id]: 'Build' };
+    expect((await owner.client.request('PATCH', `/api/tasks/${paint.id}`, { custom })).status).toBe(200);
+    const xml = (await download(owner.client, project.id)).body.toString('utf8');
+    const definitions = xml.slice(xml.indexOf('<ExtendedAttributes>'), xml.indexOf('</ExtendedAttributes>'));
+    // MS Project's FieldIDs: Number1 188743767, Text1 188743731, Date1 188743945, Flag1 188743752, Text2 188743734.
+    expect([...definitions.matchAll(/<FieldID>(\d+)<\/FieldID><FieldName>(\w+)<\/FieldName><Alias>([^<]*)<\/Alias>/g)].map((m) => m.slice(1))).toEqual([
+      ['188743767', 'Number1', 'Cost'],
+      ['188743731', 'Text1', 'Site &lt;notes&gt;'],
+      ['188743945', 'Date1', 'Due'],
+      ['188743752', 'Flag1', 'Signed'],
+      ['188743734', 'Text2', 'Phase'],
+    ]);
+    expect(xml.indexOf('</ExtendedAttributes>')).toBeLessThan(xml.indexOf('<Calendars>'));
+    const task = xml.slice(xml.indexOf('<Name>Paint</Name>'), xml.indexOf('</Task>', xml.indexOf('<Name>Paint</Name>')));
+    expect([...task.matchAll(/<ExtendedAttribute><FieldID>(\d+)<\/FieldID><Value>([^<]*)<\/Value><\/ExtendedAttribute>/g)].map((m) => m.slice(1))).toEqual([
+      ['188743767', '12.5'],
+      ['188743731', 'A &amp; B'],
+      ['188743945', '2026-12-31T08:00:00'],
+      ['188743752', '1'],
+      ['188743734', 'Build'],
+    ]);
+    // The file still reads back whole.
+    expect(readMspdi(Buffer.from(xml), { fileName: 'x.xml', calendar: DEFAULT_WORK_CALENDAR }).errors).toEqual([]);
+  });
+
   it('[export-access] outsiders get 404, signed-out visitors 401, a bad or foreign baseline a 4xx that says so', async () => {
     const { owner, project } = await sampleProject();
     const outsider = await registeredClient(server);

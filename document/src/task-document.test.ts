@@ -33,7 +33,7 @@ describe('the task document', () => {
     const old = readTask(doc, G)!;
     expect([old.kind, old.parentId]).toEqual([undefined, undefined]);
     expect([fieldValue('kind', old.kind), fieldValue('parentId', old.parentId), fieldValue('name', undefined)]).toEqual(['task', null, undefined]);
-    const stored = { name: 'Old', description: null, startDate: '2026-11-23', endDate: '2026-11-23', status: 'pending', priority: 'medium', progress: 0, color: '#3b82f6', assigneeId: null, assigneeIds: [], allocations: {}, order: 0, kind: 'task', parentId: null };
+    const stored = { name: 'Old', description: null, startDate: '2026-11-23', endDate: '2026-11-23', status: 'pending', priority: 'medium', progress: 0, color: '#3b82f6', assigneeId: null, assigneeIds: [], allocations: {}, custom: {}, order: 0, kind: 'task', parentId: null };
     doc.transact(() => writeTask(doc, G, { ...stored, kind: undefined, parentId: undefined }));
     expect(sameTask(readTask(doc, G)!, stored)).toBe(true);
     expect(sameTask(readTask(doc, G)!, { ...stored, kind: 'milestone' })).toBe(false);
@@ -50,6 +50,7 @@ describe('the task document', () => {
     assigneeId: null,
     assigneeIds: [],
     allocations: {},
+    custom: {},
     order: 7,
     kind: 'task',
     parentId: null,

@@ -27,6 +27,7 @@ export type DocTask = Partial<Record<TaskFieldName, unknown>>;
 export const DEFAULT_WHEN_MISSING: Readonly<Partial<Record<TaskFieldName, unknown>>> = Object.freeze({
   ...TASK_DEFAULTS,
   assigneeIds: Object.freeze([]) as readonly string[],
+  custom: Object.freeze({}),
 });
 
 /** A field's value as a document value reads: the default when a field that has one is missing. */

@@ -75,6 +75,7 @@ export function makeTask(values: Partial<Task> = {}): Task {
     assignedTo: null,
     assigneeIds: [],
     allocations: {},
+    custom: {},
     order: n,
     kind: 'task',
     parentId: null,

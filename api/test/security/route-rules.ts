@@ -123,6 +123,18 @@ async function newBaseline({ world, scope }: CaseInput): Promise<Record<string, 
 async function dropBaselines({ world, scope }: CaseInput) {
   await world.server.dataSource.query(`DELETE FROM project_baselines WHERE project_id = $1`, [world.team(scope).project.id]);
 }
+/** [custom-field-access] A custom field of the scope team's project, added by its owner (removed too, with `removed`). */
+async function newField({ world, scope }: CaseInput, removed = false): Promise<Record<string, string>> {
+  const { owner, project } = world.team(scope);
+  const res = await owner.client.post(`/api/projects/${project.id}/fields`, { name: `Matrix field ${Math.random().toString(36).slice(2, 8)}`, type: 'text' });
+  if (res.status !== 201) throw new Error(`field fixture failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (removed && (await owner.client.request('DELETE', `/api/projects/${project.id}/fields/${res.body.id}`)).status !== 204) throw new Error('field fixture: removal failed');
+  return { projectId: project.id, fieldId: res.body.id as string };
+}
+/** A project has at most 30 fields: each case starts from none. */
+async function dropFields({ world, scope }: CaseInput) {
+  await world.server.dataSource.query(`DELETE FROM project_custom_fields WHERE project_id = $1`, [world.team(scope).project.id]);
+}
 /** [templates] A private template the scope's team owner saved from the team's project: only its creator deletes it. */
 async function newTemplate({ world, scope }: CaseInput): Promise<Record<string, string>> {
   const { owner, project } = world.team(scope);
@@ -284,6 +296,14 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   'POST /api/projects/:projectId/baselines': [{ rule: 'project-team', ok: 201, body: () => ({ name: 'Kick-off plan' }), after: dropBaselines }],
   'GET /api/projects/:projectId/baselines/:baselineId': [{ rule: 'project-access', ok: 200, params: newBaseline, after: dropBaselines }],
   'DELETE /api/projects/:projectId/baselines/:baselineId': [{ rule: 'project-team', ok: 204, params: newBaseline, after: dropBaselines }],
+  // [custom-field-access] Custom fields (issue 39): read by all who open the project, defined by its team (guests 403).
+  'GET /api/projects/:projectId/fields': [{ rule: 'project-access', ok: 200 }],
+  'POST /api/projects/:projectId/fields': [{ rule: 'project-team', ok: 201, body: () => ({ name: 'Cost', type: 'number' }), after: dropFields }],
+  'PATCH /api/projects/:projectId/fields/:fieldId': [
+    { rule: 'project-team', ok: 200, params: (input) => newField(input), body: () => ({ position: 0 }), after: dropFields },
+  ],
+  'DELETE /api/projects/:projectId/fields/:fieldId': [{ rule: 'project-team', ok: 204, params: (input) => newField(input), after: dropFields }],
+  'POST /api/projects/:projectId/fields/:fieldId/restore': [{ rule: 'project-team', ok: 200, params: (input) => newField(input, true), after: dropFields }],
   // [templates] Saving a project as a template is the team's, not a guest's (docs/security.md, the guest rule).
   'POST /api/projects/:projectId/save-as-template': [{ rule: 'project-team', ok: 201, body: () => ({ name: 'Matrix template' }), after: dropTemplates }],
   'GET /api/templates': [{ rule: 'authenticated', ok: 200 }],

@@ -59,6 +59,7 @@ function taskFields(i: number): Required<DocTask> {
     priority: PRIORITIES[Math.floor(i / 4) % 4],
     progress: i % 101,
     allocations: {},
+    custom: {},
     color: COLORS[i % 6],
     assigneeId,
     assigneeIds: [assigneeId],

@@ -18,6 +18,7 @@ const fields = (name: string) => ({
   assigneeId: null,
   assigneeIds: [],
   allocations: {},
+  custom: {},
   order: 0,
   kind: 'task' as const,
   parentId: null,

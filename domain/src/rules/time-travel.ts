@@ -3,6 +3,7 @@ import { dependencyKey, parseDependencyKey } from '../realtime/protocol.js';
 import { readLinkSummary, type Link } from '../schemas/dependency.js';
 import { TASK_FIELDS, taskFieldSchemas, type TaskFieldName, type TaskFields } from '../schemas/task.js';
 import { MONTH_NAMES } from '../timeline/calendar-date.js';
+import type { CustomValues } from '../schemas/custom-field.js';
 
 /*
  * Time travel (issue 19): the plan at an instant, rebuilt from the rows as they are now by undoing, newest first,
@@ -16,6 +17,8 @@ export const recordedTaskSchema = z.object({
   ...taskFieldSchemas,
   // Recorded before allocations were (issue 36): everyone at 100 %.
   allocations: taskFieldSchemas.allocations.default({}),
+  // Recorded before custom fields were (issue 39): none.
+  custom: taskFieldSchemas.custom.default({}),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });
@@ -81,6 +84,17 @@ function readAllocations(text: string | null): Record<string, number> {
   }
 }
 
+/** Custom values as history rows hold them (JSON; null for none); anything unreadable reads as none. */
+function readCustomValues(text: string | null): CustomValues {
+  if (!text) return {};
+  try {
+    const parsed = taskFieldSchemas.custom.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
 /** A field's value as a history row holds it, back in the field's type (lists are comma-joined, an empty one null). */
 export function readHistoryValue(field: TaskFieldName, text: string | null): TaskFields[TaskFieldName] {
   switch (field) {
@@ -91,6 +105,8 @@ export function readHistoryValue(field: TaskFieldName, text: string | null): Tas
       return text ? text.split(',') : [];
     case 'allocations':
       return readAllocations(text);
+    case 'custom':
+      return readCustomValues(text);
     case 'description':
       return text;
     case 'assigneeId':

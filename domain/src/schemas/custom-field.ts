@@ -98,6 +98,21 @@ export const customValuesSchema = z
   .transform(canonicalCustomValues);
 export type CustomValues = Record<string, CustomValue>;
 
+/**
+ * `custom` of PATCH /api/tasks/{id}: the listed fields' new values, merged into the task's (a field not listed keeps
+ * its value; null, an empty text or false clears one). Keys lower-case, as the document keeps them.
+ */
+export const customValuesPatchSchema = z
+  .record(z.string(), customValueSchema.nullable(), { error: 'Custom values must be an object of field ids and values' })
+  .refine((r) => Object.keys(r).every((id) => z.uuid().safeParse(id).success), 'A custom value must be keyed by its field id')
+  .refine((r) => Object.keys(r).length <= MAX_CUSTOM_FIELDS_PER_PROJECT, `A task has at most ${MAX_CUSTOM_FIELDS_PER_PROJECT} custom values`)
+  .refine((r) => Object.values(r).every((v) => typeof v !== 'string' || !v.includes('\u0000')), 'A custom value cannot contain a null character')
+  .transform((r) => Object.fromEntries(Object.entries(r).map(([id, v]) => [id.toLowerCase(), v])) as Record<string, CustomValue | null>);
+
+/** `current` with `patch` merged in (customValuesPatchSchema), canonical. */
+export const mergeCustomValues = (current: Readonly<Record<string, CustomValue>>, patch: Readonly<Record<string, CustomValue | null>>): CustomValues =>
+  canonicalCustomValues({ ...current, ...patch });
+
 /** Values in one order, without the empty ones: `{}` for a task with none. */
 export function canonicalCustomValues(values: Readonly<Record<string, CustomValue | null>>): CustomValues {
   const entries = Object.entries(values)
@@ -126,6 +141,39 @@ export function customValueProblem(field: Pick<CustomField, 'name' | 'type' | 'o
     case 'checkbox':
       return typeof value === 'boolean' ? null : `${field.name} is checked or not (true or false)`;
   }
+}
+
+/** The project's fields a value is judged against, by (lower-case) id. */
+export type CustomFieldDefinitions = ReadonlyMap<string, Pick<CustomField, 'name' | 'type' | 'options'>>;
+
+/**
+ * `next` judged against the project's fields, value by value: each value that differs from `before` and fits no
+ * field (one the project does not define, or of the wrong type or option) goes back to its value in `before` (gone,
+ * if it had none), and its problem is told. Values unchanged are not judged again: a field's own edits (an option
+ * removed, the field deleted) clear what they make wrong, in the same server edit.
+ */
+export function judgeCustomValues(
+  next: Readonly<Record<string, CustomValue>>,
+  before: Readonly<Record<string, CustomValue>>,
+  fields: CustomFieldDefinitions,
+): { values: CustomValues; problems: string[] } {
+  const values: Record<string, CustomValue> = {};
+  const problems: string[] = [];
+  for (const id of new Set([...Object.keys(before), ...Object.keys(next)])) {
+    const value = next[id];
+    if (value === undefined || value === before[id]) {
+      if (value !== undefined) values[id] = value;
+      continue;
+    }
+    const field = fields.get(id);
+    const problem = field ? customValueProblem(field, value) : `This project has no field ${id} (it may have been removed)`;
+    if (problem === null) values[id] = value;
+    else {
+      problems.push(problem);
+      if (before[id] !== undefined) values[id] = before[id];
+    }
+  }
+  return { values: canonicalCustomValues(values), problems };
 }
 
 /** The grid's column id of a custom field (view.ts). */

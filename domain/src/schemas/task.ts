@@ -6,6 +6,7 @@ import { taskLinkSchema } from './dependency.js';
 import { calendarDateSchema } from './project.js';
 import { taskKindSchema } from '../scheduling/scheduling.schema.js';
 import { textError } from './user.js';
+import { customValueSchema, customValuesPatchSchema, customValuesSchema, type CustomValues } from './custom-field.js';
 
 export const TASK_DESCRIPTION_MAX_LENGTH = 10_000;
 export const TASK_MAX_ASSIGNEES = 50;
@@ -126,6 +127,12 @@ export const taskFieldSchemas = {
     // Document keys are lower-case: the same task must never be named two ways.
     .transform((id) => id.toLowerCase())
     .nullable(),
+  /**
+   * Issue 39: the task's custom field values, field id → value (canonical: ids in order, empty values left out).
+   * Statically a shape; whether each value fits its field is judged against the project's definitions
+   * (customValueProblem) by the store and the API.
+   */
+  custom: customValuesSchema,
 } as const;
 
 export type TaskFieldName = keyof typeof taskFieldSchemas;
@@ -181,6 +188,7 @@ export const TASK_DEFAULTS = {
   allocations: {} as Record<string, number>,
   kind: 'task',
   parentId: null,
+  custom: {} as CustomValues,
 } as const;
 
 const changeReasonSchema = z
@@ -211,6 +219,7 @@ export const createTaskInputSchema = z
     kind: taskFieldSchemas.kind.default('task'),
     parentId: taskFieldSchemas.parentId.optional(),
     allocations: taskFieldSchemas.allocations.optional(),
+    custom: taskFieldSchemas.custom.optional(),
     assignments: assignmentsAsListed.optional(),
     changeReason: changeReasonSchema,
   })
@@ -266,6 +275,8 @@ export const updateTaskInputSchema = z
     kind: taskFieldSchemas.kind.optional(),
     parentId: taskFieldSchemas.parentId.optional(),
     allocations: taskFieldSchemas.allocations.optional(),
+    /** Issue 39: the listed fields' new values (others keep theirs); null clears one. */
+    custom: customValuesPatchSchema.optional(),
     assignments: assignmentsInputSchema.optional(),
     changeReason: changeReasonSchema,
   })
@@ -300,6 +311,8 @@ export const taskSchema = z.object({
   assigneeIds: z.array(z.uuid()),
   /** Each assignee's share of their working day, for those not at 100 (issue 36). */
   allocations: z.record(z.string(), z.number().int()),
+  /** Custom field values, field id → value (issue 39); {} for none. */
+  custom: z.record(z.string(), customValueSchema),
   order: z.number().int(),
   kind: taskKindSchema,
   /**

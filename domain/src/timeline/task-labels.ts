@@ -44,6 +44,8 @@ export const TASK_FIELD_LABELS: Record<string, string> = {
   dependency: 'Dependency',
   kind: 'Type',
   parentId: 'Parent',
+  /** Issue 39: the task's custom field values (JSON, field id → value); none as null. The web names each field. */
+  custom: 'Custom fields',
 };
 
 /** How a task's kind reads (forms, history, exports). */

@@ -15,6 +15,7 @@ const stored = (name: string): PersistedTask => ({
   assigneeId: null,
   assigneeIds: [],
   allocations: {},
+  custom: {},
   order: 0,
   kind: 'task',
   parentId: null,

@@ -1,8 +1,8 @@
-import { linkSummary, MAX_TASKS_PER_PROJECT, parseDependencyKey, sameLink, type DependencyEdge, type Link, type TaskFieldName } from '@planline/domain';
+import { linkSummary, MAX_TASKS_PER_PROJECT, type CustomFieldDefinitions, parseDependencyKey, sameLink, type DependencyEdge, type Link, type TaskFieldName } from '@planline/domain';
 import { author, type Author } from './origins.js';
 import type { DocTask } from '@planline/document';
 import { judgeHierarchy, type Reparented } from './hierarchy-judge.js';
-import { judgeDependencies, judgeTask, type DocLink, type PersistedTask } from './task-validation.js';
+import { judgeDependencies, judgeTask, NO_CUSTOM_FIELDS, type DocLink, type PersistedTask } from './task-validation.js';
 
 export type Edge = DependencyEdge;
 
@@ -93,7 +93,7 @@ export class RowsAfter {
    * Judges one change against these rows, field by field, and moves them on to what it leaves. New values
    * that are refused come back as fixes to put back into the document.
    */
-  judge<C extends JudgedInput>(change: C, members: Set<string>): Judged<C> {
+  judge<C extends JudgedInput>(change: C, members: Set<string>, customFields: CustomFieldDefinitions = NO_CUSTOM_FIELDS): Judged<C> {
     const created: Judged['created'] = [];
     const updated: Judged['updated'] = [];
     const deleted: string[] = [];
@@ -108,7 +108,7 @@ export class RowsAfter {
         }
         continue;
       }
-      const verdict = judgeTask(snapshot, previous, members, change.incomplete ?? true);
+      const verdict = judgeTask(snapshot, previous, members, change.incomplete ?? true, customFields);
       // A project full to its limit takes no new task (the REST route says so before it writes).
       if (verdict.kind === 'reject-new' || (!previous && this.count - deleted.length + created.length >= MAX_TASKS_PER_PROJECT)) {
         fixes.set(id, null);

@@ -14,6 +14,7 @@ const base: PersistedTask = {
   assigneeId: null,
   assigneeIds: [],
   allocations: {},
+  custom: {},
   order: 0,
   kind: 'task',
   parentId: null,

@@ -1,4 +1,4 @@
-import { ALLOCATION_DEFAULT, canonicalAllocations, dependencyKey, parseDependencyKey, recordTask, type Link } from '@planline/domain';
+import { ALLOCATION_DEFAULT, canonicalAllocations, canonicalCustomValues, type CustomFieldDefinitions, type CustomFieldType, type CustomValues, dependencyKey, parseDependencyKey, recordTask, type Link } from '@planline/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ScheduleSettings } from '@planline/document';
 import type { Judged, PersistedRows } from './change-judge.js';
@@ -31,6 +31,8 @@ export function taskFieldsFromRow(r: Record<string, unknown>): PersistedTask {
     order: Number(r.order),
     kind: (r.kind as PersistedTask['kind'] | undefined) ?? 'task',
     parentId: (r.parent_id as string | null | undefined) ?? null,
+    // jsonb keeps its own key order: put in the canonical one, as the document holds it.
+    custom: canonicalCustomValues((r.custom as CustomValues | null | undefined) ?? {}),
   };
 }
 
@@ -44,7 +46,15 @@ export async function assignableUsers(sql: Sql, projectId: string): Promise<Set<
   return new Set(rows.map((r) => r.user_id));
 }
 
-/** The project's tasks and dependency edges as stored. */
+/** The project's custom fields now (issue 39), by id: what a custom value is judged against. */
+export async function customFieldDefinitions(sql: Sql, projectId: string): Promise<CustomFieldDefinitions> {
+  const rows: { id: string; name: string; type: CustomFieldType; options: string[] }[] = await sql.query(
+    `SELECT id, name, type, options FROM project_custom_fields WHERE project_id = $1 AND deleted_at IS NULL`,
+    [projectId],
+  );
+  return new Map(rows.map((r) => [r.id.toLowerCase(), { name: r.name, type: r.type, options: r.options }]));
+}
+
 /** The project's scheduling settings as its row holds them (null when the project is gone). */
 export async function readScheduleRow(sql: Sql, projectId: string): Promise<ScheduleSettings | null> {
   const rows: { auto_schedule: boolean; working_weekdays: number[]; holidays: string[] }[] = await sql.query(
@@ -60,7 +70,7 @@ export async function readScheduleRow(sql: Sql, projectId: string): Promise<Sche
 export async function readProjectRows(sql: Sql, projectId: string): Promise<PersistedRows> {
   const rows: Record<string, unknown>[] = await sql.query(
     `SELECT t.id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress, t.color,
-            t.assignee_id, t."order", t.kind, t.parent_id,
+            t.assignee_id, t."order", t.kind, t.parent_id, t.custom,
             COALESCE((SELECT array_agg(a.user_id::text ORDER BY a.user_id::text) FROM task_assignments a WHERE a.task_id = t.id), '{}') AS assignee_ids,
             (SELECT json_object_agg(a.user_id::text, a.allocation) FILTER (WHERE a.allocation <> 100) FROM task_assignments a WHERE a.task_id = t.id) AS allocations
        FROM tasks t WHERE t.project_id = $1`,
@@ -186,7 +196,7 @@ async function stampTouchedTasks(m: EntityManager, projectId: string, j: Judged)
   );
 }
 
-const TASK_COLUMNS = `name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order", kind, parent_id`;
+const TASK_COLUMNS = `name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order", kind, parent_id, custom`;
 /** The task rows' values as one array per column, for `unnest`: one statement however many tasks. */
 function taskColumns(rows: [string, PersistedTask][]): unknown[] {
   return [
@@ -203,10 +213,12 @@ function taskColumns(rows: [string, PersistedTask][]): unknown[] {
     rows.map(([, t]) => t.order),
     rows.map(([, t]) => t.kind),
     rows.map(([, t]) => t.parentId),
+    // As JSON text, one jsonb[] parameter (the drivers would send an object as text anyway).
+    rows.map(([, t]) => JSON.stringify(t.custom)),
   ];
 }
-const UNNEST_TASKS = `unnest($2::uuid[], $3::text[], $4::text[], $5::date[], $6::date[], $7::text[], $8::text[], $9::int[], $10::text[], $11::uuid[], $12::int[], $13::text[], $14::uuid[])
-  AS v(id, name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order", kind, parent_id)`;
+const UNNEST_TASKS = `unnest($2::uuid[], $3::text[], $4::text[], $5::date[], $6::date[], $7::text[], $8::text[], $9::int[], $10::text[], $11::uuid[], $12::int[], $13::text[], $14::uuid[], $15::jsonb[])
+  AS v(id, name, description, start_date, end_date, status, priority, progress, color, assignee_id, "order", kind, parent_id, custom)`;
 
 /** One change written by a turn: what it was judged to be, and whether it writes history (repairs do not). */
 export interface TurnChange {
@@ -396,7 +408,7 @@ const storableText = (text: string | null): string | null => (text === null ? nu
 const historyValue = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;
   if (Array.isArray(value)) return value.length ? value.join(',') : null;
-  // Allocations: { userId: percent }, as JSON; none (everyone at 100 %) as null.
+  // Allocations ({ userId: percent }) and custom values ({ fieldId: value }), as JSON; none as null.
   if (typeof value === 'object') return Object.keys(value).length ? JSON.stringify(value) : null;
   return String(value);
 };

@@ -26,6 +26,7 @@ import { author, cascadeOrigin, isCascadeOrigin, isRelayedOrigin, isServerEdit, 
 import {
   appendUpdate,
   assignableUsers,
+  customFieldDefinitions,
   foldLog,
   freshLog,
   shouldFold,
@@ -38,12 +39,12 @@ import {
   replaceStoredState,
   writeTurn,
 } from './project-rows.js';
-import type { DocLink, PersistedTask } from './task-validation.js';
+import { NO_CUSTOM_FIELDS, type DocLink, type PersistedTask } from './task-validation.js';
 import { carriedReasonsOf, cascadeReasonsOf, changedLinks, changedSettings, changedTaskIds, movesStillDue, observeTransactionFacts } from './transaction-facts.js';
 import { pauser, queued, WriteQueue, type Queued } from './write-queue.js';
 
 export { serverEdit, type ServerEdit } from './origins.js';
-export { assignableUsers, taskFieldsFromRow } from './project-rows.js';
+export { assignableUsers, customFieldDefinitions, taskFieldsFromRow } from './project-rows.js';
 
 /** Loading from the database: not a change. */
 const LOAD = Symbol('load');
@@ -144,6 +145,15 @@ function assignsSomeone(stored: ReadonlyMap<string, PersistedTask>, change: Chan
   return false;
 }
 
+/** Whether a task of `change` holds custom values other than the stored ones (issue 39: judged against the project's fields). */
+function setsCustomValues(stored: ReadonlyMap<string, PersistedTask>, change: Change): boolean {
+  for (const [id, task] of change.snapshots) {
+    const value = task?.custom;
+    if (value === undefined || value === null) continue;
+    if (!sameValue(value, stored.get(id)?.custom ?? {})) return true;
+  }
+  return false;
+}
 
 /**
  * Persistence of project documents (ARCHITECTURE §3), on every transaction whatever its origin: the changed
@@ -415,11 +425,13 @@ export class ProjectDocumentStore {
     // Who may be assigned is read only when a change assigns someone: a flood of renames or moves reads nothing
     // before its transaction (on the embedded database every statement is a turn other projects wait behind).
     const members = changes.some((c) => assignsSomeone(state.tasks, c)) ? await assignableUsers(this.dataSource, projectId) : new Set<string>();
+    // Likewise the project's custom fields, only for a turn that sets a custom value (issue 39).
+    const customFields = changes.some((c) => setsCustomValues(state.tasks, c)) ? await customFieldDefinitions(this.dataSource, projectId) : NO_CUSTOM_FIELDS;
     const rows = new RowsAfter(state);
     const pause = pauser();
     const judged: Judged<Change>[] = [];
     for (const change of changes) {
-      judged.push(rows.judge(change, members));
+      judged.push(rows.judge(change, members, customFields));
       await pause(change.snapshots.size);
     }
     const updates = changes.map((c) => (c.cleanFrom ? encodeIntegrated(doc, Y.encodeStateVector(c.cleanFrom)) : c.update));

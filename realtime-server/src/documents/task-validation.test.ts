@@ -72,6 +72,7 @@ describe('judgeTask: milestones', () => {
     assigneeId: null,
     assigneeIds: [],
     allocations: {},
+    custom: {},
     order: 0,
     kind: 'task',
     parentId: null,
@@ -130,5 +131,42 @@ describe('judgeTask: milestones', () => {
     expect(judgeTask(undone, nested, none, false)).toEqual({ kind: 'valid', task: stored, changed: ['progress', 'parentId'], fix: null });
     // It was waiting for an earlier update: Yjs may hold back the values that replaced them, so they are put back.
     expect(judgeTask(undone, nested, none, true)).toEqual({ kind: 'valid', task: nested, changed: [], fix: { progress: 40, parentId: nested.parentId } });
+  });
+});
+
+describe('[custom-values] judgeTask: custom values against the project’s fields', () => {
+  const COST = '00000000-0000-4000-8000-0000000000c1';
+  const PHASE = '00000000-0000-4000-8000-0000000000c2';
+  const fields = new Map([
+    [COST, { name: 'Cost', type: 'number' as const, options: [] }],
+    [PHASE, { name: 'Phase', type: 'choice' as const, options: ['Design'] }],
+  ]);
+  const stored: PersistedTask = {
+    name: 'Hull',
+    description: null,
+    startDate: '2026-11-23',
+    endDate: '2026-11-27',
+    status: 'pending',
+    priority: 'medium',
+    progress: 0,
+    color: '#3b82f6',
+    assigneeId: null,
+    assigneeIds: [],
+    allocations: {},
+    custom: { [COST]: 5 },
+    order: 0,
+    kind: 'task',
+    parentId: null,
+  };
+  const none = new Set<string>();
+
+  it('a value that fits its field is stored; one of the wrong type is put back, the other value of the edit kept', () => {
+    expect(judgeTask({ ...stored, custom: { [COST]: 7 } }, stored, none, true, fields)).toMatchObject({ kind: 'valid', changed: ['custom'], fix: null });
+    const verdict = judgeTask({ ...stored, custom: { [COST]: 'seven', [PHASE]: 'Design' } }, stored, none, true, fields);
+    expect(verdict).toMatchObject({ kind: 'valid', task: { custom: { [COST]: 5, [PHASE]: 'Design' } }, fix: { custom: { [COST]: 5, [PHASE]: 'Design' } } });
+  });
+
+  it('a value of a field the project does not have (never read: no fields) is put back', () => {
+    expect(judgeTask({ ...stored, custom: { [COST]: 7 } }, stored, none, true)).toEqual({ kind: 'valid', task: stored, changed: [], fix: { custom: { [COST]: 5 } } });
   });
 });

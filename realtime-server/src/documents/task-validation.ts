@@ -5,6 +5,9 @@ import {
   type Link,
   findCycleInGraph,
   isOneDayIfMilestone,
+  judgeCustomValues,
+  type CustomFieldDefinitions,
+  type CustomValues,
   normaliseTaskStatus,
   TASK_DEFAULTS,
   TASK_FIELDS,
@@ -25,6 +28,9 @@ export type TaskVerdict =
 
 const REQUIRED_FOR_NEW: TaskFieldName[] = ['name', 'startDate', 'endDate'];
 
+/** No custom fields: what a turn that touches no custom value judges with (it reads none). */
+export const NO_CUSTOM_FIELDS: CustomFieldDefinitions = new Map();
+
 function parseField(field: TaskFieldName, value: unknown): { ok: true; value: unknown } | { ok: false } {
   const input = field === 'status' && typeof value === 'string' ? normaliseTaskStatus(value) : value;
   const result = taskFieldSchemas[field].safeParse(input);
@@ -35,11 +41,18 @@ function parseField(field: TaskFieldName, value: unknown): { ok: true; value: un
  * Judges one task of the document after a transaction against its last valid state (ARCHITECTURE §3: an
  * invalid value is put back to its last valid value and never persisted). Field by field: a valid change is
  * kept even when another field of the same transaction is refused. `members` are the people who may be
- * assigned; `waiting`, whether the document was waiting for an earlier update (a missing field may be held back).
+ * assigned; `waiting`, whether the document was waiting for an earlier update (a missing field may be held back);
+ * `customFields`, the project's custom fields (read only for a turn that changes a custom value).
  * `fix` is what the document must be set to afterwards (refused values back, defaults filled in,
  * values normalised such as 'in-progress' → 'in_progress'), or null when it already is right.
  */
-export function judgeTask(snapshot: DocTask, previous: PersistedTask | undefined, members: ReadonlySet<string>, waiting = true): TaskVerdict {
+export function judgeTask(
+  snapshot: DocTask,
+  previous: PersistedTask | undefined,
+  members: ReadonlySet<string>,
+  waiting = true,
+  customFields: CustomFieldDefinitions = NO_CUSTOM_FIELDS,
+): TaskVerdict {
   const isNew = !previous;
   const base: Record<string, unknown> = previous ? { ...previous } : { ...TASK_DEFAULTS, order: 0 };
   const next: Record<string, unknown> = { ...base };
@@ -74,8 +87,12 @@ export function judgeTask(snapshot: DocTask, previous: PersistedTask | undefined
       fix[field] = base[field];
       continue;
     }
-    next[field] = parsed.value;
-    if (!sameValue(parsed.value, raw)) fix[field] = parsed.value; // normalised or trimmed
+    let value = parsed.value;
+    // Issue 39: each custom value changed must fit a field the project defines now; one that does not goes back
+    // alone (a teammate's valid value in the same object stays).
+    if (field === 'custom') value = judgeCustomValues(value as CustomValues, base.custom as CustomValues, customFields).values;
+    next[field] = value;
+    if (!sameValue(value, raw)) fix[field] = value; // normalised, trimmed, or a custom value put back
   }
 
   // An allocation is a share of an assignee's day (issue 36): one for someone not assigned (a hostile client, or a

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { TASK_KIND_LABELS, TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUSES, TASK_STATUS_LABELS } from '@planline/domain';
+import { type CustomValue, TASK_KIND_LABELS, TASK_PRIORITY_LABELS, TASK_STATUS_COLORS, TASK_STATUSES, TASK_STATUS_LABELS } from '@planline/domain';
 import ExcelJS from 'exceljs';
 import {
   exportCounts,
@@ -9,6 +9,7 @@ import {
   timelineRange,
   timelineScale,
   utcDate,
+  type ExportCustomField,
   type ExportData,
   type ExportSheets,
   type ExportWorkload,
@@ -76,6 +77,13 @@ function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportSheet
           { header: 'Assignees', key: 'assignees', width: 40 },
         ]
       : []),
+    // Issue 39: a column per custom field, after the built-in ones, in the project's order.
+    ...(data.customFields ?? []).map((f) => ({
+      header: cellText(f.name),
+      key: customKey(f.id),
+      width: Math.min(40, Math.max(12, f.name.length + 2)),
+      ...(f.type === 'date' ? { style: { numFmt: DATE_FORMAT } } : {}),
+    })),
   ];
   styleHeader(ws.getRow(1));
   for (const task of data.tasks) {
@@ -102,6 +110,7 @@ function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportSheet
       ...(options.includeAssignments
         ? { assignee: task.assignee === null ? null : cellText(task.assignee), assignees: task.assignees.length ? cellText(task.assignees.join(', ')) : null }
         : {}),
+      ...Object.fromEntries((data.customFields ?? []).map((f) => [customKey(f.id), customCell(f, task.custom?.[f.id])])),
     });
     row.getCell('status').font = { color: { argb: argb(TASK_STATUS_COLORS[task.status]) }, bold: true };
     row.getCell('color').fill = solid(task.color);
@@ -110,6 +119,21 @@ function tasksSheet(wb: ExcelJS.Workbook, data: ExportData, options: ExportSheet
   }
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: Math.max(1, data.tasks.length + 1), column: ws.columns.length } };
   ws.commit();
+}
+
+const customKey = (fieldId: string) => `cf:${fieldId}`;
+
+/**
+ * [export-custom] A custom value as a spreadsheet holds it, typed so it sorts, filters and sums: a number as a number,
+ * a date as a date, a checkbox as TRUE or FALSE (unchecked is FALSE, not blank, so a filter offers both), text and a
+ * choice as text.
+ */
+export function customCell(field: ExportCustomField, value: CustomValue | undefined): string | number | boolean | Date | null {
+  if (field.type === 'checkbox') return value === true;
+  if (value === undefined) return null;
+  if (field.type === 'number') return typeof value === 'number' ? value : null;
+  if (field.type === 'date') return typeof value === 'string' ? utcDate(value) : null;
+  return cellText(String(value));
 }
 
 /** [summary-tasks] Subtasks indented under their summary and grouped with it (Excel's outline: collapsible rows). */

@@ -3,6 +3,8 @@ import {
   addMonths,
   daysBetween,
   formatMonthYear,
+  type CustomField,
+  type CustomValue,
   type ExportOptions,
   type LinkType,
   MONTH_NAMES,
@@ -54,7 +56,12 @@ export interface ExportTask {
   assignments?: { userId: string; allocation: number }[];
   /** The task in the chosen baseline; null when it is not in it (added since), absent when none was chosen. */
   baseline?: ExportBaselineTask | null;
+  /** Its custom field values, field id → value (issue 39). */
+  custom?: Readonly<Record<string, CustomValue>>;
 }
+
+/** A custom field of the project, a column of its own in the exports (issue 39), in the project's column order. */
+export type ExportCustomField = Pick<CustomField, 'id' | 'name' | 'type' | 'options'>;
 
 /** A task's dates in the chosen baseline and how many working days later it ends now (negative: earlier). */
 export interface ExportBaselineTask {
@@ -90,6 +97,8 @@ export interface ExportData {
   workload?: ExportWorkload | null;
   /** The assigned people, for the MS Project file's resources (name and e-mail by user id). */
   people?: { id: string; name: string; email: string }[];
+  /** The project's custom fields (issue 39): none when absent. */
+  customFields?: ExportCustomField[];
 }
 
 /** The parts of the export dialog's options the file builders read (the workload comes as data, when asked). */

@@ -25,6 +25,7 @@ import { findTeam } from '../teams/teams.queries.js';
 import type { WorkloadService } from '../workload/workload.service.js';
 import type { ExportBaseline, ExportBaselineTask, ExportData, ExportWorkload } from './export-data.js';
 import { exportProject, usersByIds } from './export.queries.js';
+import { activeFields } from '../custom-fields/custom-fields.queries.js';
 
 /** The formats of POST /api/export/{format}/{projectId} (MS Project XML has its own GET route). */
 export type FileFormat = Exclude<keyof typeof EXPORT_CONTENT_TYPES, 'mspdi'>;
@@ -100,6 +101,7 @@ export class ExportService {
       },
       today: this.now().toISOString().slice(0, 10),
       people: users.map((u) => ({ id: u.id, name: personName.get(u.id)!, email: u.email })),
+      customFields: (await activeFields(this.dataSource, projectId)).map(({ id, name, type, options }) => ({ id, name, type, options })),
       ...(baseline ? { baseline: baseline.about } : {}),
       tasks: treeOrder(tasks).map(({ task: t, depth, subtasks }) => {
         const ids = t.assigneeId ? [t.assigneeId, ...t.assigneeIds.filter((id) => id !== t.assigneeId)] : t.assigneeIds;
@@ -124,6 +126,7 @@ export class ExportService {
           assignees: ids.map((id) => personName.get(id)).filter((n): n is string => !!n),
           assignments: taskAssignments(ids, t.allocations ?? {}).sort((a, b) => ids.indexOf(a.userId) - ids.indexOf(b.userId)),
           ...(baseline ? { baseline: baseline.dates(t.id, t.endDate) } : {}),
+          custom: t.custom,
         };
       }),
     };

@@ -2,7 +2,7 @@ import { createWorkCalendar, DEFAULT_WORK_CALENDAR, type LinkType } from '@planl
 import { describe, expect, it } from 'vitest';
 import type { ExportData, ExportTask } from '../export/export-data.js';
 import { readMspdi } from './mspdi-read.js';
-import { writeMspdi, type MspdiPerson } from './mspdi-write.js';
+import { extendedAttributes, writeMspdi, type MspdiPerson } from './mspdi-write.js';
 
 const calendarResult = createWorkCalendar({ workingWeekdays: [1, 2, 3, 4, 5], holidays: ['2026-03-09', '2026-12-24', '2026-12-25', '2026-12-28'] });
 if (!calendarResult.ok) throw new Error(calendarResult.reason);
@@ -122,5 +122,34 @@ describe('[mspdi-write] MS Project XML out, and back in', () => {
     expect(xml).toContain('<Name>Plain name, 100% ✓</Name>');
     const read = readMspdi(Buffer.from(xml), { fileName: 'RES-1.xml', calendar: DEFAULT_WORK_CALENDAR });
     expect(read.tasks.slice(0, 2).map((t) => t.name)).toEqual(['Say "hi" & <go>', 'Plain name, 100% ✓']);
+  });
+});
+
+describe('[mspdi-custom] custom fields as MS Project local custom fields', () => {
+  const field = (name: string, type: 'text' | 'number' | 'date' | 'choice' | 'checkbox') => ({ id: name, name, type, options: [] });
+
+  it('each takes the next free field of its kind, with MS Project’s FieldIDs (not consecutive past Text5)', () => {
+    const texts = Array.from({ length: 8 }, (_, i) => field(`T${i}`, i % 2 ? 'choice' : 'text'));
+    const slots = extendedAttributes([...texts, field('N', 'number'), field('D', 'date'), field('F', 'checkbox')]);
+    expect(slots.map((s) => [s.field.name, s.fieldName, s.fieldId])).toEqual([
+      ['T0', 'Text1', 188743731],
+      ['T1', 'Text2', 188743734],
+      ['T2', 'Text3', 188743737],
+      ['T3', 'Text4', 188743740],
+      ['T4', 'Text5', 188743743],
+      ['T5', 'Text6', 188743746],
+      ['T6', 'Text7', 188743747],
+      ['T7', 'Text8', 188743748],
+      ['N', 'Number1', 188743767],
+      ['D', 'Date1', 188743945],
+      ['F', 'Flag1', 188743752],
+    ]);
+  });
+
+  it('past the last field of a kind (an 11th date field) the field is left out', () => {
+    const dates = Array.from({ length: 11 }, (_, i) => field(`D${i}`, 'date'));
+    const slots = extendedAttributes(dates);
+    expect(slots).toHaveLength(10);
+    expect(slots.at(-1)).toMatchObject({ fieldName: 'Date10', fieldId: 188743954 });
   });
 });

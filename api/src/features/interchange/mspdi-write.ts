@@ -3,11 +3,12 @@ import {
   daysToMspdiLinkLag,
   MSPDI_LAG_FORMAT,
   mspdiTimeUnits,
+  type CustomValue,
   type LinkType,
   type MspdiTimeUnits,
   type WorkCalendar,
 } from '@planline/domain';
-import type { ExportData } from '../export/export-data.js';
+import type { ExportCustomField, ExportData } from '../export/export-data.js';
 import { MSPDI_LINK_TYPES } from './mspdi-read.js';
 
 /*
@@ -96,8 +97,10 @@ export function writeMspdi({ data, calendar, people }: MspdiInput): string {
     el('DefaultTaskType', FIXED_DURATION),
     el('DurationFormat', MSPDI_LAG_FORMAT.days),
   );
+  const extended = extendedAttributes(data.customFields ?? []);
+  writeExtendedAttributes(out, extended);
   writeCalendar(out, calendar);
-  writeTasks(out, { data, calendar, units, uidOf, projectStart, projectFinish });
+  writeTasks(out, { data, calendar, units, uidOf, projectStart, projectFinish, extended });
   const assigned = writeResources(out, data, people);
   writeAssignments(out, data, calendar, units, uidOf, assigned);
   out.push('</Project>');
@@ -139,7 +142,65 @@ function holidayRuns(holidays: readonly string[]): [string, string][] {
   return runs;
 }
 
+/*
+ * [mspdi-custom] Custom fields (issue 39) as MS Project's local task custom fields: each takes the next free one of
+ * its kind (text and choice: Text1-Text30, number: Number1-Number20, date: Date1-Date10, checkbox: Flag1-Flag20),
+ * defined once at the project level (<ExtendedAttributes>: FieldID, FieldName, Alias = the field's name), its values
+ * on each task (<ExtendedAttribute>: FieldID, Value). FieldIDs are MS Project's (pjCustomTaskText1 = 188743731 …);
+ * they are not consecutive. A field past its kind's last slot (an 11th date field) is left out of the file.
+ */
+const TASK_CUSTOM_FIELD_IDS = {
+  Text: [
+    188743731, 188743734, 188743737, 188743740, 188743743, 188743746, 188743747, 188743748, 188743749, 188743750,
+    ...Array.from({ length: 20 }, (_, i) => 188743997 + i),
+  ],
+  Number: [188743767, 188743768, 188743769, 188743770, 188743771, ...Array.from({ length: 15 }, (_, i) => 188743982 + i)],
+  Date: Array.from({ length: 10 }, (_, i) => 188743945 + i),
+  Flag: [...Array.from({ length: 10 }, (_, i) => 188743752 + i), ...Array.from({ length: 10 }, (_, i) => 188743972 + i)],
+} as const;
+type CustomSlotKind = keyof typeof TASK_CUSTOM_FIELD_IDS;
+const SLOT_KIND: Record<ExportCustomField['type'], CustomSlotKind> = { text: 'Text', choice: 'Text', number: 'Number', date: 'Date', checkbox: 'Flag' };
+
+/** A custom field with the MS Project field it is written as. */
+interface ExtendedField {
+  field: ExportCustomField;
+  fieldId: number;
+  /** MS Project's name of it: "Text1", "Number3". */
+  fieldName: string;
+}
+
+/** Each custom field's MS Project field, the next free of its kind, in the project's column order. */
+export function extendedAttributes(fields: readonly ExportCustomField[]): ExtendedField[] {
+  const used: Record<CustomSlotKind, number> = { Text: 0, Number: 0, Date: 0, Flag: 0 };
+  const out: ExtendedField[] = [];
+  for (const field of fields) {
+    const kind = SLOT_KIND[field.type];
+    const fieldId = TASK_CUSTOM_FIELD_IDS[kind][used[kind]];
+    if (fieldId === undefined) continue;
+    used[kind] += 1;
+    out.push({ field, fieldId, fieldName: `${kind}${used[kind]}` });
+  }
+  return out;
+}
+
+function writeExtendedAttributes(out: string[], extended: readonly ExtendedField[]): void {
+  if (!extended.length) return;
+  out.push('<ExtendedAttributes>');
+  for (const { field, fieldId, fieldName } of extended) {
+    out.push(`<ExtendedAttribute>${el('FieldID', fieldId)}${el('FieldName', fieldName)}${el('Alias', field.name)}</ExtendedAttribute>`);
+  }
+  out.push('</ExtendedAttributes>');
+}
+
+/** A task's value as MS Project reads it: dates at the day's start, flags 1 or 0, numbers and text as they are. */
+function extendedValue(type: ExportCustomField['type'], value: CustomValue): string | number {
+  if (type === 'checkbox') return value === true ? 1 : 0;
+  if (type === 'date') return `${String(value)}T${DAY_START}`;
+  return typeof value === 'number' ? value : String(value);
+}
+
 interface TaskContext {
+  extended: readonly ExtendedField[];
   data: ExportData;
   calendar: WorkCalendar;
   units: MspdiTimeUnits;
@@ -150,7 +211,7 @@ interface TaskContext {
 
 const LINK_TYPE_CODE = new Map<LinkType, number>(MSPDI_LINK_TYPES.map((type, code) => [type, code]));
 
-function writeTasks(out: string[], { data, calendar, units, uidOf, projectStart, projectFinish }: TaskContext): void {
+function writeTasks(out: string[], { data, calendar, units, uidOf, projectStart, projectFinish, extended }: TaskContext): void {
   out.push('<Tasks>');
   // MS Project's project summary task (UID 0): readers skip it, and MS Project expects it.
   out.push(
@@ -198,6 +259,11 @@ function writeTasks(out: string[], { data, calendar, units, uidOf, projectStart,
         `<PredecessorLink>${el('PredecessorUID', predecessor)}${el('Type', LINK_TYPE_CODE.get(link.type) ?? 1)}${el('CrossProject', 0)}` +
           `${el('LinkLag', daysToMspdiLinkLag(link.lagDays, units))}${el('LagFormat', MSPDI_LAG_FORMAT.days)}</PredecessorLink>`,
       );
+    }
+    // mspdi_pj12.xsd puts a task's ExtendedAttribute values after its links and before its Baseline.
+    for (const { field, fieldId } of extended) {
+      const value = task.custom?.[field.id];
+      if (value !== undefined) parts.push(`<ExtendedAttribute>${el('FieldID', fieldId)}${el('Value', extendedValue(field.type, value))}</ExtendedAttribute>`);
     }
     if (task.baseline) {
       const b = task.baseline;

@@ -13,7 +13,7 @@ import { projectCalendarSettings, scheduleTasks } from '../schedule/schedule.que
  */
 const taskSelect = (scope: string, extra = '') => `
   SELECT ${extra} t.id, t.project_id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress,
-         t.color, t.assignee_id, t."order", t.kind, t.parent_id, t.created_at, t.updated_at,
+         t.color, t.assignee_id, t."order", t.kind, t.parent_id, t.custom, t.created_at, t.updated_at,
          u.first_name AS assignee_first_name, u.last_name AS assignee_last_name,
          COALESCE(a.ids, '{}') AS assignee_ids, a.allocations,
          COALESCE(d.ids, '{}') AS dependencies,

@@ -11,6 +11,11 @@ import {
   taskStatusOf,
   type Assignment,
   canonicalAllocations,
+  customValueProblem,
+  mergeCustomValues,
+  type CustomFieldDefinitions,
+  type CustomValue,
+  type CustomValues,
   sameAssignments,
   taskAssignments,
   type CreateTaskInput,
@@ -21,7 +26,7 @@ import {
   type UpdateDependencyInput,
   type UpdateTaskInput,
 } from '@planline/domain';
-import { assignableUsers, serverEdit, type ProjectDocuments } from '@planline/realtime';
+import { assignableUsers, customFieldDefinitions, serverEdit, type ProjectDocuments } from '@planline/realtime';
 import { addDependency, dependencyEdges, dependencyLinks, deleteTask, fieldValue, readTask, type DocTask, readTaskField, removeDependency, taskIds, tasksMap, writeTask } from '@planline/document';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../errors.js';
@@ -121,8 +126,22 @@ export class TasksService {
     }
   }
 
+  /** [custom-values] Each listed value fits a field the project defines, or 400 naming the field (issue 39). */
+  private async assertCustomValues(projectId: string, values: Readonly<Record<string, CustomValue | null>> | undefined): Promise<void> {
+    // null, an empty text and false clear a value (canonicalCustomValues): nothing to judge.
+    const listed = Object.entries(values ?? {}).filter((e): e is [string, CustomValue] => e[1] !== null && e[1] !== '' && e[1] !== false);
+    if (!listed.length) return;
+    const fields = await customFieldDefinitions(this.dataSource, projectId);
+    const issues = listed.flatMap(([id, value]) => {
+      const problem = customValueIssue(fields, id, value);
+      return problem ? [{ path: `custom.${id}`, message: problem }] : [];
+    });
+    if (issues.length) throw new AppError('validation_failed', issues.map((i) => i.message).join('; '), { issues });
+  }
+
   async create(userId: string, body: CreateTaskInput): Promise<Task> {
     await requireProjectAccess(this.dataSource, userId, body.projectId);
+    await this.assertCustomValues(body.projectId, body.custom);
     const input = withAssignments(body);
     const assigneeIds = input.assigneeIds ?? (input.assigneeId ? [input.assigneeId] : []);
     const assigneeId = input.assigneeId ?? assigneeIds[0] ?? null;
@@ -156,6 +175,7 @@ export class TasksService {
         order,
         kind: input.kind,
         parentId: input.parentId ?? null,
+        custom: input.custom ?? {},
       });
     });
     return this.persisted(id);
@@ -165,7 +185,8 @@ export class TasksService {
     const projectId = await requireTaskAccess(this.dataSource, userId, taskId);
     const input = withAssignments(body);
     await this.assertAssignable(projectId, [input.assigneeId, ...(input.assigneeIds ?? [])]);
-    const { changeReason, base, ...fields } = input;
+    await this.assertCustomValues(projectId, input.custom);
+    const { changeReason, base, custom, ...fields } = input;
     // A summary shows its subtasks' dates and progress: those it may be sent back, not changed.
     const rolledUp = fields.startDate !== undefined || fields.endDate !== undefined || fields.progress !== undefined ? await findTask(this.dataSource, taskId) : null;
     const stale = await this.documents.edit(projectId, serverEdit(userId, changeReason), (doc) => {
@@ -206,7 +227,11 @@ export class TasksService {
       else if (body.assigneeIds !== undefined) next.allocations = {};
       // A new primary assignee: the others keep their share, someone unassigned takes theirs along.
       else if (next.assigneeIds) next.allocations = Object.fromEntries(Object.entries(allocations).filter(([id]) => assignees.includes(id)));
-      writeTask(doc, taskId, next);
+      // [custom-values] The listed fields' values replace the task's, in the same transaction (a teammate's value
+      // of another field stays); null clears one.
+      const written: Record<string, unknown> = { ...next };
+      if (custom) written.custom = mergeCustomValues(fieldValue('custom', current.custom) as CustomValues, custom);
+      writeTask(doc, taskId, written);
       return [];
     });
     if (stale.length > 0) throw await this.baseConflict(taskId, stale);
@@ -341,6 +366,12 @@ function withAssignments<T extends { assignments?: Assignment[] | undefined; ass
   const { assignments, ...rest } = input;
   if (!assignments) return rest;
   return { ...rest, assigneeIds: assignments.map((a) => a.userId), allocations: canonicalAllocations(Object.fromEntries(assignments.map((a) => [a.userId, a.allocation]))) };
+}
+
+/** Why `value` cannot be the value of field `id` of the project, or null when it can. */
+function customValueIssue(fields: CustomFieldDefinitions, id: string, value: CustomValue): string | null {
+  const field = fields.get(id);
+  return field ? customValueProblem(field, value) : `This project has no custom field ${id}: it may have been removed`;
 }
 
 /** An allocation is a share of an assignee's day: one for someone not assigned is a mistake, said as a 400. */

@@ -6,7 +6,7 @@ import type { Sql } from '../access/access.queries.js';
 export async function currentPlan(sql: Sql, projectId: string): Promise<PlanState> {
   const rows: Record<string, unknown>[] = await sql.query(
     `SELECT t.id, t.name, t.description, t.start_date, t.end_date, t.status, t.priority, t.progress, t.color,
-            t.assignee_id, t."order", t.kind, t.parent_id, t.created_at, t.updated_at,
+            t.assignee_id, t."order", t.kind, t.parent_id, t.custom, t.created_at, t.updated_at,
             COALESCE(a.ids, '{}') AS assignee_ids, a.allocations
        FROM tasks t
        LEFT JOIN (SELECT a.task_id, array_agg(a.user_id::text ORDER BY a.user_id::text) AS ids,

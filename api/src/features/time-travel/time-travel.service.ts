@@ -62,6 +62,7 @@ async function presentPlan(sql: Sql, projectId: string, plan: PlanState): Promis
         assignedTo: assignee ? `${assignee.firstName} ${assignee.lastName}`.trim() : null,
         assigneeIds: t.assigneeIds,
         allocations: t.allocations,
+        custom: t.custom,
         order: t.order,
         kind: t.kind,
         parentId: t.parentId,

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeJoinRequest, makeMember, makeProject, makeTask, makeTeam, makeUser, makeWeeklyReport } from '../../../test/factories';
 import { chatKey } from '../chat';
 import { dashboardConfigKey } from '../dashboard';
+import { customFieldsKey } from '../grid';
 import { projectTasksKey, taskHistoryKey } from '../gantt';
 import { latestWeeklyReportKey, weeklyReportsKey } from '../reports';
 import { projectPeopleKey, teamProjectsKey, USER_PROJECTS_KEY } from '../projects';
@@ -270,6 +271,27 @@ describe('applyServerEvent: dashboard events', () => {
     applyServerEvent(queryClient, { name: 'report:created', payload: { projectId, report } }, effects);
     expect(queryClient.getQueryData(weeklyReportsKey(projectId))).toEqual([report, older]);
     expect(queryClient.getQueryData(latestWeeklyReportKey(projectId))).toEqual(report);
+  });
+
+  it('[custom-fields] customField:saved puts the field in the list (and reads it again); customField:deleted takes it out', () => {
+    const { queryClient, effects } = setup();
+    const field = (name: string, position: number) => ({
+      id: crypto.randomUUID(),
+      projectId,
+      name,
+      type: 'text' as const,
+      options: [],
+      position,
+      createdAt: '2026-11-29T10:00:00.000Z',
+    });
+    const cost = field('Cost', 0);
+    queryClient.setQueryData(customFieldsKey(projectId), [cost]);
+    const phase = field('Phase', 1);
+    applyServerEvent(queryClient, { name: 'customField:saved', payload: { projectId, field: phase } }, effects);
+    expect(queryClient.getQueryData(customFieldsKey(projectId))).toEqual([cost, phase]);
+    expect(isInvalidated(queryClient, customFieldsKey(projectId))).toBe(true);
+    applyServerEvent(queryClient, { name: 'customField:deleted', payload: { projectId, fieldId: cost.id } }, effects);
+    expect(queryClient.getQueryData(customFieldsKey(projectId))).toEqual([phase]);
   });
 
   it('[notifications-live] a new notification and a read elsewhere set the badge and refresh the inbox lists', () => {

@@ -8,6 +8,7 @@ import { dashboardConfigKey, removeTask, upsertTask, withSavedLayout } from '../
 import { isTaskHistoryKey, projectTasksKey, taskHistoryKey } from '../gantt';
 import { notificationsChanged } from '../notifications';
 import { cacheReport } from '../reports';
+import { cacheRemovedField, cacheSavedField } from '../grid';
 import {
   dropTeamAccess,
   isProjectPeopleKey,
@@ -195,6 +196,14 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
 
     case 'report:created':
       cacheReport(queryClient, event.payload.report);
+      return;
+
+    // Issue 39: the project's custom fields, in every browser with the project open (their values come with the document).
+    case 'customField:saved':
+      cacheSavedField(queryClient, event.payload.field);
+      return;
+    case 'customField:deleted':
+      cacheRemovedField(queryClient, event.payload.projectId, event.payload.fieldId);
       return;
 
     // Issue 38: a task's thread and its row's count, in every browser with the project open.

@@ -11,6 +11,7 @@ import { TaskEditForm } from './task-edit-form';
 import { TaskHistory } from './task-history';
 import { WatchToggle } from '../../notifications';
 import type { Person } from './timeline-context';
+import { useCustomFields } from '../../grid';
 
 type Tab = 'edit' | 'comments' | 'history';
 const TABS: { id: Tab; label: string }[] = [
@@ -44,6 +45,7 @@ export function TaskDetailsDialog({ taskId, onClose, ...props }: TaskDetailsDial
 
 function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, currentUserId, canModerateComments, onClose, onDelete }: TaskDetailsDialogProps & { taskId: string }) {
   const task = useStore(connection.tasks, (s) => s.tasks.get(taskId));
+  const customFields = useCustomFields(connection.projectId);
   const [tab, setTab] = useState<Tab>('edit');
   const baseId = useId();
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ edit: null, comments: null, history: null });
@@ -109,7 +111,15 @@ function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, cur
     <DialogContent title="Task Details" description={task.name} className="max-w-2xl" header={<><WatchToggle taskId={task.id} />{tabs}</>} bodyRef={body}>
       <div role="tabpanel" id={`${baseId}-panel-edit`} aria-labelledby={`${baseId}-tab-edit`} hidden={tab !== 'edit'}>
         <TaskSlack connection={connection} taskId={task.id} />
-        <TaskEditForm task={task} people={peopleList} readOnly={readOnly} onDelete={() => onDelete(task.id)} onCancel={onClose} onSaved={onClose} />
+        <TaskEditForm
+          task={task}
+          people={peopleList}
+          readOnly={readOnly}
+          customFields={customFields.data}
+          onDelete={() => onDelete(task.id)}
+          onCancel={onClose}
+          onSaved={onClose}
+        />
         {/* Links are written live to the document (undoable), not with the form's Save. */}
         <TaskDependencies connection={connection} taskId={task.id} readOnly={readOnly} />
       </div>
@@ -118,7 +128,12 @@ function TaskDetailsBody({ connection, taskId, people, peopleList, readOnly, cur
         {tab === 'comments' ? <TaskComments taskId={task.id} people={peopleList} currentUserId={currentUserId} canModerate={canModerateComments} /> : null}
       </div>
       <div role="tabpanel" id={`${baseId}-panel-history`} aria-labelledby={`${baseId}-tab-history`} hidden={tab !== 'history'}>
-        <TaskHistory task={task} people={people} taskName={(id) => connection.tasks.getState().tasks.get(id)?.name} />
+        <TaskHistory
+          task={task}
+          people={people}
+          taskName={(id) => connection.tasks.getState().tasks.get(id)?.name}
+          customFields={new Map((customFields.data ?? []).map((f) => [f.id, f]))}
+        />
       </div>
     </DialogContent>
   );

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { makeTask } from '../../../../test/factories';
+import type { CustomField } from '@planline/domain';
 import type { TimelineTask } from '../model/timeline-task';
 import { TaskEditForm } from './task-edit-form';
 import type { Person } from './timeline-context';
@@ -52,5 +53,45 @@ describe('[allocation] Edit Task: a share for every assignee', () => {
     expect(fieldName(one, 'Allocation (%)')).toBe('allocation');
     expect(one).not.toContain('Allocation of');
     expect(render({ ...task, assigneeId: null, assigneeIds: [] })).not.toContain('Allocation');
+  });
+});
+
+describe('[custom-values] Edit Task: a Fields section with an input that fits each custom field', () => {
+  const PROJECT = '00000000-0000-4000-8000-000000000000';
+  const field = (id: string, name: string, type: CustomField['type'], options: string[] = []): CustomField => ({
+    id,
+    projectId: PROJECT,
+    name,
+    type,
+    options,
+    position: 0,
+    createdAt: '2026-11-29T10:00:00.000Z',
+  });
+  const fields = [
+    field('00000000-0000-4000-8000-0000000000c1', 'Cost', 'number'),
+    field('00000000-0000-4000-8000-0000000000c2', 'Due', 'date'),
+    field('00000000-0000-4000-8000-0000000000c3', 'Phase', 'choice', ['Design', 'Build']),
+    field('00000000-0000-4000-8000-0000000000c4', 'Signed', 'checkbox'),
+  ];
+  const withFields = (t: TimelineTask) =>
+    renderToString(
+      <QueryClientProvider client={new QueryClient()}>
+        <TaskEditForm task={t} people={people} readOnly={false} customFields={fields} onDelete={() => {}} onCancel={() => {}} onSaved={() => {}} />
+      </QueryClientProvider>,
+    );
+  const inputOf = (html: string, id: string) => new RegExp(`<(input|select)[^>]*id="task-edit-custom-${id}"[^>]*>`).exec(html)?.[0] ?? '';
+
+  it('shows each field with its value: a number, a date, the choice’s options, a checkbox', () => {
+    const html = withFields({ ...task, custom: { [fields[0]!.id]: 12.5, [fields[2]!.id]: 'Build', [fields[3]!.id]: true } });
+    expect(html).toContain('>Fields</legend>');
+    expect(inputOf(html, fields[0]!.id)).toMatch(/type="number"/);
+    expect(inputOf(html, fields[0]!.id)).toMatch(/value="12.5"/);
+    expect(inputOf(html, fields[1]!.id)).toMatch(/type="date"/);
+    expect(html).toMatch(/<option value="Build" selected="">Build<\/option>/);
+    expect(inputOf(html, fields[3]!.id)).toMatch(/checked=""/);
+  });
+
+  it('a project without custom fields has no Fields section', () => {
+    expect(render(task)).not.toContain('>Fields</legend>');
   });
 });

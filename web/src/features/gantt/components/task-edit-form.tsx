@@ -7,6 +7,7 @@ import {
   TASK_STATUSES,
   displayName,
   taskEditFormSchema,
+  type CustomField,
   type Task,
   type TaskStatus,
   UNASSIGNED,
@@ -25,11 +26,20 @@ import { isUnauthorizedError, serverMessage } from '../../../lib/api-error';
 import { applyServerIssues } from '../../../lib/form-issues';
 import { toast } from '../../../lib/toast.store';
 import { handleUnauthorized } from '../../auth';
-import { assignmentChanges, TASK_EDIT_FIELDS, taskBase, taskChanges, taskFormValues, type TaskEditField } from '../model/task-edit-values';
+import {
+  assignmentChanges,
+  customChanges,
+  TASK_EDIT_FIELDS,
+  taskBase,
+  taskChanges,
+  taskFormValues,
+  type TaskEditField,
+} from '../model/task-edit-values';
 import type { TimelineTask } from '../model/timeline-task';
 import { useTaskHistory } from '../tasks.queries';
 import { useUpdateTask } from '../tasks.api';
 import { AssigneeSelect } from './assignee-select';
+import { CustomFieldInputs, useCustomDraft } from './custom-field-inputs';
 import { EndDateField, MilestoneCheckbox } from './milestone-fields';
 import { StatusDot } from './status-dot';
 import type { Person } from './timeline-context';
@@ -50,16 +60,21 @@ interface TaskEditFormProps {
   onCancel: () => void;
   /** After a successful save (the dialog closes). */
   onSaved: () => void;
+  /** The project's custom fields (issue 39): the Fields section, none when empty. */
+  customFields?: readonly CustomField[];
 }
+
+const NO_CUSTOM_FIELDS: readonly CustomField[] = [];
 
 /**
  * Edit Task: saves through PATCH /api/tasks/{id} so the change reason lands in the history. Only the fields the
  * person changed are sent; while it is open, a teammate's change shows under its field with their name, taken in
  * place where the person has not touched the field, offered as a choice where both changed it.
  */
-export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSaved }: TaskEditFormProps) {
+export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSaved, customFields = NO_CUSTOM_FIELDS }: TaskEditFormProps) {
   const updateTask = useUpdateTask();
   const [opened] = useState(() => taskFormValues(task));
+  const custom = useCustomDraft(customFields, task.custom);
   const form = useForm({ resolver: zodResolver(taskEditFormSchema), defaultValues: opened });
   const { errors, isSubmitting, dirtyFields } = form.formState;
   const milestone = form.watch('milestone');
@@ -85,6 +100,8 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
     const sharesBase = { ...opened, otherAllocations: base.otherAllocations };
     const assignments = assignmentChanges({ allocation: dirtyFields.allocation === true, otherAllocations: otherShares, assigneeId: dirty.has('assigneeId') }, v, sharesBase, task);
     if (assignments) changes.assignments = assignments.assignments;
+    const customValues = customChanges(customFields, custom.draft, custom.opened);
+    if (customValues) changes.custom = customValues;
     if (Object.keys(changes).length === 0) {
       form.setError('root', { message: 'Nothing to save: no field differs from the task.' });
       return;
@@ -214,6 +231,7 @@ export function TaskEditForm({ task, people, readOnly, onDelete, onCancel, onSav
             </FormField>
           ),
         )}
+        <CustomFieldInputs fields={customFields} draft={custom.draft} onChange={custom.set} />
         <div className="sm:col-span-2">
           <FormField id="task-edit-reason" label="Change reason" hint="Optional. Kept with this change in the history." error={errors.changeReason?.message}>
             {(control) => <Textarea {...control} rows={2} placeholder="Why is this changing?" {...form.register('changeReason')} />}

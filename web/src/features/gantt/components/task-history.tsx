@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state';
 import { serverMessage } from '../../../lib/api-error';
-import { changeCount, historyLines, type HistoryLine, type TaskNames } from '../model/history-format';
+import { changeCount, historyLines, type CustomFieldNames, type HistoryLine, type TaskNames } from '../model/history-format';
 import type { TimelineTask } from '../model/timeline-task';
 import { useTaskHistory } from '../tasks.queries';
 import type { Person } from './timeline-context';
@@ -11,6 +11,8 @@ interface TaskHistoryProps {
   people: ReadonlyMap<string, Person>;
   /** Names of the project's tasks, for a parent recorded by id. */
   taskName?: TaskNames;
+  /** The project's custom fields, to name a custom value's line by its field (issue 39). */
+  customFields?: CustomFieldNames;
 }
 
 /** The words for what a line did, when "changed <field>" would not say it. */
@@ -23,10 +25,10 @@ const ACTIONS: Partial<Record<HistoryLine['kind'], string>> = {
 };
 
 /** Change History: how many changes, then who changed what from what to what, when and why. */
-export function TaskHistory({ task, people, taskName }: TaskHistoryProps) {
+export function TaskHistory({ task, people, taskName, customFields }: TaskHistoryProps) {
   // Kept current by the 'task:updated' event (features/realtime), sent once a change and its history are stored.
   const history = useTaskHistory(task.id, true);
-  const lines = history.data ? historyLines(history.data, people, new Date(), taskName) : [];
+  const lines = history.data ? historyLines(history.data, people, new Date(), taskName, customFields) : [];
 
   if (history.isPending) return <LoadingBlock label="Loading change history" />;
   if (history.isError) {

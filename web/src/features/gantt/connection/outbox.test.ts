@@ -16,6 +16,7 @@ const task = (id: string, over: Partial<TimelineTask> = {}): TimelineTask => ({
   assigneeId: null,
   assigneeIds: [],
   allocations: {},
+  custom: {},
   order: 0,
   kind: 'task',
   parentId: null,

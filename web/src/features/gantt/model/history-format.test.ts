@@ -133,3 +133,33 @@ describe('change history', () => {
     expect(changeCount(12)).toBe('12 changes');
   });
 });
+
+describe('[custom-values] custom values in the history', () => {
+  const COST = '00000000-0000-4000-8000-0000000000c1';
+  const DUE = '00000000-0000-4000-8000-0000000000c2';
+  const GONE = '00000000-0000-4000-8000-0000000000c3';
+  const fields = new Map([
+    [COST, { name: 'Cost', type: 'number' as const }],
+    [DUE, { name: 'Due', type: 'date' as const }],
+  ]);
+
+  it('one line per field whose value changed, named by the field, not its id', () => {
+    const lines = historyLines(
+      [entry({ fieldName: 'custom', oldValue: JSON.stringify({ [COST]: 5, [GONE]: 'x' }), newValue: JSON.stringify({ [COST]: 7, [DUE]: '2026-12-31', [GONE]: 'x' }) })],
+      people,
+      now,
+      undefined,
+      fields,
+    );
+    expect(lines.map((l) => [l.field, l.from, l.to])).toEqual([
+      ['Cost', '5', '7'],
+      ['Due', '—', expect.stringContaining('2026')],
+    ]);
+    expect(new Set(lines.map((l) => l.id)).size).toBe(2);
+  });
+
+  it('a removed field reads as such; values cleared read as —', () => {
+    const [line] = historyLines([entry({ fieldName: 'custom', oldValue: JSON.stringify({ [GONE]: 'x' }), newValue: null })], people, now, undefined, fields);
+    expect([line!.field, line!.from, line!.to]).toEqual(['A removed field', 'x', '—']);
+  });
+});

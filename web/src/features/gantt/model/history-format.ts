@@ -9,6 +9,7 @@ import {
   TASK_PRIORITY_LABELS,
   TASK_STATUS_LABELS,
   taskStatusOf,
+  type CustomField,
   type TaskHistoryEntry,
   type TaskPriority,
 } from '@planline/domain';
@@ -113,26 +114,76 @@ function personName(id: string, people: ReadonlyMap<string, HistoryPerson>): str
   return person ? displayName(person) : 'Former member';
 }
 
+/** The project's custom fields by id, for the history's lines of custom values (issue 39). */
+export type CustomFieldNames = ReadonlyMap<string, Pick<CustomField, 'name' | 'type'>>;
+
+/** Custom values as recorded (JSON of field id → value; none recorded as null); anything unreadable as none. */
+function recordedCustom(value: string | null): Record<string, unknown> {
+  if (!value) return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** One custom value as people read it: a date in words, a checkbox checked or not, '—' for none. */
+function customValueText(type: CustomField['type'] | undefined, value: unknown): string {
+  if (type === 'checkbox') return value === true ? 'Checked' : 'Not checked';
+  if (value === undefined || value === null || value === '') return EMPTY;
+  if (type === 'date' && isCalendarDate(value)) return formatCalendarDate(value);
+  return String(value);
+}
+
+/**
+ * [custom-values] A change of a task's custom values is one history row holding them all, before and after; it
+ * reads as a line per field whose value changed, named by the field (a field removed since: "A removed field").
+ */
+function customLines(entry: TaskHistoryEntry, fields: CustomFieldNames): { fieldId: string; field: string; from: string; to: string }[] {
+  const before = recordedCustom(entry.oldValue);
+  const after = recordedCustom(entry.newValue);
+  const ids = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((id) => before[id] !== after[id]);
+  return ids.map((id) => {
+    const field = fields.get(id);
+    return { fieldId: id, field: field?.name ?? 'A removed field', from: customValueText(field?.type, before[id]), to: customValueText(field?.type, after[id]) };
+  });
+}
+
 /**
  * [task-history] One line per recorded change: who (first name, else email), when (relative to `now`), which
  * field, old → new, and the reason when there is one. [link-history] A dependency is told as added, changed or
  * removed, with its predecessor, type and lag in words.
  */
-export function historyLines(entries: readonly TaskHistoryEntry[], people: ReadonlyMap<string, HistoryPerson>, now: Date, taskName?: TaskNames): HistoryLine[] {
-  return entries.map((entry) => {
+export function historyLines(
+  entries: readonly TaskHistoryEntry[],
+  people: ReadonlyMap<string, HistoryPerson>,
+  now: Date,
+  taskName?: TaskNames,
+  customFields: CustomFieldNames = new Map(),
+): HistoryLine[] {
+  return entries.flatMap((entry) => {
     const at = parseISO(entry.createdAt);
     const person = entry.changedByUser;
-    return {
+    const line = {
       id: entry.id,
       who: person?.firstName.trim() || person?.email || 'Someone',
       when: Number.isNaN(at.getTime()) ? '' : formatDistance(at, now, { addSuffix: true }),
       at: entry.createdAt,
-      field: TASK_FIELD_LABELS[entry.fieldName] ?? entry.fieldName,
       kind: lineKind(entry),
-      from: historyValue(entry.fieldName, entry.oldValue, people, taskName),
-      to: historyValue(entry.fieldName, entry.newValue, people, taskName),
       reason: entry.changeReason?.trim() ? entry.changeReason : null,
     };
+    if (entry.fieldName === 'custom') {
+      return customLines(entry, customFields).map((c) => ({ ...line, id: `${entry.id}:${c.fieldId}`, field: c.field, from: c.from, to: c.to }));
+    }
+    return [
+      {
+        ...line,
+        field: TASK_FIELD_LABELS[entry.fieldName] ?? entry.fieldName,
+        from: historyValue(entry.fieldName, entry.oldValue, people, taskName),
+        to: historyValue(entry.fieldName, entry.newValue, people, taskName),
+      },
+    ];
   });
 }
 

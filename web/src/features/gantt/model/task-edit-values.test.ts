@@ -1,6 +1,6 @@
 import { taskEditFormSchema, type TaskHistoryEntry } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
-import { assignmentChanges, changedBy, mergeShares, shareChangedBy, taskBase, taskChanges, taskFormValues, withShare, type EditableTask } from './task-edit-values';
+import { assignmentChanges, changedBy, customChanges, customDraftOf, mergeShares, shareChangedBy, taskBase, taskChanges, taskFormValues, withShare, type EditableTask } from './task-edit-values';
 
 const ANA = '7d0c6f5e-64a8-4c5b-9a43-2f5f0c1d8e11';
 const task: EditableTask = {
@@ -228,5 +228,27 @@ describe("[form-merge] the other assignees' shares follow the live task as the f
     // Not recorded is 100 %.
     expect(shareChangedBy(history, BEN, 100)).toBe('Bea');
     expect(shareChangedBy(history, CY, 55)).toBeNull();
+  });
+});
+
+describe('[custom-values] the Fields section of Edit Task', () => {
+  const fields = [
+    { id: 'cost', type: 'number' as const },
+    { id: 'notes', type: 'text' as const },
+    { id: 'signed', type: 'checkbox' as const },
+    { id: 'phase', type: 'choice' as const },
+  ];
+  const opened = customDraftOf(fields, { cost: 5, signed: true });
+
+  it('opens with each value as its input holds it', () => {
+    expect(opened).toEqual({ cost: '5', notes: '', signed: true, phase: '' });
+  });
+
+  it('sends only the fields changed, typed; an emptied or unchecked one as null', () => {
+    expect(customChanges(fields, opened, opened)).toBeUndefined();
+    expect(customChanges(fields, { ...opened, cost: '7.5', phase: 'Build' }, opened)).toEqual({ cost: 7.5, phase: 'Build' });
+    expect(customChanges(fields, { ...opened, cost: ' ', signed: false }, opened)).toEqual({ cost: null, signed: null });
+    // Not a number: sent as typed, for the server to say why.
+    expect(customChanges(fields, { ...opened, cost: 'ten' }, opened)).toEqual({ cost: 'ten' });
   });
 });

@@ -2,6 +2,9 @@ import {
   assigneeFromChoice,
   canonicalAllocations,
   UNASSIGNED,
+  type CustomField,
+  type CustomValue,
+  type CustomValues,
   type Assignment,
   type TaskEditFormInput,
   type TaskEditFormValues,
@@ -182,4 +185,33 @@ export function assignmentChanges(
   const openedShare = (userId: string) => (opened.assigneeId === userId ? opened.allocation : opened.otherAllocations?.find((o) => o.userId === userId)?.allocation);
   const base = before.map((userId) => ({ userId, allocation: (isTouched(userId) ? openedShare(userId) : undefined) ?? allocationOf(task, userId) }));
   return { assignments: next, base };
+}
+
+/**
+ * Issue 39: the Fields section of Edit Task, by field id: text for a text, number, date or choice field ('' for
+ * none), the check of a checkbox.
+ */
+export type CustomDraft = Readonly<Record<string, string | boolean>>;
+
+/** The Fields section's inputs for a task's values. */
+export function customDraftOf(fields: readonly Pick<CustomField, 'id' | 'type'>[], custom: Readonly<CustomValues>): CustomDraft {
+  return Object.fromEntries(fields.map((f) => [f.id, f.type === 'checkbox' ? custom[f.id] === true : custom[f.id] === undefined ? '' : String(custom[f.id])]));
+}
+
+/**
+ * [custom-values] What Save sends as `custom`: the fields whose input differs from what the form opened with, each
+ * as its type holds it (null clears), and nothing else, so a teammate's value of another field stays. A number that
+ * does not read as one goes as typed: the server's 400 says why, naming the field.
+ */
+export function customChanges(fields: readonly Pick<CustomField, 'id' | 'type'>[], draft: CustomDraft, opened: CustomDraft): Record<string, CustomValue | null> | undefined {
+  const changes: Record<string, CustomValue | null> = {};
+  for (const field of fields) {
+    const value = draft[field.id];
+    if (value === undefined || value === opened[field.id]) continue;
+    if (typeof value === 'boolean') changes[field.id] = value || null;
+    else if (value.trim() === '') changes[field.id] = null;
+    else if (field.type === 'number') changes[field.id] = Number.isFinite(Number(value)) ? Number(value) : value;
+    else changes[field.id] = value;
+  }
+  return Object.keys(changes).length ? changes : undefined;
 }

@@ -22,3 +22,20 @@ describe('[allocation] a task of the chart reads its allocations from the docume
     expect(sameTimelineTask(a, toTimelineTask('t', fields)!)).toBe(false);
   });
 });
+
+describe('[custom-values] custom values of a task', () => {
+  const COST = '00000000-0000-4000-8000-0000000000c1';
+  const doc = { name: 'Hull', startDate: '2026-12-07', endDate: '2026-12-08' };
+
+  it('reads the document’s values, {} when missing or of a shape the server will put back', () => {
+    expect(toTimelineTask('t', { ...doc, custom: { [COST]: 12 } })!.custom).toEqual({ [COST]: 12 });
+    expect(toTimelineTask('t', doc)!.custom).toEqual({});
+    expect(toTimelineTask('t', { ...doc, custom: 'junk' })!.custom).toEqual({});
+  });
+
+  it('a change of a value is a change of the task', () => {
+    const a = toTimelineTask('t', { ...doc, custom: { [COST]: 12 } })!;
+    expect(sameTimelineTask(a, toTimelineTask('t', { ...doc, custom: { [COST]: 12 } })!)).toBe(true);
+    expect(sameTimelineTask(a, toTimelineTask('t', { ...doc, custom: { [COST]: 13 } })!)).toBe(false);
+  });
+});

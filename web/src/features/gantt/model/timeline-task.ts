@@ -6,7 +6,9 @@ import {
   maxDate,
   TASK_COLOR_DEFAULT,
   TASK_PRIORITIES,
+  taskFieldSchemas,
   taskStatusOf,
+  type CustomValues,
   type TaskKind,
   type TaskPriority,
   type TaskStatus,
@@ -39,6 +41,8 @@ export interface TimelineTask {
    * rolled up (tasks-store.ts), not its own.
    */
   subtasks: number;
+  /** Issue 39: the task's custom field values, field id → value (the document's `custom`; {} for none). */
+  custom: Readonly<CustomValues>;
 }
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -72,7 +76,17 @@ export function toTimelineTask(id: string, doc: DocTask | null): TimelineTask | 
     kind,
     parentId: typeof doc.parentId === 'string' && isCanonicalTaskId(doc.parentId) ? doc.parentId : null,
     subtasks: 0,
+    custom: customOf(doc.custom),
   };
+}
+
+const NO_CUSTOM: Readonly<CustomValues> = Object.freeze({});
+
+/** Custom values of a shape the document may hold; one the server is about to put back reads as none meanwhile. */
+function customOf(value: unknown): Readonly<CustomValues> {
+  if (value === undefined || value === null) return NO_CUSTOM;
+  const parsed = taskFieldSchemas.custom.safeParse(value);
+  return parsed.success && Object.keys(parsed.data).length ? Object.freeze(parsed.data) : NO_CUSTOM;
 }
 
 const NO_ALLOCATIONS: Readonly<Record<string, number>> = Object.freeze({});
@@ -95,7 +109,8 @@ function assigneeIdsOf(value: unknown): readonly string[] {
 /** A task's allocation for one of its assignees, in percent (100 when none is stored). */
 export const allocationOf = (task: Pick<TimelineTask, 'allocations'>, userId: string): number => task.allocations[userId] ?? ALLOCATION_DEFAULT;
 
-function sameAllocations(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): boolean {
+/** Two records (allocations, custom values) with the same keys and values. */
+function sameEntries<T>(a: Readonly<Record<string, T>>, b: Readonly<Record<string, T>>): boolean {
   if (a === b) return true;
   const keys = Object.keys(b);
   return keys.length === Object.keys(a).length && keys.every((k) => a[k] === b[k]);
@@ -105,7 +120,9 @@ export function sameTimelineTask(a: TimelineTask | undefined, b: TimelineTask): 
   if (!a) return false;
   for (const key of Object.keys(b) as (keyof TimelineTask)[]) {
     if (key === 'allocations') {
-      if (!sameAllocations(a.allocations, b.allocations)) return false;
+      if (!sameEntries(a.allocations, b.allocations)) return false;
+    } else if (key === 'custom') {
+      if (!sameEntries(a.custom, b.custom)) return false;
     } else if (key === 'assigneeIds') {
       if (a.assigneeIds.length !== b.assigneeIds.length || a.assigneeIds.some((id, i) => id !== b.assigneeIds[i])) return false;
     } else if (a[key] !== b[key]) return false;
