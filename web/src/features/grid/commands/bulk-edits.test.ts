@@ -51,13 +51,13 @@ describe('[grid-bulk-move] moving many rows by working days', () => {
 
 describe('[grid-bulk] one field on many rows', () => {
   const tasks = plan([
-    [A, 0, null, { status: 'done' }],
+    [A, 0, null, { status: 'completed' }],
     [B, 1, null, { assigneeId: C, assigneeIds: [C, D], allocations: { [C]: 50, [D]: 20 } }],
     [E, 2, null, { assigneeId: D, assigneeIds: [D] }],
   ]);
 
   it('writes only the rows that do not hold the value', () => {
-    expect(bulkFieldWrites(tasks, [A, B], { field: 'status', value: 'done' })).toEqual(new Map([[B, { status: 'done' }]]));
+    expect(bulkFieldWrites(tasks, [A, B], { field: 'status', value: 'completed' })).toEqual(new Map([[B, { status: 'completed' }]]));
     expect(bulkFieldWrites(tasks, [A, B], { field: 'priority', value: 'high' }).size).toBe(2);
   });
 
