@@ -23,7 +23,7 @@ import { TaskBar } from './task-bar';
 import { ROW_HEIGHT_PX } from './layout';
 import { useTimeline, type Person } from './timeline-context';
 import { CommentCountBadge } from '../../comments';
-import { useRowPick } from '../../grid/use-row-pick';
+import { useRowPick } from '../../grid';
 
 
 interface TaskRowProps {

@@ -53,9 +53,7 @@ import { usePastView } from './past-view';
 import { FindButton, TaskFind, useChartFind } from './task-find';
 import { TimelineToolbar } from './timeline-toolbar';
 import { useEarlyDrops } from './use-early-drops';
-import { GridBulkBar, handleGridCommandKey, handleGridPaste, type GridCommandContext } from '../../grid/commands';
-import { gridSelectionStore } from '../../grid/model/grid-selection.store';
-import { gridViewOf, gridViewStore } from '../../grid/model/grid-view.store';
+import { GridBulkBar, gridSelectionStore, gridViewOf, gridViewStore, handleGridCommandKey, handleGridPaste, type GridCommandContext } from '../../grid';
 
 interface TimelineChartProps {
   connection: ProjectConnection;
