@@ -10,6 +10,7 @@ interface StoredTask {
   name: string;
   startDate: string;
   endDate: string;
+  parentId?: string | null;
 }
 
 const storedTasks = async (page: Page, projectId: string): Promise<StoredTask[]> => (await page.request.get(`/api/projects/${projectId}/tasks`)).json();
@@ -81,6 +82,16 @@ describe('acting on many grid rows at once (issue 39)', () => {
     const copied = (await a.evaluate(() => navigator.clipboard.readText())).split('\n');
     expect(copied[0]).toBe('Name');
     expect(copied).toHaveLength(21);
+
+    // [grid-bulk-outline] Alt+Shift+→ on one of the picked rows indents them all in one step: the 19 under the first
+    // (the first of the plan has nothing above it to go under); one Ctrl+Z takes all 19 back out.
+    const parents = async () => (await storedTasks(a, projectId)).map((t) => t.parentId ?? null);
+    await rowName(a, last.id).focus();
+    await a.keyboard.press('Alt+Shift+ArrowRight');
+    await expect.poll(async () => (await parents()).filter((p) => p === first.id).length, { timeout: 10_000 }).toBe(19);
+    await rowName(a, first.id).focus();
+    await a.keyboard.press('Control+z');
+    await expect.poll(async () => (await parents()).every((p) => p === null), { timeout: 10_000 }).toBe(true);
 
     // 30 rows from a spreadsheet, pasted on the chart: 30 tasks, and one Ctrl+Z takes them all back.
     await bar.getByRole('button', { name: 'Clear selection' }).click();

@@ -256,8 +256,9 @@ export function TimelineChart(props: TimelineChartProps) {
   useEffect(() => gridSelectionStore.getState().reset(connection.projectId), [connection.projectId]);
   // Only from a row's name (the list): a bar's keys (arrows, Delete) and a paste on a bar stay the bar's and the chart's.
   const inRowName = (target: EventTarget) => (target as HTMLElement).closest(`[${ROW_NAME_ATTRIBUTE}]`) !== null;
-  const onRowsKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || !inRowName(event.target) || !handleGridCommandKey(event, commands)) find.onKeyDown(event);
+  // Before the row's own keys (capture): Alt+Shift+→ on one of several picked rows indents them all, not that row alone.
+  const onRowsKeyDownCapture = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (inRowName(event.target) && handleGridCommandKey(event, commands)) event.stopPropagation();
   };
   const findControl = find.open ? (
     <TaskFind
@@ -343,7 +344,8 @@ export function TimelineChart(props: TimelineChartProps) {
         id={SKIP_TARGET_IDS.taskList}
         role="region"
         aria-label="Task list and timeline"
-        onKeyDown={onRowsKeyDown}
+        onKeyDownCapture={onRowsKeyDownCapture}
+        onKeyDown={find.onKeyDown}
         onPaste={(event) => inRowName(event.target) && handleGridPaste(event, commands)}
         // The plan as it was: no picture of what the next visit opens (lib/first-screen.ts).
         {...(travel.at !== null ? { [PAST_PLAN_ATTR]: '' } : {})}
