@@ -100,7 +100,7 @@ function BulkBar({ context, rows }: { context: GridCommandContext; rows: readonl
 function BulkSelect({ label, onChoose, children }: { label: string; onChoose: (value: string) => void; children: ReactNode }) {
   return (
     <Select onValueChange={onChoose}>
-      <SelectTrigger aria-label={`Set ${label.toLowerCase()} of the selected tasks`} className="h-8 w-36">
+      <SelectTrigger aria-label={`Set ${label.toLowerCase()} of the selected tasks`} className="h-8 w-36 data-[placeholder]:text-slate-700!">
         <SelectValue placeholder={label} />
       </SelectTrigger>
       <SelectContent>{children}</SelectContent>
