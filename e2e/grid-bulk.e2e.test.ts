@@ -21,7 +21,7 @@ const workday = (n: number) => DEFAULT_WORK_CALENDAR.addWorkingDays(DEFAULT_WORK
 const rowName = (page: Page, taskId: string) => page.locator(`[data-task-row="${taskId}"] [data-row-name] > button`).last();
 
 describe('acting on many grid rows at once (issue 39)', () => {
-  it('[grid-bulk-move] 20 picked rows move 3 working days for both people and one Ctrl+Z takes them back; [grid-copy] they copy as a sheet; 30 pasted rows come and go in one step', async () => {
+  it('[grid-bulk-move] 20 picked rows move 3 working days for both people and one Ctrl+Z takes them back; [grid-copy] they copy as a sheet; 30 pasted rows come and go in one step; [grid-bulk-delete] Delete asks, then deletes the picked rows', async () => {
     const contextA = await newContext(env.browser(), env.app().url, { viewport: { width: 1280, height: 1400 }, bypassCSP: true });
     const contextB = await newContext(env.browser(), env.app().url);
     await contextA.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -106,6 +106,19 @@ describe('acting on many grid rows at once (issue 39)', () => {
     await a.locator(`[data-task-bar="${first.id}"]`).focus();
     await a.keyboard.press('Control+z');
     await expect.poll(async () => (await storedTasks(a, projectId)).length, { timeout: 10_000 }).toBe(20);
+
+    // [grid-bulk-delete] Ctrl-click a row with the cursor on another (the last one clicked): both picked; Delete asks
+    // about the two by name, and deletes them.
+    await rowName(a, first.id).click({ modifiers: ['Control'] });
+    await bar.getByText('2 selected').waitFor();
+    await rowName(a, first.id).focus();
+    await a.keyboard.press('Delete');
+    const confirm = a.getByRole('dialog', { name: 'Delete 2 tasks?' });
+    await confirm.getByText('“Task 01”, “Task 20” and their change history will be deleted for everyone').waitFor();
+    await confirm.getByRole('button', { name: 'Delete 2 tasks' }).click();
+    await a.getByRole('status').filter({ hasText: 'Deleted 2 tasks' }).waitFor();
+    expect((await storedTasks(a, projectId)).map((t) => t.name).sort()).toEqual(made.slice(1, 19).map((t) => t.name));
+    expect(await bar.count()).toBe(0);
 
     await contextA.close();
     await contextB.close();
