@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyTasksState } from '../../gantt/model/tasks-store';
 import { toTimelineTask, type TimelineTask } from '../../gantt/model/timeline-task';
 import type { CellContext, CellRead } from '../model/cell-commit';
-import { copiedText, fillDownCells, newRowsText, planPaste, readCells } from './cell-blocks';
+import { copiedCell, copiedText, fillDownCells, newRowsText, planPaste, readCells } from './cell-blocks';
 import { readTsv } from './tsv';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -49,6 +49,8 @@ describe('[grid-copy] copying rows', () => {
       ['Pour "slab"', '2026-11-23', `cf:${FIELD}:Pour "slab"`],
       ['Frame\twalls', '2026-11-23', `cf:${FIELD}:Frame\twalls`],
     ]);
+    // One cell alone: its value only, quoted when it holds a tab.
+    expect(copiedCell({ taskId: B, column: 'name' }, ctx, textOf)).toBe('"Frame\twalls"\n');
   });
 });
 
@@ -104,7 +106,7 @@ describe('[grid-paste-block] a pasted block', () => {
       ],
       { ...target, cursor: { taskId: C, column: 'name' } },
     );
-    expect(newRowsText(plan)).toBe('name\tstart\tend\nNew one\t2026-12-07\t2026-12-09');
+    expect(newRowsText(plan)).toBe('name\tstart\tend\nNew one\t2026-12-07\t2026-12-09\n');
   });
 
   it('[grid-paste-partial] reads each cell seeing the cells before it, writes the good ones and reports the rest', () => {

@@ -35,12 +35,14 @@ export function columnTitle(column: GridColumnId, fields: readonly CustomField[]
 type CellTextOf = (column: GridColumnId, taskId: string, context: CellContext) => string;
 type ReadCell = (column: GridColumnId, taskId: string, text: string, context: CellContext) => ReturnType<typeof gridReadCellText>;
 
-/**
- * [grid-copy] Rows as a spreadsheet pastes them: a header line of the columns' titles, then one line per row in the
- * grid's order. One cell alone (no rows picked) is its value only, as a spreadsheet copies one cell.
- */
+/** [grid-copy] Rows as a spreadsheet pastes them: a header line of the columns' titles, then one line per row in the grid's order. */
 export function copiedText(rows: readonly string[], columns: readonly GridColumnId[], context: CellContext, textOf: CellTextOf = gridCellText): string {
   return writeTsv([columns.map((c) => columnTitle(c, context.fields)), ...rows.map((taskId) => columns.map((c) => textOf(c, taskId, context)))]);
+}
+
+/** [grid-copy] One cell alone (no rows picked) is its value only, as a spreadsheet copies one cell. */
+export function copiedCell(cell: GridCell, context: CellContext, textOf: CellTextOf = gridCellText): string {
+  return writeTsv([[textOf(cell.column, cell.taskId, context)]]);
 }
 
 /** A cell to write, with where it was in what the person pasted or filled (1-based), for saying which one failed. */

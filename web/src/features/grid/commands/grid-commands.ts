@@ -10,7 +10,7 @@ import type { OutlineMove } from '../../gantt/model/outline';
 import { applyCellWrites, type CellContext, type CellWrite } from '../model/cell-commit';
 import { gridSelectionStore, targetRows } from '../model/grid-selection.store';
 import { bulkFieldWrites, bulkMoveWrites, bulkOutlineWrites, type BulkField } from './bulk-edits';
-import { copiedText, fillDownCells, newRowsText, planPaste, readCells, type CellProblem } from './cell-blocks';
+import { copiedCell, copiedText, fillDownCells, newRowsText, planPaste, readCells, type CellProblem } from './cell-blocks';
 import { readTsv } from './tsv';
 
 /**
@@ -115,7 +115,7 @@ export function copiedSelection(context: GridCommandContext): { text: string; ro
   const cells = cellContextOf(context);
   if (state.selected.size === 0) {
     if (!state.cursor || !cells.tasks.tasks.has(state.cursor.taskId)) return null;
-    return { text: copiedText([state.cursor.taskId], [state.cursor.column], cells).split('\n')[1] ?? '', rows: 0 };
+    return { text: copiedCell(state.cursor, cells), rows: 0 };
   }
   const rows = pickedRows(context);
   return rows.length ? { text: copiedText(rows, context.columns, cells), rows: rows.length } : null;

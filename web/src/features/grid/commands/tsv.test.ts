@@ -10,7 +10,7 @@ describe('[grid-tsv] clipboard text', () => {
       ['', 'plain'],
     ];
     const text = writeTsv(rows);
-    expect(text).toBe('Name\tNotes\nPour "slab"\t"line one\nline two"\n"""Quoted"" start"\t"a\tb"\n\tplain');
+    expect(text).toBe('Name\tNotes\nPour "slab"\t"line one\nline two"\n"""Quoted"" start"\t"a\tb"\n\tplain\n');
     expect(readTsv(text)).toEqual(rows);
   });
 
@@ -21,7 +21,8 @@ describe('[grid-tsv] clipboard text', () => {
     ]);
   });
 
-  it('keeps an empty line inside the block as a row and reads nothing as no rows', () => {
+  it('keeps empty rows, inside the block and last, and reads nothing as no rows', () => {
+    expect(readTsv(writeTsv([['Name'], [''], ['']]))).toEqual([['Name'], [''], ['']]);
     expect(readTsv('a\n\nb\n')).toEqual([['a'], [''], ['b']]);
     expect(readTsv('')).toEqual([]);
     expect(readTsv('\r\n')).toEqual([]);

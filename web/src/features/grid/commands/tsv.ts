@@ -11,9 +11,12 @@ const NEEDS_QUOTES = /[\t\r\n]|^"/;
 
 const quoted = (cell: string) => (NEEDS_QUOTES.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
-/** Rows of cells as clipboard text (no newline after the last row: a spreadsheet would paste an empty row). */
+/**
+ * Rows of cells as clipboard text, each line ended by a newline as Excel ends them (spreadsheets read the last one as
+ * the block's end, not as an empty row), so a last row of empty cells is still a row when read back.
+ */
 export function writeTsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((cells) => cells.map(quoted).join('\t')).join('\n');
+  return rows.map((cells) => `${cells.map(quoted).join('\t')}\n`).join('');
 }
 
 /**
