@@ -23,6 +23,7 @@ import { TaskBar } from './task-bar';
 import { ROW_HEIGHT_PX } from './layout';
 import { useTimeline, type Person } from './timeline-context';
 import { CommentCountBadge } from '../../comments';
+import { useRowPick } from '../../grid';
 
 
 interface TaskRowProps {
@@ -55,6 +56,8 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
   const rowDrag = useRowDrag(taskId);
   const current = useStore(currentRowStore, (s) => s.taskId === taskId);
   const found = useStore(findMarksStore, (s) => (s.current === taskId ? 'current' : s.matches.has(taskId) ? 'match' : null));
+  // [grid-row-pick] Ctrl- and Shift-click pick rows for the grid's bulk commands instead of opening the task.
+  const { picked, onPick } = useRowPick(taskId, () => connection.tasks.getState().rows);
   if (!task) return null;
   const shown = displayedDates(task, drag, remote);
   const compact = nameColumnPx < NAME_COLUMN_COMPACT_PX;
@@ -76,6 +79,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
       data-task-row={taskId}
       data-depth={depth}
       data-find={found ?? undefined}
+      data-grid-picked={picked || undefined}
       className="group pointer-events-none absolute left-0 flex border-b border-slate-100"
       style={{ top, height: ROW_HEIGHT_PX, width: nameColumnPx + timelineWidth }}
     >
@@ -84,7 +88,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
         className={cn(
           'pointer-events-auto sticky left-0 z-10 flex shrink-0 items-center border-r border-slate-200',
           // [chart-find] Every match marked, the one find is on more strongly.
-          found === 'current' ? 'bg-amber-200' : found === 'match' ? 'bg-amber-50 group-hover:bg-amber-100' : 'bg-white group-hover:bg-slate-50',
+          picked ? 'bg-blue-100' : found === 'current' ? 'bg-amber-200' : found === 'match' ? 'bg-amber-50 group-hover:bg-amber-100' : 'bg-white group-hover:bg-slate-50',
         )}
         style={{ width: nameColumnPx, paddingLeft: indentPx }}
       >
@@ -103,9 +107,9 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
         <button
           type="button"
           {...rowDrag}
-          onClick={() => {
+          onClick={(event) => {
             setCurrentRow(taskId);
-            openDetails(taskId);
+            if (!onPick(event)) openDetails(taskId);
           }}
           onFocus={() => setCurrentRow(taskId)}
           onKeyDown={onKeyDown}

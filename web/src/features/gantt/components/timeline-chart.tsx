@@ -37,6 +37,7 @@ import { NO_LEVEL_GHOSTS, type LevelGhosts } from '../model/leveling';
 import { DependencyOverlay } from './dependency-overlay';
 import { ARROW_BLOCK_ROWS, CHART_MAX_HEIGHT, HEADER_HEIGHT_PX, OVERSCAN_ROWS, ROW_HEIGHT_PX } from './layout';
 import { PlaceholderRow } from './placeholder-row';
+import { ROW_NAME_ATTRIBUTE } from './row-drag';
 import { CALENDAR_ATTR, calendarText, EDITABLE_ATTR, ZOOM_ATTR } from '../../../lib/early-drop';
 import { PAST_PLAN_ATTR, rememberScreen, takePaintedScroll } from '../../../lib/first-screen';
 import { SKIP_TARGET_IDS } from '../../../lib/skip-targets';
@@ -52,6 +53,7 @@ import { usePastView } from './past-view';
 import { FindButton, TaskFind, useChartFind } from './task-find';
 import { TimelineToolbar } from './timeline-toolbar';
 import { useEarlyDrops } from './use-early-drops';
+import { GridBulkBar, gridSelectionStore, gridViewOf, gridViewStore, handleGridCommandKey, handleGridPaste, type GridCommandContext } from '../../grid';
 
 interface TimelineChartProps {
   connection: ProjectConnection;
@@ -244,6 +246,20 @@ export function TimelineChart(props: TimelineChartProps) {
     if (offScreen) el.scrollLeft = Math.max(0, barLeft - viewportWidth / 4);
   };
   const shownRows = useMemo(() => (filtered ? new Set(rows) : null), [filtered, rows]);
+
+  // [grid-commands] The commands on the picked rows (bulk bar, copy, paste, fill down) until the grid mounts them.
+  const gridColumns = gridViewStore((s) => gridViewOf(s, connection.projectId).columns);
+  const commands = useMemo<GridCommandContext>(
+    () => ({ connection: props.connection, readOnly, rowOrder: rows, columns: gridColumns.map((c) => c.id), calendar, people, today }),
+    [props.connection, readOnly, rows, gridColumns, calendar, people, today],
+  );
+  useEffect(() => gridSelectionStore.getState().reset(connection.projectId), [connection.projectId]);
+  // Only from a row's name (the list): a bar's keys (arrows, Delete) and a paste on a bar stay the bar's and the chart's.
+  const inRowName = (target: EventTarget) => (target as HTMLElement).closest(`[${ROW_NAME_ATTRIBUTE}]`) !== null;
+  // Before the row's own keys (capture): Alt+Shift+→ on one of several picked rows indents them all, not that row alone.
+  const onRowsKeyDownCapture = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (inRowName(event.target) && handleGridCommandKey(event, commands)) event.stopPropagation();
+  };
   const findControl = find.open ? (
     <TaskFind
       connection={connection}
@@ -310,6 +326,7 @@ export function TimelineChart(props: TimelineChartProps) {
         />
       ) : null}
       {pastView.dialogs}
+      <GridBulkBar context={commands} />
       <p id={barHelpId} className="sr-only">
         Arrow keys move the task by a working day. Shift with an arrow key changes the end date. Alt with an arrow key changes
         progress by 10 percent. Enter opens the task details. Delete deletes the task. Control Z undoes your last change.
@@ -327,7 +344,9 @@ export function TimelineChart(props: TimelineChartProps) {
         id={SKIP_TARGET_IDS.taskList}
         role="region"
         aria-label="Task list and timeline"
+        onKeyDownCapture={onRowsKeyDownCapture}
         onKeyDown={find.onKeyDown}
+        onPaste={(event) => inRowName(event.target) && handleGridPaste(event, commands)}
         // The plan as it was: no picture of what the next visit opens (lib/first-screen.ts).
         {...(travel.at !== null ? { [PAST_PLAN_ATTR]: '' } : {})}
         // An opaque background lets Chromium composite the scroller: scrolling moves a layer instead of repainting
