@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { apiBenchmark } from './api/api.bench.js';
 import { conversationBenchmark } from './conversation/conversation.bench.js';
+import { portfolioBenchmark } from './portfolio/portfolio.bench.js';
 import { firstRouteBenchmark } from './bundle/first-route.bench.js';
 import { historyBenchmark } from './history/history.bench.js';
 import { interchangeBenchmark } from './interchange/interchange.bench.js';
@@ -32,10 +33,11 @@ const BENCHMARKS: Record<BenchmarkId, (ctx: BenchContext) => Promise<Section>> =
   workload: workloadBenchmark,
   interchange: interchangeBenchmark,
   conversation: conversationBenchmark,
+  portfolio: portfolioBenchmark,
 };
 
 const USAGE = `usage: npm run bench [-- [${BENCHMARK_IDS.join('] [')}] [--quick]]
-  no names: all ten, in that order. --quick: a smoke run (short, few clients).
+  no names: all of them, in that order. --quick: a smoke run (short, few clients).
   DATABASE_URL: the PostgreSQL server to make the bench database on (default postgres://postgres@127.0.0.1:5432/postgres).
   BENCH_REALTIME_EDITORS, BENCH_REALTIME_VIEWERS: the realtime workload's client counts (default 100 and 400), for a
   machine too small to drive the full workload; the section says when it ran smaller.

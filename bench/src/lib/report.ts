@@ -15,7 +15,7 @@ export interface Row {
 /** Figures against targets, or (with `header`) a plain grid of details. */
 export type Table = { caption?: string; rows: Row[] } | { caption?: string; header: string[]; grid: string[][] };
 
-export const BENCHMARK_IDS = ['realtime', 'api', 'timeline', 'export', 'bundle', 'schedule', 'history', 'workload', 'interchange', 'conversation'] as const;
+export const BENCHMARK_IDS = ['realtime', 'api', 'timeline', 'export', 'bundle', 'schedule', 'history', 'workload', 'interchange', 'conversation', 'portfolio'] as const;
 export type BenchmarkId = (typeof BENCHMARK_IDS)[number];
 
 export const BENCHMARK_TITLES: Record<BenchmarkId, string> = {
@@ -29,6 +29,7 @@ export const BENCHMARK_TITLES: Record<BenchmarkId, string> = {
   workload: '8. Workload and leveling: a 50-person team over 12 months, a 10,000-task project levelled',
   interchange: '9. Interchange: an MS Project file of 10,000 tasks and 10,000 links imported and exported',
   conversation: '10. Conversation: an inbox of 10,000 notifications, a cascade of 5,000 moves notifying 50 people',
+  portfolio: '11. Portfolio: 50 projects with 200,000 tasks on one timeline',
 };
 
 export interface Section {
