@@ -9,6 +9,8 @@ import { firstScreenDone } from '../lib/first-screen';
 import { lazyPart } from '../lib/lazy-part';
 import { SKIP_TARGET_IDS } from '../lib/skip-targets';
 import { AUTH_USER_KEY, useAuth } from '../features/auth';
+import { loadChatPanel } from '../features/chat';
+import { loadDashboardView } from '../features/dashboard';
 import { GanttView, showTaskInChart } from '../features/gantt';
 import { SHARED_SCOPE } from '../features/teams';
 import { useProjectPeople } from '../features/projects';
@@ -27,13 +29,13 @@ import { useWorkspaceUi } from '../app/workspace-ui.store';
 
 // [lazy-parts] Not on the first screen: asked for when the person opens them.
 const ChatPanel = lazyPart(
-  () => import('../features/chat/components/chat-panel').then((m) => m.ChatPanel),
+  loadChatPanel,
   <div className="fixed inset-0 z-40 flex items-center justify-center bg-white sm:inset-auto sm:top-16 sm:right-0 sm:bottom-0 sm:z-20 sm:w-96 sm:border-l sm:border-slate-200 sm:shadow-xl">
     <Spinner label="Loading team chat" />
   </div>,
 );
 const DashboardView = lazyPart(
-  () => import('../features/dashboard/components/dashboard-view').then((m) => m.DashboardView),
+  loadDashboardView,
   <div className="flex justify-center py-16">
     <Spinner label="Loading dashboard" />
   </div>,

@@ -1,22 +1,27 @@
 import type { Project, TeamSummary } from '@planline/domain';
+import { loadAiTaskCreatorDialog } from '../../ai-task';
+import { loadExportProjectDialog } from '../../export';
+import { loadImportProjectDialog } from '../../interchange';
+import { loadCreateProjectDialog } from '../../projects';
+import { loadWeeklyReportsDialog } from '../../reports';
+import { loadCreateTeamDialog, loadInviteMembersDialog, loadJoinRequestsDialog, loadJoinTeamDialog, loadTeamManagementDialog } from '../../teams';
+import { loadSaveAsTemplateDialog, loadTemplateGalleryDialog } from '../../templates';
 import { lazyDialog } from '../../../lib/lazy-part';
 import { useWorkspaceUi, type WorkspaceDialog } from '../../../app/workspace-ui.store';
 
-// [lazy-parts] Each dialog's code is asked for when it first opens: none is on the first screen. Imported from its
-// own file, not its feature's index: the page imports those indexes, and an index imported both ways would bring
-// every part it names into the page's code.
-const AiTaskCreatorDialog = lazyDialog(() => import('../../ai-task/components/ai-task-creator-dialog').then((m) => m.AiTaskCreatorDialog));
-const ExportProjectDialog = lazyDialog(() => import('../../export/components/export-project-dialog').then((m) => m.ExportProjectDialog));
-const ImportProjectDialog = lazyDialog(() => import('../../interchange/components/import-project-dialog').then((m) => m.ImportProjectDialog));
-const CreateProjectDialog = lazyDialog(() => import('../../projects/components/create-project-dialog').then((m) => m.CreateProjectDialog));
-const WeeklyReportsDialog = lazyDialog(() => import('../../reports/components/weekly-reports-dialog').then((m) => m.WeeklyReportsDialog));
-const SaveAsTemplateDialog = lazyDialog(() => import('../../templates/components/save-as-template-dialog').then((m) => m.SaveAsTemplateDialog));
-const TemplateGalleryDialog = lazyDialog(() => import('../../templates/components/template-gallery-dialog').then((m) => m.TemplateGalleryDialog));
-const CreateTeamDialog = lazyDialog(() => import('../../teams/components/create-team-dialog').then((m) => m.CreateTeamDialog));
-const InviteMembersDialog = lazyDialog(() => import('../../teams/components/invite-members-dialog').then((m) => m.InviteMembersDialog));
-const JoinRequestsDialog = lazyDialog(() => import('../../teams/components/join-requests-dialog').then((m) => m.JoinRequestsDialog));
-const JoinTeamDialog = lazyDialog(() => import('../../teams/components/join-team-dialog').then((m) => m.JoinTeamDialog));
-const TeamManagementDialog = lazyDialog(() => import('../../teams/components/team-management-dialog').then((m) => m.TeamManagementDialog));
+// [lazy-parts] Each dialog's code is asked for when it first opens: none is on the first screen.
+const AiTaskCreatorDialog = lazyDialog(loadAiTaskCreatorDialog);
+const ExportProjectDialog = lazyDialog(loadExportProjectDialog);
+const ImportProjectDialog = lazyDialog(loadImportProjectDialog);
+const CreateProjectDialog = lazyDialog(loadCreateProjectDialog);
+const WeeklyReportsDialog = lazyDialog(loadWeeklyReportsDialog);
+const SaveAsTemplateDialog = lazyDialog(loadSaveAsTemplateDialog);
+const TemplateGalleryDialog = lazyDialog(loadTemplateGalleryDialog);
+const CreateTeamDialog = lazyDialog(loadCreateTeamDialog);
+const InviteMembersDialog = lazyDialog(loadInviteMembersDialog);
+const JoinRequestsDialog = lazyDialog(loadJoinRequestsDialog);
+const JoinTeamDialog = lazyDialog(loadJoinTeamDialog);
+const TeamManagementDialog = lazyDialog(loadTeamManagementDialog);
 
 interface WorkspaceDialogsProps {
   /** The team in view; null when the workspace shows shared projects or nothing. */
