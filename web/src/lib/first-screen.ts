@@ -4,10 +4,11 @@
  * it before the app's code has arrived (src/first-screen.ts), and takes it away once the live chart has painted.
  * It is a picture: nothing in it responds, and assistive technology does not see it.
  *
- * This module imports nothing but constants, so the painter that reads it stays a few kilobytes.
+ * This module imports nothing but constants and small helpers, so the painter that reads it stays a few kilobytes.
  */
 import { APP_CODE_ELEMENT_ID, PICTURE_KEPT_COOKIE, SCREEN_COOKIE, TIME_ZONE_COOKIE } from '@planline/domain/first-screen';
 import { setBrowserCookie } from './browser-cookie';
+import { nextTask } from './next-slot';
 
 export const FIRST_SCREEN_KEY = 'planline.firstScreen';
 /** Where the server puts a signed-in person's first reads in the workspace page (api/src/http/static-web.ts). */
@@ -220,30 +221,41 @@ export function afterFirstScreenPainted(): Promise<void> {
 }
 
 /**
+ * The app's files asked for in one task: each request costs the page's main thread ~1 ms (more on a busy machine),
+ * and a press on the picture that comes meanwhile waits for the task to end (issue 35: ~45 ms for the ~50 files,
+ * on a loaded machine, right when a person or the bench grabs the first bar).
+ */
+const FILES_PER_TASK = 8;
+
+/**
  * Asks for the app's code files the workspace page lists (api/src/http/static-web.ts lists them rather than ask for
  * them in the head, where their requests and compiling would hold up the first paint), all at once: the app's own
- * imports then find them arriving, with no waterfall of one import after another. Resolves once each has arrived
- * (or failed: the import that needs it then says so).
+ * imports then find them arriving, with no waterfall of one import after another. "At once" is FILES_PER_TASK files
+ * per task, a task after another, so input goes between them. Resolves once each has arrived (or failed: the import
+ * that needs it then says so).
  */
-export function askForAppCode(): Promise<void> {
+export async function askForAppCode(): Promise<void> {
   let files: unknown;
   try {
     files = JSON.parse(document.getElementById(APP_CODE_ELEMENT_ID)?.textContent ?? '[]');
   } catch {
-    return Promise.resolve();
+    return;
   }
-  if (!Array.isArray(files)) return Promise.resolve();
+  if (!Array.isArray(files)) return;
+  const hrefs = files.filter((href): href is string => typeof href === 'string' && href.startsWith('/assets/'));
   const arrived: Promise<void>[] = [];
-  for (const href of files) {
-    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    arrived.push(new Promise((resolve) => (link.onload = link.onerror = () => resolve())));
-    document.head.append(link);
+  for (let from = 0; from < hrefs.length; from += FILES_PER_TASK) {
+    if (from > 0) await nextTask();
+    for (const href of hrefs.slice(from, from + FILES_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      arrived.push(new Promise((resolve) => (link.onload = link.onerror = () => resolve())));
+      document.head.append(link);
+    }
   }
-  return Promise.all(arrived).then(() => undefined);
+  await Promise.all(arrived);
 }
 
 /** Said by the app when the page it shows is not a chart with bars (an empty project, the dashboard, an error). */

@@ -6,10 +6,11 @@ import { ErrorBlock } from '../components/ui/query-state';
 import { Spinner } from '../components/ui/spinner';
 import { errorStatus, serverMessage } from '../lib/api-error';
 import { firstScreenDone } from '../lib/first-screen';
+import { lazyPart } from '../lib/lazy-part';
 import { SKIP_TARGET_IDS } from '../lib/skip-targets';
 import { AUTH_USER_KEY, useAuth } from '../features/auth';
-import { ChatPanel } from '../features/chat';
-import { DashboardView } from '../features/dashboard';
+import { loadChatPanel } from '../features/chat';
+import { loadDashboardView } from '../features/dashboard';
 import { GanttView, showTaskInChart } from '../features/gantt';
 import { SHARED_SCOPE } from '../features/teams';
 import { useProjectPeople } from '../features/projects';
@@ -25,6 +26,20 @@ import {
   WorkspaceSidebar,
 } from '../features/workspace';
 import { useWorkspaceUi } from '../app/workspace-ui.store';
+
+// [lazy-parts] Not on the first screen: asked for when the person opens them.
+const ChatPanel = lazyPart(
+  loadChatPanel,
+  <div className="fixed inset-0 z-40 flex items-center justify-center bg-white sm:inset-auto sm:top-16 sm:right-0 sm:bottom-0 sm:z-20 sm:w-96 sm:border-l sm:border-slate-200 sm:shadow-xl">
+    <Spinner label="Loading team chat" />
+  </div>,
+);
+const DashboardView = lazyPart(
+  loadDashboardView,
+  <div className="flex justify-center py-16">
+    <Spinner label="Loading dashboard" />
+  </div>,
+);
 
 /** Teams whose empty state already opened the new-project dialog in this page session. */
 const offeredNewProject = new Set<string>();

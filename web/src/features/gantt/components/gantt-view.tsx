@@ -15,15 +15,20 @@ import { rowDragStore } from '../model/row-drop';
 import { userColor } from '../model/presence';
 import { syncNotice } from '../model/sync-notice';
 import { WorkCalendarProvider, workCalendarOf } from '../model/work-calendar';
+import { lazyOnceShown } from '../../../lib/lazy-part';
 import { useToday } from '../../../lib/use-today';
 import { CreateTaskDialog, QuickAddForm } from './task-create-form';
 import { DeleteTaskDialog } from './delete-task-dialog';
-import { addPastedRows } from './paste-rows';
-import { TaskDetailsDialog } from './task-details-dialog';
 import { TimelineChart } from './timeline-chart';
 import type { Person } from './timeline-context';
 import { TimelineSkeleton } from './timeline-skeleton';
 import { useKeepFirstScreen } from './use-keep-first-screen';
+
+// [lazy-parts] Task Details (its comments, history and Watch toggle) is asked for when a task's details first open.
+const TaskDetailsDialog = lazyOnceShown(
+  () => import('./task-details-dialog').then((m) => m.TaskDetailsDialog),
+  (props) => props.taskId !== null,
+);
 
 export interface GanttViewProps {
   projectId: string;
@@ -176,7 +181,9 @@ export function GanttView({ projectId, calendar, currentUser, members, canSaveBa
       toast({ title: 'View only', description: 'You can see this project but not add tasks to it.', variant: 'destructive' });
       return;
     }
-    addPastedRows(connection, text, { today, people: peopleList, calendar: workCalendarOf(calendar), locale: navigator.language });
+    const context = { today, people: peopleList, calendar: workCalendarOf(calendar), locale: navigator.language };
+    // Read with the spreadsheet parser, which only a paste needs: its code comes with the first one.
+    void import('./paste-rows').then(({ addPastedRows }) => addPastedRows(connection, text, context));
   };
 
   const title = (

@@ -3,7 +3,12 @@ import { format } from 'date-fns';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { changedTaskCount, type BarDates, type MoveNote, type RestoreChanges } from '../model/past-moves';
-import { MoveComment, TaskComments } from '../../comments';
+import { lazyPart } from '../../../lib/lazy-part';
+import { loadMoveComment, loadTaskComments } from '../../comments';
+
+// [lazy-parts] The comments' code (markdown, composer) comes when a past task's details first show them.
+const MoveComment = lazyPart(loadMoveComment);
+const TaskComments = lazyPart(loadTaskComments);
 
 /** "27 Nov 2026, 10:00:05": an instant as the History panel says it. */
 export const instantInWords = (at: string) => format(Date.parse(at), 'd MMM yyyy, HH:mm:ss');

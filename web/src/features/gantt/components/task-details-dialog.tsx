@@ -2,8 +2,10 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { LoadingBlock } from '../../../components/ui/query-state';
 import { cn } from '../../../lib/cn';
-import { TaskComments } from '../../comments';
+import { loadTaskComments } from '../../comments';
+import { lazyPart } from '../../../lib/lazy-part';
 import type { ProjectConnection } from '../connection/project-connection';
 import { taskSlackText, usePlanSchedule } from '../model/schedule';
 import { TaskDependencies } from './task-dependencies';
@@ -12,6 +14,9 @@ import { TaskHistory } from './task-history';
 import { WatchToggle } from '../../notifications';
 import type { Person } from './timeline-context';
 import { useCustomFields } from '../../grid';
+
+// [lazy-parts] The comments tab's code (markdown, composer, mentions) comes when the tab is first shown.
+const TaskComments = lazyPart(loadTaskComments, <LoadingBlock label="Loading comments" />);
 
 type Tab = 'edit' | 'comments' | 'history';
 const TABS: { id: Tab; label: string }[] = [

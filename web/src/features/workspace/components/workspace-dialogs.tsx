@@ -1,18 +1,27 @@
 import type { Project, TeamSummary } from '@planline/domain';
-import { AiTaskCreatorDialog } from '../../ai-task';
-import { ExportProjectDialog } from '../../export';
-import { ImportProjectDialog } from '../../interchange';
-import { CreateProjectDialog } from '../../projects';
-import { WeeklyReportsDialog } from '../../reports';
-import { SaveAsTemplateDialog, TemplateGalleryDialog } from '../../templates';
-import {
-  CreateTeamDialog,
-  InviteMembersDialog,
-  JoinRequestsDialog,
-  JoinTeamDialog,
-  TeamManagementDialog,
-} from '../../teams';
+import { loadAiTaskCreatorDialog } from '../../ai-task';
+import { loadExportProjectDialog } from '../../export';
+import { loadImportProjectDialog } from '../../interchange';
+import { loadCreateProjectDialog } from '../../projects';
+import { loadWeeklyReportsDialog } from '../../reports';
+import { loadCreateTeamDialog, loadInviteMembersDialog, loadJoinRequestsDialog, loadJoinTeamDialog, loadTeamManagementDialog } from '../../teams';
+import { loadSaveAsTemplateDialog, loadTemplateGalleryDialog } from '../../templates';
+import { lazyDialog } from '../../../lib/lazy-part';
 import { useWorkspaceUi, type WorkspaceDialog } from '../../../app/workspace-ui.store';
+
+// [lazy-parts] Each dialog's code is asked for when it first opens: none is on the first screen.
+const AiTaskCreatorDialog = lazyDialog(loadAiTaskCreatorDialog);
+const ExportProjectDialog = lazyDialog(loadExportProjectDialog);
+const ImportProjectDialog = lazyDialog(loadImportProjectDialog);
+const CreateProjectDialog = lazyDialog(loadCreateProjectDialog);
+const WeeklyReportsDialog = lazyDialog(loadWeeklyReportsDialog);
+const SaveAsTemplateDialog = lazyDialog(loadSaveAsTemplateDialog);
+const TemplateGalleryDialog = lazyDialog(loadTemplateGalleryDialog);
+const CreateTeamDialog = lazyDialog(loadCreateTeamDialog);
+const InviteMembersDialog = lazyDialog(loadInviteMembersDialog);
+const JoinRequestsDialog = lazyDialog(loadJoinRequestsDialog);
+const JoinTeamDialog = lazyDialog(loadJoinTeamDialog);
+const TeamManagementDialog = lazyDialog(loadTeamManagementDialog);
 
 interface WorkspaceDialogsProps {
   /** The team in view; null when the workspace shows shared projects or nothing. */
