@@ -4,7 +4,6 @@ import {
   daysBetween,
   headerCells,
   headerViewFor,
-  nameColumnWidth,
   nonWorkingRuns,
   placeholderRows,
   rangeContains,
@@ -52,6 +51,10 @@ import { usePastView } from './past-view';
 import { FindButton, TaskFind, useChartFind } from './task-find';
 import { TimelineToolbar } from './timeline-toolbar';
 import { useEarlyDrops } from './use-early-drops';
+import { GridBulkBar } from '../../grid/commands';
+import { GridColumnsMenu } from '../../grid/components/grid-columns-menu';
+import { GridContext, useGrid } from '../../grid/components/grid-context';
+import { useTaskGrid } from '../../grid/components/use-task-grid';
 
 interface TimelineChartProps {
   connection: ProjectConnection;
@@ -154,7 +157,33 @@ export function TimelineChart(props: TimelineChartProps) {
     setScrollElement(el);
   }, []);
   const chartWidth = useChartWidth(scrollRef);
-  const nameColumnPx = nameColumnWidth(chartWidth);
+  const calendar = useWorkCalendar();
+  // [chart-find] A found task's row is scrolled into view as a new task's is; the grid's cursor brings its row the same way.
+  const [foundId, setFoundId] = useState<string | null>(null);
+  const revealRow = useCallback((taskId: string) => {
+    const el = scrollRef.current;
+    const row = el?.querySelector(`[data-task-row="${CSS.escape(taskId)}"]`);
+    if (el && row) {
+      const box = row.getBoundingClientRect();
+      const view = el.getBoundingClientRect();
+      if (box.top >= view.top + HEADER_HEIGHT_PX && box.bottom <= view.bottom) return;
+    }
+    setFoundId(taskId);
+  }, []);
+  // [grid-layout] The task list: the row number and the person's columns (the name alone by default), then the bars.
+  const grid = useTaskGrid({
+    connection,
+    readOnly,
+    chartWidth,
+    rows,
+    people,
+    calendar,
+    baseline: comparedWith ?? baseline.shown,
+    openDetails,
+    reveal: revealRow,
+    scrollRef,
+  });
+  const nameColumnPx = grid.context.layout.listPx;
   const viewportWidth = Math.max(0, chartWidth - nameColumnPx);
   const view = useTimelineView(useShallow((s) => ({ rangeKind: s.rangeKind, zoom: s.zoom, fit: s.fit, anchor: s.anchor })));
   const actions = useTimelineView(
@@ -168,7 +197,6 @@ export function TimelineChart(props: TimelineChartProps) {
   const { range, zoom, kind } = shownTimeline(view, today, viewportWidth, plan);
   const dw = dayWidth(zoom);
   const timelineWidth = Math.max(rangeDayCount(range) * dw, viewportWidth);
-  const calendar = useWorkCalendar();
   // `range` is a new object every render: the memos below depend on its dates.
   const header = useMemo(
     () => headerCells(headerViewFor(kind, range, dw), range, today, dw, calendar.isWorkingDay),
@@ -232,7 +260,6 @@ export function TimelineChart(props: TimelineChartProps) {
   // [chart-find] A found task's row is scrolled into view as a new task's is, and its bar brought across when off
   // screen (when the range holds it).
   const find = useChartFind();
-  const [foundId, setFoundId] = useState<string | null>(null);
   const onFound = useCallback(() => setFoundId(null), []);
   const goToFound = (taskId: string) => {
     setFoundId(taskId);
@@ -258,6 +285,7 @@ export function TimelineChart(props: TimelineChartProps) {
 
   return (
     <TimelineContext.Provider value={context}>
+      <GridContext.Provider value={grid.context}>
       {/* Ctrl+F in the toolbar or the rows opens the chart's find. */}
       <div onKeyDown={find.onKeyDown} className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-2 sm:gap-3 sm:px-4 sm:py-3">
         {props.title}
@@ -293,6 +321,7 @@ export function TimelineChart(props: TimelineChartProps) {
           }
           history={<HistoryButton travel={travel} onChange={setTravel} panelId={historyPanelId} />}
           outline={<OutlineButtons />}
+          columns={<GridColumnsMenu projectId={connection.projectId} canEditFields={props.canSaveBaselines && !readOnly} />}
           leveling={props.teamId && !readOnly ? <ResolveOverAllocationButton connection={props.connection} teamId={props.teamId} people={people} onPreview={setLevelGhosts} /> : null}
           moreInUse={view.fit !== null || showCriticalPath || baseline.shown !== null || travel.open}
           find={findControl}
@@ -314,6 +343,8 @@ export function TimelineChart(props: TimelineChartProps) {
         Arrow keys move the task by a working day. Shift with an arrow key changes the end date. Alt with an arrow key changes
         progress by 10 percent. Enter opens the task details. Delete deletes the task. Control Z undoes your last change.
       </p>
+      {grid.helpText}
+      <GridBulkBar context={grid.context.controller.commandContext()} />
       <p id={rowHelpId} className="sr-only">
         Alt Shift Right arrow makes this task a subtask of the task above it. Alt Shift Left arrow moves it up a level.
       </p>
@@ -335,7 +366,7 @@ export function TimelineChart(props: TimelineChartProps) {
         className="relative isolate overflow-auto overscroll-contain bg-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
         style={{ maxHeight: CHART_MAX_HEIGHT }}
       >
-        <TimelineDateHeader header={header} nonWorking={nonWorking} dayWidthPx={dw} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} />
+        <TimelineDateHeader header={header} nonWorking={nonWorking} dayWidthPx={dw} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} list={grid.header} />
         <ShownBaselineProvider value={comparedWith ?? baseline.shown}>
           <MoveNotesContext.Provider value={pastView.notes}>
             <OverAllocationContext.Provider value={marks}>
@@ -357,6 +388,7 @@ export function TimelineChart(props: TimelineChartProps) {
           </MoveNotesContext.Provider>
         </ShownBaselineProvider>
       </div>
+      </GridContext.Provider>
     </TimelineContext.Provider>
   );
 }
@@ -381,7 +413,8 @@ interface TimelineRowsProps {
  * the rows already on screen are memoised.
  */
 function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, dayWidthPx, timelineWidth, revealTaskId, onRevealed, filtered }: TimelineRowsProps) {
-  const { connection, nameColumnPx } = useTimeline();
+  const { connection, nameColumnPx, readOnly } = useTimeline();
+  const { layout, controller, headerRowId } = useGrid();
   const rowIndex = useStore(connection.tasks, (s) => s.rowIndex);
   const count = rows.length + placeholders.length;
   const picture = useServerPicture();
@@ -417,14 +450,25 @@ function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, d
       <TimelineGrid header={header} nonWorking={nonWorking} dayWidthPx={dayWidthPx} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} height={bodyHeight} />
       {/* The arrows are placed by the unfiltered rows: with rows left out they would join the wrong bars. */}
       {filtered ? null : <DependencyOverlay firstRow={arrowsFrom} lastRow={arrowsTo} height={bodyHeight} />}
-      {/* The rows over the arrows, in a list of their own (a list holds only its items, not the arrows' group). It
-          lets the pointer through where no row takes it, to the arrows under it. */}
-      <div role="list" aria-label="Tasks" className="pointer-events-none absolute inset-0">
+      {/* The rows over the arrows, in a grid of their own (a grid holds only its rows, not the arrows' group; its
+          header row is the date header's, owned). It lets the pointer through where no row takes it, to the arrows
+          under it. [grid-aria] One cell is the tab stop; the arrow keys move between cells (grid-controller.ts). */}
+      <div
+        role="grid"
+        aria-label="Tasks"
+        aria-owns={headerRowId}
+        aria-rowcount={count + 1}
+        aria-colcount={layout.columns.length + 2}
+        aria-multiselectable="true"
+        aria-readonly={readOnly || undefined}
+        onKeyDown={controller.onKeyDown}
+        className="pointer-events-none absolute inset-0"
+      >
         {items.map((item) => {
           const top = item.start - HEADER_HEIGHT_PX;
           if (item.index < rows.length) {
             const taskId = rows[item.index]!;
-            return <TaskRow key={taskId} taskId={taskId} top={top} />;
+            return <TaskRow key={taskId} taskId={taskId} top={top} index={item.index} />;
           }
           const row = placeholders[item.index - rows.length]!;
           return <PlaceholderRow key={`placeholder-${row.number}`} row={row} top={top} />;
