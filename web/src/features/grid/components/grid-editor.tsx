@@ -1,5 +1,5 @@
 import type { GridColumnId } from '@planline/domain';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { gridSelectionStore } from '../model/grid-selection.store';
 import { useGrid } from './grid-context';
@@ -17,7 +17,8 @@ export function GridEditor({ column }: { column: GridColumnId }) {
   const draft = useStore(gridSelectionStore, (s) => s.editing?.draft ?? '');
   const problem = useStore(gridSelectionStore, (s) => s.editing?.problem ?? null);
   const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // Before the next key press: typing on after the first character goes into the box.
+  useLayoutEffect(() => {
     const input = ref.current;
     if (!input) return;
     input.focus({ preventScroll: true });
