@@ -28,6 +28,12 @@ async function typeInto(page: Page, taskId: string, column: string, text: string
   await page.keyboard.press('Enter');
 }
 
+/** A team of one with a project in it. */
+async function ownProject(page: Page, name: string): Promise<{ id: string }> {
+  const team = await (await page.request.post('/api/teams', { data: { name: `${name} team` } })).json();
+  return (await page.request.post('/api/projects', { data: { name, teamId: team.id } })).json();
+}
+
 async function plan(a: Page, projectId: string) {
   const create = async (name: string, start: number, end: number) =>
     (await (await a.request.post('/api/tasks', { data: { projectId, name, startDate: day(start), endDate: day(end) } })).json()) as { id: string };
@@ -102,7 +108,7 @@ describe('the task grid, typed into like a spreadsheet (issue 39)', () => {
   it('[e2e-grid-keyboard] Tab into the grid, arrows, Enter, type, Enter: every step from the keyboard; axe finds nothing serious', async () => {
     const context = await newContext(env.browser(), env.app().url, { bypassCSP: true });
     const page = await signUpByApi(context, 'Kay', 'Keys');
-    const project = await (await page.request.post('/api/projects', { data: { name: 'Keys' } })).json();
+    const project = await ownProject(page, 'Keys');
     const create = async (name: string, start: number) =>
       (await (await page.request.post('/api/tasks', { data: { projectId: project.id, name, startDate: day(start), endDate: day(start + 1) } })).json()) as { id: string };
     const first = await create('First', 0);
@@ -138,13 +144,13 @@ describe('the task grid, typed into like a spreadsheet (issue 39)', () => {
     expect(await focusedCell()).toBe(`${first.id}|start`);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press(' ');
-    await expect.poll(() => cell(page, first.id, 'status').textContent()).toBe('In progress');
+    await expect.poll(() => cell(page, first.id, 'status').textContent()).toBe('In Progress');
     await expect.poll(async () => (await (await page.request.get(`/api/tasks/${first.id}`)).json()).name).toBe('Kickoff');
 
-    // The ARIA grid: rows and cells numbered, one tab stop, and nothing serious for axe.
-    const grid = page.getByRole('grid', { name: 'Tasks' });
+    // The ARIA (tree) grid: rows and cells numbered, one tab stop, and nothing serious for axe.
+    const grid = page.getByRole('treegrid', { name: 'Tasks' });
     expect(await grid.getAttribute('aria-colcount')).toBe('5');
-    expect(await page.locator('[role=grid] [data-grid-cell][tabindex="0"]').count()).toBe(1);
+    expect(await page.locator('[role=treegrid] [data-grid-cell][tabindex="0"]').count()).toBe(1);
     expect(await seriousAxeFindings(page, '[data-timeline-scroll]')).toEqual([]);
     await context.close();
   });
@@ -152,7 +158,7 @@ describe('the task grid, typed into like a spreadsheet (issue 39)', () => {
   it('[e2e-grid-phone] at 390 px the list shows the name and one chosen column; the rest scroll sideways', async () => {
     const desktop = await newContext(env.browser(), env.app().url);
     const owner = await signUpByApi(desktop, 'Pia', 'Phone');
-    const project = await (await owner.request.post('/api/projects', { data: { name: 'Pocket' } })).json();
+    const project = await ownProject(owner, 'Pocket');
     const task = (await (await owner.request.post('/api/tasks', { data: { projectId: project.id, name: 'Pour', startDate: day(0), endDate: day(2) } })).json()) as { id: string };
     const phoneContext = await newTouchContext(env.browser(), env.app().url, { width: 390, height: 844 }, await desktop.storageState());
     const phone = await phoneContext.newPage();
@@ -166,7 +172,8 @@ describe('the task grid, typed into like a spreadsheet (issue 39)', () => {
     const list = (await phone.locator('[data-grid-header-strip]').boundingBox())!;
     const inList = async (column: string) => {
       const box = (await cell(phone, task.id, column).boundingBox())!;
-      return box.x >= 0 && box.x + box.width <= list.x + list.width + 0.5;
+      // The list's 1 px right border is inside its width.
+      return box.x >= 0 && box.x + box.width <= list.x + list.width + 1.5;
     };
     expect(await inList('name')).toBe(true);
     expect(await inList('duration')).toBe(true);

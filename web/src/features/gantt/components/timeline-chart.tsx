@@ -454,7 +454,8 @@ function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, d
           header row is the date header's, owned). It lets the pointer through where no row takes it, to the arrows
           under it. [grid-aria] One cell is the tab stop; the arrow keys move between cells (grid-controller.ts). */}
       <div
-        role="grid"
+        // A tree grid: the grid pattern, with each row's outline level (aria-level) and its summary's toggle.
+        role="treegrid"
         aria-label="Tasks"
         aria-owns={headerRowId}
         aria-rowcount={count + 1}
