@@ -147,6 +147,21 @@ describe('the task grid, typed into like a spreadsheet (issue 39)', () => {
     await expect.poll(() => cell(page, first.id, 'status').textContent()).toBe('In Progress');
     await expect.poll(async () => (await (await page.request.get(`/api/tasks/${first.id}`)).json()).name).toBe('Kickoff');
 
+    // Up from the first row is the column's header: Shift+Right widens the column, Alt+Right moves it, Down returns.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowUp');
+    const focusedHeader = () => page.evaluate(() => document.activeElement?.getAttribute('data-grid-column') ?? null);
+    expect(await focusedHeader()).toBe('start');
+    const startHeader = page.locator('[data-grid-column="start"]');
+    const width = (await startHeader.boundingBox())!.width;
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(async () => (await startHeader.boundingBox())!.width).toBe(width + 10);
+    await page.keyboard.press('Alt+ArrowRight');
+    await expect.poll(() => page.locator('[data-grid-column]').evaluateAll((els) => els.map((el) => el.getAttribute('data-grid-column')))).toEqual(['name', 'status', 'start']);
+    expect(await focusedHeader()).toBe('start');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedCell()).toBe(`${first.id}|start`);
+
     // The ARIA (tree) grid: rows and cells numbered, one tab stop, and nothing serious for axe.
     const grid = page.getByRole('treegrid', { name: 'Tasks' });
     expect(await grid.getAttribute('aria-colcount')).toBe('5');

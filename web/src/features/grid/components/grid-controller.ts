@@ -41,6 +41,8 @@ export interface GridController {
   cancel(): void;
   /** Keys pressed in the cell's editor. */
   onEditorKeyDown(event: KeyboardEvent<HTMLInputElement>): void;
+  /** From a column's header back down to its cell in the first row (ArrowDown on the header). */
+  enterColumn(column: GridColumnId): void;
   /** A cell that has just rendered as the cursor takes focus if the keyboard moved it there (cursor row scrolled in). */
   takeFocus(taskId: string, column: GridColumnId, el: HTMLElement): void;
 }
@@ -148,6 +150,15 @@ export function createGridController(inputs: { current: GridInputs }): GridContr
       if (target !== cellEl && (event.key === 'Enter' || event.key === ' ')) return;
       const at = positionOf({ taskId, column });
       if (at.row < 0 || at.col < 0) return;
+      // Up from the first row: the column's header (resize and move it there).
+      if (event.key === 'ArrowUp' && at.row === 0 && !event.shiftKey && !event.ctrlKey && !event.metaKey) {
+        const header = inputs.current.root()?.querySelector<HTMLElement>(`[data-grid-column="${CSS.escape(column)}"]`);
+        if (header) {
+          event.preventDefault();
+          header.focus();
+          return;
+        }
+      }
       const action = gridKeyAction(event, at, { rows: rows.length, cols: layout.columns.length }, CYCLING.has(column));
       if (!action) return;
       event.preventDefault();
@@ -217,6 +228,11 @@ export function createGridController(inputs: { current: GridInputs }): GridContr
       event.stopPropagation();
       if (action.do === 'cancel') controller.cancel();
       else controller.commit(action.move);
+    },
+
+    enterColumn(column) {
+      const col = inputs.current.layout.columns.findIndex((c) => c.id === column);
+      if (col >= 0 && inputs.current.rows.length) moveTo({ row: 0, col }, false);
     },
 
     takeFocus(taskId, column, el) {

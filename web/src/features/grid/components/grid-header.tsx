@@ -45,7 +45,7 @@ function useDrag(onMove: (dx: number) => void, onEnd: (dx: number) => void) {
  * the headers' strip scrolls (a swipe on a phone), the rows follow.
  */
 export function GridHeader({ viewColumns, onColumns, stripRef, onScrollX, onListWidth, phone }: GridHeaderProps) {
-  const { layout, titleOf, headerRowId } = useGrid();
+  const { layout, titleOf, headerRowId, controller } = useGrid();
   const [first, ...rest] = layout.columns;
   const widthOf = (id: GridColumnId) => layout.columns.find((c) => c.id === id)?.width ?? 0;
   const resize = (id: GridColumnId, width: number) =>
@@ -65,6 +65,8 @@ export function GridHeader({ viewColumns, onColumns, stripRef, onScrollX, onList
       onReorder={phone ? null : (by) => reorder(column.id, by)}
       neighbourWidth={(by) => layout.columns[index + by]?.width ?? 0}
       baseWidth={() => widthOf(column.id)}
+      onEnterRows={() => controller.enterColumn(column.id)}
+      onListStep={(px) => onListWidth(layout.listPx + px)}
     />
   );
 
@@ -117,6 +119,9 @@ export function GridHeader({ viewColumns, onColumns, stripRef, onScrollX, onList
 
 interface ColumnHeaderProps {
   column: GridColumn;
+  onEnterRows: () => void;
+  /** Widens (or, negative, narrows) the list by that many px. */
+  onListStep: (px: number) => void;
   colIndex: number;
   title: string;
   onResize: (width: number) => void;
@@ -126,7 +131,7 @@ interface ColumnHeaderProps {
   baseWidth: () => number;
 }
 
-function ColumnHeader({ column, colIndex, title, onResize, onReorder, neighbourWidth, baseWidth }: ColumnHeaderProps) {
+function ColumnHeader({ column, colIndex, title, onResize, onReorder, neighbourWidth, baseWidth, onEnterRows, onListStep }: ColumnHeaderProps) {
   const ref = useRef<HTMLDivElement>(null);
   const start = useRef(0);
   const onResizeDown = useDrag(
@@ -148,19 +153,28 @@ function ColumnHeader({ column, colIndex, title, onResize, onReorder, neighbourW
       if (by) onReorder(by);
     },
   );
+  // [grid-columns] On a focused header (ArrowUp from the first row): Left and Right go to the next header, Shift with
+  // them resizes the column, Alt moves it, Alt+Shift widens or narrows the whole list; Down goes back to the rows.
   const onHeaderKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget || !event.altKey || !onReorder) return;
-    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+    const left = event.key === 'ArrowLeft';
+    if (event.key === 'ArrowDown') {
       event.preventDefault();
-      onReorder(event.key === 'ArrowLeft' ? -1 : 1);
+      onEnterRows();
+      return;
+    }
+    if (!left && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    if (event.altKey && event.shiftKey) onListStep(left ? -RESIZE_STEP_PX : RESIZE_STEP_PX);
+    else if (event.altKey) {
+      if (!onReorder) return;
+      onReorder(left ? -1 : 1);
       // The header moved: focus stays on it.
       requestAnimationFrame(() => ref.current?.focus());
+    } else if (event.shiftKey) onResize(baseWidth() + (left ? -RESIZE_STEP_PX : RESIZE_STEP_PX));
+    else {
+      const headers = [...(ref.current?.closest('[role=row]')?.querySelectorAll<HTMLElement>('[data-grid-column]') ?? [])];
+      headers[headers.indexOf(ref.current!) + (left ? -1 : 1)]?.focus();
     }
-  };
-  const onHandleKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    onResize(baseWidth() + (event.key === 'ArrowLeft' ? -RESIZE_STEP_PX : RESIZE_STEP_PX));
   };
   return (
     <div
@@ -168,8 +182,8 @@ function ColumnHeader({ column, colIndex, title, onResize, onReorder, neighbourW
       role="columnheader"
       aria-colindex={colIndex}
       data-grid-column={column.id}
-      tabIndex={0}
-      title={onReorder ? `${title}: drag, or Alt+Left and Alt+Right, to move the column` : title}
+      tabIndex={-1}
+      title={onReorder ? `${title}: drag its edge (or Shift+Left and Right) to resize it; drag it (or Alt+Left and Right) to move it` : title}
       onKeyDown={onHeaderKey}
       onPointerDown={onReorder ? onMoveDown : undefined}
       className={cn(
@@ -179,26 +193,21 @@ function ColumnHeader({ column, colIndex, title, onResize, onReorder, neighbourW
       style={{ width: column.width }}
     >
       <span className="min-w-0 flex-1 truncate">{title}</span>
+      {/* The pointer's handle; the keyboard resizes from the header itself (Shift+Left and Right). */}
       <div
-        role="separator"
-        aria-orientation="vertical"
-        aria-label={`Width of ${title}`}
-        aria-valuenow={column.width}
-        aria-valuemin={40}
-        aria-valuemax={800}
-        tabIndex={0}
-        onKeyDown={onHandleKey}
+        aria-hidden="true"
+        data-grid-resize={column.id}
         onPointerDown={(event) => {
           start.current = baseWidth();
           onResizeDown(event);
         }}
-        className="absolute top-1 right-0 bottom-1 w-2 cursor-col-resize border-r-2 border-transparent outline-none hover:border-blue-400 focus-visible:border-blue-600"
+        className="absolute top-1 right-0 bottom-1 w-2 cursor-col-resize border-r-2 border-transparent hover:border-blue-400"
       />
     </div>
   );
 }
 
-/** The list's right edge: drag it (or focus it and use the arrow keys) to widen the list against the chart. */
+/** The list's right edge: drag it to widen the list against the chart (Alt+Shift+Left and Right on a header, by keyboard). */
 function ListSplitter({ width, onWidth }: { width: number; onWidth: (px: number) => void }) {
   const start = useRef(width);
   const onDown = useDrag(
@@ -207,22 +216,13 @@ function ListSplitter({ width, onWidth }: { width: number; onWidth: (px: number)
   );
   return (
     <div
-      role="separator"
-      aria-orientation="vertical"
-      aria-label="Width of the task list"
-      aria-valuenow={Math.round(width)}
-      tabIndex={0}
+      aria-hidden="true"
       data-grid-splitter
-      onKeyDown={(event) => {
-        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-        event.preventDefault();
-        onWidth(width + (event.key === 'ArrowLeft' ? -RESIZE_STEP_PX : RESIZE_STEP_PX));
-      }}
       onPointerDown={(event) => {
         start.current = width;
         onDown(event);
       }}
-      className="absolute top-0 -right-1.5 bottom-0 z-10 w-3 cursor-col-resize outline-none after:absolute after:inset-y-0 after:left-1/2 after:w-0.5 after:bg-transparent hover:after:bg-blue-400 focus-visible:after:bg-blue-600"
+      className="absolute top-0 -right-1.5 bottom-0 z-10 w-3 cursor-col-resize outline-none after:absolute after:inset-y-0 after:left-1/2 after:w-0.5 after:bg-transparent hover:after:bg-blue-400 "
     />
   );
 }
