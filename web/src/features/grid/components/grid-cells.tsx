@@ -9,7 +9,8 @@ import type { TimelineTask } from '../../gantt/model/timeline-task';
 import { cellEditable, cellText, COMPUTED_COLUMN_REASONS } from '../model/cell-commit';
 import { gridSelectionStore } from '../model/grid-selection.store';
 import { outlineNumbersOf } from '../model/outline-numbers';
-import { CELL_ATTR, cellKey, GRID_SCROLL_X_VAR, useGrid } from './grid-context';
+import { useGrid } from './grid-context';
+import { CELL_ATTR, cellKey, GRID_SCROLL_X_VAR } from './grid-dom';
 import { EDIT_PROBLEM_ID, GridEditor } from './grid-editor';
 
 interface GridRowCellsProps {

@@ -25,9 +25,3 @@ export function useGrid(): GridContextValue {
   if (!value) throw new Error('useGrid outside a timeline chart');
   return value;
 }
-
-/** The CSS variable that holds how far the list's columns are scrolled sideways (set on the chart, read by every row). */
-export const GRID_SCROLL_X_VAR = '--grid-scroll-x';
-/** A cell's address in the DOM: `${taskId}|${column}`. */
-export const CELL_ATTR = 'data-grid-cell';
-export const cellKey = (taskId: string, column: GridColumnId) => `${taskId}|${column}`;

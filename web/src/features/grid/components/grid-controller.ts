@@ -8,7 +8,7 @@ import { applyCellWrites, cellEditable, cellText, readCellText, type CellContext
 import { gridSelectionStore, type GridCell } from '../model/grid-selection.store';
 import { editorKeyAction, gridKeyAction, type GridPosition } from '../model/grid-keys';
 import { scrollToColumn, type GridLayout } from '../model/grid-layout';
-import { CELL_ATTR, cellKey } from './grid-context';
+import { CELL_ATTR, cellKey } from './grid-dom';
 
 /** What the controller reads from the chart at the moment it acts (kept in a ref: its methods never change). */
 export interface GridInputs {

@@ -12,7 +12,8 @@ import { gridLayout } from '../model/grid-layout';
 import { gridSelectionStore } from '../model/grid-selection.store';
 import { gridViewOf, gridViewStore } from '../model/grid-view.store';
 import { createGridController, type GridInputs } from './grid-controller';
-import { GRID_SCROLL_X_VAR, type GridContextValue } from './grid-context';
+import type { GridContextValue } from './grid-context';
+import { GRID_SCROLL_X_VAR } from './grid-dom';
 import { GridHeader } from './grid-header';
 import { columnTitle } from './grid-titles';
 
