@@ -16,8 +16,8 @@ interface GridHeaderProps {
   phone: { column: GridColumnId | null; choose: (column: GridColumnId | null) => void } | null;
 }
 
-/** Column titles and handles are read by name: a drag of a header past half of its neighbour swaps them. */
-function useDrag(onMove: (dx: number) => void, onEnd: (dx: number) => void) {
+/** A pointer drag from a handle or a header: `onMove` with each step's distance, `onEnd` with the last. */
+function pointerDrag(onMove: (dx: number) => void, onEnd: (dx: number) => void) {
   return (event: ReactPointerEvent<HTMLElement>) => {
     if (event.button !== 0) return;
     event.preventDefault();
@@ -134,11 +134,11 @@ interface ColumnHeaderProps {
 function ColumnHeader({ column, colIndex, title, onResize, onReorder, neighbourWidth, baseWidth, onEnterRows, onListStep }: ColumnHeaderProps) {
   const ref = useRef<HTMLDivElement>(null);
   const start = useRef(0);
-  const onResizeDown = useDrag(
+  const onResizeDown = pointerDrag(
     (dx) => onResize(start.current + dx),
     (dx) => onResize(start.current + dx),
   );
-  const onMoveDown = useDrag(
+  const onMoveDown = pointerDrag(
     (dx) => {
       if (ref.current) ref.current.style.transform = `translateX(${dx}px)`;
     },
@@ -210,7 +210,7 @@ function ColumnHeader({ column, colIndex, title, onResize, onReorder, neighbourW
 /** The list's right edge: drag it to widen the list against the chart (Alt+Shift+Left and Right on a header, by keyboard). */
 function ListSplitter({ width, onWidth }: { width: number; onWidth: (px: number) => void }) {
   const start = useRef(width);
-  const onDown = useDrag(
+  const onDown = pointerDrag(
     (dx) => onWidth(start.current + dx),
     (dx) => onWidth(start.current + dx),
   );
