@@ -24,7 +24,9 @@ async function showColumns(page: Page, names: string[]) {
 /** Types into a cell as a person does: a click on it, then the text (its first character starts the editing). */
 async function typeInto(page: Page, taskId: string, column: string, text: string) {
   await cell(page, taskId, column).click();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-grid-cell') ?? null)).toBe(`${taskId}|${column}`);
   await page.keyboard.type(text);
+  expect(await editor(page).inputValue()).toBe(text);
   await page.keyboard.press('Enter');
 }
 
@@ -67,8 +69,8 @@ describe('the task grid, typed into like a spreadsheet (issue 39)', () => {
 
     // 5d: Design from Thursday over the weekend to next Wednesday.
     await typeInto(a, design.id, 'duration', '5d');
+    await expect.poll(() => cell(a, design.id, 'duration').textContent()).toBe('5d');
     await expect.poll(() => cell(b, design.id, 'finish').textContent()).toBe(day(9));
-    expect(await cell(a, design.id, 'duration').textContent()).toBe('5d');
 
     // Build after Design (row 2), a working day later: the link appears in the other browser.
     await typeInto(a, build.id, 'predecessors', '2FS+1d');

@@ -31,6 +31,8 @@ interface TaskRowProps {
   top: number;
   /** Its place among the rows shown (0 for the first), for the grid's aria-rowindex. */
   index: number;
+  /** Its first cell is the grid's tab stop (no cursor drawn elsewhere). */
+  tabStop: boolean;
 }
 
 /** How far each outline level indents a row's name (capped, so deep outlines keep room for the name). */
@@ -47,7 +49,7 @@ const MAX_INDENT_LEVELS = 8;
  * whether it is critical or whether it is the row the toolbar acts on or
  * whether find marks it changes.
  */
-export const TaskRow = memo(function TaskRow({ taskId, top, index }: TaskRowProps) {
+export const TaskRow = memo(function TaskRow({ taskId, top, index, tabStop }: TaskRowProps) {
   const { connection, people, timelineWidth, nameColumnPx, readOnly, openDetails, rowHelpId } = useTimeline();
   const { layout } = useGrid();
   const selected = useStore(gridSelectionStore, (s) => s.selected.has(taskId));
@@ -95,6 +97,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top, index }: TaskRowProp
           connection={connection}
           task={task}
           remote={remote}
+          tabStop={tabStop}
           namePaddingLeft={indentPx}
           // [chart-find] Every match marked, the one find is on more strongly.
           nameClassName={found === 'current' ? 'bg-amber-200' : found === 'match' ? 'bg-amber-50 group-hover:bg-amber-100' : selected ? '' : 'group-hover:bg-slate-50'}

@@ -54,6 +54,7 @@ import { useEarlyDrops } from './use-early-drops';
 import { GridBulkBar } from '../../grid/commands';
 import { GridColumnsMenu } from '../../grid/components/grid-columns-menu';
 import { GridContext, useGrid } from '../../grid/components/grid-context';
+import { gridSelectionStore } from '../../grid/model/grid-selection.store';
 import { useTaskGrid } from '../../grid/components/use-task-grid';
 
 interface TimelineChartProps {
@@ -430,6 +431,10 @@ function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, d
   });
   const items = virtualizer.getVirtualItems();
   const bodyHeight = count * ROW_HEIGHT_PX;
+  // [grid-aria] The grid's one tab stop is the cursor's cell; with no cursor, or its row scrolled away (not drawn),
+  // the first row drawn takes it, so Tab always reaches the grid.
+  const cursorRow = useStore(gridSelectionStore, (s) => s.cursor?.taskId ?? null);
+  const stopRow = cursorRow !== null && items.some((item) => rows[item.index] === cursorRow) ? null : (rows[items[0]?.index ?? 0] ?? null);
 
   useEffect(() => {
     if (!revealTaskId) return;
@@ -469,7 +474,7 @@ function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, d
           const top = item.start - HEADER_HEIGHT_PX;
           if (item.index < rows.length) {
             const taskId = rows[item.index]!;
-            return <TaskRow key={taskId} taskId={taskId} top={top} index={item.index} />;
+            return <TaskRow key={taskId} taskId={taskId} top={top} index={item.index} tabStop={taskId === stopRow} />;
           }
           const row = placeholders[item.index - rows.length]!;
           return <PlaceholderRow key={`placeholder-${row.number}`} row={row} top={top} />;

@@ -23,6 +23,8 @@ interface GridRowCellsProps {
   /** The name column's classes (find marks, hover). */
   nameClassName: string;
   namePaddingLeft: number;
+  /** The first cell is the grid's tab stop (the cursor's row is not drawn). */
+  tabStop: boolean;
 }
 
 const SUMMARY_REASON = "A summary's dates and progress come from its subtasks";
@@ -33,13 +35,11 @@ const SUMMARY_REASON = "A summary's dates and progress come from its subtasks";
  * texts are read per row with one selector that answers strings, so the row renders again only when a text it
  * shows changes, and only the cell being typed in follows the draft.
  */
-export const GridRowCells = memo(function GridRowCells({ connection, task, name, remote, nameClassName, namePaddingLeft }: GridRowCellsProps) {
+export const GridRowCells = memo(function GridRowCells({ connection, task, name, remote, nameClassName, namePaddingLeft, tabStop }: GridRowCellsProps) {
   const { layout, columnIds, controller, readOnly, helpId } = useGrid();
   const taskId = task.id;
   const cursorColumn = useStore(gridSelectionStore, (s) => (s.cursor?.taskId === taskId ? s.cursor.column : null));
   const editingColumn = useStore(gridSelectionStore, (s) => (s.editing?.taskId === taskId ? s.editing.column : null));
-  // With no cursor yet, the first row's first cell is the grid's tab stop.
-  const firstStop = useStore(gridSelectionStore, (s) => s.cursor === null) && connection.tasks.getState().rows[0] === taskId;
   const rowNumber = useStore(connection.tasks, (s) => outlineNumbersOf(s).rowOf.get(taskId));
   const texts = useStore(
     connection.tasks,
@@ -65,7 +65,7 @@ export const GridRowCells = memo(function GridRowCells({ connection, task, name,
         column={column}
         colIndex={index + 2}
         width={width}
-        tabStop={isCursor || (firstStop && index === 0 && cursorColumn === null)}
+        tabStop={isCursor || (tabStop && index === 0)}
         isCursor={isCursor}
         editable={editable}
         title={readOnly ? undefined : readOnlyReason}
@@ -130,6 +130,10 @@ function GridCellBox({ taskId, column, colIndex, width, tabStop, isCursor, edita
       tabIndex={tabStop ? 0 : -1}
       title={title}
       onMouseDown={(event) => controller.click({ taskId, column }, event)}
+      // Tabbed into (the stop of a grid whose cursor is not drawn): the cursor comes here.
+      onFocus={(event) => {
+        if (event.target === event.currentTarget && !isCursor) gridSelectionStore.getState().setCursor({ taskId, column });
+      }}
       onDoubleClick={column === 'name' ? undefined : () => controller.startEditing({ taskId, column }, null)}
       data-cursor={isCursor || undefined}
       className={cn(
