@@ -190,7 +190,7 @@ describe('exports and the AI task creator in the browser', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Task Created Successfully!', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByRole('list', { name: 'Tasks' }).getByText('Draft the new sitemap', { exact: true }).first().waitFor({ timeout: 5000 });
+    await page.getByRole('treegrid', { name: 'Tasks' }).getByText('Draft the new sitemap', { exact: true }).first().waitFor({ timeout: 5000 });
     const created = (await tasks()).find((t) => t.name === 'Draft the new sitemap');
     expect(created).toMatchObject({ priority: 'high', assignedTo: 'Maria López', endDate: end });
     expect(await tasks()).toHaveLength(before.length + 1);

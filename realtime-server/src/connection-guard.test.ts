@@ -58,6 +58,14 @@ describe('presence binding', () => {
     ]);
   });
 
+  it('[grid-cell-presence] the grid cell being typed in is relayed; a cell that is not a column drops the activity', () => {
+    const activity = { taskId, kind: 'editing', cell: 'duration' };
+    const [typing] = readBody(bindPresence(awarenessBody([[7, 5, { user: owner, activity }]]), me, new Set())!);
+    expect(typing!.state).toEqual({ user: { id: me.userId, name: 'Gina Guest', color: '#2563eb' }, activity });
+    const [bad] = readBody(bindPresence(awarenessBody([[7, 6, { user: owner, activity: { ...activity, cell: 'salary' } }]]), me, new Set())!);
+    expect(bad!.state).toEqual({ user: { id: me.userId, name: 'Gina Guest', color: '#2563eb' }, activity: null });
+  });
+
   it('[workload-preview] the workload previews hear each state’s parsed activity, and the removal of its own', () => {
     const heard: unknown[] = [];
     const owned = new Set<number>();

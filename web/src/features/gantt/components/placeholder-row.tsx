@@ -13,12 +13,12 @@ export const PlaceholderRow = memo(function PlaceholderRow({ row, top }: { row: 
   const create = () => createFromPlaceholder(row);
   return (
     <div
-      role="listitem"
+      role="row"
       data-placeholder-row={row.number}
       className="group pointer-events-auto absolute left-0 flex border-b border-slate-100"
       style={{ top, height: ROW_HEIGHT_PX, width: nameColumnPx + timelineWidth }}
     >
-      <div className="sticky left-0 z-10 shrink-0 border-r border-slate-200 bg-white" style={{ width: nameColumnPx }}>
+      <div role="gridcell" className="sticky left-0 z-10 shrink-0 border-r border-slate-200 bg-white" style={{ width: nameColumnPx }}>
         <button
           type="button"
           onClick={create}
@@ -33,7 +33,7 @@ export const PlaceholderRow = memo(function PlaceholderRow({ row, top }: { row: 
           {compact ? null : <span className="shrink-0 text-xs">Click to create task</span>}
         </button>
       </div>
-      <div className="relative shrink-0 overflow-hidden" style={{ width: timelineWidth }}>
+      <div role="gridcell" className="relative shrink-0 overflow-hidden" style={{ width: timelineWidth }}>
         {geometry ? (
           <div
             aria-hidden="true"

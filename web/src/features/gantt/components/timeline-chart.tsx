@@ -4,7 +4,6 @@ import {
   daysBetween,
   headerCells,
   headerViewFor,
-  nameColumnWidth,
   nonWorkingRuns,
   placeholderRows,
   rangeContains,
@@ -53,7 +52,11 @@ import { usePastView } from './past-view';
 import { FindButton, TaskFind, useChartFind } from './task-find';
 import { TimelineToolbar } from './timeline-toolbar';
 import { useEarlyDrops } from './use-early-drops';
-import { GridBulkBar, gridSelectionStore, gridViewOf, gridViewStore, handleGridCommandKey, handleGridPaste, type GridCommandContext } from '../../grid';
+import { GridBulkBar, handleGridPaste } from '../../grid/commands';
+import { GridColumnsMenu } from '../../grid/components/grid-columns-menu';
+import { GridContext, useGrid } from '../../grid/components/grid-context';
+import { gridSelectionStore } from '../../grid/model/grid-selection.store';
+import { useTaskGrid } from '../../grid/components/use-task-grid';
 
 interface TimelineChartProps {
   connection: ProjectConnection;
@@ -156,7 +159,34 @@ export function TimelineChart(props: TimelineChartProps) {
     setScrollElement(el);
   }, []);
   const chartWidth = useChartWidth(scrollRef);
-  const nameColumnPx = nameColumnWidth(chartWidth);
+  const calendar = useWorkCalendar();
+  // [chart-find] A found task's row is scrolled into view as a new task's is; the grid's cursor brings its row the same way.
+  const [foundId, setFoundId] = useState<string | null>(null);
+  const revealRow = useCallback((taskId: string) => {
+    const el = scrollRef.current;
+    const row = el?.querySelector(`[data-task-row="${CSS.escape(taskId)}"]`);
+    if (el && row) {
+      const box = row.getBoundingClientRect();
+      const view = el.getBoundingClientRect();
+      if (box.top >= view.top + HEADER_HEIGHT_PX && box.bottom <= view.bottom) return;
+    }
+    setFoundId(taskId);
+  }, []);
+  // [grid-layout] The task list: the row number and the person's columns (the name alone by default), then the bars.
+  const grid = useTaskGrid({
+    connection,
+    readOnly,
+    chartWidth,
+    rows,
+    people,
+    calendar,
+    today,
+    baseline: comparedWith ?? baseline.shown,
+    openDetails,
+    reveal: revealRow,
+    scrollRef,
+  });
+  const nameColumnPx = grid.context.layout.listPx;
   const viewportWidth = Math.max(0, chartWidth - nameColumnPx);
   const view = useTimelineView(useShallow((s) => ({ rangeKind: s.rangeKind, zoom: s.zoom, fit: s.fit, anchor: s.anchor })));
   const actions = useTimelineView(
@@ -170,7 +200,6 @@ export function TimelineChart(props: TimelineChartProps) {
   const { range, zoom, kind } = shownTimeline(view, today, viewportWidth, plan);
   const dw = dayWidth(zoom);
   const timelineWidth = Math.max(rangeDayCount(range) * dw, viewportWidth);
-  const calendar = useWorkCalendar();
   // `range` is a new object every render: the memos below depend on its dates.
   const header = useMemo(
     () => headerCells(headerViewFor(kind, range, dw), range, today, dw, calendar.isWorkingDay),
@@ -234,7 +263,6 @@ export function TimelineChart(props: TimelineChartProps) {
   // [chart-find] A found task's row is scrolled into view as a new task's is, and its bar brought across when off
   // screen (when the range holds it).
   const find = useChartFind();
-  const [foundId, setFoundId] = useState<string | null>(null);
   const onFound = useCallback(() => setFoundId(null), []);
   const goToFound = (taskId: string) => {
     setFoundId(taskId);
@@ -247,19 +275,8 @@ export function TimelineChart(props: TimelineChartProps) {
   };
   const shownRows = useMemo(() => (filtered ? new Set(rows) : null), [filtered, rows]);
 
-  // [grid-commands] The commands on the picked rows (bulk bar, copy, paste, fill down) until the grid mounts them.
-  const gridColumns = gridViewStore((s) => gridViewOf(s, connection.projectId).columns);
-  const commands = useMemo<GridCommandContext>(
-    () => ({ connection: props.connection, readOnly, rowOrder: rows, columns: gridColumns.map((c) => c.id), calendar, people, today }),
-    [props.connection, readOnly, rows, gridColumns, calendar, people, today],
-  );
-  useEffect(() => gridSelectionStore.getState().reset(connection.projectId), [connection.projectId]);
-  // Only from a row's name (the list): a bar's keys (arrows, Delete) and a paste on a bar stay the bar's and the chart's.
+  // [grid-commands] A paste into the list (not on a bar) fills the grid's cells from the cursor, or adds rows.
   const inRowName = (target: EventTarget) => (target as HTMLElement).closest(`[${ROW_NAME_ATTRIBUTE}]`) !== null;
-  // Before the row's own keys (capture): Alt+Shift+→ on one of several picked rows indents them all, not that row alone.
-  const onRowsKeyDownCapture = (event: React.KeyboardEvent<HTMLDivElement>) => {
-    if (inRowName(event.target) && handleGridCommandKey(event, commands)) event.stopPropagation();
-  };
   const findControl = find.open ? (
     <TaskFind
       connection={connection}
@@ -274,6 +291,7 @@ export function TimelineChart(props: TimelineChartProps) {
 
   return (
     <TimelineContext.Provider value={context}>
+      <GridContext.Provider value={grid.context}>
       {/* Ctrl+F in the toolbar or the rows opens the chart's find. */}
       <div onKeyDown={find.onKeyDown} className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-3 py-2 sm:gap-3 sm:px-4 sm:py-3">
         {props.title}
@@ -309,6 +327,7 @@ export function TimelineChart(props: TimelineChartProps) {
           }
           history={<HistoryButton travel={travel} onChange={setTravel} panelId={historyPanelId} />}
           outline={<OutlineButtons />}
+          columns={<GridColumnsMenu projectId={connection.projectId} canEditFields={props.canSaveBaselines && !readOnly} />}
           leveling={props.teamId && !readOnly ? <ResolveOverAllocationButton connection={props.connection} teamId={props.teamId} people={people} onPreview={setLevelGhosts} /> : null}
           moreInUse={view.fit !== null || showCriticalPath || baseline.shown !== null || travel.open}
           find={findControl}
@@ -326,11 +345,12 @@ export function TimelineChart(props: TimelineChartProps) {
         />
       ) : null}
       {pastView.dialogs}
-      <GridBulkBar context={commands} />
       <p id={barHelpId} className="sr-only">
         Arrow keys move the task by a working day. Shift with an arrow key changes the end date. Alt with an arrow key changes
         progress by 10 percent. Enter opens the task details. Delete deletes the task. Control Z undoes your last change.
       </p>
+      {grid.helpText}
+      <GridBulkBar context={grid.context.controller.commandContext()} />
       <p id={rowHelpId} className="sr-only">
         Alt Shift Right arrow makes this task a subtask of the task above it. Alt Shift Left arrow moves it up a level.
       </p>
@@ -344,9 +364,8 @@ export function TimelineChart(props: TimelineChartProps) {
         id={SKIP_TARGET_IDS.taskList}
         role="region"
         aria-label="Task list and timeline"
-        onKeyDownCapture={onRowsKeyDownCapture}
         onKeyDown={find.onKeyDown}
-        onPaste={(event) => inRowName(event.target) && handleGridPaste(event, commands)}
+        onPaste={(event) => inRowName(event.target) && handleGridPaste(event, grid.context.controller.commandContext())}
         // The plan as it was: no picture of what the next visit opens (lib/first-screen.ts).
         {...(travel.at !== null ? { [PAST_PLAN_ATTR]: '' } : {})}
         // An opaque background lets Chromium composite the scroller: scrolling moves a layer instead of repainting
@@ -354,7 +373,7 @@ export function TimelineChart(props: TimelineChartProps) {
         className="relative isolate overflow-auto overscroll-contain bg-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
         style={{ maxHeight: CHART_MAX_HEIGHT }}
       >
-        <TimelineDateHeader header={header} nonWorking={nonWorking} dayWidthPx={dw} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} />
+        <TimelineDateHeader header={header} nonWorking={nonWorking} dayWidthPx={dw} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} list={grid.header} />
         <ShownBaselineProvider value={comparedWith ?? baseline.shown}>
           <MoveNotesContext.Provider value={pastView.notes}>
             <OverAllocationContext.Provider value={marks}>
@@ -376,6 +395,7 @@ export function TimelineChart(props: TimelineChartProps) {
           </MoveNotesContext.Provider>
         </ShownBaselineProvider>
       </div>
+      </GridContext.Provider>
     </TimelineContext.Provider>
   );
 }
@@ -400,7 +420,8 @@ interface TimelineRowsProps {
  * the rows already on screen are memoised.
  */
 function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, dayWidthPx, timelineWidth, revealTaskId, onRevealed, filtered }: TimelineRowsProps) {
-  const { connection, nameColumnPx } = useTimeline();
+  const { connection, nameColumnPx, readOnly } = useTimeline();
+  const { layout, controller, headerRowId } = useGrid();
   const rowIndex = useStore(connection.tasks, (s) => s.rowIndex);
   const count = rows.length + placeholders.length;
   const picture = useServerPicture();
@@ -416,6 +437,10 @@ function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, d
   });
   const items = virtualizer.getVirtualItems();
   const bodyHeight = count * ROW_HEIGHT_PX;
+  // [grid-aria] The grid's one tab stop is the cursor's cell; with no cursor, or its row scrolled away (not drawn),
+  // the first row drawn takes it, so Tab always reaches the grid.
+  const cursorRow = useStore(gridSelectionStore, (s) => s.cursor?.taskId ?? null);
+  const stopRow = cursorRow !== null && items.some((item) => rows[item.index] === cursorRow) ? null : (rows[items[0]?.index ?? 0] ?? null);
 
   useEffect(() => {
     if (!revealTaskId) return;
@@ -436,14 +461,26 @@ function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, d
       <TimelineGrid header={header} nonWorking={nonWorking} dayWidthPx={dayWidthPx} timelineWidth={timelineWidth} nameColumnPx={nameColumnPx} height={bodyHeight} />
       {/* The arrows are placed by the unfiltered rows: with rows left out they would join the wrong bars. */}
       {filtered ? null : <DependencyOverlay firstRow={arrowsFrom} lastRow={arrowsTo} height={bodyHeight} />}
-      {/* The rows over the arrows, in a list of their own (a list holds only its items, not the arrows' group). It
-          lets the pointer through where no row takes it, to the arrows under it. */}
-      <div role="list" aria-label="Tasks" className="pointer-events-none absolute inset-0">
+      {/* The rows over the arrows, in a grid of their own (a grid holds only its rows, not the arrows' group; its
+          header row is the date header's, owned). It lets the pointer through where no row takes it, to the arrows
+          under it. [grid-aria] One cell is the tab stop; the arrow keys move between cells (grid-controller.ts). */}
+      <div
+        // A tree grid: the grid pattern, with each row's outline level (aria-level) and its summary's toggle.
+        role="treegrid"
+        aria-label="Tasks"
+        aria-owns={headerRowId}
+        aria-rowcount={count + 1}
+        aria-colcount={layout.columns.length + 2}
+        aria-multiselectable="true"
+        aria-readonly={readOnly || undefined}
+        onKeyDown={controller.onKeyDown}
+        className="pointer-events-none absolute inset-0"
+      >
         {items.map((item) => {
           const top = item.start - HEADER_HEIGHT_PX;
           if (item.index < rows.length) {
             const taskId = rows[item.index]!;
-            return <TaskRow key={taskId} taskId={taskId} top={top} />;
+            return <TaskRow key={taskId} taskId={taskId} top={top} index={item.index} tabStop={taskId === stopRow} />;
           }
           const row = placeholders[item.index - rows.length]!;
           return <PlaceholderRow key={`placeholder-${row.number}`} row={row} top={top} />;

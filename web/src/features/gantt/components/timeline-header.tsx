@@ -1,5 +1,5 @@
 import { DAY_LABEL_MIN_PX, NAME_COLUMN_COMPACT_PX, todayLabelCentre, type TimelineHeader } from '@planline/domain';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import { HEADER_BAND_PX, HEADER_CELLS_PX, HEADER_HEIGHT_PX } from './layout';
 
@@ -16,17 +16,19 @@ interface TimelineDateHeaderProps {
   dayWidthPx: number;
   timelineWidth: number;
   nameColumnPx: number;
+  /** The task list's header (the grid's column headers, grid-header.tsx), in place of the plain "Task" title. */
+  list?: ReactNode;
 }
 
 /** The date header of the current view (PRODUCT-SPEC §2), sticky above the rows. */
-export const TimelineDateHeader = memo(function TimelineDateHeader({ header, nonWorking, dayWidthPx, timelineWidth, nameColumnPx }: TimelineDateHeaderProps) {
+export const TimelineDateHeader = memo(function TimelineDateHeader({ header, nonWorking, dayWidthPx, timelineWidth, nameColumnPx, list }: TimelineDateHeaderProps) {
   return (
     <div
       data-header-view={header.view}
       className="sticky top-0 z-20 flex border-b border-slate-200 bg-white"
       style={{ width: nameColumnPx + timelineWidth, height: HEADER_HEIGHT_PX }}
     >
-      <div
+      {list ?? <div
         className={cn(
           'sticky left-0 z-10 flex shrink-0 items-end justify-between border-r border-slate-200 bg-white pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase',
           nameColumnPx < NAME_COLUMN_COMPACT_PX ? 'px-2' : 'px-4',
@@ -35,7 +37,7 @@ export const TimelineDateHeader = memo(function TimelineDateHeader({ header, non
       >
         <span>Task</span>
         {nameColumnPx < NAME_COLUMN_COMPACT_PX ? null : <span>Assignee</span>}
-      </div>
+      </div>}
       <div className="relative shrink-0" style={{ width: timelineWidth }} aria-hidden="true">
         <div className="absolute inset-x-0 top-0 border-b border-slate-100" style={{ height: HEADER_BAND_PX }}>
           {header.bands.map((band) => (

@@ -34,6 +34,8 @@ interface TimelineToolbarProps {
   outline?: ReactNode;
   /** "Resolve over-allocation" (leveling-dialog.tsx), for people who may edit a team's project. */
   leveling?: ReactNode;
+  /** The task list's Columns menu (grid-columns-menu.tsx). */
+  columns?: ReactNode;
   /** Find over the task names: its button, or its field while open (task-find.tsx). */
   find?: ReactNode;
   /** A tool that "More" keeps out of sight on a phone is on: Fit, the critical path, a baseline, history. */
@@ -62,7 +64,7 @@ function IconButton({ label, hint, onClick, disabled, children }: { label: strin
 }
 
 /**
- * Find, range, zoom, Fit, Today, the critical path, indent and outdent, the baseline, history, and undo/redo of one's
+ * Find, range, zoom, Fit, Today, the critical path, the task list's columns, indent and outdent, the baseline, history, and undo/redo of one's
  * own edits. On a phone the everyday ones (range, zoom, Today, undo/redo) stay in sight and "More" opens the rest
  * below them, so the
  * toolbar takes two lines rather than six.
@@ -161,6 +163,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
         <div {...more.panel} className="flex flex-wrap items-center gap-2">
           {fit}
           {criticalPath}
+          {props.columns}
           {props.outline}
           {props.baseline}
           {props.history}
@@ -178,6 +181,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
       {fit}
       {today}
       {criticalPath}
+      {props.columns}
       {props.outline}
       {props.baseline}
       {props.history}

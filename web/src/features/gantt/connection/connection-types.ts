@@ -5,6 +5,7 @@ import type { CrossedDrop } from '../model/crossed-drops';
 import type { RestoreChanges } from '../model/past-moves';
 import type { PresenceSnapshot, PresenceUser } from '../model/presence';
 import type { TasksState } from '../model/tasks-store';
+import type { DocumentEdit } from './tasks-edit';
 
 /**
  * What a project's live connection (project-connection.ts) is and says, for the code that only reads it. Its Yjs
@@ -68,6 +69,12 @@ export interface ProjectConnection {
    */
   writeLink(taskId: string, dependsOnTaskId: string, link: Link): void;
   removeLink(taskId: string, dependsOnTaskId: string): void;
+  /**
+   * [grid-cell-commit] Task fields and links (added, changed, or removed with `link: null`) in one transaction: one
+   * undo step, with the cascade the new dates and links cause. The grid's cells write through it (typed, pasted,
+   * filled down).
+   */
+  writeEdit(edit: DocumentEdit): void;
   /**
    * [summary-move] Moves a summary and everything below it to these dates (outline.ts summaryMoves, in working
    * days): the summary's own shown at once, before its roll-up comes back; one transaction, one undo step, with the

@@ -16,7 +16,7 @@ import { deviceDocumentsAvailable } from '../../../lib/device-documents';
 import { openDeviceCopy } from './device-copy';
 import { fetchServerSnapshot } from './server-snapshot';
 import { messagesThrough, SLICE_FROM_BYTES, SLICE_FROM_TASKS, SLICE_ORIGIN, sliceBigSyncs } from './sliced-sync';
-import { writeTasksWithCascade } from './tasks-edit';
+import { writeEditWithCascade, writeTasksWithCascade } from './tasks-edit';
 
 /**
  * The origin of this browser's own edits of the document. The undo manager tracks it alone, so undo never takes
@@ -241,6 +241,7 @@ export function openConnection(projectId: string, userId: string, options: HostO
     removeLink(taskId, dependsOnTaskId) {
       doc.transact(() => removeDependency(doc, taskId, dependsOnTaskId), LOCAL_ORIGIN);
     },
+    writeEdit: (edit) => writeEditWithCascade(doc, edit, LOCAL_ORIGIN),
     shiftTasks: (moves) => writeTasks(moves),
     async pushedBy(taskId, dates) {
       const moves = documentCascade(doc, [taskId], new Map([[taskId, dates]]));

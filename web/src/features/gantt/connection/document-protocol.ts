@@ -63,7 +63,7 @@ export type SocketEvent =
   | { t: 'ws-event'; id: number; type: 'close'; code: number; reason: string; wasClean: boolean };
 
 /** Changes the page asks for: the connection's methods of the same names, answered by nothing. */
-export const CALLS = ['writeTask', 'writeTasks', 'writeLink', 'removeLink', 'shiftTasks', 'undo', 'redo', 'setUser', 'setActivity', 'setCollapsed'] as const;
+export const CALLS = ['writeTask', 'writeTasks', 'writeLink', 'removeLink', 'writeEdit', 'shiftTasks', 'undo', 'redo', 'setUser', 'setActivity', 'setCollapsed'] as const;
 export type CallName = (typeof CALLS)[number];
 /** Questions the page asks: the connection's methods of the same names, answered by `answer`. */
 export const ASKS = ['pushedBy', 'restoreChanges'] as const;

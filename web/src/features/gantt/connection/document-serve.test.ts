@@ -27,6 +27,7 @@ vi.mock('./document-host', () => ({
       writeTasks: note('writeTasks'),
       writeLink: note('writeLink'),
       removeLink: note('removeLink'),
+      writeEdit: note('writeEdit'),
       shiftTasks: note('shiftTasks'),
       undo: note('undo'),
       redo: note('redo'),
@@ -56,7 +57,7 @@ function page() {
   let seq = 0;
   return {
     heard,
-    call: (name: 'writeTask' | 'undo' | 'setActivity', arg: unknown) =>
+    call: (name: 'writeTask' | 'writeEdit' | 'undo' | 'setActivity', arg: unknown) =>
       send({ t: 'call', seq: ++seq, name, args: [arg] } as unknown as ToHost),
     becomes: (state: Partial<ConnectionState>) => host.state!.setState(state),
   };
@@ -81,6 +82,16 @@ describe('[outbox] edits made before the document is in', () => {
     p.call('writeTask', 'rename');
     expect(host.written.at(-1)).toBe('writeTask "rename"');
     expect(p.heard.at(-1)).toBe('ack 4');
+  });
+
+  it('[grid-cell-commit] a cell edit (fields and links together) waits like any edit and is written as one call', () => {
+    const p = page();
+    p.becomes({ status: 'preview' });
+    p.call('writeEdit', 'cell');
+    expect(host.written).toEqual([]);
+    p.becomes({ status: 'synced' });
+    expect(host.written).toEqual(['writeEdit "cell"']);
+    expect(p.heard).toContain('ack 1');
   });
 
   it("a return visit's kept copy takes them as soon as it is merged ('local')", () => {

@@ -11,7 +11,7 @@ import { diffTasksState, splitTasksPatch, wholeTasksState } from './tasks-patch'
 const TASKS_PER_MESSAGE = 5000;
 
 /** The calls that change the document: they wait, in order, until it holds the project (session.ts documentIn). */
-const WRITES: ReadonlySet<CallName> = new Set(['writeTask', 'writeTasks', 'writeLink', 'removeLink', 'shiftTasks', 'undo', 'redo']);
+const WRITES: ReadonlySet<CallName> = new Set(['writeTask', 'writeTasks', 'writeLink', 'removeLink', 'writeEdit', 'shiftTasks', 'undo', 'redo']);
 
 type Call = Extract<ToHost, { t: 'call' }>;
 

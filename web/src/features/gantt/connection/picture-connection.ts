@@ -49,6 +49,7 @@ export function pictureConnection(projectId: string, userId: string, shown: Task
     writeTasks: nothing,
     writeLink: nothing,
     removeLink: nothing,
+    writeEdit: nothing,
     shiftTasks: nothing,
     pushedBy: async () => undefined,
     setCollapsed: nothing,

@@ -1,7 +1,7 @@
-import { addDependency, editReasonsMap, readTask, tasksMap, dependenciesMap, writeScheduleSettings, writeTask } from '@planline/document';
+import { addDependency, dependencyLinks, editReasonsMap, readTask, tasksMap, dependenciesMap, writeScheduleSettings, writeTask } from '@planline/document';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { writeTasksWithCascade } from './tasks-edit';
+import { writeEditWithCascade, writeTasksWithCascade } from './tasks-edit';
 
 const WELD = '00000000-0000-4000-8000-00000000000a';
 const PAINT = '00000000-0000-4000-8000-00000000000b';
@@ -40,5 +40,47 @@ describe('[leveling-apply] leveling written in the chart', () => {
     expect(dates(doc)).toEqual(before);
     expect(editReasonsMap(doc).size).toBe(0);
     expect(undo.canUndo()).toBe(false);
+  });
+});
+
+const links = (doc: Y.Doc) => [...dependencyLinks(doc)].map((l) => `${l.taskId}<-${l.dependsOnTaskId}`).sort();
+
+describe('[grid-cell-commit] a grid cell written in the chart', () => {
+  it('writes fields, adds, changes and removes links in one transaction with their cascade; one undo takes all of it back', () => {
+    const { doc, undo } = plan();
+    const before = { dates: dates(doc), links: links(doc) };
+    let transactions = 0;
+    doc.on('afterTransaction', () => void transactions++);
+    writeEditWithCascade(
+      doc,
+      {
+        tasks: new Map([[PAINT, { name: 'Paint twice' }]]),
+        links: [
+          // Inspect after Paint, 2 working days later; no longer after Weld.
+          { taskId: INSPECT, dependsOnTaskId: PAINT, link: { type: 'FS', lagDays: 2 } },
+          { taskId: INSPECT, dependsOnTaskId: WELD, link: null },
+        ],
+      },
+      LOCAL,
+    );
+    expect(transactions).toBe(1);
+    expect(readTask(doc, PAINT)!.name).toBe('Paint twice');
+    expect(links(doc)).toEqual([`${INSPECT}<-${PAINT}`]);
+    // Paint ends Tuesday 3 March: two working days' lag puts Inspect on Friday 6 March, by the cascade.
+    expect(dates(doc)[2]).toBe('2026-03-06..2026-03-06');
+    undo.undo();
+    expect(dates(doc)).toEqual(before.dates);
+    expect(links(doc)).toEqual(before.links);
+    expect(readTask(doc, PAINT)!.name).toBe('Paint');
+    expect(undo.canUndo()).toBe(false);
+  });
+
+  it('a new start moves the successors in the same transaction', () => {
+    const { doc } = plan();
+    let transactions = 0;
+    doc.on('afterTransaction', () => void transactions++);
+    writeEditWithCascade(doc, { tasks: new Map([[WELD, { startDate: '2026-03-09', endDate: '2026-03-10' }]]), links: [] }, LOCAL);
+    expect(transactions).toBe(1);
+    expect(dates(doc)[2]).toBe('2026-03-11..2026-03-11');
   });
 });

@@ -1,4 +1,5 @@
-import { applyCascade, carryReasons, documentCascade, writeTask, type DocTask } from '@planline/document';
+import type { Link } from '@planline/domain';
+import { addDependency, applyCascade, carryReasons, documentCascade, removeDependency, writeTask, type DocTask } from '@planline/document';
 import type * as Y from 'yjs';
 
 /**
@@ -14,5 +15,33 @@ export function writeTasksWithCascade(doc: Y.Doc, changes: ReadonlyMap<string, D
     if (reasons?.size) carryReasons(doc, reasons);
     const moved = [...changes].filter(([, fields]) => fields.startDate !== undefined || fields.endDate !== undefined).map(([taskId]) => taskId);
     if (moved.length) applyCascade(doc, documentCascade(doc, moved));
+  }, origin);
+}
+
+/** Task fields and links written together (connection-types.ts writeEdit): a link's `link` null removes it. */
+export interface DocumentEdit {
+  tasks: ReadonlyMap<string, DocTask>;
+  links: readonly { taskId: string; dependsOnTaskId: string; link: Link | null }[];
+}
+
+/**
+ * [grid-cell-commit] Task fields, links added, changed and removed, as one transaction with `origin`: one undo step,
+ * with the cascade that the new dates and the new or changed links cause (a removed link pushes nothing).
+ */
+export function writeEditWithCascade(doc: Y.Doc, edit: DocumentEdit, origin: unknown): void {
+  if (!edit.tasks.size && !edit.links.length) return;
+  doc.transact(() => {
+    edit.tasks.forEach((fields, taskId) => writeTask(doc, taskId, fields));
+    const moved = new Set<string>();
+    edit.tasks.forEach((fields, taskId) => {
+      if (fields.startDate !== undefined || fields.endDate !== undefined) moved.add(taskId);
+    });
+    for (const { taskId, dependsOnTaskId, link } of edit.links) {
+      if (link) {
+        addDependency(doc, taskId, dependsOnTaskId, link);
+        moved.add(taskId);
+      } else removeDependency(doc, taskId, dependsOnTaskId);
+    }
+    if (moved.size) applyCascade(doc, documentCascade(doc, [...moved]));
   }, origin);
 }

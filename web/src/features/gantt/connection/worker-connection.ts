@@ -201,6 +201,12 @@ export function openWorkerConnection(projectId: string, userId: string): { conne
     },
     writeLink: (taskId, dependsOnTaskId, link) => call('writeLink', [taskId, dependsOnTaskId, link]),
     removeLink: (taskId, dependsOnTaskId) => call('removeLink', [taskId, dependsOnTaskId]),
+    writeEdit(edit) {
+      if (!edit.tasks.size && !edit.links.length) return;
+      // The fields show at once (as writeTasks'); the links with the worker's state.
+      call('writeEdit', [edit], edit.tasks.size ? outbox.written(edit.tasks) : outbox.sent());
+      show();
+    },
     shiftTasks(moves) {
       if (!moves.size) return;
       call('shiftTasks', [moves], outbox.shifted(moves));

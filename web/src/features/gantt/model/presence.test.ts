@@ -53,9 +53,19 @@ describe('presence', () => {
     expect(moved.viewers).toBe(first.viewers);
   });
 
+  it('[grid-cell-presence] a teammate typing in a grid cell names the cell; moving to another cell is a change', () => {
+    const editing = (cell: string) => new Map<number, unknown>([[2, { user: user(ANA, 'Ana'), activity: { taskId: TASK, kind: 'editing', cell } }]]);
+    const first = readPresence(editing('duration'), { clientId: 1, userId: ME });
+    expect(first.activities.get(TASK)).toMatchObject({ kind: 'editing', cell: 'duration', user: { name: 'Ana' } });
+    const moved = readPresence(editing('start'), { clientId: 1, userId: ME }, first);
+    expect(moved.activities.get(TASK)?.cell).toBe('start');
+    // Not a column: the activity does not parse and is dropped (as the server drops it).
+    expect(readPresence(editing('nonsense'), { clientId: 1, userId: ME }).activities.size).toBe(0);
+  });
+
   it('[presence] a bar follows its holder\'s preview, and this browser\'s own drag wins', () => {
     const task = { id: TASK, startDate: '2026-11-23', endDate: '2026-11-27', progress: 10 } as TimelineTask;
-    const remote = { clientId: 2, user: user(ANA, 'Ana'), kind: 'resizing' as const, preview: { endDate: '2026-11-30' } };
+    const remote = { clientId: 2, user: user(ANA, 'Ana'), kind: 'resizing' as const, preview: { endDate: '2026-11-30' }, cell: null };
     expect(displayedDates(task, null, remote)).toEqual({ startDate: '2026-11-23', endDate: '2026-11-30', progress: 10 });
     expect(displayedDates(task, null, { ...remote, preview: { endDate: 'garbage', progress: 400 } })).toEqual({ startDate: '2026-11-23', endDate: '2026-11-27', progress: 100 });
     const drag = { taskId: TASK, mode: 'move' as const, preview: { startDate: '2026-11-25', endDate: '2026-11-29', progress: 10 } };

@@ -1,4 +1,4 @@
-import { presenceStateSchema, type LinkDraftPointer, type PresenceActivity, type PresenceState } from '@planline/domain';
+import { presenceStateSchema, type GridColumnId, type LinkDraftPointer, type PresenceActivity, type PresenceState } from '@planline/domain';
 
 export type PresenceUser = PresenceState['user'];
 type BarActivity = Exclude<PresenceActivity, { kind: 'linking' }>;
@@ -12,6 +12,8 @@ export interface RemoteActivity {
   user: PresenceUser;
   kind: ActivityKind;
   preview: ActivityPreview | null;
+  /** [grid-cell-presence] The grid cell they are typing in (kind 'editing'), or null. */
+  cell: GridColumnId | null;
 }
 
 /** Someone else drawing a link from a bar's handle. */
@@ -54,7 +56,7 @@ const sameUser = (a: PresenceUser, b: PresenceUser) => a.id === b.id && a.name =
 const samePreview = (a: ActivityPreview | null, b: ActivityPreview | null) =>
   a === b || (!!a && !!b && a.startDate === b.startDate && a.endDate === b.endDate && a.progress === b.progress);
 const sameActivity = (a: RemoteActivity | undefined, b: RemoteActivity) =>
-  !!a && a.clientId === b.clientId && a.kind === b.kind && sameUser(a.user, b.user) && samePreview(a.preview, b.preview);
+  !!a && a.clientId === b.clientId && a.kind === b.kind && a.cell === b.cell && sameUser(a.user, b.user) && samePreview(a.preview, b.preview);
 const samePointer = (a: LinkDraftPointer, b: LinkDraftPointer) =>
   a.side === b.side && a.targetTaskId === b.targetTaskId && a.days === b.days && a.rows === b.rows;
 const sameDraft = (a: RemoteLinkDraft | undefined, b: RemoteLinkDraft) =>
@@ -87,7 +89,7 @@ export function readPresence(
       const before = previous.linkDrafts.find((d) => d.clientId === clientId);
       linkDrafts.push(sameDraft(before, draft) ? before! : draft);
     } else if (activity) {
-      const entry: RemoteActivity = { clientId, user, kind: activity.kind, preview: activity.preview ?? null };
+      const entry: RemoteActivity = { clientId, user, kind: activity.kind, preview: activity.preview ?? null, cell: activity.cell ?? null };
       const before = previous.activities.get(activity.taskId);
       activities.set(activity.taskId, sameActivity(before, entry) ? before! : entry);
     }

@@ -81,6 +81,11 @@ function memoFor(store: StoreApi<TasksState>): ScheduleMemo {
   return memo;
 }
 
+/** The live plan's schedule for a state of `store` (memoised per store, as usePlanSchedule reads it). */
+export function scheduleOf(store: StoreApi<TasksState>, state: Pick<TasksState, 'tasks' | 'edges'>, calendar: WorkCalendar): PlanSchedule {
+  return memoFor(store)(state.tasks, state.edges, calendar);
+}
+
 /**
  * A value read from the live plan's schedule, or null while `enabled` is false: then nothing is computed, so a chart
  * with the critical path off pays for slack only when a tooltip or the details dialog shows it. The component
