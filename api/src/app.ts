@@ -26,6 +26,8 @@ import { SubscriptionLedger } from './features/billing/subscription-ledger.js';
 import { TestCheckout } from './features/billing/test-checkout.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { DashboardService } from './features/dashboard/dashboard.service.js';
+import { gridViewsRoutes } from './features/grid-views/grid-views.routes.js';
+import { GridViewsService } from './features/grid-views/grid-views.service.js';
 import { exportRoutes } from './features/export/export.routes.js';
 import { sheetTemplateRoutes } from './features/interchange/sheet-template.routes.js';
 import { ExportService } from './features/export/export.service.js';
@@ -223,6 +225,7 @@ export function createApp({
     projectsRoutes(projects, config.publicUrl),
     scheduleRoutes(new ScheduleService(dataSource)),
     baselinesRoutes(baselines),
+    gridViewsRoutes(new GridViewsService(dataSource, bus)),
     tasksRoutes(tasks, timeTravel, budgets),
     notificationsRoutes(new NotificationsService(dataSource, bus)),
     timeTravelRoutes(timeTravel, budgets),

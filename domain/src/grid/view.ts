@@ -131,6 +131,8 @@ export const updateGridViewInputSchema = z
   .object({ name: namedGridViewSchema.shape.name.optional(), view: gridViewSchema.optional(), shared: z.boolean({ error: 'shared must be true or false' }).optional() })
   .strict()
   .refine((v) => v.name !== undefined || v.view !== undefined || v.shared !== undefined, 'Nothing to update: send name, view or shared');
+export type CreateGridViewInput = z.infer<typeof createGridViewInputSchema>;
+export type UpdateGridViewInput = z.infer<typeof updateGridViewInputSchema>;
 
 export const DEFAULT_GRID_FILTER: GridFilter = Object.freeze({
   status: [],
