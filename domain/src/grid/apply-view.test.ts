@@ -167,7 +167,7 @@ describe('[grid-rows] sorting', () => {
 
 describe('[grid-rows] sorting by WBS, slack, variance and custom fields', () => {
   const leaves = plan.filter((t) => !['design', 'build', 'walls'].includes(t.id)).map((t) => ({ ...t, parentId: null }));
-  const by = (column: GridView['sort'][number]['column'], direction: 'asc' | 'desc' = 'asc', tasks = leaves, ctx = context) =>
+  const by = (column: GridView['sort'][number]['column'], direction: 'asc' | 'desc' = 'asc', tasks: GridTask[] = leaves, ctx: GridContext = context) =>
     rowsOf(view({ sort: [{ column, direction }] }), tasks, ctx);
 
   it('by WBS: the outline order, reversed among siblings when descending', () => {

@@ -44,7 +44,7 @@ const MAX_INDENT_LEVELS = 8;
  * whether find marks it changes.
  */
 export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
-  const { connection, people, timelineWidth, nameColumnPx, readOnly, openDetails, rowHelpId } = useTimeline();
+  const { connection, people, timelineWidth, nameColumnPx, readOnly, openDetails, rowHelpId, rowOrderLocked } = useTimeline();
   const task = useStore(connection.tasks, (s) => s.tasks.get(taskId));
   const depth = useStore(connection.tasks, (s) => s.depth.get(taskId) ?? 0);
   const collapsed = useStore(connection.tasks, (s) => s.collapsed.has(taskId));
@@ -111,7 +111,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top }: TaskRowProps) {
           onKeyDown={onKeyDown}
           data-current-row={current || undefined}
           aria-describedby={readOnly ? undefined : rowHelpId}
-          title={readOnly ? undefined : 'Drag onto another task to make it a subtask, or onto its top or bottom edge to move it there'}
+          title={readOnly ? undefined : (rowOrderLocked ?? 'Drag onto another task to make it a subtask, or onto its top or bottom edge to move it there')}
           className={cn(
             'flex h-full min-w-0 flex-1 items-center text-left select-none [-webkit-touch-callout:none] focus-visible:bg-blue-50 focus-visible:outline-none',
             // The row the toolbar's Indent and Outdent act on, while focus is on them.

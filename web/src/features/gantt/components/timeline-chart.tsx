@@ -21,7 +21,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { ProjectConnection } from '../connection/project-connection';
-import { lateRows, ShownBaselineProvider } from '../model/baseline';
+import { ShownBaselineProvider } from '../model/baseline';
 import { NO_OVER_ALLOCATION, overAllocatedRows } from '../model/over-allocation';
 import { useOverAllocation } from '../model/use-over-allocation';
 import { pastAsBaseline, usePastPlan } from '../model/past-plan';
@@ -52,6 +52,10 @@ import { usePastView } from './past-view';
 import { FindButton, TaskFind, useChartFind } from './task-find';
 import { TimelineToolbar } from './timeline-toolbar';
 import { useEarlyDrops } from './use-early-drops';
+import { GridViewControls } from '../../grid/components/grid-view-controls';
+import { GroupHeader } from '../../grid/components/group-header';
+import { onlyTasksIn, type ChartRow } from '../../grid/model/grid-rows';
+import { useViewRows } from '../../grid/model/use-view-rows';
 
 interface TimelineChartProps {
   connection: ProjectConnection;
@@ -127,21 +131,18 @@ export function TimelineChart(props: TimelineChartProps) {
   );
   const allRows = useStore(connection.tasks, (s) => s.rows);
   const baseline = useChartBaseline(connection.projectId);
-  // [baseline-late-only] Only tasks ending later than in the shown baseline; the tasks are read only while filtering.
-  const lateOnly = useTimelineView((s) => s.lateOnly) && baseline.shown !== null;
-  const lateTasks = useStore(connection.tasks, (s) => (lateOnly ? s.tasks : null));
-  const lateOnes = useMemo(
-    () => (lateTasks && baseline.shown ? lateRows(allRows, lateTasks, baseline.shown) : allRows),
-    [allRows, lateTasks, baseline.shown],
-  );
+  // [grid-rows] The grid view's filter, sort and grouping (issue 39); Late only is its late-against-baseline filter.
+  const viewed = useViewRows(connection, people, baseline.shown);
   // [workload-overload] Bars whose assignee is over-allocated, by the team's workload now (not in a past plan).
   const workload = useOverAllocation(props.teamId, props.connection.tasks);
   // [leveling-dialog] The moves "Resolve over-allocation" previews, drawn as ghost bars while its dialog is open.
   const [levelGhosts, setLevelGhosts] = useState<LevelGhosts>(NO_LEVEL_GHOSTS);
   const marks = travel.at === null ? workload.marks : NO_OVER_ALLOCATION;
   const overAllocatedOnly = useTimelineView((s) => s.overAllocatedOnly) && workload.available && travel.at === null;
-  const rows = useMemo(() => (overAllocatedOnly ? overAllocatedRows(lateOnes, marks) : lateOnes), [overAllocatedOnly, lateOnes, marks]);
+  const rows = useMemo(() => (overAllocatedOnly ? overAllocatedRows(viewed.taskIds, marks) : viewed.taskIds), [overAllocatedOnly, viewed.taskIds, marks]);
+  const items = useMemo(() => (rows === viewed.taskIds ? viewed.items : onlyTasksIn(viewed.items, rows)), [rows, viewed.items, viewed.taskIds]);
   const filtered = rows !== allRows;
+  const lateShown = viewed.view.filter.lateAgainstBaseline;
   const placeholders = useMemo(() => (filtered ? [] : placeholderRows(rows.length, today)), [filtered, rows.length, today]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -214,8 +215,8 @@ export function TimelineChart(props: TimelineChartProps) {
   const barHelpId = useId();
   const rowHelpId = useId();
   const context = useMemo<TimelineContextValue>(
-    () => ({ connection, range, zoom, timelineWidth, nameColumnPx, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId, rowHelpId }),
-    [connection, range.start, range.end, zoom, timelineWidth, nameColumnPx, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId, rowHelpId],
+    () => ({ connection, range, zoom, timelineWidth, nameColumnPx, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId, rowHelpId, rowOrderLocked: viewed.rowOrderLocked }),
+    [connection, range.start, range.end, zoom, timelineWidth, nameColumnPx, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId, rowHelpId, viewed.rowOrderLocked],
   );
 
   const onToday = () => {
@@ -283,7 +284,7 @@ export function TimelineChart(props: TimelineChartProps) {
               projectId={connection.projectId}
               baseline={baseline}
               canSave={props.canSaveBaselines && !readOnly}
-              late={lateOnes !== allRows ? { shown: lateOnes.length, of: allRows.length } : null}
+              late={lateShown ? { shown: viewed.matched, of: viewed.total } : null}
               filters={
                 workload.available ? (
                   <OverAllocatedOnlyButton available={travel.at === null} shown={overAllocatedOnly ? rows.length : null} of={allRows.length} />
@@ -294,6 +295,7 @@ export function TimelineChart(props: TimelineChartProps) {
           history={<HistoryButton travel={travel} onChange={setTravel} panelId={historyPanelId} />}
           outline={<OutlineButtons />}
           leveling={props.teamId && !readOnly ? <ResolveOverAllocationButton connection={props.connection} teamId={props.teamId} people={people} onPreview={setLevelGhosts} /> : null}
+          views={<GridViewControls projectId={connection.projectId} people={people} rows={viewed} canShare={props.canSaveBaselines} baselineShown={baseline.shown !== null} />}
           moreInUse={view.fit !== null || showCriticalPath || baseline.shown !== null || travel.open}
           find={findControl}
         />
@@ -342,7 +344,8 @@ export function TimelineChart(props: TimelineChartProps) {
             <LevelGhostsContext.Provider value={levelGhosts}>
             <TimelineRows
               scrollElement={scrollElement}
-              rows={rows}
+              rows={items}
+              onToggleGroup={viewed.toggleGroup}
               placeholders={placeholders}
               header={header}
               nonWorking={nonWorking}
@@ -363,7 +366,9 @@ export function TimelineChart(props: TimelineChartProps) {
 
 interface TimelineRowsProps {
   scrollElement: HTMLDivElement | null;
-  rows: readonly string[];
+  /** Task ids, and group headers when the view groups. */
+  rows: readonly ChartRow[];
+  onToggleGroup: (key: string) => void;
   placeholders: readonly PlaceholderRowData[];
   header: TimelineHeader;
   nonWorking: DayRuns;
@@ -380,7 +385,7 @@ interface TimelineRowsProps {
  * that a scroll re-renders only this part: the toolbar and the date header stay as they are, and the grid and
  * the rows already on screen are memoised.
  */
-function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, dayWidthPx, timelineWidth, revealTaskId, onRevealed, filtered }: TimelineRowsProps) {
+function TimelineRows({ scrollElement, rows, onToggleGroup, placeholders, header, nonWorking, dayWidthPx, timelineWidth, revealTaskId, onRevealed, filtered }: TimelineRowsProps) {
   const { connection, nameColumnPx } = useTimeline();
   const rowIndex = useStore(connection.tasks, (s) => s.rowIndex);
   const count = rows.length + placeholders.length;
@@ -423,8 +428,9 @@ function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, d
         {items.map((item) => {
           const top = item.start - HEADER_HEIGHT_PX;
           if (item.index < rows.length) {
-            const taskId = rows[item.index]!;
-            return <TaskRow key={taskId} taskId={taskId} top={top} />;
+            const row = rows[item.index]!;
+            if (typeof row !== 'string') return <GroupHeader key={`group-${row.key}`} group={row} top={top} onToggle={onToggleGroup} />;
+            return <TaskRow key={row} taskId={row} top={top} />;
           }
           const row = placeholders[item.index - rows.length]!;
           return <PlaceholderRow key={`placeholder-${row.number}`} row={row} top={top} />;

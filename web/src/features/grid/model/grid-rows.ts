@@ -78,3 +78,9 @@ export function viewRows(
   }
   return { items, taskIds, viewOn: true, matched: result.matched, total };
 }
+
+/** The rows with only these tasks (another filter on top, e.g. Over-allocated only); group headers stay. */
+export function onlyTasksIn(items: readonly ChartRow[], taskIds: readonly string[]): ChartRow[] {
+  const kept = new Set(taskIds);
+  return items.filter((row) => typeof row !== 'string' || kept.has(row));
+}

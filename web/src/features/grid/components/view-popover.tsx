@@ -1,0 +1,52 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+
+/**
+ * A toolbar button opening a small non-modal panel under it (Filter, Sort): Escape or a click outside closes it
+ * and focus goes back to the button. At 390 px the panel fits the screen (its width is capped to the viewport).
+ */
+export function ViewPopover({ label, active, icon, title, children }: { label: ReactNode; active: boolean; icon: ReactNode; title: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (event.target instanceof Node && !root.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((was) => !was)}
+        className={buttonClasses('outline', 'sm', cn(active && 'border-blue-600 bg-blue-50 text-blue-800'))}
+      >
+        {icon}
+        {label}
+      </button>
+      <div
+        id={id}
+        role="dialog"
+        aria-label={title}
+        hidden={!open}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape') return;
+          event.stopPropagation();
+          setOpen(false);
+          button.current?.focus();
+        }}
+        className="absolute left-0 z-50 mt-1 w-80 max-w-[calc(100vw-1.5rem)] rounded-md border border-slate-200 bg-white p-3 shadow-lg"
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
