@@ -10,6 +10,8 @@ import { gridViewOf, gridViewStore } from './grid-view.store';
 
 /** The query key naming a saved view; the view's own keys are GRID_VIEW_PARAMS. */
 export const SAVED_VIEW_PARAM = 'view';
+/** The workspace's key naming the project a link opens (workspace.page.tsx useLinkedTask). */
+const PROJECT_PARAM = 'project';
 const OWN_KEYS: readonly string[] = [...GRID_VIEW_PARAMS, SAVED_VIEW_PARAM];
 const storageKey = (projectId: string) => `planline:grid-view:${projectId}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,6 +21,12 @@ export interface CarriedView {
   savedViewId: string | null;
 }
 
+/** Whether the query string names another project than this one (a link being opened that is not yet shown). */
+export const namesOtherProject = (search: string, projectId: string) => {
+  const named = new URLSearchParams(search).get(PROJECT_PARAM);
+  return named !== null && named.toLowerCase() !== projectId.toLowerCase();
+};
+
 /** The view a query string carries, or null when it carries none (other keys are the page's own). */
 export function viewFromQuery(search: string): CarriedView | null {
   const params = new URLSearchParams(search);
@@ -27,12 +35,18 @@ export function viewFromQuery(search: string): CarriedView | null {
   return { view: decodeGridView(params), savedViewId: id && UUID.test(id) ? id.toLowerCase() : null };
 }
 
-/** The query string with the view's keys replaced (other keys kept, in order), without '?'. */
-export function queryWithView(search: string, carried: CarriedView): string {
+/**
+ * The query string with the view's keys replaced (other keys kept, in order), without '?'; with `projectId`, the
+ * project too (a link sent opens that project's grid), unless the view is the default one.
+ */
+export function queryWithView(search: string, carried: CarriedView, projectId?: string): string {
   const params = new URLSearchParams(search);
   for (const key of OWN_KEYS) params.delete(key);
+  if (projectId) params.delete(PROJECT_PARAM);
+  const viewQuery = encodeGridView(carried.view);
+  if (projectId && (viewQuery || carried.savedViewId)) params.set(PROJECT_PARAM, projectId);
   if (carried.savedViewId) params.set(SAVED_VIEW_PARAM, carried.savedViewId);
-  for (const [key, value] of new URLSearchParams(encodeGridView(carried.view))) params.set(key, value);
+  for (const [key, value] of new URLSearchParams(viewQuery)) params.set(key, value);
   return params.toString();
 }
 
@@ -60,13 +74,16 @@ function writeStored(projectId: string, carried: CarriedView): void {
  */
 export function useGridViewPersistence(projectId: string): void {
   useEffect(() => {
-    const opened = viewFromQuery(window.location.search) ?? readStored(projectId);
+    // A link to another project is being opened: this chart is about to give way, and leaves the URL alone.
+    const linkElsewhere = () => namesOtherProject(window.location.search, projectId);
+    const opened = (linkElsewhere() ? null : viewFromQuery(window.location.search)) ?? readStored(projectId);
     if (opened) gridViewStore.getState().setView(projectId, opened.view, opened.savedViewId);
     let last = '';
     const sync = () => {
+      if (linkElsewhere()) return;
       const state = gridViewStore.getState();
       const carried = { view: gridViewOf(state, projectId), savedViewId: state.savedViewIds[projectId] ?? null };
-      const query = queryWithView(window.location.search, carried);
+      const query = queryWithView(window.location.search, carried, projectId);
       if (query === last) return;
       last = query;
       const url = `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`;
