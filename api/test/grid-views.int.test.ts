@@ -3,7 +3,7 @@ import { defaultGridView, MAX_GRID_VIEWS_PER_PROJECT, MAX_PERSONAL_GRID_VIEWS, t
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinedMember, registeredClient, startTestServer, teamWithOwner, type ApiClient, type TestServer } from './harness.js';
-import { liveSocket } from './live-socket.js';
+import { collect, liveSocket, until } from './live-socket.js';
 
 /** Issue 39: saved views of the task grid, a person's own or shared with the project. */
 let server: TestServer;
@@ -32,18 +32,6 @@ async function projectWithPeople() {
 const viewsOf = (projectId: string) => `/api/projects/${projectId}/views`;
 const byStatus: GridView = { ...defaultGridView(), filter: { ...defaultGridView().filter, status: ['blocked'] }, groupBy: 'assignee' };
 
-function collect<T>(socket: Socket, event: string): T[] {
-  const seen: T[] = [];
-  socket.on(event, (payload: T) => seen.push(payload));
-  return seen;
-}
-async function until(check: () => boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 const names = async (client: ApiClient, projectId: string) => ((await client.get(viewsOf(projectId))).body as { name: string }[]).map((v) => v.name).sort();
 
 describe('[grid-views] save, list, change and delete', () => {

@@ -1,27 +1,10 @@
 import { DEFAULT_WORK_CALENDAR, defaultGridView, type GridView } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
+import { makeTimelineTask } from '../../../../test/factories';
 import type { TimelineTask } from '../../gantt/model/timeline-task';
 import { viewRows, type ChartRow } from './grid-rows';
 
-const task = (id: string, order: number, extra: Partial<TimelineTask> = {}): TimelineTask => ({
-  id,
-  name: id,
-  description: null,
-  startDate: '2026-12-01',
-  endDate: '2026-12-03',
-  status: 'pending',
-  priority: 'medium',
-  progress: 0,
-  color: '#3b82f6',
-  assigneeId: null,
-  assigneeIds: [],
-  allocations: {},
-  order,
-  kind: 'task',
-  parentId: null,
-  subtasks: 0,
-  ...extra,
-});
+const task = (id: string, order: number, extra: Partial<TimelineTask> = {}) => makeTimelineTask({ id, name: id, startDate: '2026-12-01', endDate: '2026-12-03', order, ...extra });
 
 // Phase A (b, c under it), then d; the map is in no particular order.
 const tasks = new Map(
