@@ -5,7 +5,7 @@ import { applyCommentEvent } from '../comments';
 import { cacheChatMessage, cacheChatPresence } from '../chat';
 import { dashboardConfigKey, removeTask, upsertTask, withSavedLayout } from '../dashboard';
 import { isTaskHistoryKey, projectTasksKey, taskHistoryKey } from '../gantt';
-import { applyGridViewEvent } from '../grid/model/saved-view-follow';
+import { applyGridViewEvent } from '../grid';
 import { notificationsChanged } from '../notifications';
 import { cacheReport } from '../reports';
 import {

@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { gridViewOf, gridViewStore } from '../../grid/model/grid-view.store';
+import { gridViewOf, gridViewStore } from '../../grid';
 import { Filter } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';

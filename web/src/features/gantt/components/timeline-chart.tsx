@@ -52,10 +52,9 @@ import { usePastView } from './past-view';
 import { FindButton, TaskFind, useChartFind } from './task-find';
 import { TimelineToolbar } from './timeline-toolbar';
 import { useEarlyDrops } from './use-early-drops';
-import { GridViewControls } from '../../grid/components/grid-view-controls';
-import { GroupHeader } from '../../grid/components/group-header';
-import { onlyTasksIn, type ChartRow } from '../../grid/model/grid-rows';
-import { useViewRows } from '../../grid/model/use-view-rows';
+import { GridViewControls, onlyTasksIn, type ChartRow } from '../../grid';
+import { useViewRows } from '../model/use-view-rows';
+import { GroupHeader } from './group-header';
 
 interface TimelineChartProps {
   connection: ProjectConnection;

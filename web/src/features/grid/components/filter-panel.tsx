@@ -1,9 +1,11 @@
-import { displayName, GRID_TEXT_MAX_LENGTH, TASK_PRIORITIES, TASK_STATUSES, UNASSIGNED_ID, UNASSIGNED_LABEL, type GridFilter } from '@planline/domain';
+import { displayName, GRID_TEXT_MAX_LENGTH, TASK_PRIORITIES, TASK_STATUSES, UNASSIGNED_ID, UNASSIGNED_LABEL, type GridFilter, type MemberUser } from '@planline/domain';
 import { useId, type ReactNode } from 'react';
-import type { Person } from '../../gantt/components/timeline-context';
 
 const STATUS_LABELS: Record<string, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', blocked: 'Blocked' };
 const PRIORITY_LABELS: Record<string, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
+
+/** Whom the assignee filter lists (the chart's people). */
+export type Person = Pick<MemberUser, 'id' | 'firstName' | 'lastName' | 'email'>;
 
 const toggled = <T,>(list: readonly T[], value: T): T[] => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 

@@ -3,12 +3,11 @@ import { ArrowUpDown, Filter } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { Button } from '../../../components/ui/button';
-import type { Person } from '../../gantt/components/timeline-context';
 import { useCustomFields } from '../custom-fields.queries';
 import { gridViewOf, gridViewStore } from '../model/grid-view.store';
 import { useGridViewPersistence } from '../model/grid-view-persistence';
-import type { ChartViewRows } from '../model/use-view-rows';
-import { FilterPanel } from './filter-panel';
+import type { ViewRows } from '../model/grid-rows';
+import { FilterPanel, type Person } from './filter-panel';
 import { SortPanel } from './sort-panel';
 import { ViewPopover } from './view-popover';
 import { ViewsMenu } from './views-menu';
@@ -20,7 +19,7 @@ const GROUP_LABELS: Record<GridGroupBy, string> = { none: 'None', assignee: 'Ass
  * filter is on, how many tasks it keeps and Clear. The view lives in gridViewStore (the URL and this browser's
  * memory follow it, grid-view-persistence).
  */
-export function GridViewControls(props: { projectId: string; people: ReadonlyMap<string, Person>; rows: ChartViewRows; canShare: boolean; baselineShown: boolean }) {
+export function GridViewControls(props: { projectId: string; people: ReadonlyMap<string, Person>; rows: Pick<ViewRows, 'matched' | 'total'>; canShare: boolean; baselineShown: boolean }) {
   const { projectId, people, rows, canShare, baselineShown } = props;
   useGridViewPersistence(projectId);
   const id = useId();

@@ -1,20 +1,17 @@
 import { DEFAULT_WORK_CALENDAR, defaultGridView, type GridView } from '@planline/domain';
 import { describe, expect, it } from 'vitest';
 import { makeTimelineTask } from '../../../../test/factories';
-import type { TimelineTask } from '../../gantt/model/timeline-task';
 import { viewRows, type ChartRow } from './grid-rows';
 
-const task = (id: string, order: number, extra: Partial<TimelineTask> = {}) => makeTimelineTask({ id, name: id, startDate: '2026-12-01', endDate: '2026-12-03', order, ...extra });
+const task = (id: string, order: number, extra: Parameters<typeof makeTimelineTask>[0] = {}) => makeTimelineTask({ id, name: id, startDate: '2026-12-01', endDate: '2026-12-03', order, ...extra });
 
-// Phase A (b, c under it), then d; the map is in no particular order.
-const tasks = new Map(
-  [
-    task('d', 2, { priority: 'high', status: 'blocked' }),
-    task('a', 0, { subtasks: 2 }),
-    task('c', 1, { parentId: 'a', priority: 'high' }),
-    task('b', 0, { parentId: 'a', status: 'blocked' }),
-  ].map((t) => [t.id, t]),
-);
+// Phase A (b, c under it), then d, siblings in the plan's order.
+const tasks = [
+  task('a', 0, { subtasks: 2 }),
+  task('b', 0, { parentId: 'a', status: 'blocked' }),
+  task('c', 1, { parentId: 'a', priority: 'high' }),
+  task('d', 2, { priority: 'high', status: 'blocked' }),
+];
 const outline = ['a', 'b', 'c', 'd'];
 const context = { calendar: DEFAULT_WORK_CALENDAR, locale: 'en' };
 const none = new Set<string>();

@@ -1,5 +1,4 @@
-import { applyGridView, isFilterEmpty, type GridContext, type GridView } from '@planline/domain';
-import { compareTasks, type TimelineTask } from '../../gantt/model/timeline-task';
+import { applyGridView, isFilterEmpty, type GridContext, type GridTask, type GridView } from '@planline/domain';
 
 /** A group's header row in the chart: its label, how many tasks it holds, and whether they are folded away. */
 export interface GroupHeaderRow {
@@ -29,17 +28,6 @@ export interface ViewRows {
 export const changesRows = (view: Pick<GridView, 'filter' | 'sort' | 'groupBy'>) => !isFilterEmpty(view.filter) || view.sort.length > 0 || view.groupBy !== 'none';
 
 /**
- * The plan's tasks with siblings in the plan's order, as applyGridView reads them: kept per task map, so changing
- * the view re-reads the same array (applyGridView keeps its outline per array).
- */
-const planOrder = new WeakMap<ReadonlyMap<string, TimelineTask>, TimelineTask[]>();
-function inPlanOrder(tasks: ReadonlyMap<string, TimelineTask>): TimelineTask[] {
-  let list = planOrder.get(tasks);
-  if (!list) planOrder.set(tasks, (list = [...tasks.values()].sort(compareTasks)));
-  return list;
-}
-
-/**
  * [grid-rows] The chart's rows for a view of the grid (issue 39). With no filter, sort or grouping they are the
  * outline's rows as they are (`outline`, collapsed summaries' subtasks left out). Otherwise applyGridView's: not
  * grouping, the outline filtered and sorted (a collapsed summary still hides its subtasks); grouping, a header per
@@ -47,7 +35,8 @@ function inPlanOrder(tasks: ReadonlyMap<string, TimelineTask>): TimelineTask[] {
  */
 export function viewRows(
   input: {
-    tasks: ReadonlyMap<string, TimelineTask>;
+    /** Every task of the plan, siblings in the plan's order; the same array while the plan is unchanged. */
+    tasks: readonly GridTask[];
     outline: readonly string[];
     collapsed: ReadonlySet<string>;
     collapsedGroups: ReadonlySet<string>;
@@ -55,9 +44,9 @@ export function viewRows(
   view: Pick<GridView, 'filter' | 'sort' | 'groupBy'>,
   context: GridContext,
 ): ViewRows {
-  const total = input.tasks.size;
+  const total = input.tasks.length;
   if (!changesRows(view)) return { items: input.outline, taskIds: input.outline, viewOn: false, matched: total, total };
-  const result = applyGridView(inPlanOrder(input.tasks), view, context);
+  const result = applyGridView(input.tasks, view, context);
   const items: ChartRow[] = [];
   const taskIds: string[] = [];
   let hiddenBelow: number | null = null;

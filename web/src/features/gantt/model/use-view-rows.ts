@@ -1,14 +1,24 @@
 import { displayName, type GridContext, type GridView } from '@planline/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import type { ProjectConnection } from '../../gantt/connection/project-connection';
-import type { ShownBaseline } from '../../gantt/model/baseline';
-import { usePlanSchedule } from '../../gantt/model/schedule';
-import { useWorkCalendar } from '../../gantt/model/work-calendar';
-import type { Person } from '../../gantt/components/timeline-context';
-import { useCustomFields } from '../custom-fields.queries';
-import { gridViewOf, gridViewStore } from './grid-view.store';
-import { viewRows, type ViewRows } from './grid-rows';
+import { gridViewOf, gridViewStore, useCustomFields, viewRows, type ViewRows } from '../../grid';
+import type { ProjectConnection } from '../connection/project-connection';
+import type { Person } from '../components/timeline-context';
+import type { ShownBaseline } from './baseline';
+import { usePlanSchedule } from './schedule';
+import { compareTasks, type TimelineTask } from './timeline-task';
+import { useWorkCalendar } from './work-calendar';
+
+/**
+ * The plan's tasks with siblings in the plan's order, as applyGridView reads them: kept per task map, so changing
+ * the view re-reads the same array (applyGridView keeps its outline per array).
+ */
+const planOrder = new WeakMap<ReadonlyMap<string, TimelineTask>, TimelineTask[]>();
+function inPlanOrder(tasks: ReadonlyMap<string, TimelineTask>): TimelineTask[] {
+  let list = planOrder.get(tasks);
+  if (!list) planOrder.set(tasks, (list = [...tasks.values()].sort(compareTasks)));
+  return list;
+}
 
 export interface ChartViewRows extends ViewRows {
   /** Folds a group's tasks away under its header, or shows them again. */
@@ -55,7 +65,7 @@ export function useViewRows(connection: ProjectConnection, people: ReadonlyMap<s
     [calendar, people, schedule, baselineEnds, fields],
   );
   const rows = useMemo(
-    () => viewRows({ tasks, outline, collapsed, collapsedGroups }, view, context),
+    () => viewRows({ tasks: inPlanOrder(tasks), outline, collapsed, collapsedGroups }, view, context),
     [tasks, outline, collapsed, collapsedGroups, view, context],
   );
   const toggleGroup = useCallback(

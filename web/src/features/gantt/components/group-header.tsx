@@ -1,8 +1,8 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { memo } from 'react';
-import { ROW_HEIGHT_PX } from '../../gantt/components/layout';
-import { useTimeline } from '../../gantt/components/timeline-context';
-import type { GroupHeaderRow } from '../model/grid-rows';
+import type { GroupHeaderRow } from '../../grid';
+import { ROW_HEIGHT_PX } from './layout';
+import { useTimeline } from './timeline-context';
 
 /**
  * [grid-rows] A group's header row when the grid view groups (issue 39): its label and task count across the
