@@ -119,6 +119,16 @@ describe('[grid-rows] filtering', () => {
     expect(rowsOf(view({ filter: { text: 'nothing like it' } }))).toEqual([]);
   });
 
+  it('by custom field values, equal (text without case or accents); tasks without the value are left out', () => {
+    const RISK = 'f0000000-0000-4000-8000-000000000002';
+    const SIZE = 'f0000000-0000-4000-8000-000000000001';
+    const values: Record<string, Record<string, string | number | boolean>> = { t10: { [RISK]: 'Élevé', [SIZE]: 3 }, pour: { [RISK]: 'élevé', [SIZE]: 5 }, handover: { [RISK]: 'Low' } };
+    const tasks = plan.map((t) => ({ ...t, custom: values[t.id] }));
+    expect(rowsOf(view({ filter: { custom: { [RISK]: 'ELEVE' } } }), tasks)).toEqual(['(Design phase)', '  Task 10', '(Build phase)', '  (Walls)', '    Pour']);
+    expect(rowsOf(view({ filter: { custom: { [RISK]: 'eleve', [SIZE]: 5 } } }), tasks)).toEqual(['(Build phase)', '  (Walls)', '    Pour']);
+    expect(rowsOf(view({ filter: { custom: { [SIZE]: '5' } } }), tasks)).toEqual([]);
+  });
+
   it('combines filters: every one must hold', () => {
     expect(rowsOf(view({ filter: { critical: true, priority: ['low', 'critical'], text: 'pour' } }))).toEqual(['(Build phase)', '  (Walls)', '    Pour']);
   });

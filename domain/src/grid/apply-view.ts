@@ -139,6 +139,8 @@ function matcher(filter: GridFilter, context: GridContext): (task: GridTask) => 
   const priorities = new Set<string>(filter.priority);
   const people = new Set(filter.assigneeIds);
   const words = fold(filter.text).split(/\s+/).filter(Boolean);
+  // Text values compare folded (no case or accents); numbers and ticks as they are.
+  const customWanted = Object.entries(filter.custom ?? {}).map(([id, v]) => [id, typeof v === 'string' ? fold(v) : v] as const);
   const { calendar, criticalTaskIds, baselineEnds } = context;
   // Each person's name folded once per call, not once per task.
   const folded = new Map<string, string>();
@@ -161,6 +163,10 @@ function matcher(filter: GridFilter, context: GridContext): (task: GridTask) => 
     }
     if (filter.to !== null && task.startDate > filter.to) return false;
     if (filter.from !== null && (task.kind === 'milestone' ? task.startDate : task.endDate) < filter.from) return false;
+    for (const [fieldId, wanted] of customWanted) {
+      const value = task.custom?.[fieldId];
+      if (typeof wanted === 'string' ? typeof value !== 'string' || fold(value) !== wanted : value !== wanted) return false;
+    }
     if (words.length) {
       let haystack = fold(task.name);
       for (const id of task.assigneeIds) haystack += personText(id);

@@ -1,4 +1,4 @@
-import { displayName, type GridContext, type GridView } from '@planline/domain';
+import { displayName, type GridContext, type GridTask, type GridView } from '@planline/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { gridViewOf, gridViewStore, useCustomFields, viewRows, type ViewRows } from '../../grid';
@@ -6,6 +6,7 @@ import type { ProjectConnection } from '../connection/project-connection';
 import type { Person } from '../components/timeline-context';
 import type { ShownBaseline } from './baseline';
 import { usePlanSchedule } from './schedule';
+import type { TasksState } from './tasks-store';
 import { compareTasks, type TimelineTask } from './timeline-task';
 import { useWorkCalendar } from './work-calendar';
 
@@ -18,6 +19,22 @@ function inPlanOrder(tasks: ReadonlyMap<string, TimelineTask>): TimelineTask[] {
   let list = planOrder.get(tasks);
   if (!list) planOrder.set(tasks, (list = [...tasks.values()].sort(compareTasks)));
   return list;
+}
+
+/** The tasks with the links they depend on, for a sort by predecessors (the store keeps links apart); per array. */
+const withLinks = new WeakMap<readonly TimelineTask[], { edges: TasksState['edges']; tasks: GridTask[] }>();
+function linked(tasks: readonly TimelineTask[], edges: TasksState['edges']): GridTask[] {
+  const kept = withLinks.get(tasks);
+  if (kept?.edges === edges) return kept.tasks;
+  const links = new Map<string, { dependsOnTaskId: string }[]>();
+  for (const edge of edges) {
+    const list = links.get(edge.taskId);
+    if (list) list.push(edge);
+    else links.set(edge.taskId, [edge]);
+  }
+  const result = tasks.map((t) => ({ ...t, links: links.get(t.id) ?? [] }));
+  withLinks.set(tasks, { edges, tasks: result });
+  return result;
 }
 
 export interface ChartViewRows extends ViewRows {
@@ -44,6 +61,9 @@ export function useViewRows(connection: ProjectConnection, people: ReadonlyMap<s
   const tasks = useStore(connection.tasks, (s) => s.tasks);
   const outline = useStore(connection.tasks, (s) => s.rows);
   const collapsed = useStore(connection.tasks, (s) => s.collapsed);
+  // Links are read only for a sort by predecessors.
+  const byPredecessors = view.sort.some((s) => s.column === 'predecessors');
+  const edges = useStore(connection.tasks, (s) => (byPredecessors ? s.edges : null));
   const [collapsedGroups, setCollapsedGroups] = useState<ReadonlySet<string>>(new Set());
   const calendar = useWorkCalendar();
   // The schedule is computed only for a view that reads it (critical only, or a sort by slack).
@@ -65,8 +85,8 @@ export function useViewRows(connection: ProjectConnection, people: ReadonlyMap<s
     [calendar, people, schedule, baselineEnds, fields],
   );
   const rows = useMemo(
-    () => viewRows({ tasks: inPlanOrder(tasks), outline, collapsed, collapsedGroups }, view, context),
-    [tasks, outline, collapsed, collapsedGroups, view, context],
+    () => viewRows({ tasks: edges ? linked(inPlanOrder(tasks), edges) : inPlanOrder(tasks), outline, collapsed, collapsedGroups }, view, context),
+    [tasks, edges, outline, collapsed, collapsedGroups, view, context],
   );
   const toggleGroup = useCallback(
     (key: string) =>

@@ -1,4 +1,4 @@
-import { displayName, GRID_TEXT_MAX_LENGTH, TASK_PRIORITIES, TASK_STATUSES, UNASSIGNED_ID, UNASSIGNED_LABEL, type GridFilter, type MemberUser } from '@planline/domain';
+import { displayName, GRID_TEXT_MAX_LENGTH, TASK_PRIORITIES, TASK_STATUSES, UNASSIGNED_ID, UNASSIGNED_LABEL, type CustomField, type GridFilter, type MemberUser } from '@planline/domain';
 import { useId, type ReactNode } from 'react';
 
 const STATUS_LABELS: Record<string, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', blocked: 'Blocked' };
@@ -28,9 +28,18 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
 }
 
 /** [grid-view] The Filter panel: each change applies at once (the rows follow as the person picks). */
-export function FilterPanel({ filter, people, canLate, onChange }: { filter: GridFilter; people: readonly Person[]; canLate: boolean; onChange: (filter: GridFilter) => void }) {
+export function FilterPanel(props: { filter: GridFilter; people: readonly Person[]; fields: readonly CustomField[]; canLate: boolean; onChange: (filter: GridFilter) => void }) {
+  const { filter, people, fields, canLate, onChange } = props;
   const id = useId();
   const set = (part: Partial<GridFilter>) => onChange({ ...filter, ...part });
+  // Choice and checkbox fields filter by one value each (the issue's "filterable" custom fields).
+  const picked = fields.filter((f) => f.type === 'choice' || f.type === 'checkbox');
+  const setCustom = (fieldId: string, value: string | boolean | null) => {
+    const { [fieldId]: _old, ...rest } = filter.custom ?? {};
+    const custom = value === null ? rest : { ...rest, [fieldId]: value };
+    const { custom: _dropped, ...withoutCustom } = filter;
+    onChange(Object.keys(custom).length ? { ...filter, custom } : withoutCustom);
+  };
   return (
     <div className="max-h-[70vh] overflow-y-auto">
       <label htmlFor={`${id}-q`} className="mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -77,6 +86,35 @@ export function FilterPanel({ filter, people, canLate, onChange }: { filter: Gri
           Late against the baseline{canLate ? '' : ' (choose a baseline)'}
         </Check>
       </Group>
+      {picked.length ? (
+        <Group legend="Custom fields">
+          {picked.map((field) => {
+            const current = filter.custom?.[field.id.toLowerCase()];
+            const options = field.type === 'checkbox' ? ['Ticked', 'Not ticked'] : field.options;
+            const value = current === undefined ? '' : field.type === 'checkbox' ? (current ? 'Ticked' : 'Not ticked') : String(current);
+            return (
+              <label key={field.id} className="flex w-full items-center justify-between gap-2 text-sm text-slate-800">
+                {field.name}
+                <select
+                  value={value}
+                  onChange={(e) => {
+                    const v = e.target.value;
+                    setCustom(field.id.toLowerCase(), v === '' ? null : field.type === 'checkbox' ? v === 'Ticked' : v);
+                  }}
+                  className="h-8 max-w-40 rounded-md border border-slate-300 px-1 text-sm"
+                >
+                  <option value="">Any</option>
+                  {options.map((o) => (
+                    <option key={o} value={o}>
+                      {o}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            );
+          })}
+        </Group>
+      ) : null}
       <Group legend="Dates">
         <label className="flex items-center gap-1 text-sm text-slate-800">
           From

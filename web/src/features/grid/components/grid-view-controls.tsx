@@ -31,7 +31,7 @@ export function GridViewControls(props: { projectId: string; people: ReadonlyMap
   const filterOn = !isFilterEmpty(view.filter);
   const filterCount =
     view.filter.status.length + view.filter.assigneeIds.length + view.filter.priority.length +
-    Number(view.filter.critical) + Number(view.filter.lateAgainstBaseline) + Number(!!view.filter.from || !!view.filter.to) + Number(!!view.filter.text.trim());
+    Number(view.filter.critical) + Number(view.filter.lateAgainstBaseline) + Number(!!view.filter.from || !!view.filter.to) + Number(!!view.filter.text.trim()) + Object.keys(view.filter.custom ?? {}).length;
 
   return (
     <div role="group" aria-label="Task view" className="flex flex-wrap items-center gap-2">
@@ -41,7 +41,7 @@ export function GridViewControls(props: { projectId: string; people: ReadonlyMap
         icon={<Filter aria-hidden="true" className="h-3.5 w-3.5" />}
         label={filterOn ? `Filter (${filterCount})` : 'Filter'}
       >
-        <FilterPanel filter={view.filter} people={peopleList} canLate={baselineShown} onChange={(filter) => setView({ ...view, filter })} />
+        <FilterPanel filter={view.filter} people={peopleList} fields={fields} canLate={baselineShown} onChange={(filter) => setView({ ...view, filter })} />
       </ViewPopover>
       <ViewPopover
         title="Sort tasks"

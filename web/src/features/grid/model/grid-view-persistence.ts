@@ -1,4 +1,4 @@
-import { decodeGridView, encodeGridView, GRID_VIEW_PARAMS, type GridView } from '@planline/domain';
+import { CUSTOM_FILTER_PREFIX, decodeGridView, encodeGridView, GRID_VIEW_PARAMS, type GridView } from '@planline/domain';
 import { useEffect } from 'react';
 import { gridViewOf, gridViewStore } from './grid-view.store';
 
@@ -13,6 +13,8 @@ export const SAVED_VIEW_PARAM = 'view';
 /** The workspace's key naming the project a link opens (workspace.page.tsx useLinkedTask). */
 const PROJECT_PARAM = 'project';
 const OWN_KEYS: readonly string[] = [...GRID_VIEW_PARAMS, SAVED_VIEW_PARAM];
+/** The view's keys in a query string: the fixed ones and each custom field's filter (`cf.<id>`). */
+const viewKeys = (params: URLSearchParams) => [...new Set(params.keys())].filter((k) => OWN_KEYS.includes(k) || k.startsWith(CUSTOM_FILTER_PREFIX));
 const storageKey = (projectId: string) => `planline:grid-view:${projectId}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,7 +32,7 @@ export const namesOtherProject = (search: string, projectId: string) => {
 /** The view a query string carries, or null when it carries none (other keys are the page's own). */
 export function viewFromQuery(search: string): CarriedView | null {
   const params = new URLSearchParams(search);
-  if (!OWN_KEYS.some((k) => params.has(k))) return null;
+  if (!viewKeys(params).length) return null;
   const id = params.get(SAVED_VIEW_PARAM);
   return { view: decodeGridView(params), savedViewId: id && UUID.test(id) ? id.toLowerCase() : null };
 }
@@ -41,7 +43,7 @@ export function viewFromQuery(search: string): CarriedView | null {
  */
 export function queryWithView(search: string, carried: CarriedView, projectId?: string): string {
   const params = new URLSearchParams(search);
-  for (const key of OWN_KEYS) params.delete(key);
+  for (const key of viewKeys(params)) params.delete(key);
   if (projectId) params.delete(PROJECT_PARAM);
   const viewQuery = encodeGridView(carried.view);
   if (projectId && (viewQuery || carried.savedViewId)) params.set(PROJECT_PARAM, projectId);
