@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chartSynced, dayFromToday, newContext, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
+import { chartSynced, dayFromToday, newContext, seriousAxeFindings, signUpByApi, teamWithTeammate, useAppAndBrowser } from './harness.js';
 
 const env = useAppAndBrowser();
 
@@ -18,7 +18,8 @@ async function openFilter(page: Page) {
 describe('grid views', () => {
   it('[e2e-grid-views] A shares a view with a filter and grouping; B opens it from the Views menu; A changes its filter and saves, and B\'s rows follow live; the URL opens the grid as sent', async () => {
     const contextA = await newContext(env.browser(), env.app().url);
-    const contextB = await newContext(env.browser(), env.app().url);
+    // bypassCSP: axe is injected as an inline script.
+    const contextB = await newContext(env.browser(), env.app().url, { bypassCSP: true });
     const a = await signUpByApi(contextA, 'Ada', 'Planner');
     const b = await signUpByApi(contextB, 'Bea', 'Builder');
     const { projectId } = await teamWithTeammate(a, b, 'Viewers', 'Tower');
@@ -81,6 +82,17 @@ describe('grid views', () => {
     await expect.poll(() => rowNames(opened)).toEqual([paint]);
     expect(await groupRows(opened)).toEqual(['High1 task']);
     await opened.getByRole('button', { name: /^Blocked work/ }).waitFor();
+
+    // At 390 px the Filter panel fits the screen, and axe finds nothing serious in it.
+    await opened.setViewportSize({ width: 390, height: 844 });
+    const small = await openFilter(opened);
+    const box = (await small.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await small.getByRole('checkbox', { name: 'Completed' }).isChecked()).toBe(true);
+    expect(await seriousAxeFindings(opened, '[role="dialog"][aria-label="Filter tasks"]')).toEqual([]);
+    await opened.keyboard.press('Escape');
+    await small.waitFor({ state: 'hidden' });
     await contextA.close();
     await contextB.close();
   });

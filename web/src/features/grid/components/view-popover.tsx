@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn';
 
 /**
  * A toolbar button opening a small non-modal panel under it (Filter, Sort): Escape or a click outside closes it
- * and focus goes back to the button. At 390 px the panel fits the screen (its width is capped to the viewport).
+ * and focus goes back to the button. At 390 px the panel fits the screen.
  */
 export function ViewPopover({ label, active, icon, title, children }: { label: ReactNode; active: boolean; icon: ReactNode; title: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -20,7 +20,17 @@ export function ViewPopover({ label, active, icon, title, children }: { label: R
     return () => document.removeEventListener('pointerdown', outside);
   }, [open]);
   return (
-    <div ref={root} className="relative">
+    <div
+      ref={root}
+      className="relative"
+      // Escape on the button or anywhere in the panel closes it.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.stopPropagation();
+        setOpen(false);
+        button.current?.focus();
+      }}
+    >
       <button
         ref={button}
         type="button"
@@ -37,13 +47,8 @@ export function ViewPopover({ label, active, icon, title, children }: { label: R
         role="dialog"
         aria-label={title}
         hidden={!open}
-        onKeyDown={(event) => {
-          if (event.key !== 'Escape') return;
-          event.stopPropagation();
-          setOpen(false);
-          button.current?.focus();
-        }}
-        className="absolute left-0 z-50 mt-1 w-80 max-w-[calc(100vw-1.5rem)] rounded-md border border-slate-200 bg-white p-3 shadow-lg"
+        // On a phone the panel spans the screen (less a margin) below its button, wherever the button sits in the row.
+        className="fixed right-3 left-3 z-50 mt-1 rounded-md border border-slate-200 bg-white p-3 shadow-lg sm:absolute sm:right-auto sm:left-0 sm:w-80"
       >
         {children}
       </div>
