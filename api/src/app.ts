@@ -32,6 +32,8 @@ import { SubscriptionLedger } from './features/billing/subscription-ledger.js';
 import { TestCheckout } from './features/billing/test-checkout.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { DashboardService } from './features/dashboard/dashboard.service.js';
+import { gridViewsRoutes } from './features/grid-views/grid-views.routes.js';
+import { GridViewsService } from './features/grid-views/grid-views.service.js';
 import { exportRoutes } from './features/export/export.routes.js';
 import { sheetTemplateRoutes } from './features/interchange/sheet-template.routes.js';
 import { ExportService } from './features/export/export.service.js';
@@ -233,6 +235,7 @@ export function createApp({
     scheduleRoutes(new ScheduleService(dataSource)),
     baselinesRoutes(baselines),
     customFieldsRoutes(new CustomFieldsService(dataSource, documents, bus), budgets),
+    gridViewsRoutes(new GridViewsService(dataSource, bus)),
     tasksRoutes(tasks, timeTravel, budgets),
     notificationsRoutes(new NotificationsService(dataSource, bus)),
     timeTravelRoutes(timeTravel, budgets),

@@ -3,7 +3,7 @@ import { CHAT_PAGE_SIZE, CONVERSATION_POSTS_PER_MINUTE, type ChatMessage } from 
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createTask, joinedMember, registeredClient, startTestServer, teamWithOwner, type ClientUser, type TestServer } from './harness.js';
-import { liveSocket } from './live-socket.js';
+import { collect, liveSocket, until } from './live-socket.js';
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -17,20 +17,6 @@ afterAll(async () => {
 
 const socketOf = (client: ApiClient) => liveSocket(server, client, sockets);
 
-/** Every payload of `event` the socket receives from now on. */
-function collect<T>(socket: Socket, event: string): T[] {
-  const seen: T[] = [];
-  socket.on(event, (payload: T) => seen.push(payload));
-  return seen;
-}
-
-async function until(check: () => boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 async function storedCount(teamId: string): Promise<number> {
   const rows: { n: number }[] = await server.dataSource.query(`SELECT count(*)::int AS n FROM team_chat_messages WHERE team_id = $1`, [teamId]);

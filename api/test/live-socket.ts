@@ -20,3 +20,19 @@ export async function liveSocket(server: { url: string }, client: ApiClient, soc
   });
   return socket;
 }
+
+/** Every payload of `event` the socket receives from now on. */
+export function collect<T>(socket: Socket, event: string): T[] {
+  const seen: T[] = [];
+  socket.on(event, (payload: T) => seen.push(payload));
+  return seen;
+}
+
+/** Waits until `check` holds (polling every 20 ms), or throws after `ms`. */
+export async function until(check: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

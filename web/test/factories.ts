@@ -1,3 +1,4 @@
+import type { TimelineTask } from '../src/features/gantt/model/timeline-task';
 import type { JoinRequest, MemberUser, Project, Task, TeamMember, TeamSummary, WeeklyReport } from '@planline/domain';
 
 /** Plain objects shaped like the API's answers, for the web's unit tests; every call makes fresh ids. */
@@ -98,6 +99,31 @@ export function makeWeeklyReport(values: Partial<WeeklyReport> = {}): WeeklyRepo
     tasksTotal: 0,
     progressPercentage: 0,
     createdAt: '2025-01-05T18:00:00.000Z',
+    ...values,
+  };
+}
+
+/** A task as the chart's store holds it (timeline-task.ts). */
+export function makeTimelineTask(values: Partial<TimelineTask> = {}): TimelineTask {
+  const n = ++sequence;
+  return {
+    id: uuid(),
+    name: `Task ${n}`,
+    description: null,
+    startDate: '2025-01-06',
+    endDate: '2025-01-10',
+    status: 'pending',
+    priority: 'medium',
+    progress: 0,
+    color: '#3b82f6',
+    assigneeId: null,
+    assigneeIds: [],
+    allocations: {},
+    custom: {},
+    order: n,
+    kind: 'task',
+    parentId: null,
+    subtasks: 0,
     ...values,
   };
 }

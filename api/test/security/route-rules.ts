@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { BUILT_IN_TEMPLATES } from '@planline/domain';
+import { BUILT_IN_TEMPLATES, defaultGridView } from '@planline/domain';
 import { newAccount, registeredClient } from '../harness.js';
 import type { Actor, Scope, World } from './world.js';
 
@@ -134,6 +134,17 @@ async function newField({ world, scope }: CaseInput, removed = false): Promise<R
 /** A project has at most 30 fields: each case starts from none. */
 async function dropFields({ world, scope }: CaseInput) {
   await world.server.dataSource.query(`DELETE FROM project_custom_fields WHERE project_id = $1`, [world.team(scope).project.id]);
+}
+/** [grid-view-access] A view of the scope team's project shared by its owner: its owner or a team admin changes it. */
+async function newSharedView({ world, scope }: CaseInput): Promise<Record<string, string>> {
+  const { owner, project } = world.team(scope);
+  const res = await owner.client.post(`/api/projects/${project.id}/views`, { name: `Matrix view ${randomUUID()}`, shared: true, view: defaultGridView() });
+  if (res.status !== 201) throw new Error(`view fixture failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { projectId: project.id, viewId: res.body.id as string };
+}
+/** A person keeps at most 20 views of their own: each case starts from none. */
+async function dropViews({ world, scope }: CaseInput) {
+  await world.server.dataSource.query(`DELETE FROM project_grid_views WHERE project_id = $1`, [world.team(scope).project.id]);
 }
 /** [templates] A private template the scope's team owner saved from the team's project: only its creator deletes it. */
 async function newTemplate({ world, scope }: CaseInput): Promise<Record<string, string>> {
@@ -304,6 +315,15 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   ],
   'DELETE /api/projects/:projectId/fields/:fieldId': [{ rule: 'project-team', ok: 204, params: (input) => newField(input), after: dropFields }],
   'POST /api/projects/:projectId/fields/:fieldId/restore': [{ rule: 'project-team', ok: 200, params: (input) => newField(input, true), after: dropFields }],
+  // [grid-view-access] Saved grid views (issue 39): anyone who opens the project keeps views of their own (guests
+  // too); a shared view is changed or deleted by whoever shared it (the team owner here) or a team admin.
+  'GET /api/projects/:projectId/views': [{ rule: 'project-access', ok: 200 }],
+  'POST /api/projects/:projectId/views': [
+    { rule: 'project-access', ok: 201, body: () => ({ name: `Mine ${randomUUID()}`, view: defaultGridView() }), after: dropViews },
+    { label: 'shared', rule: 'project-team', ok: 201, body: () => ({ name: `Ours ${randomUUID()}`, shared: true, view: defaultGridView() }), after: dropViews },
+  ],
+  'PATCH /api/projects/:projectId/views/:viewId': [{ rule: 'project-admin', ok: 200, params: newSharedView, body: () => ({ name: `Renamed ${randomUUID()}` }), after: dropViews }],
+  'DELETE /api/projects/:projectId/views/:viewId': [{ rule: 'project-admin', ok: 204, params: newSharedView, after: dropViews }],
   // [templates] Saving a project as a template is the team's, not a guest's (docs/security.md, the guest rule).
   'POST /api/projects/:projectId/save-as-template': [{ rule: 'project-team', ok: 201, body: () => ({ name: 'Matrix template' }), after: dropTemplates }],
   'GET /api/templates': [{ rule: 'authenticated', ok: 200 }],

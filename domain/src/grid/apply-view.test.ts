@@ -119,6 +119,16 @@ describe('[grid-rows] filtering', () => {
     expect(rowsOf(view({ filter: { text: 'nothing like it' } }))).toEqual([]);
   });
 
+  it('by custom field values, equal (text without case or accents); tasks without the value are left out', () => {
+    const RISK = 'f0000000-0000-4000-8000-000000000002';
+    const SIZE = 'f0000000-0000-4000-8000-000000000001';
+    const values: Record<string, Record<string, string | number | boolean>> = { t10: { [RISK]: 'Élevé', [SIZE]: 3 }, pour: { [RISK]: 'élevé', [SIZE]: 5 }, handover: { [RISK]: 'Low' } };
+    const tasks = plan.map((t) => ({ ...t, custom: values[t.id] }));
+    expect(rowsOf(view({ filter: { custom: { [RISK]: 'ELEVE' } } }), tasks)).toEqual(['(Design phase)', '  Task 10', '(Build phase)', '  (Walls)', '    Pour']);
+    expect(rowsOf(view({ filter: { custom: { [RISK]: 'eleve', [SIZE]: 5 } } }), tasks)).toEqual(['(Build phase)', '  (Walls)', '    Pour']);
+    expect(rowsOf(view({ filter: { custom: { [SIZE]: '5' } } }), tasks)).toEqual([]);
+  });
+
   it('combines filters: every one must hold', () => {
     expect(rowsOf(view({ filter: { critical: true, priority: ['low', 'critical'], text: 'pour' } }))).toEqual(['(Build phase)', '  (Walls)', '    Pour']);
   });
@@ -162,6 +172,67 @@ describe('[grid-rows] sorting', () => {
     expect(by('progress', 'desc')).toEqual(['Éclairage', 'Task 10', 'Task 9', 'Pour', 'Handover', 'Go-live']);
     const twoLevels = rowsOf(view({ sort: [{ column: 'priority', direction: 'desc' }, { column: 'name', direction: 'desc' }] }), leaves);
     expect(twoLevels).toEqual(['Pour', 'Task 10', 'Handover', 'Go-live', 'Éclairage', 'Task 9']);
+  });
+});
+
+describe('[grid-rows] sorting by WBS, slack, variance and custom fields', () => {
+  const leaves = plan.filter((t) => !['design', 'build', 'walls'].includes(t.id)).map((t) => ({ ...t, parentId: null }));
+  const by = (column: GridView['sort'][number]['column'], direction: 'asc' | 'desc' = 'asc', tasks: GridTask[] = leaves, ctx: GridContext = context) =>
+    rowsOf(view({ sort: [{ column, direction }] }), tasks, ctx);
+
+  it('by WBS: the outline order, reversed among siblings when descending', () => {
+    expect(by('wbs', 'asc', plan)).toEqual(rowsOf(view()));
+    expect(by('wbs', 'desc', plan)).toEqual(['Go-live', 'Handover', 'Build phase', '  Éclairage', '  Walls', '    Pour', 'Design phase', '  Task 9', '  Task 10']);
+  });
+
+  it('by total slack from the critical path computation, tasks without slack last', () => {
+    const slackDays = new Map([
+      ['t10', 0],
+      ['t9', 2],
+      ['pour', 0],
+      ['eclairage', 5],
+      ['handover', 1],
+    ]);
+    expect(by('slack', 'asc', leaves, { ...context, slackDays })).toEqual(['Task 10', 'Pour', 'Handover', 'Task 9', 'Éclairage', 'Go-live']);
+    expect(by('slack', 'desc', leaves, { ...context, slackDays })).toEqual(['Éclairage', 'Task 9', 'Handover', 'Task 10', 'Pour', 'Go-live']);
+    expect(by('slack', 'asc', leaves)).toEqual(rowsOf(view(), leaves));
+  });
+
+  it('by variance against the baseline compared with: earliest first, tasks the baseline lacks last', () => {
+    // Working days late: Pour -1, Task 10 0, Handover 0, Task 9 +2; Éclairage and Go-live are not in the baseline.
+    expect(by('variance')).toEqual(['Pour', 'Task 10', 'Handover', 'Task 9', 'Éclairage', 'Go-live']);
+    expect(by('variance', 'desc')).toEqual(['Task 9', 'Task 10', 'Handover', 'Pour', 'Éclairage', 'Go-live']);
+  });
+
+  it('by a custom field, as its type orders values; a value of another type or a field that is gone is empty', () => {
+    const NUM = 'f0000000-0000-4000-8000-000000000001';
+    const RISK = 'f0000000-0000-4000-8000-000000000002';
+    const NOTE = 'f0000000-0000-4000-8000-000000000003';
+    const DONE = 'f0000000-0000-4000-8000-000000000004';
+    const DUE = 'f0000000-0000-4000-8000-000000000005';
+    const fields = [
+      { id: NUM, type: 'number' as const, options: [] },
+      { id: RISK, type: 'choice' as const, options: ['Low', 'High'] },
+      { id: NOTE, type: 'text' as const, options: [] },
+      { id: DONE, type: 'checkbox' as const, options: [] },
+      { id: DUE, type: 'date' as const, options: [] },
+    ];
+    const values: Record<string, Record<string, string | number | boolean>> = {
+      t10: { [NUM]: 10, [RISK]: 'High', [NOTE]: 'item 10', [DONE]: true, [DUE]: '2026-12-20' },
+      t9: { [NUM]: 9, [RISK]: 'Low', [NOTE]: 'Item 9', [DONE]: false, [DUE]: '2026-12-02' },
+      pour: { [NUM]: -2.5, [RISK]: 'Gone option', [NOTE]: 'éclat', [DONE]: true },
+      handover: { [NUM]: 'not a number', [NOTE]: '' },
+    };
+    const tasks = leaves.map((t) => ({ ...t, custom: values[t.id] }));
+    const ctx = { ...context, fields };
+    expect(by(`cf:${NUM}`, 'asc', tasks, ctx)).toEqual(['Pour', 'Task 9', 'Task 10', 'Éclairage', 'Handover', 'Go-live']);
+    // Options in their order; a value no longer among them after the listed ones.
+    expect(by(`cf:${RISK}`, 'asc', tasks, ctx)).toEqual(['Task 9', 'Task 10', 'Pour', 'Éclairage', 'Handover', 'Go-live']);
+    // Text by the collator (numbers naturally, no case or accents); an empty text is empty.
+    expect(by(`cf:${NOTE}`, 'asc', tasks, ctx)).toEqual(['Pour', 'Task 9', 'Task 10', 'Éclairage', 'Handover', 'Go-live']);
+    expect(by(`cf:${DONE}`, 'desc', tasks, ctx)).toEqual(['Task 10', 'Pour', 'Task 9', 'Éclairage', 'Handover', 'Go-live']);
+    expect(by(`cf:${DUE}`, 'desc', tasks, ctx)).toEqual(['Task 10', 'Task 9', 'Pour', 'Éclairage', 'Handover', 'Go-live']);
+    expect(by(`cf:${NUM}`, 'desc', tasks, { ...context, fields: [] })).toEqual(rowsOf(view(), tasks));
   });
 });
 

@@ -4,6 +4,7 @@ import type { TaskKind } from '../scheduling/scheduling.schema.js';
 import { treeOrder } from '../scheduling/task-tree.js';
 import type { WorkCalendar } from '../scheduling/work-calendar.js';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../schemas/enums.js';
+import { customFieldIdOf, type CustomField } from '../schemas/custom-field.js';
 import { normaliseTaskStatus } from '../schemas/task.js';
 import { UNASSIGNED_ID, isFilterEmpty, type GridColumnId, type GridFilter, type GridGroupBy, type GridSort, type GridView } from './view.js';
 
@@ -34,6 +35,8 @@ export interface GridTask {
   assigneeIds: readonly string[];
   parentId: string | null;
   links?: readonly { dependsOnTaskId: string }[] | undefined;
+  /** Custom field values by field id (tasks.custom). */
+  custom?: Readonly<Record<string, string | number | boolean>> | undefined;
 }
 
 export interface GridContext {
@@ -44,6 +47,10 @@ export interface GridContext {
   criticalTaskIds?: ReadonlySet<string>;
   /** Task end dates in the baseline compared with. */
   baselineEnds?: ReadonlyMap<string, string>;
+  /** Total slack in working days by task id (criticalPath's totalSlack); summaries have none. */
+  slackDays?: ReadonlyMap<string, number>;
+  /** The project's custom fields: a `cf:<id>` column sorts by its field's type. */
+  fields?: readonly Pick<CustomField, 'id' | 'type' | 'options'>[];
   /** For names and group labels; the runtime's by default. */
   locale?: string;
 }
@@ -132,6 +139,8 @@ function matcher(filter: GridFilter, context: GridContext): (task: GridTask) => 
   const priorities = new Set<string>(filter.priority);
   const people = new Set(filter.assigneeIds);
   const words = fold(filter.text).split(/\s+/).filter(Boolean);
+  // Text values compare folded (no case or accents); numbers and ticks as they are.
+  const customWanted = Object.entries(filter.custom ?? {}).map(([id, v]) => [id, typeof v === 'string' ? fold(v) : v] as const);
   const { calendar, criticalTaskIds, baselineEnds } = context;
   // Each person's name folded once per call, not once per task.
   const folded = new Map<string, string>();
@@ -154,6 +163,10 @@ function matcher(filter: GridFilter, context: GridContext): (task: GridTask) => 
     }
     if (filter.to !== null && task.startDate > filter.to) return false;
     if (filter.from !== null && (task.kind === 'milestone' ? task.startDate : task.endDate) < filter.from) return false;
+    for (const [fieldId, wanted] of customWanted) {
+      const value = task.custom?.[fieldId];
+      if (typeof wanted === 'string' ? typeof value !== 'string' || fold(value) !== wanted : value !== wanted) return false;
+    }
     if (words.length) {
       let haystack = fold(task.name);
       for (const id of task.assigneeIds) haystack += personText(id);
@@ -197,10 +210,66 @@ function keyReader(column: GridColumnId, context: GridContext, rowNumbers: Reado
       return (t) => TASK_PRIORITIES.indexOf(t.priority as (typeof TASK_PRIORITIES)[number]);
     case 'progress':
       return (t) => t.progress;
+    case 'wbs':
+      // The WBS number reads the outline: its order is the outline's.
+      return (t) => rowNumbers.get(t.id) ?? null;
+    case 'slack':
+      return (t) => context.slackDays?.get(t.id) ?? null;
+    case 'variance': {
+      // Working days the finish is later (+) or earlier (-) than in the baseline; tasks it lacks sort last.
+      const { baselineEnds, calendar } = context;
+      return (t) => {
+        const planned = baselineEnds?.get(t.id);
+        return planned ? baselineDriftDays(t.kind === 'milestone' ? t.startDate : t.endDate, planned, calendar) : null;
+      };
+    }
     default:
-      // wbs, slack, variance and custom fields: outline order for now (the grid's view work reads them).
-      return () => null;
+      return customKeyReader(column, context);
   }
+}
+
+/**
+ * A custom field's sort key: numbers and dates (yyyy-MM-dd) as they are, a choice by its place in the field's
+ * options, a checkbox ticked after unticked, text by the collator (see comparer). A value of the wrong type (the
+ * field's type changed) is empty, as is a column whose field is gone.
+ */
+function customKeyReader(column: GridColumnId, context: GridContext): (task: GridTask) => SortKey {
+  const fieldId = customFieldIdOf(column);
+  const field = fieldId ? context.fields?.find((f) => f.id.toLowerCase() === fieldId) : undefined;
+  if (!field) return () => null;
+  const value = (t: GridTask) => t.custom?.[field.id];
+  switch (field.type) {
+    case 'number':
+      return (t) => {
+        const v = value(t);
+        return typeof v === 'number' ? v : null;
+      };
+    case 'checkbox':
+      return (t) => {
+        const v = value(t);
+        return typeof v === 'boolean' ? Number(v) : null;
+      };
+    case 'choice': {
+      const place = new Map(field.options.map((o, i) => [o, i]));
+      return (t) => {
+        const v = value(t);
+        return typeof v === 'string' ? (place.get(v) ?? field.options.length) : null;
+      };
+    }
+    case 'date':
+    case 'text':
+      return (t) => {
+        const v = value(t);
+        return typeof v === 'string' && v !== '' ? v : null;
+      };
+  }
+}
+
+/** Columns whose keys are words, compared by the collator (dates as text are already in order). */
+function collated(column: GridColumnId, context: GridContext): boolean {
+  if (column === 'name' || column === 'assignee') return true;
+  const fieldId = customFieldIdOf(column);
+  return !!fieldId && context.fields?.find((f) => f.id.toLowerCase() === fieldId)?.type === 'text';
 }
 
 /**
@@ -244,7 +313,7 @@ function comparer(
     // Only rows shown are compared: the others' keys are never read or collated.
     const raw = order.map((task, i) => (shown[i] ? read(task) : null));
     // Dates are already in order as text; names need the collator.
-    const keys = level.column === 'name' || level.column === 'assignee' ? ranked(raw, tasks, `${context.locale ?? ''}|${level.column}`, collator) : raw;
+    const keys = collated(level.column, context) ? ranked(raw, tasks, `${context.locale ?? ''}|${level.column}`, collator) : raw;
     return { keys, sign: level.direction === 'desc' ? -1 : 1 };
   });
   return (a: number, b: number): number => {

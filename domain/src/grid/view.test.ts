@@ -77,6 +77,16 @@ describe('[grid-view-url] encode and decode', () => {
     }
   });
 
+  it('[grid-view-url] round-trips a custom field filter of each value type, dropping unreadable ones', () => {
+    const RISK = 'f0000000-0000-4000-8000-000000000002';
+    const SIZE = 'f0000000-0000-4000-8000-000000000001';
+    const DONE = 'f0000000-0000-4000-8000-000000000004';
+    const view = { ...defaultGridView(), filter: { ...defaultGridView().filter, custom: { [RISK]: 'High, "very"', [SIZE]: 3, [DONE]: false } } };
+    expect(gridViewSchema.parse(view)).toEqual(view);
+    expect(decodeGridView(encodeGridView(view))).toEqual(view);
+    expect(decodeGridView(`cf.${RISK}=not-json&cf.nope=1&cf.${SIZE}=%7B%7D`).filter.custom).toBeUndefined();
+  });
+
   it('reads bad parts as their defaults without throwing, keeping the good ones', () => {
     const view = decodeGridView(
       'cols=name:9999,bogus,status,status:abc&st=pending,done&pr=urgent&crit=yes&late=1&from=2026-02-30&to=tomorrow&sort=-start,colour,start&group=team&zzz=1',

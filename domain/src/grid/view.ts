@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { taskPrioritySchema, taskStatusSchema } from '../schemas/enums.js';
 import { calendarDateSchema } from '../schemas/calendar-date.js';
+import { customValueSchema } from '../schemas/custom-field.js';
 
 /**
  * [grid-view] What a view of the task grid shows (issue 39): its columns (order and widths), a filter, a sort and a
@@ -75,6 +76,8 @@ export const gridFilterSchema = z.object({
   to: calendarDateSchema.nullable(),
   /** Case- and accent-insensitive words in the name or the assignee's name. */
   text: z.string().max(GRID_TEXT_MAX_LENGTH),
+  /** Custom field values the task must have, by field id (equal; text without regard to case). Absent: none. */
+  custom: z.record(z.uuid(), customValueSchema).optional(),
 });
 export type GridFilter = z.infer<typeof gridFilterSchema>;
 
@@ -131,6 +134,8 @@ export const updateGridViewInputSchema = z
   .object({ name: namedGridViewSchema.shape.name.optional(), view: gridViewSchema.optional(), shared: z.boolean({ error: 'shared must be true or false' }).optional() })
   .strict()
   .refine((v) => v.name !== undefined || v.view !== undefined || v.shared !== undefined, 'Nothing to update: send name, view or shared');
+export type CreateGridViewInput = z.infer<typeof createGridViewInputSchema>;
+export type UpdateGridViewInput = z.infer<typeof updateGridViewInputSchema>;
 
 export const DEFAULT_GRID_FILTER: GridFilter = Object.freeze({
   status: [],
@@ -163,7 +168,8 @@ export function isFilterEmpty(filter: GridFilter): boolean {
     !filter.lateAgainstBaseline &&
     filter.from === null &&
     filter.to === null &&
-    filter.text.trim() === ''
+    filter.text.trim() === '' &&
+    Object.keys(filter.custom ?? {}).length === 0
   );
 }
 
@@ -195,6 +201,7 @@ export function encodeGridView(view: GridView): string {
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
   if (filter.text.trim()) params.set('q', filter.text.trim());
+  for (const [fieldId, value] of Object.entries(filter.custom ?? {})) params.set(`${CUSTOM_FILTER_PREFIX}${fieldId}`, JSON.stringify(value));
   if (view.sort.length) params.set('sort', list(view.sort.map((s) => (s.direction === 'desc' ? `-${s.column}` : s.column))));
   if (view.groupBy !== 'none') params.set('group', view.groupBy);
   return params.toString();
@@ -235,6 +242,26 @@ function readSort(raw: string | null): GridSort[] {
   return levels.slice(0, GRID_MAX_SORT_LEVELS);
 }
 
+/** A custom field's filter in the URL: `cf.<field id>=<value as JSON>` ("High", 3, true). */
+export const CUSTOM_FILTER_PREFIX = 'cf.';
+
+function readCustomFilter(params: URLSearchParams): Record<string, string | number | boolean> | null {
+  const custom: Record<string, string | number | boolean> = {};
+  for (const [key, raw] of params) {
+    if (!key.startsWith(CUSTOM_FILTER_PREFIX)) continue;
+    const fieldId = z.uuid().safeParse(key.slice(CUSTOM_FILTER_PREFIX.length));
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      continue;
+    }
+    const parsed = customValueSchema.safeParse(value);
+    if (fieldId.success && parsed.success) custom[fieldId.data.toLowerCase()] = parsed.data;
+  }
+  return Object.keys(custom).length ? custom : null;
+}
+
 const readDate = (raw: string | null) => (raw !== null && calendarDateSchema.safeParse(raw).success ? raw : null);
 
 /**
@@ -258,6 +285,8 @@ export function decodeGridView(query: string | URLSearchParams): GridView {
   view.filter.from = readDate(params.get('from'));
   view.filter.to = readDate(params.get('to'));
   view.filter.text = (params.get('q') ?? '').trim().slice(0, GRID_TEXT_MAX_LENGTH);
+  const custom = readCustomFilter(params);
+  if (custom) view.filter.custom = custom;
   view.sort = readSort(params.get('sort'));
   const group = gridGroupBySchema.safeParse(params.get('group'));
   view.groupBy = group.success ? group.data : 'none';

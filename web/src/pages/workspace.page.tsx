@@ -247,7 +247,7 @@ function useSelectionSync({ teams, userProjects, scope, teamProjects, project }:
 
 /**
  * `/?project=…&task=…`, the address a calendar feed's events link to (issue 37): opens that project's chart with the
- * task shown, once the person's projects are known, then leaves the address plain. A project they can no longer
+ * task shown, once the person's projects are known, then leaves the address plain (but for a grid view it carries). A project they can no longer
  * open is ignored (the workspace shows what it would have).
  */
 function useLinkedTask({ userProjects }: WorkspaceData) {
@@ -264,6 +264,15 @@ function useLinkedTask({ userProjects }: WorkspaceData) {
       ui.setView('gantt');
       if (taskId) showTaskInChart(taskId);
     }
-    setParams({}, { replace: true });
+    // The grid view's keys stay: the chart reads them as it opens (grid-view-persistence).
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('project');
+        next.delete('task');
+        return next;
+      },
+      { replace: true },
+    );
   }, [projectId, taskId, loaded, userProjects.data, setParams]);
 }

@@ -6,6 +6,7 @@ import { applyCommentEvent } from '../comments';
 import { cacheChatMessage, cacheChatPresence } from '../chat';
 import { dashboardConfigKey, removeTask, upsertTask, withSavedLayout } from '../dashboard';
 import { isTaskHistoryKey, projectTasksKey, taskHistoryKey } from '../gantt';
+import { applyGridViewEvent } from '../grid';
 import { notificationsChanged } from '../notifications';
 import { cacheReport } from '../reports';
 import { cacheRemovedField, cacheSavedField } from '../grid';
@@ -212,6 +213,14 @@ export function applyServerEvent(queryClient: QueryClient, event: ServerEvent, e
       return;
     case 'comment:updated':
       applyCommentEvent(queryClient, 'updated', event.payload);
+      return;
+
+    // Issue 39: saved grid views; a browser showing a shared one follows its changes.
+    case 'gridView:saved':
+      applyGridViewEvent(queryClient, { name: 'saved', payload: event.payload });
+      return;
+    case 'gridView:deleted':
+      applyGridViewEvent(queryClient, { name: 'deleted', payload: event.payload });
       return;
     case 'comment:deleted':
       applyCommentEvent(queryClient, 'deleted', event.payload);

@@ -1,3 +1,5 @@
+import { useStore } from 'zustand';
+import { gridViewOf, gridViewStore } from '../../grid';
 import { Filter } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -28,8 +30,13 @@ interface BaselineControlProps {
 export function BaselineControl({ projectId, baseline, canSave, late, filters }: BaselineControlProps) {
   const id = useId();
   const showBaseline = useTimelineView((s) => s.showBaseline);
-  const lateOnly = useTimelineView((s) => s.lateOnly);
-  const toggleLateOnly = useTimelineView((s) => s.toggleLateOnly);
+  // [grid-rows] Late only is the grid view's late-against-baseline filter (one filter, shown in both places).
+  const lateOnly = useStore(gridViewStore, (s) => gridViewOf(s, projectId).filter.lateAgainstBaseline);
+  const toggleLateOnly = () => {
+    const state = gridViewStore.getState();
+    const view = gridViewOf(state, projectId);
+    state.setView(projectId, { ...view, filter: { ...view.filter, lateAgainstBaseline: !view.filter.lateAgainstBaseline } });
+  };
   const [saving, setSaving] = useState(false);
   const list = baseline.list ?? [];
   const canFilter = baseline.shown !== null;

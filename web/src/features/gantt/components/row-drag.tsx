@@ -72,7 +72,7 @@ const sameTarget = (a: RowDrag['target'], b: RowDrag['target']) => a?.taskId ===
  * Returns the name button's handlers.
  */
 export function useRowDrag(taskId: string) {
-  const { connection, readOnly } = useTimeline();
+  const { connection, readOnly, rowOrderLocked } = useTimeline();
   const session = useRef<RowDragSession | null>(null);
   /** A drag (or a cancelled one) ends with a click on the name: it must not open the details. */
   const swallowClick = useRef(false);
@@ -136,7 +136,7 @@ export function useRowDrag(taskId: string) {
 
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
     swallowClick.current = false;
-    if (readOnly || event.button !== 0 || session.current) return;
+    if (readOnly || rowOrderLocked || event.button !== 0 || session.current) return;
     const touch = event.pointerType === 'touch';
     const down = { x: event.clientX, y: event.clientY, at: event.timeStamp };
     const liftTimer = touch ? window.setTimeout(lift, LONG_PRESS_MS) : undefined;

@@ -50,7 +50,7 @@ const MAX_INDENT_LEVELS = 8;
  * whether find marks it changes.
  */
 export const TaskRow = memo(function TaskRow({ taskId, top, index, tabStop }: TaskRowProps) {
-  const { connection, people, timelineWidth, nameColumnPx, readOnly, openDetails, rowHelpId } = useTimeline();
+  const { connection, people, timelineWidth, nameColumnPx, readOnly, openDetails, rowHelpId, rowOrderLocked } = useTimeline();
   const { layout } = useGrid();
   const selected = useStore(gridSelectionStore, (s) => s.selected.has(taskId));
   const editingHere = useStore(gridSelectionStore, (s) => s.editing?.taskId === taskId);
@@ -132,7 +132,7 @@ export const TaskRow = memo(function TaskRow({ taskId, top, index, tabStop }: Ta
           onFocus={() => setCurrentRow(taskId)}
           data-current-row={current || undefined}
           aria-describedby={readOnly ? undefined : rowHelpId}
-          title={readOnly ? undefined : 'Drag onto another task to make it a subtask, or onto its top or bottom edge to move it there'}
+          title={readOnly ? undefined : (rowOrderLocked ?? 'Drag onto another task to make it a subtask, or onto its top or bottom edge to move it there')}
           className={cn(
             'flex h-full min-w-0 flex-1 items-center text-left select-none [-webkit-touch-callout:none] focus-visible:bg-blue-50 focus-visible:outline-none',
             // The row the toolbar's Indent and Outdent act on, while focus is on them.

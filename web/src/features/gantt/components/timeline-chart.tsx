@@ -20,7 +20,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { ProjectConnection } from '../connection/project-connection';
-import { lateRows, ShownBaselineProvider } from '../model/baseline';
+import { ShownBaselineProvider } from '../model/baseline';
 import { NO_OVER_ALLOCATION, overAllocatedRows } from '../model/over-allocation';
 import { useOverAllocation } from '../model/use-over-allocation';
 import { pastAsBaseline, usePastPlan } from '../model/past-plan';
@@ -57,6 +57,9 @@ import { GridColumnsMenu } from '../../grid/components/grid-columns-menu';
 import { GridContext, useGrid } from '../../grid/components/grid-context';
 import { gridSelectionStore } from '../../grid/model/grid-selection.store';
 import { useTaskGrid } from '../../grid/components/use-task-grid';
+import { GridViewControls, onlyTasksIn, type ChartRow } from '../../grid';
+import { useViewRows } from '../model/use-view-rows';
+import { GroupHeader } from './group-header';
 
 interface TimelineChartProps {
   connection: ProjectConnection;
@@ -132,21 +135,18 @@ export function TimelineChart(props: TimelineChartProps) {
   );
   const allRows = useStore(connection.tasks, (s) => s.rows);
   const baseline = useChartBaseline(connection.projectId);
-  // [baseline-late-only] Only tasks ending later than in the shown baseline; the tasks are read only while filtering.
-  const lateOnly = useTimelineView((s) => s.lateOnly) && baseline.shown !== null;
-  const lateTasks = useStore(connection.tasks, (s) => (lateOnly ? s.tasks : null));
-  const lateOnes = useMemo(
-    () => (lateTasks && baseline.shown ? lateRows(allRows, lateTasks, baseline.shown) : allRows),
-    [allRows, lateTasks, baseline.shown],
-  );
+  // [grid-rows] The grid view's filter, sort and grouping (issue 39); Late only is its late-against-baseline filter.
+  const viewed = useViewRows(connection, people, baseline.shown);
   // [workload-overload] Bars whose assignee is over-allocated, by the team's workload now (not in a past plan).
   const workload = useOverAllocation(props.teamId, props.connection.tasks);
   // [leveling-dialog] The moves "Resolve over-allocation" previews, drawn as ghost bars while its dialog is open.
   const [levelGhosts, setLevelGhosts] = useState<LevelGhosts>(NO_LEVEL_GHOSTS);
   const marks = travel.at === null ? workload.marks : NO_OVER_ALLOCATION;
   const overAllocatedOnly = useTimelineView((s) => s.overAllocatedOnly) && workload.available && travel.at === null;
-  const rows = useMemo(() => (overAllocatedOnly ? overAllocatedRows(lateOnes, marks) : lateOnes), [overAllocatedOnly, lateOnes, marks]);
+  const rows = useMemo(() => (overAllocatedOnly ? overAllocatedRows(viewed.taskIds, marks) : viewed.taskIds), [overAllocatedOnly, viewed.taskIds, marks]);
+  const items = useMemo(() => (rows === viewed.taskIds ? viewed.items : onlyTasksIn(viewed.items, rows)), [rows, viewed.items, viewed.taskIds]);
   const filtered = rows !== allRows;
+  const lateShown = viewed.view.filter.lateAgainstBaseline;
   const placeholders = useMemo(() => (filtered ? [] : placeholderRows(rows.length, today)), [filtered, rows.length, today]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -245,8 +245,8 @@ export function TimelineChart(props: TimelineChartProps) {
   const barHelpId = useId();
   const rowHelpId = useId();
   const context = useMemo<TimelineContextValue>(
-    () => ({ connection, range, zoom, timelineWidth, nameColumnPx, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId, rowHelpId }),
-    [connection, range.start, range.end, zoom, timelineWidth, nameColumnPx, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId, rowHelpId],
+    () => ({ connection, range, zoom, timelineWidth, nameColumnPx, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId, rowHelpId, rowOrderLocked: viewed.rowOrderLocked }),
+    [connection, range.start, range.end, zoom, timelineWidth, nameColumnPx, readOnly, people, openDetails, askDelete, createFromPlaceholder, barHelpId, rowHelpId, viewed.rowOrderLocked],
   );
 
   const onToday = () => {
@@ -317,7 +317,7 @@ export function TimelineChart(props: TimelineChartProps) {
               projectId={connection.projectId}
               baseline={baseline}
               canSave={props.canSaveBaselines && !readOnly}
-              late={lateOnes !== allRows ? { shown: lateOnes.length, of: allRows.length } : null}
+              late={lateShown ? { shown: viewed.matched, of: viewed.total } : null}
               filters={
                 workload.available ? (
                   <OverAllocatedOnlyButton available={travel.at === null} shown={overAllocatedOnly ? rows.length : null} of={allRows.length} />
@@ -329,6 +329,7 @@ export function TimelineChart(props: TimelineChartProps) {
           outline={<OutlineButtons />}
           columns={<GridColumnsMenu projectId={connection.projectId} canEditFields={props.canSaveBaselines && !readOnly} />}
           leveling={props.teamId && !readOnly ? <ResolveOverAllocationButton connection={props.connection} teamId={props.teamId} people={people} onPreview={setLevelGhosts} /> : null}
+          views={<GridViewControls projectId={connection.projectId} people={people} rows={viewed} canShare={props.canSaveBaselines} baselineShown={baseline.shown !== null} />}
           moreInUse={view.fit !== null || showCriticalPath || baseline.shown !== null || travel.open}
           find={findControl}
         />
@@ -380,7 +381,8 @@ export function TimelineChart(props: TimelineChartProps) {
             <LevelGhostsContext.Provider value={levelGhosts}>
             <TimelineRows
               scrollElement={scrollElement}
-              rows={rows}
+              rows={items}
+              onToggleGroup={viewed.toggleGroup}
               placeholders={placeholders}
               header={header}
               nonWorking={nonWorking}
@@ -402,7 +404,9 @@ export function TimelineChart(props: TimelineChartProps) {
 
 interface TimelineRowsProps {
   scrollElement: HTMLDivElement | null;
-  rows: readonly string[];
+  /** Task ids, and group headers when the view groups. */
+  rows: readonly ChartRow[];
+  onToggleGroup: (key: string) => void;
   placeholders: readonly PlaceholderRowData[];
   header: TimelineHeader;
   nonWorking: DayRuns;
@@ -419,7 +423,7 @@ interface TimelineRowsProps {
  * that a scroll re-renders only this part: the toolbar and the date header stay as they are, and the grid and
  * the rows already on screen are memoised.
  */
-function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, dayWidthPx, timelineWidth, revealTaskId, onRevealed, filtered }: TimelineRowsProps) {
+function TimelineRows({ scrollElement, rows, onToggleGroup, placeholders, header, nonWorking, dayWidthPx, timelineWidth, revealTaskId, onRevealed, filtered }: TimelineRowsProps) {
   const { connection, nameColumnPx, readOnly } = useTimeline();
   const { layout, controller, headerRowId } = useGrid();
   const rowIndex = useStore(connection.tasks, (s) => s.rowIndex);
@@ -440,7 +444,9 @@ function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, d
   // [grid-aria] The grid's one tab stop is the cursor's cell; with no cursor, or its row scrolled away (not drawn),
   // the first row drawn takes it, so Tab always reaches the grid.
   const cursorRow = useStore(gridSelectionStore, (s) => s.cursor?.taskId ?? null);
-  const stopRow = cursorRow !== null && items.some((item) => rows[item.index] === cursorRow) ? null : (rows[items[0]?.index ?? 0] ?? null);
+  // (A group's header is not a task row: the first task row drawn.)
+  const firstTaskDrawn = items.map((item) => rows[item.index]).find((row): row is string => typeof row === 'string') ?? null;
+  const stopRow = cursorRow !== null && items.some((item) => rows[item.index] === cursorRow) ? null : firstTaskDrawn;
 
   useEffect(() => {
     if (!revealTaskId) return;
@@ -479,8 +485,9 @@ function TimelineRows({ scrollElement, rows, placeholders, header, nonWorking, d
         {items.map((item) => {
           const top = item.start - HEADER_HEIGHT_PX;
           if (item.index < rows.length) {
-            const taskId = rows[item.index]!;
-            return <TaskRow key={taskId} taskId={taskId} top={top} index={item.index} tabStop={taskId === stopRow} />;
+            const row = rows[item.index]!;
+            if (typeof row !== 'string') return <GroupHeader key={`group-${row.key}`} group={row} top={top} onToggle={onToggleGroup} />;
+            return <TaskRow key={row} taskId={row} top={top} index={item.index} tabStop={row === stopRow} />;
           }
           const row = placeholders[item.index - rows.length]!;
           return <PlaceholderRow key={`placeholder-${row.number}`} row={row} top={top} />;

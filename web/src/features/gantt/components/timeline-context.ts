@@ -27,6 +27,8 @@ export interface TimelineContextValue {
   barHelpId: string;
   /** Id of the element that explains the rows' outline keys (Alt+Shift+Right and Left). */
   rowHelpId: string;
+  /** Why rows cannot be dragged to another place now (the grid view sorts or groups them), or null/absent. */
+  rowOrderLocked?: string | null;
 }
 
 export const TimelineContext = createContext<TimelineContextValue | null>(null);

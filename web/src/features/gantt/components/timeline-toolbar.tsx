@@ -38,6 +38,8 @@ interface TimelineToolbarProps {
   columns?: ReactNode;
   /** Find over the task names: its button, or its field while open (task-find.tsx). */
   find?: ReactNode;
+  /** The grid view's Filter, Sort, Group by and Views, with the filter's count (grid-view-controls.tsx). */
+  views?: ReactNode;
   /** A tool that "More" keeps out of sight on a phone is on: Fit, the critical path, a baseline, history. */
   moreInUse?: boolean;
 }
@@ -149,6 +151,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
       <div className="flex w-full flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           {props.find}
+          {props.views}
           {range}
           {zoom}
           {today}
@@ -176,6 +179,7 @@ export function TimelineToolbar(props: TimelineToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       {props.find}
+      {props.views}
       {range}
       {zoom}
       {fit}

@@ -33,7 +33,6 @@ interface TimelineViewState {
   /** The baseline shown under the bars, by project id (issue 19); remembered in this browser. */
   baselineByProject: Readonly<Record<string, string>>;
   /** Only tasks ending later than in the shown baseline (toolbar toggle); for this visit only. */
-  lateOnly: boolean;
   /** [workload-overload] Only tasks whose assignee is over-allocated on some of their days; for this visit only. */
   overAllocatedOnly: boolean;
   /** A range button: `centre` is the day in the middle of the chart, which stays there. */
@@ -45,9 +44,8 @@ interface TimelineViewState {
   zoomOut: (shownZoom: number) => void;
   fitTo: (tasks: readonly { startDate: string; endDate: string }[], viewportWidthPx: number) => void;
   toggleCriticalPath: () => void;
-  /** null shows no baseline (and ends Late only, which needs one). */
+  /** null shows no baseline (Late only, the grid view's filter, then keeps every task: it needs one). */
   showBaseline: (projectId: string, baselineId: string | null) => void;
-  toggleLateOnly: () => void;
   toggleOverAllocatedOnly: () => void;
 }
 
@@ -64,7 +62,6 @@ export const useTimelineView = create<TimelineViewState>()(
       anchor: null,
       showCriticalPath: false,
       baselineByProject: {},
-      lateOnly: false,
       overAllocatedOnly: false,
       setRangeKind: (kind, centre) =>
         set((s) => {
@@ -91,19 +88,15 @@ export const useTimelineView = create<TimelineViewState>()(
       showBaseline: (projectId, baselineId) =>
         set((s) => {
           if (baselineId) s.baselineByProject[projectId] = baselineId;
-          else {
-            delete s.baselineByProject[projectId];
-            s.lateOnly = false;
-          }
+          else delete s.baselineByProject[projectId];
         }),
-      toggleLateOnly: () => set((s) => void (s.lateOnly = !s.lateOnly)),
       toggleOverAllocatedOnly: () => set((s) => void (s.overAllocatedOnly = !s.overAllocatedOnly)),
     })),
     {
       name: TIMELINE_VIEW_KEY,
       storage: createJSONStorage(() => localStorage),
       // The range and zoom start from the spec's defaults on every visit; the toggle and the chosen baselines are
-      // standing preferences. Late only is not: a chart opened days later showing a few tasks would look emptied.
+      // standing preferences. Late only is the grid view's filter, remembered with the view (grid-view-persistence).
       partialize: ({ showCriticalPath, baselineByProject }) => ({ showCriticalPath, baselineByProject }),
     },
   ),
