@@ -53,6 +53,7 @@ export * from './schemas/template.js';
 export * from './schemas/conversation.js';
 export * from './schemas/custom-field.js';
 export * from './schemas/api-token.js';
+export * from './schemas/webhook.js';
 export * from './schemas/chat.js';
 export * from './templates/index.js';
 export * from './interchange/mspdi-units.js';

@@ -17,6 +17,7 @@ const REASONS: { value: NotificationReason | ''; label: string }[] = [
   { value: 'join_request', label: 'Join requests' },
   { value: 'join_answered', label: 'Join answers' },
   { value: 'project_restored', label: 'Restores' },
+  { value: 'webhook_disabled', label: 'Webhooks' },
 ];
 const SHOW: { value: InboxShow; label: string }[] = [
   { value: 'all', label: 'All' },
