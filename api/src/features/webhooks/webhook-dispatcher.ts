@@ -149,13 +149,15 @@ export class WebhookDispatcher {
     const now = this.now();
     // Claimed until after the send could have timed out: a process that dies mid-send leaves it for another.
     const lease = new Date(now.getTime() + this.timeoutMs + 50_000);
+    // Inside a WITH: TypeORM answers a bare UPDATE … RETURNING as [rows, count], a SELECT as rows.
     return this.dataSource.query(
-      `UPDATE webhook_deliveries d SET next_attempt_at = $2
+      `WITH claimed AS (UPDATE webhook_deliveries d SET next_attempt_at = $2
          FROM team_webhooks w
         WHERE w.id = d.webhook_id
           AND d.id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1
                         ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-        RETURNING d.id, d.webhook_id, w.team_id, d.payload, d.event, d.created_at, d.attempts, w.url, w.secret, w.disabled_at`,
+        RETURNING d.id, d.webhook_id, w.team_id, d.payload, d.event, d.created_at, d.attempts, w.url, w.secret, w.disabled_at)
+       SELECT * FROM claimed`,
       [now, lease, limit],
     );
   }
@@ -208,7 +210,7 @@ export class WebhookDispatcher {
       [row.id, failed ? 'failed' : 'pending', attempts, result.status, result.error.slice(0, 500), now, result.durationMs, new Date(next)],
     );
     const [hook]: { failing_since: Date | string }[] = await this.dataSource.query(
-      `UPDATE team_webhooks SET failing_since = COALESCE(failing_since, $2) WHERE id = $1 AND disabled_at IS NULL RETURNING failing_since`,
+      `WITH w AS (UPDATE team_webhooks SET failing_since = COALESCE(failing_since, $2) WHERE id = $1 AND disabled_at IS NULL RETURNING failing_since) SELECT * FROM w`,
       [row.webhook_id, now],
     );
     if (hook && now.getTime() - new Date(hook.failing_since).getTime() >= this.disableAfterMs) await this.disable(row, result.error, now);
@@ -217,7 +219,7 @@ export class WebhookDispatcher {
   private async disable(row: ClaimedRow, lastError: string, now: Date): Promise<void> {
     const reason = `Disabled ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC: every delivery failed for a day (last: ${lastError.slice(0, 200)})`;
     const [hook]: { created_by: string | null }[] = await this.dataSource.query(
-      `UPDATE team_webhooks SET disabled_at = $2, disabled_reason = $3 WHERE id = $1 AND disabled_at IS NULL RETURNING created_by`,
+      `WITH w AS (UPDATE team_webhooks SET disabled_at = $2, disabled_reason = $3 WHERE id = $1 AND disabled_at IS NULL RETURNING created_by) SELECT * FROM w`,
       [row.webhook_id, now, reason],
     );
     // Another process disabled it first: it tells.

@@ -53,14 +53,15 @@ export async function insertWebhook(
 
 export async function updateSecret(sql: Sql, teamId: string, webhookId: string, secret: string): Promise<WebhookRow | null> {
   const rows: WebhookRow[] = await sql.query(
-    `UPDATE team_webhooks SET secret = $3 WHERE id = $2 AND team_id = $1 RETURNING ${WEBHOOK_COLUMNS}`,
+    `WITH w AS (UPDATE team_webhooks SET secret = $3 WHERE id = $2 AND team_id = $1 RETURNING ${WEBHOOK_COLUMNS}) SELECT * FROM w`,
     [teamId, webhookId, secret],
   );
   return rows[0] ?? null;
 }
 
 export async function deleteWebhook(sql: Sql, teamId: string, webhookId: string): Promise<boolean> {
-  const rows: unknown[] = await sql.query(`DELETE FROM team_webhooks WHERE id = $2 AND team_id = $1 RETURNING id`, [teamId, webhookId]);
+  // Inside a WITH: TypeORM answers a bare DELETE … RETURNING as [rows, count].
+  const rows: unknown[] = await sql.query(`WITH w AS (DELETE FROM team_webhooks WHERE id = $2 AND team_id = $1 RETURNING id) SELECT * FROM w`, [teamId, webhookId]);
   return rows.length > 0;
 }
 
