@@ -81,6 +81,9 @@ import { chatRoutes } from './features/chat/chat.routes.js';
 import { ChatService } from './features/chat/chat.service.js';
 import type { OverloadsBudget } from './features/workload/overloads-budget.js';
 import { WorkloadService } from './features/workload/workload.service.js';
+import { WebhookQueue } from './features/webhooks/webhook-events.js';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes.js';
+import { WebhooksService } from './features/webhooks/webhooks.service.js';
 import type { Logger } from './logger.js';
 import { loadSessionUser } from './middleware/auth.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -104,6 +107,8 @@ export interface AppDeps {
   notificationEmail?: NotificationEmail;
   /** Issue 38: what the team is told (server.ts shares its own with the persisted-change listener). */
   notifier?: Notifier;
+  /** Issue 40: the webhook event queue (server.ts shares its own; the bus it gives already feeds it). */
+  webhookQueue?: WebhookQueue;
 }
 
 /** Notification e-mail as the configuration says: over SMTP_URL, from SUPPORT_EMAIL, links to PUBLIC_URL. */
@@ -131,6 +136,7 @@ export function createApp({
   overloadsBudget,
   notificationEmail = createNotificationEmail(config, dataSource, logger),
   notifier = new Notifier(dataSource, bus, logger, { onCreated: (ids) => void notificationEmail.sendInstant(ids) }),
+  webhookQueue = new WebhookQueue(dataSource, logger),
 }: AppDeps): Koa {
   // Behind the proxy (TRUST_PROXY) the client's address is the last X-Forwarded-For entry, the one our nginx appends
   // ($proxy_add_x_forwarded_for); the entries before it are whatever the client sent, so reading the first would let
@@ -230,6 +236,7 @@ export function createApp({
     authRoutes(auth, throttle, bus),
     apiTokensRoutes(apiTokens),
     teamsRoutes(teams, config.publicUrl),
+    webhooksRoutes(new WebhooksService(dataSource, { allowPrivate: config.webhookAllowPrivate, onChanged: (teamId) => webhookQueue.invalidate(teamId) })),
     chatRoutes(new ChatService(dataSource, bus, notifier, postThrottle, logger)),
     projectsRoutes(projects, config.publicUrl),
     scheduleRoutes(new ScheduleService(dataSource)),

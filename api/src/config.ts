@@ -51,6 +51,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: stripeSetting(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)'),
   STRIPE_PRICE_PRO: stripeSetting(/^price_/, 'STRIPE_PRICE_PRO must be a Stripe price id (price_…)'),
   STRIPE_PRICE_ENTERPRISE: stripeSetting(/^price_/, 'STRIPE_PRICE_ENTERPRISE must be a Stripe price id (price_…)'),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || 'false')
+    .pipe(z.enum(['true', 'false'], 'WEBHOOK_ALLOW_PRIVATE must be true or false')),
 });
 
 export interface Config {
@@ -88,6 +93,11 @@ export interface Config {
    * there it needs BILLING_TEST_MODE=true and is otherwise 'off': checkout answers 503.
    */
   billing: PaymentsConfig;
+  /**
+   * Issue 40: webhooks may call loopback and private addresses, over plain http too (development and tests). Never
+   * link-local or metadata addresses, whatever this says (webhook-address.ts).
+   */
+  webhookAllowPrivate: boolean;
 }
 
 export type PaymentsConfig =
@@ -141,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
         : undefined,
     billing: billingConfig(e, dataDir),
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }
 

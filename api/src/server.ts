@@ -28,6 +28,9 @@ import { publishTaskEvents } from './features/tasks/task-events.js';
 import { Notifier } from './features/notifications/notifier.js';
 import type { StripeCheckoutApi } from './features/billing/stripe-client.js';
 import { pruneStripeEvents } from './features/billing/billing.queries.js';
+import { busWithWebhooks, persistedWebhookListener, WebhookQueue } from './features/webhooks/webhook-events.js';
+import { WebhookDispatcher, type WebhookDispatcherOptions } from './features/webhooks/webhook-dispatcher.js';
+import { pruneDeliveries } from './features/webhooks/webhooks.queries.js';
 
 const SESSION_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 /** How long an idle kept-alive connection stays open: longer than the proxies in front of the server keep theirs. */
@@ -74,6 +77,11 @@ export async function startServer(
     socketPingIntervalMs?: number;
     /** Notifications from document edits (issue 38); the benchmark's baseline runs without them. */
     notifyEdits?: boolean;
+    /**
+     * Issue 40: the webhook dispatcher's clock, backoff, poll and timeout (tests shorten them). Given, the dispatcher
+     * runs even with `scheduledJobs: false`.
+     */
+    webhooks?: Omit<WebhookDispatcherOptions, 'allowPrivate' | 'onDisabled'>;
   } = {},
 ): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
@@ -131,9 +139,27 @@ export async function startServer(
   const notificationEmail = createNotificationEmail(config, dataSource, logger);
   const notifier = new Notifier(dataSource, realtime.bus, logger, { onCreated: (ids) => void notificationEmail.sendInstant(ids) });
   const notices = options.notifyEdits === false ? () => {} : notifier.persistedListener();
+  // Issue 40: webhooks are queued in memory from the same changes and the API's events, and stored off the write
+  // path; the dispatcher sends them where the scheduled jobs run.
+  const runsJobs = config.role !== 'realtime' && options.scheduledJobs !== false;
+  const webhookNow = options.webhooks?.now;
+  const dispatcher =
+    config.role !== 'realtime' && (runsJobs || options.webhooks)
+      ? new WebhookDispatcher(dataSource, logger, {
+          ...options.webhooks,
+          allowPrivate: config.webhookAllowPrivate,
+          onDisabled: async (endpoint) => {
+            webhookQueue.invalidate(endpoint.teamId);
+            await notifier.webhookDisabled(endpoint);
+          },
+        })
+      : null;
+  const webhookQueue = new WebhookQueue(dataSource, logger, { now: webhookNow, onQueued: () => dispatcher?.wake() });
+  const webhookEvents = persistedWebhookListener(webhookQueue);
   onPersisted = (changes) => {
     taskEvents(changes);
     notices(changes);
+    webhookEvents(changes);
   };
   const app =
     config.role === 'realtime'
@@ -143,13 +169,14 @@ export async function startServer(
           dataSource,
           sessions,
           logger,
-          bus: realtime.bus,
+          bus: busWithWebhooks(realtime.bus, webhookQueue),
           documents: realtime.documents,
           budgets: realtime.budgets,
           stripe: options.stripe,
           overloadsBudget: options.overloadsBudget,
           notificationEmail,
           notifier,
+          webhookQueue,
         });
   handleRequest = app.callback();
 
@@ -159,13 +186,14 @@ export async function startServer(
   });
   const { port } = httpServer.address() as AddressInfo;
   // Scheduled work belongs to processes that serve the API; each job is safe however many of them run.
-  const runsJobs = config.role !== 'realtime' && options.scheduledJobs !== false;
   const stopWeeklyReports = runsJobs ? scheduleWeeklyReports(new ReportsService(dataSource, realtime.bus), logger) : () => {};
   if (runsJobs) notificationEmail.start();
+  dispatcher?.start();
   const prune = setInterval(() => {
     if (!runsJobs) return;
     sessions.pruneExpired().catch((err: unknown) => logger.warn({ err }, 'session prune failed'));
     pruneStripeEvents(dataSource).catch((err: unknown) => logger.warn({ err }, 'billing event prune failed'));
+    pruneDeliveries(dataSource, new Date()).catch((err: unknown) => logger.warn({ err }, 'webhook delivery prune failed'));
   }, SESSION_PRUNE_INTERVAL_MS);
   prune.unref();
 
@@ -183,6 +211,7 @@ export async function startServer(
         clearInterval(prune);
         stopWeeklyReports();
         await notificationEmail.stop();
+        await dispatcher?.stop();
         await realtime.close(); // also closes the HTTP server when it serves sockets
         if (!serveSockets) {
           const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
@@ -191,6 +220,8 @@ export async function startServer(
         }
         httpServer.closeAllConnections();
         await cluster?.close();
+        // After the documents are closed: their last persisted changes are queued too.
+        await webhookQueue.flush();
         for (const redis of redisConnections) redis.disconnect();
         if (ownsDataSource) await dataSource.destroy();
       })();

@@ -5,6 +5,7 @@ import { openTestDatabase, type TestDatabase } from '@planline/db/testing';
 import { loadConfig, type Config } from '../src/config.js';
 import type { StripeCheckoutApi } from '../src/features/billing/stripe-client.js';
 import type { OverloadsBudget } from '../src/features/workload/overloads-budget.js';
+import type { WebhookDispatcherOptions } from '../src/features/webhooks/webhook-dispatcher.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 export interface TestServer extends RunningServer {
@@ -17,11 +18,18 @@ export interface TestServer extends RunningServer {
  * A real server on a free port over a fresh database (PGlite, or PostgreSQL when DATABASE_URL is set).
  * `options.stripe`: a fake Stripe client for live-mode billing (with STRIPE_SECRET_KEY in `env`);
  * `options.collabPingIntervalMs`, `options.socketPingIntervalMs`: a shorter /collab or Socket.IO ping, for tests of a
- * stalled server.
+ * stalled server; `options.webhooks`: the webhook dispatcher's settings (it runs only when given).
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { stripe?: StripeCheckoutApi; collabPingIntervalMs?: number; socketPingIntervalMs?: number; overloadsBudget?: OverloadsBudget } = {},
+  options: {
+    stripe?: StripeCheckoutApi;
+    collabPingIntervalMs?: number;
+    socketPingIntervalMs?: number;
+    overloadsBudget?: OverloadsBudget;
+    /** Issue 40: runs the webhook dispatcher, with this clock, backoff and timeout. */
+    webhooks?: Omit<WebhookDispatcherOptions, 'allowPrivate' | 'onDisabled'>;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'planline-test-'));
   const config = loadConfig({

@@ -54,6 +54,7 @@ export * from './schemas/conversation.js';
 export * from './schemas/custom-field.js';
 export * from './schemas/api-token.js';
 export * from './schemas/portfolio.js';
+export * from './schemas/webhook.js';
 export * from './schemas/chat.js';
 export * from './templates/index.js';
 export * from './interchange/mspdi-units.js';

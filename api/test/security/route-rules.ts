@@ -188,6 +188,18 @@ async function ownersToken({ world, scope }: CaseInput): Promise<Record<string, 
   );
   return { tokenId: rows[0]!.id };
 }
+/** A webhook of the scope team, made straight in the table (issue 40). */
+async function teamWebhook({ world, scope }: CaseInput): Promise<Record<string, string>> {
+  const rows: { id: string }[] = await world.server.dataSource.query(
+    `INSERT INTO team_webhooks (id, team_id, url, events, secret) VALUES ($1, $2, 'https://93.184.215.14/hook', '{task.created}', 'whs_matrix') RETURNING id`,
+    [randomUUID(), world.team(scope).team.id],
+  );
+  return { teamId: world.team(scope).team.id, webhookId: rows[0]!.id };
+}
+/** Webhooks made by allowed POSTs are removed again: the team's limit of 10 is not what the matrix tests. */
+async function noWebhooks({ world, scope }: CaseInput): Promise<void> {
+  await world.server.dataSource.query(`DELETE FROM team_webhooks WHERE team_id = $1`, [world.team(scope).team.id]);
+}
 /** The unsubscribe link's query for a fresh person, signed as the server signs the links in its e-mails. */
 async function unsubscribeQuery({ world }: CaseInput): Promise<string> {
   const person = await registeredClient(world.server);
@@ -452,6 +464,14 @@ export const ROUTE_RULES: Record<string, Variant[]> = {
   'GET /api/me/tokens': [{ rule: 'self', ok: 200 }],
   'POST /api/me/tokens': [{ rule: 'self', ok: 201, body: () => ({ name: 'Matrix', scope: 'read' }) }],
   'DELETE /api/me/tokens/:tokenId': [{ rule: 'recipient', ok: 204, params: ownersToken }],
+  // Issue 40: a team's webhooks are its owner's and admins' (a public address: the matrix server allows no private ones).
+  'GET /api/teams/:teamId/webhooks': [{ rule: 'team-admin', ok: 200 }],
+  'POST /api/teams/:teamId/webhooks': [
+    { rule: 'team-admin', ok: 201, body: () => ({ url: 'https://93.184.215.14/hook', events: ['task.created'] }), after: noWebhooks },
+  ],
+  'DELETE /api/teams/:teamId/webhooks/:webhookId': [{ rule: 'team-admin', ok: 204, params: teamWebhook }],
+  'POST /api/teams/:teamId/webhooks/:webhookId/rotate-secret': [{ rule: 'team-admin', ok: 200, params: teamWebhook }],
+  'GET /api/teams/:teamId/webhooks/:webhookId/deliveries': [{ rule: 'team-admin', ok: 200, params: teamWebhook }],
   'POST /api/notifications/read-all': [{ rule: 'self', ok: 200 }],
   'PATCH /api/notifications/:id': [{ rule: 'recipient', ok: 200, params: ownersNotification, body: () => ({ read: true }) }],
   'GET /api/tasks/:taskId/watch': [{ rule: 'project-access', ok: 200 }],

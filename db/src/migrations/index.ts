@@ -21,6 +21,7 @@ import { CalendarFeeds1764000000057 } from './1764000000057-calendar-feeds.js';
 import { Conversation1764000000060 } from './1764000000060-conversation.js';
 import { Grid1764000000070 } from './1764000000070-grid.js';
 import { ApiTokens1764000000080 } from './1764000000080-api-tokens.js';
+import { Webhooks1764000000090 } from './1764000000090-webhooks.js';
 
 /** Every migration in the order it runs. Committed, run at start; the schema is never synchronised. */
-export const migrations = [Accounts1764000000000, Workspace1764000000001, TeamInvites1764000000002, DocumentUpdates1764000000003, HistoryOrder1764000000004, Support1764000000005, Billing1764000000006, TaskListVersion1764000000007, LinkTypes1764000000008, ProjectCalendar1764000000009, Milestones1764000000010, SummaryTasks1764000000011, Baselines1764000000020, CompleteHistory1764000000021, TaskListVersionPerTask1764000000022, ProjectEditedBy1764000000030, HolidayNames1764000000031, Workload1764000000040, Templates1764000000047, CalendarFeeds1764000000057, Conversation1764000000060, Grid1764000000070, ApiTokens1764000000080];
+export const migrations = [Accounts1764000000000, Workspace1764000000001, TeamInvites1764000000002, DocumentUpdates1764000000003, HistoryOrder1764000000004, Support1764000000005, Billing1764000000006, TaskListVersion1764000000007, LinkTypes1764000000008, ProjectCalendar1764000000009, Milestones1764000000010, SummaryTasks1764000000011, Baselines1764000000020, CompleteHistory1764000000021, TaskListVersionPerTask1764000000022, ProjectEditedBy1764000000030, HolidayNames1764000000031, Workload1764000000040, Templates1764000000047, CalendarFeeds1764000000057, Conversation1764000000060, Grid1764000000070, ApiTokens1764000000080, Webhooks1764000000090];

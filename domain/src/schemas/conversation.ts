@@ -94,6 +94,8 @@ export const notificationReasonSchema = z.enum([
   'join_answered',
   /** A project you are in was restored to a past moment. */
   'project_restored',
+  /** A webhook of a team you administer was turned off after a day of failed deliveries (issue 40). */
+  'webhook_disabled',
 ]);
 export type NotificationReason = z.infer<typeof notificationReasonSchema>;
 

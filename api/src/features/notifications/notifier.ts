@@ -179,6 +179,32 @@ export class Notifier {
     });
   }
 
+  /**
+   * Issue 40: a webhook was turned off after a day of failed deliveries. Whoever made it is told while they still
+   * administer the team, else the team's owner.
+   */
+  async webhookDisabled(notice: { teamId: string; createdBy: string | null; url: string }): Promise<void> {
+    await this.guard('webhook notifications failed', async () => {
+      const rows: { user_id: string; team: string }[] = await this.dataSource.query(
+        `SELECT tm.user_id, t.name AS team FROM team_members tm JOIN teams t ON t.id = tm.team_id
+          WHERE tm.team_id = $1 AND ((tm.user_id = $2 AND tm.role IN ('owner', 'admin')) OR tm.role = 'owner')
+          ORDER BY (tm.user_id = $2) DESC LIMIT 1`,
+        [notice.teamId, notice.createdBy],
+      );
+      const to = rows[0];
+      if (!to) return;
+      await this.store([
+        {
+          userId: to.user_id,
+          reason: 'webhook_disabled',
+          actorId: null,
+          teamId: notice.teamId,
+          text: `The webhook to ${notice.url} of «${to.team}» was turned off: its deliveries failed for a day. Check the endpoint, then add it again in the team settings.`,
+        },
+      ]);
+    });
+  }
+
   /** A join request was approved or denied: the person who asked is told. */
   async joinAnswered(teamId: string, requesterId: string, actorId: string, response: 'approved' | 'denied'): Promise<void> {
     if (requesterId === actorId) return;

@@ -17,6 +17,7 @@ const REASONS: { value: NotificationReason | ''; label: string }[] = [
   { value: 'join_request', label: 'Join requests' },
   { value: 'join_answered', label: 'Join answers' },
   { value: 'project_restored', label: 'Restores' },
+  { value: 'webhook_disabled', label: 'Webhooks' },
 ];
 const SHOW: { value: InboxShow; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -125,15 +126,16 @@ export function Inbox({ projects }: { projects: readonly { id: string; name: str
 function NotificationItem({ notification: n }: { notification: Notification }) {
   const navigate = useNavigate();
   const patch = usePatchNotification();
-  // A task or project it names opens in the chart; a join request opens the team's requests.
-  const teamId = n.reason === 'join_request' ? n.teamId : null;
+  // A task or project it names opens in the chart; a join request opens the team's requests, a disabled webhook
+  // (issue 40) the team's management dialog, where its webhooks are.
+  const teamId = n.reason === 'join_request' || n.reason === 'webhook_disabled' ? n.teamId : null;
   const opens = n.projectId !== null || teamId !== null;
   const open = () => {
     if (!n.read) patch.mutate({ id: n.id, read: true });
     if (n.projectId === null && teamId) {
       const ui = useWorkspaceUi.getState();
       if (ui.selectedTeamId !== teamId) ui.selectTeam(teamId);
-      ui.openDialog('joinRequests');
+      ui.openDialog(n.reason === 'webhook_disabled' ? 'teams' : 'joinRequests');
       void navigate('/');
       return;
     }

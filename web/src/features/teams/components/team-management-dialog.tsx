@@ -14,6 +14,7 @@ import { useTeamPlanLabel } from '../use-team-plan-label';
 import { TeamInviteLink } from './invite-members-dialog';
 import { RoleBadge } from './role-badge';
 import { TeamMembersList } from './team-members-list';
+import { WebhooksSection } from './webhooks-section';
 
 export type TeamAction = 'createTeam' | 'inviteMembers' | 'joinTeam' | 'joinRequests';
 
@@ -52,6 +53,11 @@ export function TeamManagementDialog(props: TeamManagementDialogProps) {
               {canInvite ? (
                 <Section title="Invite Link">
                   <TeamInviteLink team={team} enabled={open} id="team-management-invite-link" />
+                </Section>
+              ) : null}
+              {canManage ? (
+                <Section title="Webhooks">
+                  <WebhooksSection team={team} enabled={open} />
                 </Section>
               ) : null}
             </>
