@@ -17,8 +17,8 @@ const storedTasks = async (page: Page, projectId: string): Promise<StoredTask[]>
 const datesOf = async (page: Page, projectId: string) =>
   Object.fromEntries((await storedTasks(page, projectId)).map((t) => [t.id, `${t.startDate}..${t.endDate}`]));
 const workday = (n: number) => DEFAULT_WORK_CALENDAR.addWorkingDays(DEFAULT_WORK_CALENDAR.nextWorkingDay(new Date().toISOString().slice(0, 10)), n);
-/** A row's name button (it opens the task; Ctrl- and Shift-click pick the row). */
-const rowName = (page: Page, taskId: string) => page.locator(`[data-task-row="${taskId}"] [data-row-name] > button`).last();
+/** A row's name button, inside the grid's name cell (it opens the task; Ctrl- and Shift-click pick the row). */
+const rowName = (page: Page, taskId: string) => page.locator(`[data-grid-cell="${taskId}|name"] > button`).last();
 
 describe('acting on many grid rows at once (issue 39)', () => {
   it('[grid-bulk-move] 20 picked rows move 3 working days for both people and one Ctrl+Z takes them back; [grid-copy] they copy as a sheet; 30 pasted rows come and go in one step; [grid-bulk-delete] Delete asks, then deletes the picked rows', async () => {
