@@ -106,10 +106,14 @@ describe('custom fields across the grid, the form and the export (issue 39)', ()
     await a.getByRole('menuitem', { name: 'Manage fields…' }).click();
     await dialog.getByRole('button', { name: 'Remove field Cost' }).click();
     await a.getByRole('dialog', { name: 'Remove field' }).getByRole('button', { name: 'Remove field' }).click();
-    const removed = a.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: 'Field removed' });
-    await removed.waitFor();
+    await a.getByRole('dialog', { name: 'Remove field' }).waitFor({ state: 'detached' });
+    // The toast is outside the fields dialog (aria-hidden while it is open): read once the dialog is closed.
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'detached' });
+    const removed = a.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: 'Field removed' });
+    await removed.waitFor();
+    // The pointer on the toast holds it open (Radix pauses its timer) while both grids are checked.
+    await removed.hover();
     for (const page of [a, b]) {
       await expect.poll(() => headers(page)).not.toContain(costColumn);
       await cell(page, pier.id, costColumn).waitFor({ state: 'detached' });

@@ -110,8 +110,10 @@ describe('acting on many grid rows at once (issue 39)', () => {
     await a.keyboard.press('Control+z');
     await expect.poll(async () => (await storedTasks(a, projectId)).length, { timeout: 10_000 }).toBe(20);
 
-    // [grid-bulk-delete] Ctrl-click a row with the cursor on another (the last one clicked): both picked; Delete asks
-    // about the two by name, and deletes them.
+    // [grid-bulk-delete] Ctrl-click a row with the cursor on another: both picked; Delete asks about the two by name,
+    // and deletes them. The cursor is the cell a key was last pressed in (the Ctrl+Z above, on the first row), so it
+    // is put on the last row first.
+    await a.locator(`[data-grid-cell="${last.id}|name"]`).focus();
     await rowName(a, first.id).click({ modifiers: ['Control'] });
     await bar.getByText('2 selected').waitFor();
     await rowName(a, first.id).focus();
