@@ -55,14 +55,19 @@ describe('custom fields across the grid, the form and the export (issue 39)', ()
     await dialog.getByLabel('Options, one a line').fill('Low\nHigh');
     await dialog.getByRole('button', { name: 'Add field' }).click();
     await dialog.locator('[data-custom-field="Risk"]').waitFor();
+    await dialog.getByLabel('Field name').fill('Signed');
+    await dialog.getByLabel('Type').selectOption('checkbox');
+    await dialog.getByRole('button', { name: 'Add field' }).click();
+    await dialog.locator('[data-custom-field="Signed"]').waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'detached' });
     const fields = (await (await a.request.get(`/api/projects/${projectId}/fields`)).json()) as { id: string; name: string }[];
     const costColumn = `cf:${fields.find((f) => f.name === 'Cost')!.id.toLowerCase()}`;
     const riskColumn = `cf:${fields.find((f) => f.name === 'Risk')!.id.toLowerCase()}`;
+    const signedColumn = `cf:${fields.find((f) => f.name === 'Signed')!.id.toLowerCase()}`;
 
     // Both show the two columns; Bea's menu lists them without a reload.
-    for (const page of [a, b]) await showColumns(page, ['Cost', 'Risk']);
+    for (const page of [a, b]) await showColumns(page, ['Cost', 'Risk', 'Signed']);
     await cell(b, pier.id, costColumn).waitFor();
 
     // Ada types 1200 into Pier's Cost and "high" into its Risk (the option's own spelling is kept): Bea sees both.
@@ -70,6 +75,11 @@ describe('custom fields across the grid, the form and the export (issue 39)', ()
     await typeInto(a, pier.id, riskColumn, 'high');
     await expect.poll(() => cell(b, pier.id, costColumn).textContent()).toBe('1200');
     await expect.poll(() => cell(b, pier.id, riskColumn).textContent()).toBe('High');
+
+    // Space ticks a checkbox field's cell, as it cycles a status.
+    await cell(a, pier.id, signedColumn).click();
+    await a.keyboard.press(' ');
+    await expect.poll(() => cell(b, pier.id, signedColumn).textContent()).toBe('✓');
 
     // A word in a number field stays in the cell, marked, with its reason; Escape leaves the value as it was.
     await typeInto(a, deck.id, costColumn, 'abc');
@@ -118,7 +128,7 @@ describe('custom fields across the grid, the form and the export (issue 39)', ()
       await expect.poll(() => headers(page)).not.toContain(costColumn);
       await cell(page, pier.id, costColumn).waitFor({ state: 'detached' });
     }
-    await expect.poll(async () => (await (await a.request.get(`/api/tasks/${pier.id}`)).json()).custom).toEqual({ [fields.find((f) => f.name === 'Risk')!.id]: 'High' });
+    await expect.poll(async () => (await (await a.request.get(`/api/tasks/${pier.id}`)).json()).custom).toEqual({ [fields.find((f) => f.name === 'Risk')!.id]: 'High', [fields.find((f) => f.name === 'Signed')!.id]: true });
     await removed.getByRole('button', { name: 'Undo' }).click();
     for (const page of [a, b]) await expect.poll(() => cell(page, pier.id, costColumn).textContent()).toBe('1200');
 

@@ -168,7 +168,7 @@ export function useTaskGrid(input: TaskGridInput): { context: GridContextValue; 
   const helpText = (
     <p id={helpId} className="sr-only">
       Arrow keys move between cells. Enter, F2 or typing edits the cell; Enter and Tab save and move on; Escape cancels. Space, plus and
-      minus change a status or priority. Alt Enter opens the task details. Up arrow from the first row reaches the column's header: there
+      minus change a status or priority, or tick a checkbox field. Alt Enter opens the task details. Up arrow from the first row reaches the column's header: there
       Shift with Left or Right arrow resizes the column, Alt with them moves it, Alt Shift with them widens the list.
     </p>
   );
