@@ -149,6 +149,12 @@ describe('milestones and summary tasks in the chart', () => {
     await row(a, frame.id).waitFor();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
 
+    // The toolbar's view controls (issue 39) put the rows lower: the summary notice above would lie over the
+    // milestone, so it is closed first, as a person would.
+    const notices = a.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' });
+    for (const close of await notices.all()) await close.click();
+    await expect.poll(() => notices.count()).toBe(0);
+
     // The milestone links like a bar: dragged from Roof's finish onto the diamond, the arrow ends at its left point.
     await a.locator(`[data-task-bar="${roof.id}"]`).hover();
     const handle = (await a.locator(`[data-task-bar="${roof.id}"] [data-link-handle="end"]`).boundingBox())!;

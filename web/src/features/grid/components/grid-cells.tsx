@@ -81,7 +81,7 @@ export const GridRowCells = memo(function GridRowCells({ connection, task, name,
 
   return (
     <>
-      <div role="gridcell" aria-colindex={1} aria-readonly="true" className="flex shrink-0 items-center justify-end border-r border-slate-100 pr-2 text-xs text-slate-500 tabular-nums" style={{ width: layout.rowNumberPx }}>
+      <div role="gridcell" aria-colindex={1} aria-readonly="true" className="flex shrink-0 items-center justify-end border-r border-slate-100 pr-2 text-xs text-slate-600 tabular-nums" style={{ width: layout.rowNumberPx }}>
         {rowNumber ?? ''}
       </div>
       {first ? cell(first.id, first.width, 0) : null}

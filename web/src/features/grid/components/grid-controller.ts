@@ -1,4 +1,4 @@
-import { nextPriority, nextStatus, type GridColumnId } from '@planline/domain';
+import { customFieldIdOf, nextPriority, nextStatus, type GridColumnId } from '@planline/domain';
 import type { KeyboardEvent } from 'react';
 import type { ProjectConnection } from '../../gantt/connection/project-connection';
 import { outlineKeyMove } from '../../gantt/model/outline';
@@ -163,7 +163,10 @@ export function createGridController(inputs: { current: GridInputs }): GridContr
           return;
         }
       }
-      const action = gridKeyAction(event, at, { rows: rows.length, cols: layout.columns.length }, CYCLING.has(column));
+      // A checkbox field's cell ticks and unticks with the same keys, as a status cycles.
+      const fieldId = customFieldIdOf(column);
+      const checkbox = fieldId !== null && inputs.current.cellContext(connection.tasks.getState()).fields.some((f) => f.id.toLowerCase() === fieldId && f.type === 'checkbox');
+      const action = gridKeyAction(event, at, { rows: rows.length, cols: layout.columns.length }, CYCLING.has(column) || checkbox);
       if (!action) return;
       event.preventDefault();
       switch (action.do) {
@@ -178,6 +181,12 @@ export function createGridController(inputs: { current: GridInputs }): GridContr
         case 'cycle': {
           const task = connection.tasks.getState().tasks.get(taskId);
           if (!task || readOnly) return;
+          if (checkbox) {
+            const context = inputs.current.cellContext(connection.tasks.getState());
+            const read = readCellText(column, taskId, cellText(column, taskId, context) ? 'no' : 'yes', context);
+            if (read.ok) applyCellWrites(connection, [read.write]);
+            return;
+          }
           const fields = column === 'status' ? { status: nextStatus(task.status, action.step) } : { priority: nextPriority(task.priority, action.step) };
           applyCellWrites(connection, [{ tasks: new Map([[taskId, fields]]), links: [] }]);
         }

@@ -1,4 +1,4 @@
-import { type GridColumn, type GridColumnId, type WorkCalendar } from '@planline/domain';
+import { customFieldIdOf, type GridColumn, type GridColumnId, type WorkCalendar } from '@planline/domain';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useStore } from 'zustand';
 import type { ProjectConnection } from '../../gantt/connection/project-connection';
@@ -72,9 +72,21 @@ export function useTaskGrid(input: TaskGridInput): { context: GridContextValue; 
     gridSelectionStore.getState().reset(projectId);
   }, [projectId]);
 
+  // A custom field's column is drawn while its field exists: a removed field's column goes (from every browser, as
+  // the list follows customField:deleted) but stays in the view, so the field's restore (the removal's Undo) shows it
+  // again. Before the list is read, every column is drawn.
+  const shownColumns = useMemo(() => {
+    if (!fields) return viewColumns;
+    const known = new Set(fields.map((f) => f.id.toLowerCase()));
+    const shown = viewColumns.filter((c) => {
+      const fieldId = customFieldIdOf(c.id);
+      return fieldId === null || known.has(fieldId);
+    });
+    return shown.length ? shown : viewColumns;
+  }, [viewColumns, fields]);
   const layout = useMemo(
-    () => gridLayout({ columns: viewColumns, chartWidth, phone, phoneColumn: phone && phoneColumn !== 'none' ? (phoneColumn ?? viewColumns.find((c) => c.id !== 'name')?.id ?? null) : null, listWidth }),
-    [viewColumns, chartWidth, phone, phoneColumn, listWidth],
+    () => gridLayout({ columns: shownColumns, chartWidth, phone, phoneColumn: phone && phoneColumn !== 'none' ? (phoneColumn ?? shownColumns.find((c) => c.id !== 'name')?.id ?? null) : null, listWidth }),
+    [shownColumns, chartWidth, phone, phoneColumn, listWidth],
   );
   const columnIds = useMemo(() => layout.columns.map((c) => c.id), [layout]);
   const slackShown = columnIds.includes('slack');
@@ -156,7 +168,7 @@ export function useTaskGrid(input: TaskGridInput): { context: GridContextValue; 
   const helpText = (
     <p id={helpId} className="sr-only">
       Arrow keys move between cells. Enter, F2 or typing edits the cell; Enter and Tab save and move on; Escape cancels. Space, plus and
-      minus change a status or priority. Alt Enter opens the task details. Up arrow from the first row reaches the column's header: there
+      minus change a status or priority, or tick a checkbox field. Alt Enter opens the task details. Up arrow from the first row reaches the column's header: there
       Shift with Left or Right arrow resizes the column, Alt with them moves it, Alt Shift with them widens the list.
     </p>
   );

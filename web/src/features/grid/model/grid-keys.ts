@@ -2,7 +2,7 @@
  * [grid-keys] What a key does in the task grid (issue 39), as MS Project and spreadsheets do it: arrows move the cell
  * cursor (Shift extends the selected rows), Home and End go to the row's first and last column (with Ctrl, to the
  * first and last row), Page Up and Down a page of rows; Enter or F2 edits the cell keeping its value, a character
- * starts editing with it, Backspace with nothing; Space, + and - cycle a status or priority; Alt+Enter opens the
+ * starts editing with it, Backspace with nothing; Space, + and - cycle a status or priority (and tick a checkbox field); Alt+Enter opens the
  * task's details; Escape clears the selection. Tab leaves the grid (one tab stop, the ARIA grid pattern). While
  * typing: Enter commits and moves down (Shift+Enter up), Tab right, Shift+Tab left, Escape cancels.
  */
