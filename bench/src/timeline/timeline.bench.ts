@@ -4,6 +4,7 @@ import { memoryMb, resetPeakRss } from '../lib/proc-sampler.js';
 import type { Section } from '../lib/report.js';
 import { startPlanlineServer } from '../lib/server.js';
 import { projectWithTasks, type SeededProject } from '../lib/seed.js';
+import { gridBenchmark, gridTables, GRID_METHOD } from './grid-bench.js';
 import { buildProbe, servePeerPages } from './peer-pages.js';
 import { buildSection, type AppResult, type SizePlan } from './timeline-report.js';
 import { APPS, launch, measureDrops, measureLoad, measureReturnVisit, type LoadOptions } from './timeline-pages.js';
@@ -134,7 +135,14 @@ export async function timelineBenchmark(ctx: BenchContext): Promise<Section> {
         drops.set(size, firstLine(err));
       }
     }
-    return buildSection(results, drops, plans);
+    // Issue 39's grid benchmark, at the sizes of 10,000 tasks and more (grid-bench.ts).
+    const section = buildSection(results, drops, plans);
+    if (plans.some((p) => p.size >= 10_000)) {
+      const grid = await gridBenchmark({ browser, probeScript, serverUrl: server.url, peersUrl, projects, plans, log: (line) => ctx.log(line) });
+      section.tables.push(...gridTables(grid));
+      section.method.push(...GRID_METHOD);
+    }
+    return section;
   } finally {
     await server.close();
   }
