@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { ViewAction } from '../../browser/probe.js';
 import { atMost, fmt, type Row, type Table } from '../lib/report.js';
@@ -85,6 +87,8 @@ export interface GridBenchInput {
   peersUrl: string;
   projects: ReadonlyMap<number, SeededProject>;
   plans: readonly SizePlan[];
+  /** Measure the scroll with eight columns (not with BENCH_GRID_ONLY). */
+  scroll: boolean;
   log: (line: string) => void;
 }
 
@@ -95,11 +99,11 @@ const oursUrl = (serverUrl: string) => `${serverUrl}/?cols=${EIGHT_COLUMNS}`;
 export async function gridBenchmark(input: GridBenchInput): Promise<GridBenchResults> {
   const { browser, probeScript, serverUrl, peersUrl, log } = input;
   const plans = input.plans.filter((p) => p.size >= VIEW_CHANGE_SIZE);
-  const results: GridBenchResults = { scroll: new Map(), sizes: plans.map((p) => p.size), viewChanges: new Map(), typing: null };
+  const results: GridBenchResults = { scroll: new Map(), sizes: input.scroll ? plans.map((p) => p.size) : [], viewChanges: new Map(), typing: null };
   for (const plan of plans) {
     const { size } = plan;
     const cookies = cookiesOf(input, size);
-    for (const app of [OURS, ...GRID_PEERS]) {
+    for (const app of input.scroll ? [OURS, ...GRID_PEERS] : []) {
       const ours = app.id === OURS.id;
       log(`timeline grid: ${app.label}, ${size} tasks, scroll with eight columns…`);
       try {
@@ -160,33 +164,54 @@ async function timeViewChange(page: Page, change: (typeof VIEW_CHANGES)[number])
     await probeWithin<number>(VIEW_CHANGE_TIMEOUT_MS + 5000, page, 'viewChange', change.undo, VIEW_CHANGE_TIMEOUT_MS);
     await page.waitForTimeout(300);
   }
+  // BENCH_GRID_PROFILE=<dir>: one more, under the page's CPU profiler, written as <dir>/<change>.cpuprofile.
+  const profileDir = process.env.BENCH_GRID_PROFILE;
+  if (profileDir) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    await probeWithin<number>(VIEW_CHANGE_TIMEOUT_MS + 5000, page, 'viewChange', change.action, VIEW_CHANGE_TIMEOUT_MS);
+    const { profile } = await cdp.send('Profiler.stop');
+    await mkdir(profileDir, { recursive: true });
+    await writeFile(join(profileDir, `${change.id}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+    await probeWithin<number>(VIEW_CHANGE_TIMEOUT_MS + 5000, page, 'viewChange', change.undo, VIEW_CHANGE_TIMEOUT_MS);
+  }
   if (change.panel) await page.keyboard.press('Escape');
   return times;
 }
 
 /**
- * A name cell clicked (the grid's cursor on it), F2 to edit it, TYPED typed a key every TYPE_DELAY_MS (real key
+ * The cursor put on a name cell (its row's WBS cell clicked, then Left), F2 to edit it, TYPED typed a key every TYPE_DELAY_MS (real key
  * events) while the page records its frames; Escape then leaves the task as it was. TYPING_RUNS runs, on the
  * first rows' names in turn.
  */
 async function timeTyping(page: Page): Promise<number[][]> {
   const runs: number[][] = [];
   for (let run = 0; run < TYPING_RUNS; run++) {
-    await page.locator('#root [data-grid-cell$="|name"]').nth(run).click();
-    await page.keyboard.press('F2');
-    const editor = page.locator('#root [data-grid-cell] input');
-    await editor.waitFor({ state: 'visible', timeout: 10_000 });
-    const before = await editor.inputValue();
-    await probeWithin(5000, page, 'startFrames');
-    await page.keyboard.type(TYPED, { delay: TYPE_DELAY_MS });
-    // The last key's frame, then the gaps.
-    await page.waitForTimeout(100);
-    const gaps = await probeWithin<number[]>(5000, page, 'stopFrames');
-    const typed = await editor.inputValue();
-    if (typed !== before + TYPED) throw new Error(`the cell's editor holds "${typed}", not "${before + TYPED}"`);
-    await page.keyboard.press('Escape');
-    runs.push(gaps);
-    await page.waitForTimeout(300);
+    try {
+      // The name itself is a button that opens the task: the cursor comes to the name cell from its WBS cell.
+      await page.locator('#root [data-grid-cell$="|wbs"]').nth(run).click();
+      await page.keyboard.press('ArrowLeft');
+      await page.locator('#root [data-grid-cell$="|name"][data-cursor]').waitFor({ timeout: 10_000 });
+      await page.keyboard.press('F2');
+      const editor = page.locator('#root input[data-grid-editor="name"]:focus');
+      await editor.waitFor({ state: 'visible', timeout: 10_000 });
+      const before = await editor.inputValue({ timeout: 5000 });
+      await probeWithin(5000, page, 'startFrames');
+      await page.keyboard.type(TYPED, { delay: TYPE_DELAY_MS });
+      // The last key's frame, then the gaps.
+      await page.waitForTimeout(100);
+      const gaps = await probeWithin<number[]>(5000, page, 'stopFrames');
+      const typed = await editor.inputValue({ timeout: 5000 });
+      if (typed !== before + TYPED) throw new Error(`the cell's editor holds "${typed}", not "${before + TYPED}"`);
+      await page.keyboard.press('Escape');
+      runs.push(gaps);
+      await page.waitForTimeout(300);
+    } catch (err) {
+      throw new Error(`typing run ${run + 1}: ${firstLine(err)}`);
+    }
   }
   return runs;
 }
@@ -263,6 +288,6 @@ export const GRID_METHOD = [
   `At ${n(VIEW_CHANGE_SIZE)} tasks, on Planline synced and settled: each view change done through its control (its panel opened first, as a person`,
   "would; the select's or input's value set and its change or input event dispatched, or the checkbox clicked, in the page) and timed from",
   `just before it to the painted frame (rAF, then a task) in which the task list's first row had changed; undone between, ${VIEW_CHANGE_REPEATS} times each, median.`,
-  `At ${n(TYPING_SIZE)} tasks: a name cell clicked, F2, then ${TYPED.length} characters typed with real key events a key every ${TYPE_DELAY_MS} ms while the page records its`,
+  `At ${n(TYPING_SIZE)} tasks: the cursor put on a name cell (its WBS cell clicked, then Left), F2, then ${TYPED.length} characters typed with real key events a key every ${TYPE_DELAY_MS} ms while the page records its`,
   `rAF gaps (then Escape), ${TYPING_RUNS} times on the first rows' names; a dropped frame is a gap over ${DROPPED_FRAME_GAP_MS} ms.`,
 ];
