@@ -154,6 +154,25 @@ async function onSyncedPage<T>(input: GridBenchInput, size: number, readyTimeout
   }
 }
 
+/** BENCH_GRID_PROFILE=<dir>: `run` under the page's CPU profiler, written as <dir>/<name>.cpuprofile (otherwise just `run`). */
+async function profiled<T>(page: Page, name: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_GRID_PROFILE;
+  if (!dir) return run();
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    const result = await run();
+    const { profile } = await cdp.send('Profiler.stop');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    return result;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** The change done and undone VIEW_CHANGE_REPEATS times: ms from each doing to the painted frame with it applied. */
 async function timeViewChange(page: Page, change: (typeof VIEW_CHANGES)[number]): Promise<number[]> {
   if (change.panel) await page.getByRole('button', { name: change.panel }).click();
@@ -164,18 +183,9 @@ async function timeViewChange(page: Page, change: (typeof VIEW_CHANGES)[number])
     await probeWithin<number>(VIEW_CHANGE_TIMEOUT_MS + 5000, page, 'viewChange', change.undo, VIEW_CHANGE_TIMEOUT_MS);
     await page.waitForTimeout(300);
   }
-  // BENCH_GRID_PROFILE=<dir>: one more, under the page's CPU profiler, written as <dir>/<change>.cpuprofile.
-  const profileDir = process.env.BENCH_GRID_PROFILE;
-  if (profileDir) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-    await cdp.send('Profiler.start');
-    await probeWithin<number>(VIEW_CHANGE_TIMEOUT_MS + 5000, page, 'viewChange', change.action, VIEW_CHANGE_TIMEOUT_MS);
-    const { profile } = await cdp.send('Profiler.stop');
-    await mkdir(profileDir, { recursive: true });
-    await writeFile(join(profileDir, `${change.id}.cpuprofile`), JSON.stringify(profile));
-    await cdp.detach();
+  // BENCH_GRID_PROFILE=<dir>: one more, under the page's CPU profiler.
+  if (process.env.BENCH_GRID_PROFILE) {
+    await profiled(page, change.id, () => probeWithin<number>(VIEW_CHANGE_TIMEOUT_MS + 5000, page, 'viewChange', change.action, VIEW_CHANGE_TIMEOUT_MS));
     await probeWithin<number>(VIEW_CHANGE_TIMEOUT_MS + 5000, page, 'viewChange', change.undo, VIEW_CHANGE_TIMEOUT_MS);
   }
   if (change.panel) await page.keyboard.press('Escape');
@@ -199,11 +209,13 @@ async function timeTyping(page: Page): Promise<number[][]> {
       const editor = page.locator('#root input[data-grid-editor="name"]:focus');
       await editor.waitFor({ state: 'visible', timeout: 10_000 });
       const before = await editor.inputValue({ timeout: 5000 });
-      await probeWithin(5000, page, 'startFrames');
-      await page.keyboard.type(TYPED, { delay: TYPE_DELAY_MS });
-      // The last key's frame, then the gaps.
-      await page.waitForTimeout(100);
-      const gaps = await probeWithin<number[]>(5000, page, 'stopFrames');
+      const gaps = await profiled(page, `typing-${run + 1}`, async () => {
+        await probeWithin(5000, page, 'startFrames');
+        await page.keyboard.type(TYPED, { delay: TYPE_DELAY_MS });
+        // The last key's frame, then the gaps.
+        await page.waitForTimeout(100);
+        return probeWithin<number[]>(5000, page, 'stopFrames');
+      });
       const typed = await editor.inputValue({ timeout: 5000 });
       if (typed !== before + TYPED) throw new Error(`the cell's editor holds "${typed}", not "${before + TYPED}"`);
       await page.keyboard.press('Escape');
