@@ -154,10 +154,23 @@ async function onSyncedPage<T>(input: GridBenchInput, size: number, readyTimeout
   }
 }
 
-/** BENCH_GRID_PROFILE=<dir>: `run` under the page's CPU profiler, written as <dir>/<name>.cpuprofile (otherwise just `run`). */
+/**
+ * BENCH_GRID_PROFILE=<dir>: `run` under the page's CPU profiler, written as <dir>/<name>.cpuprofile; with BENCH_GRID_TRACE=1
+ * a Chromium trace instead (<name>.trace.json: style, layout, paint and the compositor). Otherwise just `run`.
+ */
 async function profiled<T>(page: Page, name: string, run: () => Promise<T>): Promise<T> {
   const dir = process.env.BENCH_GRID_PROFILE;
   if (!dir) return run();
+  if (process.env.BENCH_GRID_TRACE) {
+    await mkdir(dir, { recursive: true });
+    const browser = page.context().browser()!;
+    await browser.startTracing(page, { path: join(dir, `${name}.trace.json`), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'gpu', 'viz'] });
+    try {
+      return await run();
+    } finally {
+      await browser.stopTracing();
+    }
+  }
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('Profiler.enable');
