@@ -130,6 +130,44 @@ function picturedBarShows(bar: HTMLElement, x: number, y: number): boolean {
   return inArea && ![...area.querySelectorAll('[data-header-view], [data-row-name]')].some(under) && ![...bar.querySelectorAll('[data-drag-handle], [data-link-handle]')].some(under);
 }
 
+/**
+ * What the grid benchmark does to the chart's view controls (bench/src/timeline/grid-bench.ts): set a select's
+ * value, put text in an input, or click the checkbox of the label reading `text` among `selector`; each the way
+ * a person's action reaches React (the native value setter, then the event React listens to).
+ */
+export type ViewAction =
+  | { kind: 'select'; selector: string; value: string }
+  | { kind: 'text'; selector: string; value: string }
+  | { kind: 'check'; selector: string; text: string };
+
+function viewActionTarget(action: ViewAction): HTMLElement {
+  const el =
+    action.kind === 'check'
+      ? [...document.querySelectorAll<HTMLElement>(action.selector)].find((label) => label.textContent?.trim() === action.text)?.querySelector<HTMLElement>('input')
+      : document.querySelector<HTMLElement>(action.selector);
+  if (!el) throw new Error(`no element for ${JSON.stringify(action)}`);
+  return el;
+}
+
+function dispatchViewAction(el: HTMLElement, action: ViewAction): void {
+  if (action.kind === 'check') return el.click();
+  const proto = action.kind === 'select' ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, action.value);
+  el.dispatchEvent(new Event(action.kind === 'select' ? 'change' : 'input', { bubbles: true }));
+}
+
+/** The first row of Planline's task list (by its place, not the DOM's order): a task's id or a group's key. */
+function firstRowKey(): string | null {
+  let first: HTMLElement | null = null;
+  for (const row of document.querySelectorAll<HTMLElement>('#root [data-task-row], #root [data-group-row]')) {
+    if (!first || parseFloat(row.style.top) < parseFloat(first.style.top)) first = row;
+  }
+  return first ? (first.dataset.taskRow ?? `group ${first.dataset.groupRow}`) : null;
+}
+
+/** The rAF gaps being recorded (`startFrames` … `stopFrames`). */
+let frameRecording: { gaps: number[]; on: boolean } | null = null;
+
 /** The bar being dragged for the time to editable: its dates before, and the painted frame where they first differed. */
 let watched: { taskId: string; before: string | null; movedAt: number; downAt: number; observer: MutationObserver } | null = null;
 
@@ -243,6 +281,47 @@ const probe = {
       };
       requestAnimationFrame(frame);
     });
+  },
+
+  /**
+   * Does `action` and resolves with the ms from just before it until the painted frame where the task list's first
+   * row had changed (a sort, filter or grouping applied), or rejects after `timeoutMs`.
+   */
+  viewChange(action: ViewAction, timeoutMs: number): Promise<number> {
+    const el = viewActionTarget(action);
+    const before = firstRowKey();
+    const start = performance.now();
+    dispatchViewAction(el, action);
+    // Looked at once a frame, after its paint (not on every mutation: the look is not the page's work to time).
+    return new Promise((resolve, reject) => {
+      const look = () => {
+        const at = performance.now();
+        if (firstRowKey() !== before) resolve(at - start);
+        else if (at - start > timeoutMs) reject(new Error(`the first row stayed ${before} for ${timeoutMs} ms after ${JSON.stringify(action)}`));
+        else void afterNextPaint().then(look);
+      };
+      void afterNextPaint().then(look);
+    });
+  },
+
+  /** Starts recording the gaps between animation frames (as `scroll` does, without scrolling). */
+  startFrames(): void {
+    const recording = { gaps: [] as number[], on: true };
+    frameRecording = recording;
+    let last = -1;
+    const frame = (ts: number) => {
+      if (!recording.on) return;
+      if (last >= 0) recording.gaps.push(ts - last);
+      last = ts;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  },
+  /** The gaps recorded since `startFrames`, ms; stops recording. */
+  stopFrames(): number[] {
+    if (!frameRecording) throw new Error('startFrames was not called');
+    frameRecording.on = false;
+    return frameRecording.gaps;
   },
 
   /** Notes when the next pointerup happens (the drop of a drag), in wall-clock ms. */

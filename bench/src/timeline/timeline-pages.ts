@@ -60,7 +60,7 @@ export function launch(): Promise<Browser> {
   });
 }
 
-async function openPage(browser: Browser, probeScript: string, app: App, cookies: Cookies = []) {
+export async function openPage(browser: Browser, probeScript: string, app: App, cookies: Cookies = []) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   context.setDefaultTimeout(30_000);
   if (cookies.length) await context.addCookies(cookies);

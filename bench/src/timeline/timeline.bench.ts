@@ -1,9 +1,10 @@
 import { onCleanup } from '../lib/cleanup.js';
 import type { BenchContext } from '../lib/context.js';
 import { memoryMb, resetPeakRss } from '../lib/proc-sampler.js';
-import type { Section } from '../lib/report.js';
+import { BENCHMARK_TITLES, type Section } from '../lib/report.js';
 import { startPlanlineServer } from '../lib/server.js';
 import { projectWithTasks, type SeededProject } from '../lib/seed.js';
+import { gridBenchmark, gridTables, GRID_METHOD } from './grid-bench.js';
 import { buildProbe, servePeerPages } from './peer-pages.js';
 import { buildSection, type AppResult, type SizePlan } from './timeline-report.js';
 import { APPS, launch, measureDrops, measureLoad, measureReturnVisit, type LoadOptions } from './timeline-pages.js';
@@ -64,7 +65,9 @@ export async function timelineBenchmark(ctx: BenchContext): Promise<Section> {
 
     const results = new Map<string, AppResult>();
     const drops = new Map<number, number[] | string>();
-    for (const plan of plans) {
+    // BENCH_GRID_ONLY=1: only the grid's view changes and typing (grid-bench.ts), to profile them without the loads.
+    const gridOnly = !!process.env.BENCH_GRID_ONLY;
+    for (const plan of gridOnly ? [] : plans) {
       const { size } = plan;
       const project = projects.get(size)!;
       for (const app of APPS) {
@@ -134,7 +137,14 @@ export async function timelineBenchmark(ctx: BenchContext): Promise<Section> {
         drops.set(size, firstLine(err));
       }
     }
-    return buildSection(results, drops, plans);
+    // Issue 39's grid benchmark, at the sizes of 10,000 tasks and more (grid-bench.ts).
+    const section: Section = gridOnly ? { id: 'timeline', title: BENCHMARK_TITLES.timeline, tables: [], method: [], findings: [] } : buildSection(results, drops, plans);
+    if (plans.some((p) => p.size >= 10_000)) {
+      const grid = await gridBenchmark({ browser, probeScript, serverUrl: server.url, peersUrl, projects, plans, scroll: !gridOnly, log: (line) => ctx.log(line) });
+      section.tables.push(...gridTables(grid));
+      section.method.push(...GRID_METHOD);
+    }
+    return section;
   } finally {
     await server.close();
   }
