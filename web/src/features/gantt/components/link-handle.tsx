@@ -38,9 +38,13 @@ export const DROP_ON_BAR_HINT = "Drop on a task's bar to link it";
 /** No text is selected while a line is drawn across the page (a drag would otherwise select the names it crosses). */
 const noSelection = (event: Event) => event.preventDefault();
 
-/** The bar under a point, other than `fromTaskId`: the one a drop there would link. */
+/**
+ * The bar under a point, other than `fromTaskId`: the one a drop there would link. A drop on another bar's own link
+ * handle links that bar too: on a phone a short bar is mostly its two finger-sized handles.
+ */
 function barAt(clientX: number, clientY: number, fromTaskId: string): string | null {
-  const id = document.elementFromPoint(clientX, clientY)?.closest<HTMLElement>('[data-task-bar]')?.dataset.taskBar;
+  const hit = document.elementFromPoint(clientX, clientY);
+  const id = hit?.closest<HTMLElement>('[data-task-bar]')?.dataset.taskBar ?? hit?.closest<HTMLElement>('[data-link-handle-task]')?.dataset.linkHandleTask;
   return id && id !== fromTaskId ? id : null;
 }
 
@@ -209,6 +213,7 @@ export function LinkHandle({ taskId, side }: { taskId: string; side: 'start' | '
       ref={ref}
       aria-hidden="true"
       data-link-handle={side}
+      data-link-handle-task={taskId}
       title={side === 'end' ? 'Drag onto another task: it starts after this one finishes' : 'Drag onto another task: it starts after this one starts'}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
